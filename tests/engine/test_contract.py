@@ -32,9 +32,15 @@ def _player_counts(game) -> list[int]:
     return sorted({counts[0], counts[len(counts) // 2], counts[-1]})
 
 
+def _options(game) -> dict:
+    """Options the suite plays with: a game may shorten its match for the suite
+    (``contract_options``, e.g. a single deal) without changing its rules."""
+    return dict(getattr(game, "contract_options", {}))
+
+
 def _refused(game, n: int) -> bool:
     try:
-        game.setup(n, 0)
+        game.setup(n, 0, _options(game))
     except RuleError:
         return True
     return False
@@ -54,7 +60,7 @@ def playout(game, players: int, seed: int, check_every: int = 1):
     """Play a seeded random game, checking the contract at every ``check_every`` step.
     Returns ``(final state, [(seat, action)])``."""
     rng = random.Random(seed)
-    state = game.setup(players, seed)
+    state = game.setup(players, seed, _options(game))
     actions: list = []
     seen: dict[str, dict] = {}
     for step in range(MAX_STEPS):
@@ -126,7 +132,7 @@ def test_replay_reproduces_the_digest(game_id, seed):
     game = get_game(game_id)
     n = _player_counts(game)[0]
     state, actions = playout(game, n, seed, check_every=50)
-    again = game.setup(n, seed)
+    again = game.setup(n, seed, _options(game))
     for seat, action in actions:
         again, _ = game.apply(again, seat, action)
     assert game.digest(again) == game.digest(state)
@@ -135,7 +141,7 @@ def test_replay_reproduces_the_digest(game_id, seed):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_malformed_actions_are_refused(game_id):
     game = get_game(game_id)
-    state = game.setup(_player_counts(game)[0], 1)
+    state = game.setup(_player_counts(game)[0], 1, _options(game))
     seat = min(game.awaiting(state))
     for junk in [None, 3, [], {}, {"type": 5}, {"type": "no-such"}]:
         with pytest.raises(MalformedAction):
@@ -148,7 +154,7 @@ def test_bots_choose_only_legal_actions(game_id):
     game = get_game(game_id)
     n = _player_counts(game)[0]
     for level in ("easy", "normal"):
-        state = game.setup(n, 3)
+        state = game.setup(n, 3, _options(game))
         bots = [get_bot(game_id, level, seed=s) for s in range(n)]
         for _ in range(MAX_STEPS):
             if game.is_over(state):
