@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from engine.core import (
     BadSetup, Event, Game, IllegalAction, MalformedAction, Outcome, action_type,
@@ -37,8 +36,9 @@ class Take5(Game):
         if rounds is not None and (not isinstance(rounds, int) or isinstance(rounds, bool)
                                    or rounds < 1):
             raise BadSetup(f"option 'rounds' must be a positive int or None, got {rounds!r}")
-        if option(options, "threshold") < 0:
-            raise BadSetup("option 'threshold' must be >= 0")
+        threshold = option(options, "threshold")
+        if not isinstance(threshold, int) or isinstance(threshold, bool) or threshold < 0:
+            raise BadSetup(f"option 'threshold' must be an int >= 0, got {threshold!r}")
         empty = tuple(() for _ in range(players))
         state = Take5State(
             players=players, options=options, rng=new_rng(seed, "take5"), round=0, turn=0,
@@ -181,7 +181,7 @@ class Take5(Game):
             return replace(state, turn=state.turn + 1), events
         # The tenth turn is over: score the round (take5.md "A round" 4).
         scored = tuple(sum(BULLHEADS[c] for c in p) for p in state.penalty)
-        totals = tuple(t + s for t, s in zip(state.totals, scored))
+        totals = tuple(t + s for t, s in zip(state.totals, scored, strict=True))
         events.append(Event("round-end", {"round": state.round, "bullheads": list(scored),
                                           "totals": list(totals)}))
         state = replace(state, totals=totals, last_round=scored)
