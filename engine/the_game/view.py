@@ -1,0 +1,50 @@
+"""The Game per-seat views (``the-game.md`` "What each player may know"). Whitelists."""
+
+from __future__ import annotations
+
+from engine.core import option
+from engine.the_game.state import PILES, START, TheGameState
+
+
+def build(game, state: TheGameState, seat: int | None) -> dict:
+    """The view of ``seat`` (None = spectator), built field by field.
+
+    Shape: ``game, seat, players, awaiting, over, turn`` (active seat), ``turns``
+    (turns started), ``hand`` (own, sorted; [] for a spectator), ``hand_sizes``,
+    ``hand_size`` (the size hands are drawn up to), ``deck`` (draw pile size),
+    ``piles`` ({name: cards played, in order}), ``tops`` ({name: top or marker}),
+    ``signals`` ({name: [signal per seat]}), ``played`` (cards the active player has
+    played this turn), ``minimum``, ``to_play`` (still to play before ending),
+    ``blocked`` (own seat only: you must declare the block), ``expert``,
+    ``smaller_hands``, ``cards_left``, and once over ``winners``, ``result``."""
+    n = state.players
+    mine = seat is not None and 0 <= seat < n
+    out = game.result(state)
+    tops = state.tops
+    return {
+        "game": "the-game",
+        "seat": seat,
+        "players": n,
+        "awaiting": sorted(game.awaiting(state)),
+        "over": state.over,
+        "turn": state.turn,
+        "turns": state.turns,
+        "hand": list(state.hands[seat]) if mine else [],
+        "hand_sizes": [len(h) for h in state.hands],
+        "hand_size": state.size,
+        "deck": len(state.deck),
+        "piles": {name: list(p) for name, p in zip(PILES, state.piles, strict=True)},
+        "markers": {name: START[i] for i, name in enumerate(PILES)},
+        "tops": {name: tops[i] for i, name in enumerate(PILES)},
+        "signals": {name: [state.signals[s][i] for s in range(n)]
+                    for i, name in enumerate(PILES)},
+        "played": state.played,
+        "minimum": game.minimum(state),
+        "to_play": game.to_play(state),
+        "blocked": bool(mine and seat == state.turn and game.is_blocked(state)),
+        "expert": option(state.options, "expert"),
+        "smaller_hands": option(state.options, "smaller_hands"),
+        "cards_left": state.cards_left,
+        "winners": list(out.winners) if out else [],
+        "result": out.to_dict() if out else None,
+    }
