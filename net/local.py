@@ -1,0 +1,255 @@
+"""The host on its own thread, for offline and couch play (and under the TCP server).
+
+:class:`LocalHost` runs a :class:`net.host.Table` on a daemon thread with its own
+asyncio loop (TECH-NOTES "Networking thread"); every call into the table happens on
+that thread. :class:`Connection` is the client side: ``send`` hands a message to the
+loop with ``call_soon_threadsafe`` and ``poll`` drains a ``queue.SimpleQueue``, so the
+frame loop never blocks. Every message crosses a msgpack round trip with the wire's
+limits, so local play takes exactly the data path of LAN play.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import threading
+from typing import Any, Callable
+
+from net.host import TAKEOVER_DELAY, Client, Refused, Table
+from net.protocol import ProtocolError, encode, roundtrip
+
+#: Seconds a cross-thread request (start, connect, call, stop) may wait for the loop.
+CALL_TIMEOUT = 10.0
+
+
+class Connection:
+    """Client side of one seat (or a spectator): ``seat`` (int or None), ``token``.
+
+    ``send(message)`` is thread-safe and never blocks; ``poll()`` returns every message
+    received so far and never blocks. When the link ends, ``poll`` yields a last
+    ``{"type": "disconnected", "reason": str}`` and ``connected`` turns False."""
+
+    def __init__(self, seat: int | None = None) -> None:
+        self.seat = seat
+        self.token: str | None = None
+        self.player = ""
+        self._inbox: queue.SimpleQueue = queue.SimpleQueue()
+        self.connected = True
+        #: Called (on the network thread) after each message arrives — e.g. to post
+        #: one wake-up event to the pygame queue. Must not block.
+        self.on_message: Callable[[], None] | None = None
+
+    # ---- client side
+    def send(self, message: dict) -> None:
+        raise NotImplementedError
+
+    def poll(self) -> list[dict]:
+        """Every message received since the last poll (oldest first); never blocks."""
+        out = []
+        while True:
+            try:
+                out.append(self._inbox.get_nowait())
+            except queue.Empty:
+                return out
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    # ---- network side
+    def _deliver(self, message: dict) -> None:
+        if message.get("type") == "welcome":
+            self.seat = message.get("seat")
+            self.token = message.get("token")
+        self._inbox.put(message)
+        if self.on_message is not None:
+            try:
+                self.on_message()
+            except Exception:
+                pass
+
+    def _lost(self, reason: str) -> None:
+        if self.connected:
+            self.connected = False
+            self._deliver({"type": "disconnected", "reason": reason})
+
+
+class LocalConnection(Connection):
+    """A :class:`Connection` to a :class:`LocalHost` in this process."""
+
+    def __init__(self, host: "LocalHost", seat: int | None) -> None:
+        super().__init__(seat)
+        self._host = host
+        self.client: Client | None = None
+
+    def send(self, message: dict) -> None:
+        if not self.connected:
+            return
+        try:
+            message = roundtrip(message)
+        except (ProtocolError, TypeError, ValueError) as exc:
+            self._deliver({"type": "error", "code": "bad-message",
+                           "message": f"cannot send that message: {exc}", "rule": ""})
+            return
+        self._host._call_soon(self._host._receive, self, message)
+
+    def close(self) -> None:
+        if not self.connected:
+            return
+        self.connected = False
+        self._host._call_soon(self._host._detach, self)
+
+
+class LocalHost:
+    """A :class:`Table` on a daemon thread with its own asyncio loop.
+
+    Arguments as :class:`Table` (``bot_delay`` defaults to 0.6 s here). ``start()``
+    before ``connect()``; ``stop()`` at the end (joins the thread)."""
+
+    def __init__(self, game_id: str, seats: list[str], seed: int, options: dict | None = None,
+                 *, bot_delay: float = 0.6, name: str = "",
+                 takeover_delay: float = TAKEOVER_DELAY) -> None:
+        self.table = Table(game_id, seats, seed, options, name=name, bot_delay=bot_delay,
+                           takeover_delay=takeover_delay)
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._stopping = False
+        self._services: list[Any] = []  # objects with ``async aclose()`` (server, advertiser)
+        self.over = threading.Event()  # set once the game has ended
+
+    # ------------------------------------------------------------------ thread
+    def start(self) -> None:
+        """Start the loop thread (once); returns when the loop runs."""
+        if self._thread is not None:
+            return
+        ready = threading.Event()
+        self.loop = asyncio.new_event_loop()
+
+        def run() -> None:
+            asyncio.set_event_loop(self.loop)
+            self.loop.call_soon(ready.set)
+            self.loop.call_soon(self._kick)
+            try:
+                self.loop.run_forever()
+            finally:
+                try:
+                    self.loop.run_until_complete(self.loop.shutdown_asyncgens())
+                finally:
+                    self.loop.close()
+
+        self._thread = threading.Thread(target=run, name="tapete-host", daemon=True)
+        self._thread.start()
+        if not ready.wait(CALL_TIMEOUT):
+            raise RuntimeError("the host thread did not start")
+
+    def stop(self) -> None:
+        """Close every service and connection, stop the loop and join the thread."""
+        if self._thread is None or self._stopping:
+            return
+        self._stopping = True
+        try:
+            self.run(self._shutdown())
+        except Exception:
+            pass
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(CALL_TIMEOUT)
+
+    async def _shutdown(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        for svc in reversed(self._services):
+            try:
+                await svc.aclose()
+            except Exception:
+                pass
+        self._services.clear()
+        for c in list(self.table.clients):
+            self.table.detach(c, reason="host stopped")
+            if c.close is not None:
+                c.close()
+
+    # ------------------------------------------------------------------ cross-thread calls
+    def _call_soon(self, fn: Callable, *args: Any) -> None:
+        if self.loop is None or self.loop.is_closed():
+            return
+        try:
+            self.loop.call_soon_threadsafe(fn, *args)
+        except RuntimeError:
+            pass  # the loop is closing
+
+    def call(self, fn: Callable[[Table], Any], timeout: float = CALL_TIMEOUT) -> Any:
+        """Run ``fn(table)`` on the host thread and return its result (or raise its
+        exception). For the UI: e.g. ``host.call(lambda t: t.seats)``."""
+        async def run():
+            out = fn(self.table)
+            self._kick()
+            return out
+        return self.run(run(), timeout)
+
+    def run(self, coro, timeout: float = CALL_TIMEOUT) -> Any:
+        """Run coroutine ``coro`` on the host loop and wait for its result."""
+        if self.loop is None:
+            raise RuntimeError("call start() first")
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+
+    # ------------------------------------------------------------------ seats
+    def connect(self, seat: int | None, player: str = "", token: str | None = None
+                ) -> Connection:
+        """A connection for ``seat`` (None = spectator); ``token`` takes a held seat
+        back (from an earlier connection's ``token``). Raises
+        :class:`net.host.Refused` (a ``ValueError``) if the seat cannot be taken."""
+        conn = LocalConnection(self, seat)
+
+        def attach(table: Table) -> None:
+            conn.client = table.attach(seat, lambda m: self._to_local(conn, m), player=player,
+                                       token=token, close=lambda: conn._lost("closed by the host"))
+        self.call(attach)
+        return conn
+
+    def start_game(self) -> None:
+        """Start now: open seats nobody took get bots (:meth:`Table.start`)."""
+        self.call(lambda t: t.start())
+
+    @property
+    def address(self) -> tuple[str, int] | None:
+        """``(host, port)`` of the TCP server once :meth:`listen` ran, else None."""
+        for svc in self._services:
+            if getattr(svc, "port", None):
+                return svc.host, svc.port
+        return None
+
+    # ------------------------------------------------------------------ loop side
+    @staticmethod
+    def _to_local(conn: LocalConnection, message: dict) -> None:
+        conn._deliver(roundtrip(message))
+
+    def _receive(self, conn: LocalConnection, message: dict) -> None:
+        if conn.client is not None:
+            self.table.receive(conn.client, message)
+        self._kick()
+
+    def _detach(self, conn: LocalConnection) -> None:
+        if conn.client is not None:
+            self.table.detach(conn.client)
+        self._kick()
+
+    def _kick(self) -> None:
+        """Let due bots act and schedule the next wake-up (on the loop thread)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        try:
+            due = self.table.step_bots()
+        finally:
+            if self.table.is_over():
+                self.over.set()
+        if due is not None and not self._stopping:
+            delay = max(0.0, due - self.table.clock())
+            self._timer = self.loop.call_later(delay, self._kick)
+
+    def add_service(self, service: Any) -> None:
+        """Keep ``service`` (with ``async aclose()``) to close at :meth:`stop`."""
+        self._services.append(service)
+
+
+__all__ = ["Connection", "LocalConnection", "LocalHost", "Refused", "encode"]

@@ -1,0 +1,80 @@
+"""Net test helpers: games to run over, a recording client, and a leaked-thread guard."""
+
+from __future__ import annotations
+
+import threading
+
+import msgpack
+import pytest
+
+import engine
+from net.commands import available
+
+GAMES = available()
+
+
+def options_for(game_id: str) -> dict:
+    """The options the contract suite plays with (a shorter match where a game asks)."""
+    return dict(getattr(engine.get_game(game_id), "contract_options", {}))
+
+
+def player_count(game_id: str) -> int:
+    game = engine.get_game(game_id)
+    for n in range(max(game.min_players, 3), game.max_players + 1):
+        try:
+            game.setup(n, 0, options_for(game_id))
+            return n
+        except Exception:
+            continue
+    return game.min_players
+
+
+class Recorder:
+    """A client's ``send``: keeps every message and the view rebuilt from them."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict] = []
+        self.view: dict | None = None
+        self.legal: list | None = None
+        self.seq: int | None = None
+
+    def __call__(self, message: dict) -> None:
+        # Through msgpack, as on the wire: nothing is shared with the host.
+        message = msgpack.unpackb(msgpack.packb(message), strict_map_key=True)
+        self.messages.append(message)
+        if message["type"] == "snapshot":
+            self.view, self.legal, self.seq = message["view"], message["legal"], message["seq"]
+        elif message["type"] == "delta":
+            assert message["seq"] == self.seq + 1, "deltas come in sequence"
+            self.seq = message["seq"]
+            self.view.update(message["set"])
+            for k in message["del"]:
+                del self.view[k]
+            if "legal" in message:
+                self.legal = message["legal"]
+
+    def of_type(self, kind: str) -> list[dict]:
+        return [m for m in self.messages if m["type"] == kind]
+
+    def clear(self) -> None:
+        self.messages.clear()
+
+
+def packed(value) -> bytes:
+    return msgpack.packb(value, use_bin_type=True)
+
+
+@pytest.fixture(autouse=True)
+def no_leaked_threads():
+    """Every test leaves the threads it found (zeroconf and host threads joined)."""
+    before = set(threading.enumerate())
+    yield
+    deadline = 5.0
+    import time
+    end = time.monotonic() + deadline
+    while time.monotonic() < end:
+        extra = [t for t in threading.enumerate() if t not in before and t.is_alive()]
+        if not extra:
+            return
+        time.sleep(0.05)
+    pytest.fail(f"threads left running: {[t.name for t in extra]}")
