@@ -6,12 +6,43 @@ import random
 
 from engine.core import (
     BadSetup, Event, Game, IllegalAction, MalformedAction, Outcome, action_type,
-    int_field, move, new_rng, option, replace, shuffled,
+    int_field, new_rng, option, shuffled,
 )
 from engine.take5.state import (
     BULLHEADS, DECK_SIZE, HAND_SIZE, ROW_LIMIT, ROWS, Take5State, row_cost, target_row,
 )
 from engine.take5 import view as _view
+
+
+
+def replace(state: Take5State, **changes) -> Take5State:
+    """``dataclasses.replace`` for :class:`Take5State`, without its per-call field
+    introspection (it was most of the time of random play). Same fields, same repr,
+    so digests are unchanged; no validation is skipped (the state has none)."""
+    new = object.__new__(Take5State)
+    d = new.__dict__
+    d.update(state.__dict__)
+    d.update(changes)
+    return new
+
+
+def _event(kind: str, public: dict, secret: dict, seen_by: tuple[int, ...] | None) -> Event:
+    """``Event(kind, public, secret, seen_by)``, built without the frozen dataclass's
+    per-field ``object.__setattr__`` (a hot path of random play); an equal object."""
+    e = object.__new__(Event)
+    d = e.__dict__
+    d["type"] = kind
+    d["public"] = public
+    d["secret"] = secret
+    d["seen_by"] = seen_by
+    return e
+
+
+def _move1(card: int, src: str, dst: str, seat: int) -> Event:
+    """``move((card,), src, dst, seat=seat)`` of :mod:`engine.core`, built fast."""
+    return _event("move", {"from": src, "to": dst, "count": 1, "seat": seat},
+                  {"cards": [card]}, None)
+
 
 RULE_CHOOSE = "take5.md#a-round 2: choose one card of your own hand, before the reveal"
 RULE_ROW = "take5.md#a-round 3 (too low): the owner of the too-low card chooses one of the 4 rows"
@@ -60,8 +91,10 @@ class Take5(Game):
         rows = tuple((c,) for c in starts)
         undealt = tuple(sorted(cards[n * HAND_SIZE + ROWS:]))
         events = [Event("round", {"round": state.round + 1})]
-        events += [move(hands[s], "deck", f"hand/{s}", seen_by=(s,)) for s in range(n)]
-        events += [move((c,), "deck", f"row/{i}") for i, c in enumerate(starts)]
+        events += [_event("move", {"from": "deck", "to": f"hand/{s}", "count": len(hands[s])},
+                          {"cards": list(hands[s])}, (s,)) for s in range(n)]
+        events += [_event("move", {"from": "deck", "to": f"row/{i}", "count": 1},
+                          {"cards": [c]}, None) for i, c in enumerate(starts)]
         new = replace(state, rng=rng, round=state.round + 1, turn=1, hands=hands, rows=rows,
                       chosen=(None,) * n, pending=(), revealed=(),
                       penalty=tuple(() for _ in range(n)), undealt=undealt)
@@ -73,7 +106,7 @@ class Take5(Game):
             return frozenset()
         if state.pending:
             return frozenset((state.pending[0][1],))
-        return frozenset(s for s, c in enumerate(state.chosen) if c is None)
+        return frozenset([s for s, c in enumerate(state.chosen) if c is None])
 
     def may_act(self, state: Take5State, seat: int, action: dict) -> bool:
         """During the choosing, every seat may act (a choice can be changed until the
@@ -85,18 +118,24 @@ class Take5(Game):
         return True
 
     def legal_actions(self, state: Take5State, seat: int) -> list[dict]:
-        if not self.may_act(state, seat, {}):
+        """Every action ``seat`` may send now: ``choose`` each hand card but the current
+        choice, or ``take-row`` 0..3 for the owner of a too-low card; else ``[]``."""
+        if state.over or not 0 <= seat < state.players:
             return []
         if state.pending:
+            if seat != state.pending[0][1]:
+                return []
             return [{"type": "take-row", "row": r} for r in range(ROWS)]
-        return [{"type": "choose", "card": c} for c in state.hands[seat]
-                if c != state.chosen[seat]]
+        mine = state.chosen[seat]
+        return [{"type": "choose", "card": c} for c in state.hands[seat] if c != mine]
 
     # ------------------------------------------------------------------ checking
     def _check(self, state: Take5State, seat: int, action: dict) -> None:
         kind = action["type"]
         if kind == "choose":
-            card = int_field(action, "card", 1, DECK_SIZE)
+            card = action.get("card")
+            if type(card) is not int or not 1 <= card <= DECK_SIZE:
+                int_field(action, "card", 1, DECK_SIZE)  # raises MalformedAction
             if state.pending:
                 raise IllegalAction("the cards are revealed; a row must be chosen first",
                                     RULE_ROW)
@@ -105,81 +144,88 @@ class Take5(Game):
             if card == state.chosen[seat]:
                 raise IllegalAction(f"card {card} is already your choice", RULE_CHOOSE)
         else:
-            row = int_field(action, "row", 0, ROWS - 1)
+            int_field(action, "row", 0, ROWS - 1)
             if not state.pending:
                 raise IllegalAction("no card is too low: rows are chosen only for a "
                                     "card lower than every row end", RULE_ROW)
-            del row
 
     # ------------------------------------------------------------------ applying
     def _apply(self, state: Take5State, seat: int, action: dict):
         if action["type"] == "choose":
             card = action["card"]
             chosen = state.chosen[:seat] + (card,) + state.chosen[seat + 1:]
-            state = replace(state, chosen=chosen)
-            events = [Event("choose", {"seat": seat}, {"card": card}, (seat,))]
-            if any(c is None for c in chosen):
-                return state, events
-            return self._reveal(state, events)
+            events = [_event("choose", {"seat": seat}, {"card": card}, (seat,))]
+            if None in chosen:
+                return replace(state, chosen=chosen), events
+            return self._reveal(state, chosen, events)
         return self._take_row(state, seat, action["row"])
 
-    def _reveal(self, state: Take5State, events: list[Event]):
+    def _reveal(self, state: Take5State, chosen: tuple[int, ...], events: list[Event]):
         """All have chosen: reveal together, then resolve lowest first (take5.md 2–3)."""
-        pairs = tuple(sorted((c, s) for s, c in enumerate(state.chosen)))
-        hands = tuple(tuple(x for x in h if x != state.chosen[s])
-                      for s, h in enumerate(state.hands))
+        pairs = sorted(zip(chosen, range(state.players), strict=True))  # (card, seat)
+        hands = tuple(h[:i] + h[i + 1:] for h, i in
+                      ((h, h.index(c)) for h, c in zip(state.hands, chosen, strict=True)))
         revealed = tuple((s, c) for c, s in pairs)
-        events.append(Event("reveal", {"cards": [[s, c] for s, c in revealed]}))
-        events += [move((c,), f"hand/{s}", "table", seat=s) for s, c in revealed]
-        state = replace(state, hands=hands, chosen=(None,) * state.players, pending=pairs,
-                        revealed=revealed)
-        return self._resolve(state, events)
+        events.append(_event("reveal", {"cards": [[s, c] for s, c in revealed]}, {}, None))
+        events += [_move1(c, f"hand/{s}", "table", s) for s, c in revealed]
+        return self._resolve(state, events, list(state.rows), list(state.penalty), pairs,
+                             {"hands": hands, "chosen": (None,) * state.players,
+                              "revealed": revealed})
 
-    def _resolve(self, state: Take5State, events: list[Event]):
-        rows, penalty, pending = list(state.rows), list(state.penalty), list(state.pending)
-        while pending:
-            card, seat = pending[0]
-            r = target_row(tuple(rows), card)
+    def _resolve(self, state: Take5State, events: list[Event], rows: list, penalty: list,
+                 pending: list, changes: dict):
+        """Place the revealed ``pending`` ``(card, seat)`` pairs, lowest first, until
+        done or a card is too low (take5.md "A round" 3); ``changes`` are the other
+        field changes of this step, applied with the result in one new state."""
+        i, todo = 0, len(pending)
+        while i < todo:
+            card, seat = pending[i]
+            r = target_row(rows, card)
             if r is None:
                 # Too low: pause until the owner picks a row.
-                events.append(Event("row-choice", {"seat": seat, "card": card}))
+                events.append(_event("row-choice", {"seat": seat, "card": card}, {}, None))
                 break
-            pending.pop(0)
-            if len(rows[r]) >= ROW_LIMIT:
-                events.append(self._taken(rows[r], r, seat, "sixth card"))
-                penalty[seat] = tuple(sorted(penalty[seat] + rows[r]))
+            i += 1
+            row = rows[r]
+            if len(row) >= ROW_LIMIT:
+                events.append(self._taken(row, r, seat, "sixth card"))
+                penalty[seat] = tuple(sorted(penalty[seat] + row))
                 rows[r] = (card,)
             else:
-                rows[r] = rows[r] + (card,)
-            events.append(move((card,), "table", f"row/{r}", seat=seat))
-        state = replace(state, rows=tuple(rows), penalty=tuple(penalty), pending=tuple(pending))
-        if pending:
-            return state, events
-        return self._end_turn(state, events)
+                rows[r] = row + (card,)
+            events.append(_move1(card, "table", f"row/{r}", seat))
+        changes["rows"] = tuple(rows)
+        changes["penalty"] = tuple(penalty)
+        changes["pending"] = tuple(pending[i:])
+        if i < todo:
+            return replace(state, **changes), events
+        if changes.get("hands", state.hands)[0]:
+            changes["turn"] = state.turn + 1
+            return replace(state, **changes), events
+        return self._end_round(replace(state, **changes), events)
 
     @staticmethod
     def _taken(row: tuple[int, ...], r: int, seat: int, reason: str) -> Event:
         """A row going to a penalty pile: the cards were public in the row; the
         bullheads it costs are told only to the taker (penalty piles are private)."""
-        return Event("move", {"from": f"row/{r}", "to": f"penalty/{seat}", "count": len(row),
-                              "cards": list(row), "seat": seat, "reason": reason},
-                     {"bullheads": row_cost(row)}, (seat,))
+        return _event("move", {"from": f"row/{r}", "to": f"penalty/{seat}", "count": len(row),
+                               "cards": list(row), "seat": seat, "reason": reason},
+                      {"bullheads": row_cost(row)}, (seat,))
 
     def _take_row(self, state: Take5State, seat: int, r: int):
         card = state.pending[0][0]
         taken = state.rows[r]
         events = [self._taken(taken, r, seat, "too low"),
-                  move((card,), "table", f"row/{r}", seat=seat)]
-        rows = state.rows[:r] + ((card,),) + state.rows[r + 1:]
+                  _move1(card, "table", f"row/{r}", seat)]
+        rows = list(state.rows)
+        rows[r] = (card,)
         penalty = list(state.penalty)
         penalty[seat] = tuple(sorted(penalty[seat] + taken))
-        state = replace(state, rows=rows, penalty=tuple(penalty), pending=state.pending[1:])
-        return self._resolve(state, events)
+        return self._resolve(state, events, rows, penalty, list(state.pending[1:]), {})
 
-    def _end_turn(self, state: Take5State, events: list[Event]):
-        if state.hands[0]:
-            return replace(state, turn=state.turn + 1), events
-        # The tenth turn is over: score the round (take5.md "A round" 4).
+    def _end_round(self, state: Take5State, events: list[Event]):
+        """The tenth turn is over: score the round (take5.md "A round" 4), then end the
+        game (take5.md "End of the game") or deal the next round."""
         scored = tuple(sum(BULLHEADS[c] for c in p) for p in state.penalty)
         totals = tuple(t + s for t, s in zip(state.totals, scored, strict=True))
         events.append(Event("round-end", {"round": state.round, "bullheads": list(scored),

@@ -11,6 +11,7 @@ of the game's deck is undealt, so card conservation holds.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 
@@ -435,6 +436,24 @@ def test_a_seeded_game_is_pinned(players, seed, options, digest, totals, rounds,
     s, actions = seeded_game(players, seed, options)
     assert GAME.digest(s) == digest
     assert s.totals == totals and s.round == rounds and len(actions) == steps
+
+
+@pytest.mark.parametrize("players, seed, options, digest", [
+    (4, 2026, None, "2021d00c4a7092ed1075fb201173b11147a25270ae498add327c4cef318bfd37"),
+    (10, 7, None, "ff54a3104382095d8421f930b459a4408fe7cd43fbae3030e25eb9f3f6cf0906"),
+    (3, 5, {"tactical": True}, "03a5109f839aee39c29382fc0aab71d2cf42df788ba7a0f9e53973228271b91b"),
+])
+def test_a_seeded_games_events_are_pinned(players, seed, options, digest):
+    """Every event as each seat and a spectator sees it, pinned before the speed work."""
+    _, actions = seeded_game(players, seed, options)
+    s = GAME.setup(players, seed, options or {})
+    h = hashlib.sha256()
+    for seat, action in actions:
+        s, events = GAME.apply(s, seat, action)
+        for e in events:
+            for who in [None, *range(players)]:
+                h.update(repr(sorted(e.for_seat(who).items())).encode())
+    assert h.hexdigest() == digest
 
 
 # --------------------------------------------------------------------------- properties
