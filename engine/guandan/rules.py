@@ -1,0 +1,441 @@
+"""Guandan rules: deal, play, places, levels, tribute and return (``guandan.md``).
+
+Actions (plain JSON):
+
+* ``{"type": "play", "cards": [ids], "combo": str, "rank": int}`` — the cards and the
+  chosen reading (see :mod:`engine.guandan.combos`); canonical copies only.
+* ``{"type": "pass"}`` — only when following.
+* ``{"type": "tribute", "card": id}`` — one of the payer's strongest cards (not a ♥
+  wild). The strength is forced; the payer only picks among equal cards (suits).
+* ``{"type": "return", "card": id}`` — the card given back to one's payer.
+
+Options: ``deals`` (None or int ≥ 1: end the match after this many deals, the higher
+level winning), ``start_level`` (2..14: both teams' starting level), ``three_failures``
+(bool, off: after 3 failed deals at its own level A a team drops back to 2).
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.core import (
+    BadSetup, Event, Game, IllegalAction, MalformedAction, Outcome, int_field, move,
+    new_rng, option, randrange, replace, shuffled,
+)
+from engine.guandan import combos as cb
+from engine.guandan import view as _view
+from engine.guandan.cards import (
+    DECK_SIZE, FACES, HAND_SIZE, RED_JOKER, card_value, format_card, format_cards,
+    is_wild, parse_card, parse_cards, rank,
+)
+from engine.guandan.state import (
+    ACE, OVER, PLAY, PLAYERS, RETURN, TRIBUTE, GuandanState, partner, team,
+)
+
+R_PLAY = "guandan.md#play-of-a-deal"
+R_COMBO = "guandan.md#combinations"
+R_TRIBUTE = "guandan.md#tribute-from-the-second-deal-on"
+R_CANON = "guandan.md#combinations (two copies of a face: the lower id is used first)"
+
+
+def _canon(cards) -> list[int]:
+    """One card per face among ``cards`` (sorted ids): the lower id of each face."""
+    seen, out = set(), []
+    for c in sorted(cards):
+        f = c - FACES if c >= FACES else c
+        if f not in seen:
+            seen.add(f)
+            out.append(c)
+    return out
+
+
+def tribute_cards(hand, level: int) -> list[int]:
+    """The cards a payer may give: the strongest in card order, ♥ wilds excluded (a
+    red joker held must be given), one id per face (guandan.md "Tribute")."""
+    cands = [c for c in hand if not is_wild(c, level)]
+    if not cands:
+        return []
+    top = max(card_value(c, level) for c in cands)
+    return _canon(c for c in cands if card_value(c, level) == top)
+
+
+def return_cards(hand, level: int) -> list[int]:
+    """The cards a receiver may give back: any non-wild of face rank 2..10; if none,
+    the weakest cards in card order; one id per face (guandan.md "Tribute", Return)."""
+    low = [c for c in hand if rank(c) <= 10 and not is_wild(c, level)]
+    if not low:
+        bottom = min(card_value(c, level) for c in hand)
+        low = [c for c in hand if card_value(c, level) == bottom]
+    return _canon(low)
+
+
+class Guandan(Game):
+    """Guandan (掼蛋) for 4 players in two teams (seats 0 & 2, 1 & 3)."""
+
+    id = "guandan"
+    name = "Guandan"
+    rules_version = "1"
+    min_players = 4
+    max_players = 4
+    default_options = {"deals": None, "start_level": 2, "three_failures": False}
+    #: The contract suite plays two deals (so tribute and return are exercised).
+    contract_options = {"deals": 2}
+    action_types = frozenset({"play", "pass", "tribute", "return"})
+
+    # ------------------------------------------------------------------ set-up
+    def _setup(self, players: int, seed: int, options: tuple) -> GuandanState:
+        deals = option(options, "deals")
+        if deals is not None and (not isinstance(deals, int) or isinstance(deals, bool)
+                                  or deals < 1):
+            raise BadSetup(f"option 'deals' must be None or an int >= 1, got {deals!r}")
+        start = option(options, "start_level")
+        if not 2 <= start <= ACE:
+            raise BadSetup(f"option 'start_level' must be 2..14, got {start!r}")
+        state = GuandanState(
+            players=players, options=options, rng=new_rng(seed, "guandan"), deal=0,
+            levels=(start, start), level=start, level_team=-1, fails=(0, 0), phase=PLAY,
+            hands=((),) * PLAYERS, turn=0, last=None, passes=0, trick=(), played=(),
+            log=(), trick_start=0, out=(), prev_places=(), payers=(), in_transit=(),
+            transfers=(), returns=(), exempt=False, leader=0)
+        state, _ = self._deal(state, [])
+        leader, rng = randrange(state.rng, PLAYERS)  # the first leader is drawn
+        return replace(state, rng=rng, turn=leader, leader=leader)
+
+    def _deal(self, state: GuandanState, events: list[Event]):
+        """Shuffle the 108 cards and deal 27 to each seat (guandan.md "Table")."""
+        cards, rng = shuffled(state.rng, range(DECK_SIZE))
+        hands = tuple(tuple(sorted(cards[s * HAND_SIZE:(s + 1) * HAND_SIZE]))
+                      for s in range(PLAYERS))
+        deal = state.deal + 1
+        events.append(Event("deal", {"deal": deal, "level": state.level,
+                                     "levels": list(state.levels)}))
+        events += [move(hands[s], "deck", f"hand/{s}", seen_by=(s,)) for s in range(PLAYERS)]
+        state = replace(state, rng=rng, deal=deal, hands=hands, trick=(), played=(), log=(),
+                        trick_start=0, out=(), last=None, passes=0, payers=(),
+                        in_transit=(), transfers=(), returns=(), exempt=False)
+        return state, events
+
+    # ------------------------------------------------------------------ who acts
+    def awaiting(self, state: GuandanState) -> frozenset[int]:
+        if state.phase == PLAY:
+            return frozenset((state.turn,))
+        if state.phase == TRIBUTE:
+            paid = {p for p, _ in state.in_transit}
+            return frozenset(p for p in state.payers if p not in paid)
+        if state.phase == RETURN:
+            done = {r for r, _, _ in state.returns}
+            return frozenset(r for _, r, _ in state.transfers if r not in done)
+        return frozenset()
+
+    def _last3(self, state: GuandanState):
+        last = state.last
+        return None if last is None else (last[1], last[2], len(last[3]))
+
+    def legal_actions(self, state: GuandanState, seat: int) -> list[dict]:
+        """Every action ``apply`` accepts from ``seat`` now, in a fixed order: ``pass``
+        first when following, then plays in :func:`combos.plays` order."""
+        if seat not in self.awaiting(state):
+            return []
+        hand = state.hands[seat]
+        if state.phase == PLAY:
+            if state.last is None:
+                return cb.plays(hand, state.level)
+            return [{"type": "pass"}] + cb.plays(hand, state.level, self._last3(state))
+        if state.phase == TRIBUTE:
+            return [{"type": "tribute", "card": c} for c in tribute_cards(hand, state.level)]
+        return [{"type": "return", "card": c} for c in return_cards(hand, state.level)]
+
+    # ------------------------------------------------------------------ checking
+    def _check(self, state: GuandanState, seat: int, action: dict) -> None:
+        kind = action["type"]
+        phase = state.phase
+        if kind in ("tribute", "return"):
+            card = int_field(action, "card", 0, DECK_SIZE - 1)
+            want = TRIBUTE if kind == "tribute" else RETURN
+            if phase != want:
+                raise IllegalAction(f"no {kind} is due now (phase: {phase})", R_TRIBUTE)
+            hand = state.hands[seat]
+            allowed = (tribute_cards if kind == "tribute" else return_cards)(hand, state.level)
+            if card not in allowed:
+                if card not in hand:
+                    raise IllegalAction(f"card {format_card(card)} is not in your hand",
+                                        R_TRIBUTE)
+                rule = ("the tribute is your strongest card, not a ♥ wild"
+                        if kind == "tribute" else
+                        "the return is a non-wild card of rank 2..10, else your weakest")
+                raise IllegalAction(f"{format_card(card)} cannot be given: {rule}; "
+                                    f"allowed: {format_cards(allowed)}", R_TRIBUTE)
+            return
+        if phase != PLAY:
+            raise IllegalAction(f"the {phase} comes first", R_TRIBUTE)
+        if kind == "pass":
+            if state.last is None:
+                raise IllegalAction("the leader must play", R_PLAY)
+            return
+        cards = action.get("cards")
+        combo, rank_ = action.get("combo"), action.get("rank")
+        if (not isinstance(cards, list) or not cards
+                or not all(isinstance(c, int) and not isinstance(c, bool) for c in cards)):
+            raise MalformedAction("'play' needs a non-empty list of card ids 'cards'")
+        if not all(0 <= c < DECK_SIZE for c in cards) or len(set(cards)) != len(cards):
+            raise MalformedAction("'cards' must be distinct ids 0..107")
+        if combo not in cb.COMBOS:
+            raise MalformedAction(f"'combo' must be one of {', '.join(cb.COMBOS)}")
+        if not isinstance(rank_, int) or isinstance(rank_, bool):
+            raise MalformedAction("'play' needs an integer 'rank'")
+        hand = state.hands[seat]
+        held = set(hand)
+        for c in cards:
+            if c not in held:
+                raise IllegalAction(f"card {format_card(c)} is not in your hand", R_PLAY)
+        if cards != sorted(cards):
+            raise IllegalAction("list the cards in rising id order", R_CANON)
+        if not cb.is_canonical(cards, hand):
+            raise IllegalAction("use the first copy of a face you hold twice", R_CANON)
+        if (combo, rank_) not in cb.readings(cards, state.level):
+            raise IllegalAction(f"{format_cards(cards)} cannot be read as {combo} {rank_}",
+                                R_COMBO)
+        if not cb.beats(combo, rank_, len(cards), self._last3(state), state.level):
+            raise IllegalAction(f"{combo} {rank_} does not beat the last play", R_COMBO)
+
+    # ------------------------------------------------------------------ applying
+    def _apply(self, state: GuandanState, seat: int, action: dict):
+        kind = action["type"]
+        if kind == "play":
+            return self._play(state, seat, action)
+        if kind == "pass":
+            return self._pass(state, seat)
+        if kind == "tribute":
+            return self._pay(state, seat, action["card"])
+        return self._return(state, seat, action["card"])
+
+    @staticmethod
+    def _next_active(state: GuandanState, seat: int, out) -> int:
+        for k in range(1, PLAYERS + 1):
+            s = (seat + k) % PLAYERS
+            if s not in out:
+                return s
+        return seat
+
+    def _play(self, state: GuandanState, seat: int, action: dict):
+        cards = tuple(action["cards"])
+        combo, rank_ = action["combo"], action["rank"]
+        gone = set(cards)
+        hand = tuple(c for c in state.hands[seat] if c not in gone)
+        hands = state.hands[:seat] + (hand,) + state.hands[seat + 1:]
+        events = [move(cards, f"hand/{seat}", "trick", seat=seat, combo=combo, rank=rank_)]
+        out = state.out
+        if not hand:
+            out = out + (seat,)
+            events.append(Event("out", {"seat": seat, "place": len(out)}))
+        state = replace(state, hands=hands, out=out, last=(seat, combo, rank_, cards),
+                        passes=0, trick=state.trick + cards,
+                        log=state.log + ((seat, combo, rank_, cards),))
+        if not hand and (partner(seat) in out or len(out) == 3):
+            return self._end_deal(state, events)
+        return replace(state, turn=self._next_active(state, seat, out)), events
+
+    def _pass(self, state: GuandanState, seat: int):
+        events = [Event("pass", {"seat": seat})]
+        passes = state.passes + 1
+        last_seat = state.last[0]
+        out = state.out
+        active = PLAYERS - len(out)
+        needed = active if last_seat in out else active - 1
+        log = state.log + ((seat, "pass", 0, ()),)
+        if passes < needed:
+            return replace(state, passes=passes, log=log,
+                           turn=self._next_active(state, seat, out)), events
+        # Everyone else passed: the trick is over (guandan.md "Play of a deal").
+        if last_seat not in out:
+            leader = last_seat
+        elif partner(last_seat) not in out:
+            leader = partner(last_seat)  # partner takes the lead
+        else:
+            leader = self._next_active(state, last_seat, out)
+        events.append(move(state.trick, "trick", "played"))
+        events.append(Event("lead", {"seat": leader}))
+        return replace(state, passes=0, last=None, log=log, trick_start=len(log),
+                       played=state.played + state.trick, trick=(), turn=leader), events
+
+    # ------------------------------------------------------------------ end of a deal
+    def _end_deal(self, state: GuandanState, events: list[Event]):
+        """Places, level advance, match end; then the next deal and its tribute
+        (guandan.md "Scoring a deal", "Tribute")."""
+        out = state.out
+        rest = [s for s in ((out[-1] + k) % PLAYERS for k in range(1, PLAYERS))
+                if s not in out]
+        places = out + tuple(rest)
+        first = out[0]
+        t = team(first)
+        mate = partner(first)
+        pos = out.index(mate) if mate in out else 3
+        advance = {1: 3, 2: 2}.get(pos, 1)
+        levels = list(state.levels)
+        own_deal = state.level_team in (t, -1)
+        won_match = levels[t] == ACE and own_deal and pos in (1, 2)
+        fails = list(state.fails)
+        dropped = set()
+        if option(state.options, "three_failures"):
+            for u in (0, 1):
+                if levels[u] == ACE and state.level_team in (u, -1) and not (
+                        won_match and u == t):
+                    fails[u] += 1
+                    if fails[u] >= 3:
+                        levels[u], fails[u] = 2, 0
+                        dropped.add(u)
+                        events.append(Event("drop", {"team": u, "level": 2}))
+        if not won_match and t not in dropped:
+            levels[t] = min(ACE, levels[t] + advance)
+        record = (state.deal, state.level, state.level_team, places, t, advance)
+        events.append(Event("deal-end", {
+            "deal": state.deal, "places": list(places), "team": t, "advance": advance,
+            "levels": list(levels), "shared_last": len(out) == 2}))
+        state = replace(state, levels=tuple(levels), fails=tuple(fails),
+                        history=state.history + (record,), prev_places=places)
+        deals = option(state.options, "deals")
+        if won_match or (deals is not None and state.deal >= deals):
+            if won_match:
+                winner, reason = t, "won a deal at level A"
+            else:
+                winner = t if levels[t] >= levels[1 - t] else 1 - t
+                reason = f"deal limit ({deals}) reached: higher level wins"
+            state = replace(state, phase=OVER, winner=winner, reason=reason)
+            events.append(Event("match-end", self.result(state).to_dict()))
+            return state, events
+        # Collect every card, then the next deal at the winners' level.
+        for s in range(PLAYERS):
+            if state.hands[s]:
+                events.append(move(state.hands[s], f"hand/{s}", "deck", seen_by=(s,)))
+        events.append(move(state.played + state.trick, "played", "deck"))
+        state = replace(state, level=levels[t], level_team=t)
+        state, events = self._deal(state, events)
+        return self._start_tribute(state, events, places)
+
+    def _start_tribute(self, state: GuandanState, events: list[Event], places):
+        first = places[0]
+        if team(places[1]) == team(first):
+            payers = ((first + 1) % PLAYERS, (first + 3) % PLAYERS)
+        else:
+            payers = (places[3],)
+        reds = sum(1 for p in payers for c in state.hands[p] if c % FACES == RED_JOKER)
+        if reds == 2:
+            events.append(Event("no-tribute", {"payers": list(payers),
+                                               "reason": "the payers hold both red jokers"}))
+            events.append(Event("lead", {"seat": first}))
+            return replace(state, phase=PLAY, exempt=True, payers=payers, turn=first,
+                           leader=first), events
+        events.append(Event("tribute-due", {"payers": list(payers)}))
+        return replace(state, phase=TRIBUTE, payers=payers), events
+
+    # ------------------------------------------------------------------ tribute
+    def _pay(self, state: GuandanState, seat: int, card: int):
+        hand = tuple(c for c in state.hands[seat] if c != card)
+        hands = state.hands[:seat] + (hand,) + state.hands[seat + 1:]
+        in_transit = state.in_transit + ((seat, card),)
+        events = [move((card,), f"hand/{seat}", "tribute", seat=seat)]
+        state = replace(state, hands=hands, in_transit=in_transit)
+        if len(in_transit) < len(state.payers):
+            return state, events
+        first = state.prev_places[0]
+        level = state.level
+        if len(in_transit) == 1:
+            transfers = ((seat, first, card),)
+        else:
+            paid = dict(in_transit)
+            p1, p2 = (first + 1) % PLAYERS, (first + 3) % PLAYERS
+            if card_value(paid[p1], level) >= card_value(paid[p2], level):
+                transfers = ((p1, first, paid[p1]), (p2, partner(first), paid[p2]))
+            else:
+                transfers = ((p2, first, paid[p2]), (p1, partner(first), paid[p1]))
+        hands = list(state.hands)
+        for payer, receiver, c in transfers:
+            hands[receiver] = tuple(sorted(hands[receiver] + (c,)))
+            events.append(move((c,), "tribute", f"hand/{receiver}", seat=receiver,
+                               payer=payer))
+        leader = transfers[0][0]  # the payer of 1st place: the higher (or tied) card
+        return replace(state, hands=tuple(hands), in_transit=(), transfers=transfers,
+                       leader=leader, phase=RETURN), events
+
+    def _return(self, state: GuandanState, seat: int, card: int):
+        payer = next(p for p, r, _ in state.transfers if r == seat)
+        hands = list(state.hands)
+        hands[seat] = tuple(c for c in hands[seat] if c != card)
+        hands[payer] = tuple(sorted(hands[payer] + (card,)))
+        returns = state.returns + ((seat, payer, card),)
+        events = [move((card,), f"hand/{seat}", f"hand/{payer}", seat=seat, payer=payer)]
+        state = replace(state, hands=tuple(hands), returns=returns)
+        if len(returns) < len(state.transfers):
+            return state, events
+        events.append(Event("lead", {"seat": state.leader}))
+        return replace(state, phase=PLAY, turn=state.leader, last=None, passes=0), events
+
+    # ------------------------------------------------------------------ outcome
+    def result(self, state: GuandanState) -> Outcome | None:
+        """The winning team's seats once the match is over; scores are team levels."""
+        if state.phase != OVER:
+            return None
+        w = state.winner
+        return Outcome((w, w + 2), tuple(state.levels[team(s)] for s in range(PLAYERS)),
+                       state.reason, {"deals": state.deal, "levels": list(state.levels)})
+
+    def is_over(self, state: GuandanState) -> bool:
+        return state.phase == OVER
+
+    def view(self, state: GuandanState, seat: int | None) -> dict:
+        return _view.build(self, state, seat)
+
+    # ------------------------------------------------------------------ tests & tools
+    def zones(self, state: GuandanState) -> dict[str, tuple]:
+        z = {"deck": (), "trick": state.trick, "played": state.played,
+             "tribute": tuple(c for _, c in state.in_transit)}
+        for s in range(PLAYERS):
+            z[f"hand/{s}"] = state.hands[s]
+        return z
+
+    def all_cards(self, state: GuandanState) -> list[int]:
+        return list(range(DECK_SIZE))
+
+    def shuffle_unknown(self, state: GuandanState, seat: int | None, rng: random.Random):
+        """Permute the cards of every hand but ``seat``'s among those hands (sizes
+        kept), with a fresh generator state (the next deals are unknown)."""
+        hidden = [s for s in range(PLAYERS) if s != seat]
+        pool = [c for s in hidden for c in state.hands[s]]
+        rng.shuffle(pool)
+        hands = list(state.hands)
+        i = 0
+        for s in hidden:
+            n = len(state.hands[s])
+            hands[s] = tuple(sorted(pool[i:i + n]))
+            i += n
+        return replace(state, hands=tuple(hands), rng=random.Random(rng.random()).getstate())
+
+    # ------------------------------------------------------------------ notation
+    def format_action(self, action: dict) -> str:
+        """``"play bomb 9 9S 9C 9D 7H 7H'"``, ``"pass"``, ``"tribute AS"``,
+        ``"return 3D'"`` (card notation of :mod:`engine.guandan.cards`)."""
+        kind = action["type"]
+        if kind == "pass":
+            return "pass"
+        if kind == "play":
+            return f"play {action['combo']} {action['rank']} {format_cards(action['cards'])}"
+        return f"{kind} {format_card(action['card'])}"
+
+    def parse_action(self, text: str) -> dict:
+        """Inverse of :meth:`format_action`; raises :class:`MalformedAction`."""
+        parts = text.split()
+        if not parts:
+            raise MalformedAction("empty action")
+        kind = parts[0]
+        if kind == "pass" and len(parts) == 1:
+            return {"type": "pass"}
+        if kind in ("tribute", "return") and len(parts) == 2:
+            return {"type": kind, "card": parse_card(parts[1])}
+        if kind == "play" and len(parts) >= 4 and parts[2].isdigit():
+            cards = sorted(parse_cards(" ".join(parts[3:])))
+            return {"type": "play", "cards": cards, "combo": parts[1], "rank": int(parts[2])}
+        raise MalformedAction(f"cannot read {text!r}: expected 'play COMBO RANK CARDS...', "
+                              "'pass', 'tribute CARD' or 'return CARD'")
+
+
+GAME = Guandan()
