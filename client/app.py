@@ -1,0 +1,134 @@
+"""The pygame-ce application: window, scene stack, frame loop.
+
+Scenes have ``enter()``, ``exit()``, ``handle_event(event)``, ``update(dt)`` (seconds)
+and ``draw(surface)``. Widgets come from pygame_gui (one ``UIManager`` per app).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pygame
+import pygame_gui
+
+from client import assets
+from client.settings import Settings
+
+FPS = 60
+
+
+def gui_theme() -> dict:
+    """The pygame_gui theme: bundled DejaVu fonts, felt colours."""
+    return {
+        "defaults": {
+            "font": {"name": "dejavu", "size": "18", "regular_path": assets.font_path(),
+                     "bold_path": assets.font_path(True)},
+            "colours": {
+                "normal_bg": "#1f5d43", "hovered_bg": "#2d7a59", "active_bg": "#f4c430",
+                "normal_text": "#f5f5f0", "hovered_text": "#ffffff", "active_text": "#1e1e22",
+                "normal_border": "#0e422c", "dark_bg": "#0e422c", "selected_bg": "#2d7a59",
+                "text_cursor": "#f4c430",
+            },
+            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "8",
+                     "border_width": "1"},
+        },
+        "@title": {"font": {"name": "dejavu", "size": "56", "bold": "1",
+                            "regular_path": assets.font_path(), "bold_path": assets.font_path(True)},
+                   "colours": {"normal_text": "#f4c430"}},
+        "@big": {"font": {"name": "dejavu", "size": "24", "bold": "1",
+                          "regular_path": assets.font_path(), "bold_path": assets.font_path(True)}},
+    }
+
+
+class Scene:
+    """Base scene; subclasses override what they need."""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+
+    def enter(self) -> None: ...
+
+    def exit(self) -> None: ...
+
+    def handle_event(self, event: pygame.event.Event) -> None: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+
+class App:
+    """Owns the window, the settings, the UI manager and the current scene."""
+
+    def __init__(self, settings: Settings | None = None, *, size: tuple[int, int] | None = None,
+                 autoquit: bool = False, screenshot: str | None = None) -> None:
+        self.settings = settings or Settings.load()
+        self.autoquit = autoquit
+        self.screenshot_path = screenshot
+        self.started = time.perf_counter()
+        self.first_frame_ms: float | None = None
+        pygame.init()
+        pygame.display.set_caption("Tapete")
+        w, h = size or tuple(self.settings.window)
+        flags = pygame.FULLSCREEN if self.settings.fullscreen and not size else 0
+        self.screen = pygame.display.set_mode((w, h), flags)
+        self.size = self.screen.get_size()
+        self.ui = pygame_gui.UIManager(self.size, gui_theme())
+        self.clock = pygame.time.Clock()
+        self.scene: Scene | None = None
+        self.running = False
+        self.exit_code = 0
+        self.frames = 0
+
+    def switch(self, scene: Scene) -> None:
+        """Leave the current scene and enter ``scene``."""
+        if self.scene is not None:
+            self.scene.exit()
+        self.ui.clear_and_reset()
+        self.scene = scene
+        scene.enter()
+
+    def quit(self, code: int = 0) -> None:
+        self.exit_code = code
+        self.running = False
+
+    def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
+        """One frame: events, update, draw, flip. Tests call this directly."""
+        for event in events if events is not None else pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.quit(0)
+                return
+            self.ui.process_events(event)
+            if self.scene:
+                self.scene.handle_event(event)
+        if self.scene:
+            self.scene.update(dt)
+        self.ui.update(dt)
+        if self.scene:
+            self.scene.draw(self.screen)
+        self.ui.draw_ui(self.screen)
+        pygame.display.flip()
+        self.frames += 1
+        if self.first_frame_ms is None:
+            self.first_frame_ms = (time.perf_counter() - self.started) * 1000
+
+    def run(self, scene: Scene) -> int:
+        """Run the frame loop from ``scene`` until quit; returns the exit code."""
+        self.switch(scene)
+        self.running = True
+        while self.running:
+            dt = self.clock.tick(FPS) / 1000.0
+            self.frame(min(dt, 0.1))
+        if self.screenshot_path:
+            self.save_screenshot(self.screenshot_path)
+        if self.scene:
+            self.scene.exit()
+        pygame.quit()
+        return self.exit_code
+
+    def save_screenshot(self, path: str) -> None:
+        """Save the last frame as PNG (folder created if needed)."""
+        folder = os.path.dirname(os.path.abspath(path))
+        os.makedirs(folder, exist_ok=True)
+        pygame.image.save(self.screen, path)

@@ -1,0 +1,45 @@
+"""Starting tables: seat words, seeds, and the hand-off to a table scene."""
+
+from __future__ import annotations
+
+import secrets
+
+SEAT_WORDS = ("human", "bot", "bot:easy", "bot:normal", "bot:hard")
+
+
+def parse_seats(text: str, allowed: tuple[str, ...] = SEAT_WORDS) -> list[str]:
+    """``"human,bot:hard,bot"`` → ``["human", "bot:hard", "bot:normal"]``.
+
+    Raises ``ValueError`` naming the bad word and the allowed ones."""
+    seats = []
+    for word in (w.strip().lower() for w in text.split(",")):
+        if word not in allowed:
+            raise ValueError(f"unknown seat {word!r}; use {', '.join(allowed)}")
+        seats.append("bot:normal" if word == "bot" else word)
+    if not seats:
+        raise ValueError("no seats given")
+    return seats
+
+
+def new_seed() -> int:
+    """A fresh random seed (0..2³¹−1) for a table started without ``--seed``."""
+    return secrets.randbelow(2**31)
+
+
+def start_table(app, game_id: str, seats: list[str], seed: int | None = None,
+                options: dict | None = None, names: list[str] | None = None):
+    """Start an in-process host and switch ``app`` to the game's table scene.
+
+    Raises ``KeyError`` for a game without a table and the engine's ``BadSetup`` for a
+    seat count or option the rules refuse."""
+    from client.session import TableSession, default_names
+    from client.tables import table_for
+
+    scene_class = table_for(game_id)
+    if names is None:
+        names = default_names(seats, app.settings.name)
+    session = TableSession(game_id, seats, new_seed() if seed is None else seed, options,
+                           names=names, bot_delay=0.2 if app.autoquit else 0.6)
+    scene = scene_class(app, session)
+    app.switch(scene)
+    return scene

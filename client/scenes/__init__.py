@@ -1,0 +1,1 @@
+"""Menu, new game, settings and results scenes."""

@@ -1,0 +1,123 @@
+"""The client side of one table: connections to the host and a mirror of each view.
+
+Offline and couch play start a :class:`net.local.LocalHost` in-process; LAN play uses
+a TCP connection with the same shape (``send``, ``poll``, ``close``). Each mirror keeps
+the latest view (snapshot + deltas applied) and the messages not yet shown, so the
+table can animate them in order.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def apply_delta(view: dict, delta: dict) -> dict:
+    """``view`` with a ``delta`` message's ``set``/``del`` applied (a new dict)."""
+    out = dict(view)
+    out.update(delta.get("set", {}))
+    for key in delta.get("del", []):
+        out.pop(key, None)
+    return out
+
+
+@dataclass
+class Shown:
+    """A message ready for the table: its events and the view after it."""
+
+    events: list[dict]
+    view: dict
+    snapshot: bool = False
+
+
+@dataclass
+class Mirror:
+    """One connection (a seat, or ``None`` for the public view) and its latest view."""
+
+    conn: Any
+    seat: int | None
+    view: dict | None = None
+    welcome: dict | None = None
+    seq: int = -1
+    backlog: deque = field(default_factory=deque)
+    errors: list[dict] = field(default_factory=list)
+
+    def pump(self) -> int:
+        """Drain the connection; returns how many messages arrived."""
+        messages = self.conn.poll()
+        for msg in messages:
+            kind = msg.get("type")
+            if kind == "welcome":
+                self.welcome = msg
+            elif kind == "snapshot":
+                self.view = msg["view"]
+                self.seq = msg.get("seq", 0)
+                self.backlog.append(Shown([], copy.deepcopy(self.view), snapshot=True))
+            elif kind == "delta" and self.view is not None:
+                self.view = apply_delta(self.view, msg)
+                self.seq = msg.get("seq", self.seq + 1)
+                self.backlog.append(Shown(list(msg.get("events", [])), copy.deepcopy(self.view)))
+            elif kind == "error":
+                self.errors.append(msg)
+        return len(messages)
+
+
+class TableSession:
+    """Everything a table scene needs from the host.
+
+    ``seats``: seat words ("human", "bot:hard", …); ``local_seats``: the seats played
+    on this screen; ``names``: one display name per seat. ``mirrors[seat]`` for each
+    local seat plus ``mirrors[None]`` (the public view) for couch and bot-only tables.
+    """
+
+    def __init__(self, game_id: str, seats: list[str], seed: int, options: dict | None = None,
+                 names: list[str] | None = None, bot_delay: float = 0.6, host=None) -> None:
+        from net.local import LocalHost
+
+        self.game_id = game_id
+        self.seats = list(seats)
+        self.seed = seed
+        self.options = dict(options or {})
+        self.local_seats = [i for i, s in enumerate(seats) if s == "human"]
+        self.names = list(names) if names else default_names(seats)
+        self.host = host or LocalHost(game_id, seats, seed, options, bot_delay=bot_delay)
+        self.host.start()
+        self.mirrors: dict[int | None, Mirror] = {}
+        for seat in self.local_seats:
+            self.mirrors[seat] = Mirror(self.host.connect(seat, self.names[seat]), seat)
+        if len(self.local_seats) != 1:
+            self.mirrors[None] = Mirror(self.host.connect(None, "table"), None)
+
+    def pump(self) -> None:
+        for m in self.mirrors.values():
+            m.pump()
+
+    def send(self, seat: int, action: dict) -> None:
+        """Send ``action`` for a local ``seat``."""
+        self.mirrors[seat].conn.send({"type": "action", "action": action})
+
+    def close(self) -> None:
+        for m in self.mirrors.values():
+            try:
+                m.conn.close()
+            except Exception:  # noqa: BLE001 - closing is best effort
+                pass
+        self.host.stop()
+
+
+def default_names(seats: list[str], me: str = "You") -> list[str]:
+    """Display names: the first human is ``me``, other humans "Player N", bots "Bot N
+    (level)"."""
+    names, humans = [], 0
+    for i, s in enumerate(seats):
+        if s == "human":
+            humans += 1
+            names.append(me if humans == 1 else f"Player {humans}")
+        elif s.startswith("bot"):
+            level = s.split(":", 1)[1] if ":" in s else "normal"
+            names.append(f"Bot {i + 1} ({level})")
+        else:
+            names.append(f"Seat {i + 1}")
+    return names

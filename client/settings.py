@@ -1,0 +1,65 @@
+"""Player settings saved as JSON under the user's config folder (platformdirs).
+
+Fields: ``name`` (str), ``window`` ([width, height] pixels), ``fullscreen`` (bool),
+``animation_speed`` (float, 1.0 = normal; 0.25..4), ``language`` (str or "" = system).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import platformdirs
+
+APP = "tapete"
+
+
+def config_dir() -> Path:
+    """The folder for settings: ``$TAPETE_CONFIG_DIR`` if set, else platformdirs'
+    user config folder for "tapete"."""
+    env = os.environ.get("TAPETE_CONFIG_DIR")
+    return Path(env) if env else Path(platformdirs.user_config_dir(APP))
+
+
+@dataclass
+class Settings:
+    name: str = "Player"
+    window: list[int] = field(default_factory=lambda: [1280, 720])
+    fullscreen: bool = False
+    animation_speed: float = 1.0
+    language: str = ""
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> "Settings":
+        """Read settings from ``path`` (default ``config_dir()/settings.json``); a missing
+        or unreadable file gives defaults, unknown keys are ignored, bad values reset."""
+        path = path or config_dir() / "settings.json"
+        s = cls()
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return s
+        if isinstance(data, dict):
+            if isinstance(data.get("name"), str) and data["name"].strip():
+                s.name = data["name"].strip()[:24]
+            w = data.get("window")
+            if (isinstance(w, list) and len(w) == 2 and all(isinstance(x, int) for x in w)
+                    and 640 <= w[0] <= 7680 and 480 <= w[1] <= 4320):
+                s.window = w
+            if isinstance(data.get("fullscreen"), bool):
+                s.fullscreen = data["fullscreen"]
+            sp = data.get("animation_speed")
+            if isinstance(sp, (int, float)) and 0.25 <= sp <= 4:
+                s.animation_speed = float(sp)
+            if isinstance(data.get("language"), str):
+                s.language = data["language"]
+        return s
+
+    def save(self, path: Path | None = None) -> Path:
+        """Write settings as JSON; returns the path. Raises ``OSError`` if unwritable."""
+        path = path or config_dir() / "settings.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
+        return path

@@ -1,0 +1,186 @@
+"""The part every table shares: perspective, privacy screen, animation queue, results.
+
+Perspective: with one local player the table always shows that seat. With none it
+shows the public view. With two or more (couch play) it shows the public view while
+the table plays, and before a local player must decide it shows a privacy screen
+("pass to NAME") and then that player's view only.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pygame
+
+from client import assets
+from client.anim import Beat, Timeline
+from client.app import Scene
+from client.session import TableSession
+
+
+class TableScene(Scene):
+    """Base table. Subclasses implement ``beats_for``, ``draw_board``, ``decide`` input."""
+
+    game_id = ""
+
+    def __init__(self, app, session: TableSession) -> None:
+        super().__init__(app)
+        self.session = session
+        self.timeline = Timeline(app.settings.animation_speed * (6.0 if app.autoquit else 1.0))
+        self.perspective: int | None = (session.local_seats[0]
+                                        if len(session.local_seats) == 1 else None)
+        self.board: dict | None = None
+        self.privacy_for: int | None = None  # seat waiting behind the privacy screen
+        self.message = ""
+        self.message_t = 0.0
+        self.over_t = 0.0
+        self.w, self.h = app.size
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def couch(self) -> bool:
+        return len(self.session.local_seats) >= 2
+
+    @property
+    def mirror(self):
+        return self.session.mirrors[self.perspective]
+
+    def name(self, seat: int) -> str:
+        return self.session.names[seat]
+
+    def show_error(self, text: str) -> None:
+        self.message, self.message_t = text, 4.0
+
+    def set_perspective(self, seat: int | None) -> None:
+        """Show ``seat``'s view (None = public) from its latest state, skipping its
+        backlog (already seen in another perspective)."""
+        self.timeline.skip()
+        self.perspective = seat
+        m = self.mirror
+        m.backlog.clear()
+        if m.view is not None:
+            self.board = copy.deepcopy(m.view)
+            self.on_reset()
+
+    def due_local_seat(self) -> int | None:
+        """The first local seat whose latest view awaits it (and no other local seat is
+        shown mid-decision)."""
+        for seat in self.session.local_seats:
+            v = self.session.mirrors[seat].view
+            if v and not v.get("over") and seat in v.get("awaiting", []) and \
+                    self.needs_decision(seat, v):
+                return seat
+        return None
+
+    def needs_decision(self, seat: int, view: dict) -> bool:
+        """Whether ``seat`` still has to decide (games may refine ``awaiting``)."""
+        return True
+
+    # ------------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        self.session.pump()
+        for m in self.session.mirrors.values():
+            for err in m.errors:
+                self.show_error(err.get("message", "refused"))
+            m.errors.clear()
+        # Feed the shown mirror's messages to the timeline.
+        m = self.mirror
+        while m.backlog:
+            shown = m.backlog.popleft()
+            if self.board is None or shown.snapshot:
+                self.timeline.skip()
+                self.board = copy.deepcopy(shown.view)
+                self.on_reset()
+                continue
+            for beat in self.beats_for(shown.events):
+                self.timeline.add(beat)
+            final = shown.view
+            self.timeline.add(Beat(0.0, finish=lambda v=final: self._sync(v)))
+        self.timeline.update(dt)
+        if self.message_t > 0:
+            self.message_t -= dt
+        if not self.timeline.idle or self.board is None:
+            return
+        # Couch: hand the screen to the next local player who must decide.
+        if self.couch and self.privacy_for is None:
+            due = self.due_local_seat()
+            if due is not None and due != self.perspective:
+                self.privacy_for = due
+            elif due is None and self.perspective is not None:
+                self.set_perspective(None)
+        if self.board.get("over"):
+            self.over_t += dt
+            if self.over_t > (0.4 if self.app.autoquit else 2.0):
+                self.finish()
+
+    def _sync(self, view: dict) -> None:
+        self.board = copy.deepcopy(view)
+        self.on_reset()
+
+    def finish(self) -> None:
+        from client.scenes.results import ResultsScene
+        self.app.switch(ResultsScene(self.app, self.session, self.board))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.privacy_for is not None:
+            if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
+                    event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN,
+                                                                   pygame.K_SPACE)):
+                seat, self.privacy_for = self.privacy_for, None
+                self.set_perspective(seat)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            from client.scenes.menu import MenuScene
+            self.session.close()
+            self.app.switch(MenuScene(self.app))
+            return
+        if self.perspective is not None and self.timeline.idle and self.board:
+            self.handle_table_event(event)
+
+    def exit(self) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(assets.FELT)
+        if self.privacy_for is not None:
+            self.draw_privacy(surface)
+            return
+        if self.board is not None:
+            self.draw_board(surface)
+        for flight, pos in self.timeline.flights():
+            self.draw_flight(surface, flight, pos)
+        if self.message_t > 0:
+            self.banner(surface, self.message, assets.RED, y=self.h // 2 - 30)
+
+    def draw_privacy(self, surface: pygame.Surface) -> None:
+        """The privacy screen: no cards, only whose turn it is."""
+        surface.fill(assets.FELT_DARK)
+        name = self.name(self.privacy_for)
+        t1 = assets.text(f"Pass the screen to {name}", 44, assets.GOLD, True)
+        t2 = assets.text("Everyone else, look away.", 24, assets.WHITE)
+        t3 = assets.text(f"{name}: click or press Enter to see your cards", 22, assets.WHITE)
+        surface.blit(t1, t1.get_rect(center=(self.w // 2, self.h // 2 - 60)))
+        surface.blit(t2, t2.get_rect(center=(self.w // 2, self.h // 2)))
+        surface.blit(t3, t3.get_rect(center=(self.w // 2, self.h // 2 + 60)))
+
+    def banner(self, surface: pygame.Surface, text: str, color=assets.GOLD, y: int = 0) -> None:
+        img = assets.text(text, 26, assets.INK, True)
+        rect = img.get_rect(center=(self.w // 2, y + 30)).inflate(40, 20)
+        pygame.draw.rect(surface, color, rect, border_radius=10)
+        surface.blit(img, img.get_rect(center=rect.center))
+
+    # ------------------------------------------------------------------ hooks
+    def on_reset(self) -> None:
+        """Called when ``self.board`` was replaced by a view."""
+
+    def beats_for(self, events: list[dict]) -> list[Beat]:
+        return []
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError
+
+    def draw_flight(self, surface, flight, pos) -> None:
+        raise NotImplementedError
+
+    def handle_table_event(self, event: pygame.event.Event) -> None:
+        """Input for the shown seat's decision (only called when animations are done)."""

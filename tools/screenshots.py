@@ -1,0 +1,105 @@
+"""Save screenshots of every scene for people to look at (SDL dummy driver).
+
+    python3 tools/screenshots.py [--out DIR] [--seed N]
+
+Writes menu.png, newgame.png, settings.png, table.png (mid-turn, a card selected),
+row-choice.png, privacy.png (couch), results.png into DIR (default ./screenshots).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from client.app import App  # noqa: E402
+from client.launch import start_table  # noqa: E402
+from client.settings import Settings  # noqa: E402
+
+
+def frames(app: App, seconds: float, dt: float = 1 / 30) -> None:
+    """Advance ``app`` by ``seconds`` of simulated time."""
+    for _ in range(int(seconds / dt)):
+        app.frame(dt, [])
+
+
+def until(app: App, test, limit: float = 120.0, dt: float = 1 / 30) -> bool:
+    """Advance until ``test()`` is true (or ``limit`` simulated seconds)."""
+    t = 0.0
+    while t < limit:
+        app.frame(dt, [])
+        if test():
+            return True
+        t += dt
+    return False
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--out", default="screenshots")
+    p.add_argument("--seed", type=int, default=11)
+    args = p.parse_args(argv)
+    os.makedirs(args.out, exist_ok=True)
+    settings = Settings(name="Ana")
+    app = App(settings, size=(1280, 720))
+    shot = lambda name: app.save_screenshot(os.path.join(args.out, name))  # noqa: E731
+
+    from client.scenes.menu import MenuScene
+    from client.scenes.newgame import NewGameScene
+    from client.scenes.settings import SettingsScene
+    for name, scene in (("menu.png", MenuScene), ("newgame.png", NewGameScene),
+                        ("settings.png", SettingsScene)):
+        app.switch(scene(app))
+        frames(app, 0.2)
+        shot(name)
+
+    # One player against bots: mid-turn with a card selected.
+    table = start_table(app, "take5", ["human", "bot:normal", "bot:hard", "bot:easy"], args.seed)
+    until(app, lambda: table.my_decision() == "choose" and table.timeline.idle)
+    table.selected = table.board["hand"][3]
+    frames(app, 0.1)
+    shot("table.png")
+    # Play low cards until a row must be chosen; shoot the reveal on the way.
+    revealed = False
+    for _ in range(60):
+        if until(app, lambda: table.timeline.idle and table.my_decision() is not None, 60):
+            if table.my_decision() == "row":
+                frames(app, 0.1)
+                shot("row-choice.png")
+                break
+            table.selected = table.board["hand"][0]
+            table.play()
+            if not revealed:
+                until(app, lambda: table.timeline.current is not None and
+                      table.timeline.current.label == "reveal", 5)
+                frames(app, 0.9)
+                shot("reveal.png")
+                revealed = True
+    table.session.close()
+
+    # Couch: two local players, the privacy screen.
+    couch = start_table(app, "take5", ["human", "human", "bot:normal"], args.seed,
+                        names=["Ana", "Ben", "Bot 3 (normal)"])
+    until(app, lambda: couch.privacy_for is not None)
+    frames(app, 0.1)
+    shot("privacy.png")
+    couch.session.close()
+
+    # Results: a bots-only game, sped up.
+    app.settings.animation_speed = 4.0
+    bots = start_table(app, "take5", ["bot:normal", "bot:hard", "bot:easy"], args.seed,
+                       options={"threshold": 20})
+    bots.timeline.speed = 40
+    until(app, lambda: app.scene is not bots, 600)
+    frames(app, 0.3)
+    shot("results.png")
+    print(f"screenshots in {args.out}/")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
