@@ -186,29 +186,31 @@ def kind_counts(cards) -> tuple[int, ...]:
 
 
 # --------------------------------------------------------------------------- the language
-def _pick_values(values, idx, counts, chosen, rest):
-    """One card of each number in ``values`` (any colour left in ``counts``)."""
+def _pick_values(values, idx, counts, chosen, cont) -> None:
+    """One card of each number in ``values`` (either colour left in ``counts``)."""
     if idx == len(values):
-        yield from rest()
+        cont()
         return
     base = (values[idx] - 1) * 2
     for k in (base, base + 1):
         if counts[k]:
             counts[k] -= 1
             chosen.append(k)
-            yield from _pick_values(values, idx + 1, counts, chosen, rest)
+            _pick_values(values, idx + 1, counts, chosen, cont)
             chosen.pop()
             counts[k] += 1
 
 
-def _pick_free(kinds, i, need, counts, chosen, rest, total=None):
+def _pick_free(kinds, i, need, counts, chosen, cont, total=None) -> None:
     """Any ``need`` cards (None = any number) among ``kinds[i:]``; with ``total`` their
-    numbers must sum to it."""
+    numbers must sum to exactly it."""
     if need == 0 or (need is None and total == 0):
         if total is None or total == 0:
-            yield from rest()
+            cont()
         return
-    if i == len(kinds) or (total is not None and total < 0):
+    if i == len(kinds):
+        return
+    if need is not None and sum(counts[k] for k in kinds[i:]) < need:
         return
     k = kinds[i]
     v = k // 2 + 1
@@ -218,23 +220,24 @@ def _pick_free(kinds, i, need, counts, chosen, rest, total=None):
     for n in range(top, -1, -1):
         counts[k] -= n
         chosen.extend([k] * n)
-        yield from _pick_free(kinds, i + 1, None if need is None else need - n, counts,
-                              chosen, rest, None if total is None else total - n * v)
+        _pick_free(kinds, i + 1, None if need is None else need - n, counts, chosen, cont,
+                   None if total is None else total - n * v)
         del chosen[len(chosen) - n:]
         counts[k] += n
 
 
-def _generate(m: Mission, parts, idx, counts, chosen, groups, pool_kinds):
-    """Yield once for every way the remaining ``parts`` take cards from ``counts``;
-    the caller reads ``chosen`` (a list of kinds) at each yield."""
+def _generate(m: Mission, idx, counts, chosen, groups, pool_kinds, emit) -> None:
+    """Call ``emit()`` once for every way the parts ``m.parts[idx:]`` take cards from
+    ``counts``; ``chosen`` (a list of kinds) holds the cards taken so far."""
+    parts = m.parts
     if idx == len(parts):
-        yield None
+        emit()
         return
     part = parts[idx]
     kind = part[0]
 
-    def rest():
-        return _generate(m, parts, idx + 1, counts, chosen, groups, pool_kinds)
+    def cont() -> None:
+        _generate(m, idx + 1, counts, chosen, groups, pool_kinds, emit)
 
     if kind == "group":
         k = part[1]
@@ -248,6 +251,8 @@ def _generate(m: Mission, parts, idx, counts, chosen, groups, pool_kinds):
             if m.relation == "equal" and groups and v != groups[0]:
                 continue
             r, b = counts[2 * v - 2], counts[2 * v - 1]
+            if r + b < k:
+                continue
             if only == RED:
                 splits = [(k, 0)] if r >= k else []
             elif only == BLUE:
@@ -259,7 +264,7 @@ def _generate(m: Mission, parts, idx, counts, chosen, groups, pool_kinds):
                 counts[2 * v - 1] -= nb
                 chosen.extend([2 * v - 2] * nr + [2 * v - 1] * nb)
                 groups.append(v)
-                yield from rest()
+                cont()
                 groups.pop()
                 del chosen[len(chosen) - k:]
                 counts[2 * v - 2] += nr
@@ -267,21 +272,22 @@ def _generate(m: Mission, parts, idx, counts, chosen, groups, pool_kinds):
     elif kind == "run":
         k = part[1]
         for start in range(1, 10 - k):
-            yield from _pick_values(tuple(range(start, start + k)), 0, counts, chosen, rest)
+            if all(counts[2 * v - 2] or counts[2 * v - 1] for v in range(start, start + k)):
+                _pick_values(tuple(range(start, start + k)), 0, counts, chosen, cont)
     elif kind == "exact":
-        yield from _pick_values(part[1], 0, counts, chosen, rest)
+        _pick_values(part[1], 0, counts, chosen, cont)
     elif kind == "free":
-        yield from _pick_free(pool_kinds, 0, part[1], counts, chosen, rest)
+        _pick_free(pool_kinds, 0, part[1], counts, chosen, cont)
     elif kind == "sum":
-        yield from _pick_free(pool_kinds, 0, m.size, counts, chosen, rest, part[1])
+        _pick_free(pool_kinds, 0, m.size, counts, chosen, cont, part[1])
     elif kind == "two-sum":
         mark = len(chosen)
 
-        def check():
+        def check() -> None:
             a, b, c = sorted(x // 2 + 1 for x in chosen[mark:mark + 3])
             if a + b == c:
-                yield from rest()
-        yield from _pick_free(pool_kinds, 0, 3, counts, chosen, check)
+                cont()
+        _pick_free(pool_kinds, 0, 3, counts, chosen, check)
     else:  # pragma: no cover - the table is fixed
         raise ValueError(f"unknown mission part {part!r}")
 
@@ -292,16 +298,44 @@ def kind_completions(mission_id: str, counts: tuple[int, ...]) -> tuple[tuple[in
     completes ``mission_id`` exactly — the mission language evaluated at the level of
     value and colour (teamplay.md "Mission card language"). Sorted, no repeats."""
     m = MISSIONS[mission_id]
-    found = set()
+    found: set[tuple[int, ...]] = set()
     for pool in m.pools:
         local = [c if k in pool else 0 for k, c in enumerate(counts)]
         if m.size is not None and sum(local) < m.size:
             continue
         chosen: list[int] = []
         kinds = tuple(k for k in sorted(pool) if local[k])
-        for _ in _generate(m, m.parts, 0, local, chosen, [], kinds):
-            found.add(tuple(sorted(chosen)))
+        _generate(m, 0, local, chosen, [], kinds,
+                  lambda chosen=chosen: found.add(tuple(sorted(chosen))))
     return tuple(sorted(found))
+
+
+def _index(hand) -> tuple[tuple[int, ...], dict[int, list[int]]]:
+    """``(kind counts, {kind: ascending card ids})`` of ``hand``."""
+    by_kind: dict[int, list[int]] = {}
+    for c in sorted(hand):
+        by_kind.setdefault(c // 4, []).append(c)
+    counts = [0] * KINDS
+    for k, cs in by_kind.items():
+        counts[k] = len(cs)
+    return tuple(counts), by_kind
+
+
+def _expand(multisets, by_kind) -> list[tuple[int, ...]]:
+    """Every set of card ids that realises one of the kind ``multisets``."""
+    out = []
+    for multiset in multisets:
+        need: dict[int, int] = {}
+        for k in multiset:
+            need[k] = need.get(k, 0) + 1
+        if all(len(by_kind[k]) == n for k, n in need.items()):
+            out.append(tuple(sorted(c for k in need for c in by_kind[k])))
+            continue
+        choices = [itertools.combinations(by_kind[k], n) for k, n in need.items()]
+        for combo in itertools.product(*choices):
+            out.append(tuple(sorted(c for group in combo for c in group)))
+    out.sort()
+    return out
 
 
 def completions(mission: str | Mission, hand) -> list[tuple[int, ...]]:
@@ -312,22 +346,13 @@ def completions(mission: str | Mission, hand) -> list[tuple[int, ...]]:
     card is its own id). Rule: teamplay.md "Mission card language" and the deck table.
     """
     mid = mission.id if isinstance(mission, Mission) else mission
-    by_kind: dict[int, list[int]] = {}
-    for c in sorted(hand):
-        by_kind.setdefault(c // 4, []).append(c)
-    counts = [0] * KINDS
-    for k, cs in by_kind.items():
-        counts[k] = len(cs)
-    out = []
-    for multiset in kind_completions(mid, tuple(counts)):
-        need: dict[int, int] = {}
-        for k in multiset:
-            need[k] = need.get(k, 0) + 1
-        choices = [itertools.combinations(by_kind[k], n) for k, n in sorted(need.items())]
-        for combo in itertools.product(*choices):
-            out.append(tuple(sorted(c for group in combo for c in group)))
-    out.sort()
-    return out
+    return list(_completions(mid, tuple(sorted(hand))))
+
+
+@lru_cache(maxsize=1 << 14)
+def _completions(mid: str, hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    counts, by_kind = _index(hand)
+    return tuple(_expand(kind_completions(mid, counts), by_kind))
 
 
 def can_complete(mission: str | Mission, hand) -> bool:
@@ -348,11 +373,12 @@ def is_completion(mission: str | Mission, cards) -> bool:
 def completable(hand, missions=MISSION_IDS) -> dict[str, list[tuple[int, ...]]]:
     """``{mission id: completions}`` for the ``missions`` that ``hand`` can complete
     (for a UI that highlights missions while a player selects cards)."""
+    counts, by_kind = _index(hand)
     out = {}
     for mid in missions:
-        found = completions(mid, hand)
+        found = kind_completions(mid, counts)
         if found:
-            out[mid] = found
+            out[mid] = _expand(found, by_kind)
     return out
 
 
