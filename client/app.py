@@ -19,26 +19,27 @@ FPS = 60
 
 
 def gui_theme() -> dict:
-    """The pygame_gui theme: bundled DejaVu fonts, felt colours."""
-    return {
+    """The pygame_gui theme: bundled DejaVu fonts, felt colours, rounded widgets."""
+    def font(size: int, bold: bool = False) -> dict:
+        return {"name": "dejavu", "size": str(size), "bold": "1" if bold else "0",
+                "regular_path": assets.font_path(), "bold_path": assets.font_path(True)}
+    misc = {"shape": "rounded_rectangle", "shape_corner_radius": "8", "border_width": "1"}
+    theme: dict = {
         "defaults": {
-            "font": {"name": "dejavu", "size": "18", "regular_path": assets.font_path(),
-                     "bold_path": assets.font_path(True)},
             "colours": {
                 "normal_bg": "#1f5d43", "hovered_bg": "#2d7a59", "active_bg": "#f4c430",
                 "normal_text": "#f5f5f0", "hovered_text": "#ffffff", "active_text": "#1e1e22",
                 "normal_border": "#0e422c", "dark_bg": "#0e422c", "selected_bg": "#2d7a59",
-                "text_cursor": "#f4c430",
+                "text_cursor": "#f4c430", "disabled_bg": "#174a35", "disabled_text": "#7d9a8c",
             },
-            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "8",
-                     "border_width": "1"},
         },
-        "@title": {"font": {"name": "dejavu", "size": "56", "bold": "1",
-                            "regular_path": assets.font_path(), "bold_path": assets.font_path(True)},
-                   "colours": {"normal_text": "#f4c430"}},
-        "@big": {"font": {"name": "dejavu", "size": "24", "bold": "1",
-                          "regular_path": assets.font_path(), "bold_path": assets.font_path(True)}},
+        "@big": {"font": font(24, True)},
     }
+    for element in ("button", "label", "drop_down_menu", "text_entry_line",
+                    "horizontal_slider", "selection_list"):
+        theme[element] = {"font": font(18), "misc": dict(misc)}
+    theme["label"].pop("misc")
+    return theme
 
 
 class Scene:
@@ -74,6 +75,7 @@ class App:
         flags = pygame.FULLSCREEN if self.settings.fullscreen and not size else 0
         self.screen = pygame.display.set_mode((w, h), flags)
         self.size = self.screen.get_size()
+        assets.reset_caches()
         self.ui = pygame_gui.UIManager(self.size, gui_theme())
         self.clock = pygame.time.Clock()
         self.scene: Scene | None = None

@@ -34,3 +34,12 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 def text(s: str, size: int, color=WHITE, bold: bool = False) -> pygame.Surface:
     """Rendered, anti-aliased text (cached; bounded)."""
     return font(size, bold).render(s, True, color).convert_alpha()
+
+
+def reset_caches() -> None:
+    """Forget every cached font and surface (after ``pygame.quit``/a new display)."""
+    from client import cards
+    font.cache_clear()
+    text.cache_clear()
+    for fn in (cards.take5_card, cards.card_back, cards.slot, cards.shadow):
+        fn.cache_clear()

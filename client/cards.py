@@ -30,7 +30,8 @@ def take5_card(card: int, w: int, h: int) -> pygame.Surface:
     surf = _rounded((w, h), (250, 250, 246), (60, 60, 60), max(4, w // 10))
     inner = pygame.Rect(0, 0, w, h).inflate(-w // 7, -h // 7)
     pygame.draw.rect(surf, HEAD_COLOURS[heads], inner, border_radius=max(3, w // 14))
-    num = assets.font(int(h * 0.36), True).render(str(card), True, assets.INK)
+    size = int(h * (0.36 if card < 100 else 0.28))
+    num = assets.font(size, True).render(str(card), True, assets.INK)
     surf.blit(num, num.get_rect(center=(w // 2, int(h * 0.52))))
     # bullhead marks: small horned heads along the top
     r = max(2, w // 22)

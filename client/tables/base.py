@@ -26,7 +26,7 @@ class TableScene(Scene):
     def __init__(self, app, session: TableSession) -> None:
         super().__init__(app)
         self.session = session
-        self.timeline = Timeline(app.settings.animation_speed * (6.0 if app.autoquit else 1.0))
+        self.timeline = Timeline(app.settings.animation_speed * (10.0 if app.autoquit else 1.0))
         self.perspective: int | None = (session.local_seats[0]
                                         if len(session.local_seats) == 1 else None)
         self.board: dict | None = None
@@ -150,7 +150,7 @@ class TableScene(Scene):
         for flight, pos in self.timeline.flights():
             self.draw_flight(surface, flight, pos)
         if self.message_t > 0:
-            self.banner(surface, self.message, assets.RED, y=self.h // 2 - 30)
+            self.banner(surface, self.message, assets.RED, center=self.message_pos())
 
     def draw_privacy(self, surface: pygame.Surface) -> None:
         """The privacy screen: no cards, only whose turn it is."""
@@ -163,9 +163,14 @@ class TableScene(Scene):
         surface.blit(t2, t2.get_rect(center=(self.w // 2, self.h // 2)))
         surface.blit(t3, t3.get_rect(center=(self.w // 2, self.h // 2 + 60)))
 
-    def banner(self, surface: pygame.Surface, text: str, color=assets.GOLD, y: int = 0) -> None:
-        img = assets.text(text, 26, assets.INK, True)
-        rect = img.get_rect(center=(self.w // 2, y + 30)).inflate(40, 20)
+    def message_pos(self) -> tuple[int, int]:
+        """Where notes and errors appear (pixels); tables move it off their cards."""
+        return (self.w // 2, int(self.h * 0.66))
+
+    def banner(self, surface: pygame.Surface, text: str, color=assets.GOLD,
+               center: tuple[int, int] | None = None) -> None:
+        img = assets.text(text, 19, assets.WHITE, True)
+        rect = img.get_rect(center=center or (self.w // 2, self.h // 2)).inflate(32, 18)
         pygame.draw.rect(surface, color, rect, border_radius=10)
         surface.blit(img, img.get_rect(center=rect.center))
 

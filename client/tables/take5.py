@@ -120,14 +120,21 @@ class Take5Table(TableScene):
                                                  e.get("bullheads")))
             elif t == "row-choice":
                 seat = e["seat"]
-                who = "You" if seat == self.me else self.name(seat)
-                beats.append(Beat(0.6, finish=lambda w=who, c=e["card"]: self.show_note(
-                    f"{w}: {c} is lower than every row — a row must be taken")))
+                if seat != self.me:
+                    beats.append(Beat(0.6, finish=lambda w=self.short_name(seat), c=e["card"]:
+                                      self.show_note(f"{w}'s {c} is too low: a row is taken")))
             elif t == "round-end":
                 beats.append(Beat(2.6, begin=lambda e=e: self._round_banner(e), label="round"))
             elif t == "round":
                 beats.append(Beat(0.3, finish=lambda: self._clear_rows()))
         return beats
+
+    def message_pos(self) -> tuple[int, int]:
+        return (self.s(835), self.s(400))
+
+    def short_name(self, seat: int) -> str:
+        """A name that fits under a card: "Bot 3 (hard)" → "Bot 3"."""
+        return self.name(seat).split(" (")[0][:10]
 
     def show_note(self, text: str) -> None:
         self.message, self.message_t = text, 2.5
@@ -269,10 +276,10 @@ class Take5Table(TableScene):
             return "Game over"
         decision = self.my_decision() if self.timeline.idle else None
         if decision == "choose":
-            return "Choose a card to play (click it twice, or select and press Enter)"
+            return "Choose a card: click it, then click again or press Enter"
         if decision == "row":
             card = b["pending"][0][0] if b.get("pending") else "?"
-            return f"Your {card} is lower than every row end: take a row (click it or press 1–4)"
+            return f"Your {card} is too low: click a row to take it (or press 1–4)"
         latest = (self.mirror.view or b)
         if latest.get("phase") == "row-choice":
             return f"{self.name(latest['row_choice'])} is choosing a row…"
@@ -288,12 +295,14 @@ class Take5Table(TableScene):
         pygame.draw.rect(surface, assets.FELT_DARK, (0, 0, self.w, s(50)))
         limit = (f"{b['rounds']} rounds" if b.get("rounds") else
                  f"ends above {b['threshold']} bullheads")
-        title = f"Take 5 · Round {b['round']} · Turn {min(b['turn'], 10)}/10 · {limit}"
+        title = f"Take 5 · Round {b['round']} · Turn {min(b['turn'], 10)} of 10"
         surface.blit(assets.text(title, s(20), assets.WHITE, True), (s(16), s(13)))
+        img = assets.text(f"Game {limit} · Esc: menu", s(16), assets.WHITE)
+        surface.blit(img, img.get_rect(midright=(self.w - s(16), s(25))))
         status = self.status_line()
         if status:
             img = assets.text(status, s(19), assets.GOLD, True)
-            surface.blit(img, img.get_rect(midright=(self.w - s(16), s(25))))
+            surface.blit(img, img.get_rect(midleft=(s(660), s(526))))
         self.draw_rows(surface)
         self.draw_reveal(surface)
         self.draw_players(surface)
@@ -353,8 +362,8 @@ class Take5Table(TableScene):
                 surface.blit(cards.take5_card(card, self.cw, self.ch), slot)
             else:
                 surface.blit(cards.slot(self.cw, self.ch), slot)
-            who = "You" if seat == self.me else self.name(seat)
-            img = assets.text(who[:10], s(13), assets.WHITE)
+            who = "You" if seat == self.me else self.short_name(seat)
+            img = assets.text(who, s(13), assets.WHITE)
             surface.blit(img, img.get_rect(midtop=(slot.centerx, slot.bottom + s(3))))
 
     def draw_players(self, surface: pygame.Surface) -> None:

@@ -1,0 +1,29 @@
+"""Client fixtures: an App on SDL's dummy driver with settings in a temp folder."""
+
+import pytest
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("TAPETE_CONFIG_DIR", str(tmp_path / "config"))
+    from client.app import App
+    from client.settings import Settings
+    a = App(Settings(name="Ana"), size=(1280, 720))
+    yield a
+    scene = a.scene
+    session = getattr(scene, "session", None)
+    if session is not None:
+        session.close()
+    import pygame
+    pygame.quit()
+
+
+def run_until(app, test, limit=60.0, dt=1 / 30):
+    """Advance the app frame by frame until ``test()`` (at most ``limit`` simulated s)."""
+    t = 0.0
+    while t < limit:
+        app.frame(dt, [])
+        if test():
+            return True
+        t += dt
+    return False

@@ -1,0 +1,145 @@
+"""Every scene renders from real views; posted input produces the right actions."""
+
+from __future__ import annotations
+
+import pygame
+
+from client.launch import parse_seats, start_table
+from client.session import apply_delta, default_names
+from client.settings import Settings
+from tests.client.conftest import run_until
+
+
+def click(app, pos):
+    app.frame(1 / 30, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
+                       pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos)])
+
+
+def key(app, k):
+    app.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="",
+                                          scancode=0)])
+
+
+def test_menu_new_game_and_settings_render(app):
+    from client.scenes.menu import MenuScene
+    from client.scenes.newgame import NewGameScene
+    from client.scenes.settings import SettingsScene
+    for scene in (MenuScene, NewGameScene, SettingsScene):
+        app.switch(scene(app))
+        app.frame(1 / 30, [])
+        # something other than the felt was drawn (title text, widgets)
+        colours = {app.screen.get_at((x, y))[:3] for x in range(0, 1280, 40)
+                   for y in range(0, 720, 40)}
+        assert len(colours) > 2
+
+
+def test_menu_quick_game_opens_a_take5_table(app):
+    from client.scenes.menu import MenuScene
+    from client.tables.take5 import Take5Table
+    app.switch(MenuScene(app))
+    app.frame(1 / 30, [])
+    pygame.mouse.set_pos(app.scene.quick.rect.center)
+    click(app, app.scene.quick.rect.center)
+    app.frame(1 / 30)  # pygame_gui posts its button event to the queue
+    assert isinstance(app.scene, Take5Table)
+    assert app.scene.session.seats == ["human", "bot:normal", "bot:normal", "bot:normal"]
+
+
+def test_two_clicks_on_a_hand_card_choose_it(app):
+    table = start_table(app, "take5", ["human", "bot:easy", "bot:easy"], seed=5)
+    assert run_until(app, lambda: table.my_decision() == "choose" and table.timeline.idle)
+    hand = list(table.board["hand"])
+    target = table.hand_slot(2, len(hand)).center
+    click(app, target)
+    assert table.selected == hand[2]
+    lifted = table.hand_slot(2, len(hand)).move(0, -table.s(24)).center
+    click(app, lifted)
+    # The host took the choice: seat 0's own view says so, and the card left the hand
+    # after the reveal (bots choose at once).
+    assert run_until(app, lambda: hand[2] not in (table.session.mirrors[0].view["hand"]))
+    revealed = table.session.mirrors[0].view["revealed"]
+    assert [0, hand[2]] in revealed
+
+
+def test_keyboard_selects_and_plays(app):
+    table = start_table(app, "take5", ["human", "bot:easy"], seed=8)
+    assert run_until(app, lambda: table.my_decision() == "choose" and table.timeline.idle)
+    hand = list(table.board["hand"])
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert table.selected == hand[1]
+    key(app, pygame.K_RETURN)
+    assert run_until(app, lambda: hand[1] not in table.session.mirrors[0].view["hand"])
+
+
+def test_row_choice_by_number_key(app):
+    table = start_table(app, "take5", ["human", "bot:easy", "bot:easy"], seed=11)
+    # Play the lowest card each turn until a row must be chosen.
+    for _ in range(40):
+        assert run_until(app, lambda: table.timeline.idle and table.my_decision() is not None,
+                         120)
+        if table.my_decision() == "row":
+            break
+        table.selected = table.board["hand"][0]
+        table.play()
+    assert table.my_decision() == "row"
+    card = table.session.mirrors[0].view["pending"][0][0]
+    key(app, pygame.K_3)
+    assert run_until(app, lambda: card in table.session.mirrors[0].view["rows"][2] or
+                     table.session.mirrors[0].view["phase"] != "row-choice")
+    assert table.session.mirrors[0].view["rows"][2][0] == card
+
+
+def test_couch_privacy_screen_before_each_local_player(app):
+    table = start_table(app, "take5", ["human", "human", "bot:easy"], seed=3,
+                        names=["Ana", "Ben", "Bot"])
+    assert run_until(app, lambda: table.privacy_for is not None)
+    first = table.privacy_for
+    assert table.perspective is None  # nobody's hand is on screen behind the privacy screen
+    key(app, pygame.K_RETURN)
+    assert table.perspective == first
+    assert table.board["hand"] == table.session.mirrors[first].view["hand"]
+    table.selected = table.board["hand"][0]
+    table.play()
+    assert run_until(app, lambda: table.privacy_for is not None and table.privacy_for != first)
+    second = table.privacy_for
+    key(app, pygame.K_RETURN)
+    assert table.perspective == second
+    assert table.board["hand"] == table.session.mirrors[second].view["hand"]
+    assert set(table.board["hand"]).isdisjoint(table.session.mirrors[first].view["hand"])
+
+
+def test_bots_only_table_reaches_results(app):
+    from client.scenes.results import ResultsScene
+    table = start_table(app, "take5", ["bot:easy", "bot:easy"], seed=2,
+                        options={"threshold": 5})
+    table.timeline.speed = 50
+    assert run_until(app, lambda: isinstance(app.scene, ResultsScene), 600)
+    view = app.scene.view
+    assert view["over"] and view["winners"]
+    assert [s for s, _ in app.scene.standings()][0] in view["winners"]
+
+
+def test_parse_seats_and_names():
+    assert parse_seats("human,bot:hard,bot") == ["human", "bot:hard", "bot:normal"]
+    import pytest
+    with pytest.raises(ValueError, match="unknown seat 'robot'"):
+        parse_seats("human,robot")
+    assert default_names(["human", "bot:easy", "human"], "Ana") == [
+        "Ana", "Bot 2 (easy)", "Player 2"]
+
+
+def test_apply_delta_sets_and_deletes():
+    assert apply_delta({"a": 1, "b": 2}, {"set": {"a": 5, "c": 3}, "del": ["b"]}) == {
+        "a": 5, "c": 3}
+
+
+def test_settings_round_trip_and_bad_values(tmp_path):
+    path = tmp_path / "settings.json"
+    s = Settings(name="Zoé", window=[1600, 900], fullscreen=True, animation_speed=2.0)
+    s.save(path)
+    assert Settings.load(path) == s
+    path.write_text('{"name": "", "window": [5, 5], "animation_speed": 99, "x": 1}')
+    assert Settings.load(path) == Settings()
+    path.write_text("not json")
+    assert Settings.load(path) == Settings()
