@@ -119,6 +119,29 @@ def parse_cards(text: str) -> list[int]:
     return out
 
 
+def parse_hands(texts) -> list[list[int]]:
+    """Card ids for several hands at once (``["7H 7H", "7H'"]``-style lists): an
+    unmarked face takes the first copy not yet used in any of the hands, so two hands
+    that both name ``"9S"`` get both copies. Raises :class:`MalformedAction` when a
+    face is named three times or a copy twice."""
+    used: set[int] = set()
+    out = []
+    for text in texts:
+        hand = []
+        for tok in text.split():
+            f = parse_face(tok)
+            if tok.endswith("'"):
+                card = f + FACES
+            else:
+                card = f if f not in used else f + FACES
+            if card in used:
+                raise MalformedAction(f"card {tok!r} named too often (each face exists twice)")
+            used.add(card)
+            hand.append(card)
+        out.append(hand)
+    return out
+
+
 def format_cards(cards) -> str:
     """Space-separated notation of ``cards`` in the given order."""
     return " ".join(format_card(c) for c in cards)

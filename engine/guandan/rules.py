@@ -26,7 +26,7 @@ from engine.guandan import combos as cb
 from engine.guandan import view as _view
 from engine.guandan.cards import (
     DECK_SIZE, FACES, HAND_SIZE, RED_JOKER, card_value, format_card, format_cards,
-    is_wild, parse_card, parse_cards, rank,
+    is_wild, parse_card, parse_cards, parse_hands, rank,
 )
 from engine.guandan.state import (
     ACE, OVER, PLAY, PLAYERS, RETURN, TRIBUTE, GuandanState, partner, team,
@@ -67,6 +67,20 @@ def return_cards(hand, level: int) -> list[int]:
         bottom = min(card_value(c, level) for c in hand)
         low = [c for c in hand if card_value(c, level) == bottom]
     return _canon(low)
+
+
+def tribute_plan(hands, places) -> tuple[tuple[int, ...], bool]:
+    """Who pays tribute after a deal that ended in ``places`` (seats, 1st first, last
+    last), and whether it is waived: ``(payers, exempt)``. Double tribute when 1st and
+    2nd are partners (payers in play order from 1st place), else last place pays;
+    waived when the payers together hold both red jokers (guandan.md "Tribute")."""
+    first = places[0]
+    if team(places[1]) == team(first):
+        payers = ((first + 1) % PLAYERS, (first + 3) % PLAYERS)
+    else:
+        payers = (places[3],)
+    reds = sum(1 for p in payers for c in hands[p] if c % FACES == RED_JOKER)
+    return payers, reds == 2
 
 
 class Guandan(Game):
@@ -314,12 +328,8 @@ class Guandan(Game):
 
     def _start_tribute(self, state: GuandanState, events: list[Event], places):
         first = places[0]
-        if team(places[1]) == team(first):
-            payers = ((first + 1) % PLAYERS, (first + 3) % PLAYERS)
-        else:
-            payers = (places[3],)
-        reds = sum(1 for p in payers for c in state.hands[p] if c % FACES == RED_JOKER)
-        if reds == 2:
+        payers, exempt = tribute_plan(state.hands, places)
+        if exempt:
             events.append(Event("no-tribute", {"payers": list(payers),
                                                "reason": "the payers hold both red jokers"}))
             events.append(Event("lead", {"seat": first}))
@@ -409,6 +419,19 @@ class Guandan(Game):
             hands[s] = tuple(sorted(pool[i:i + n]))
             i += n
         return replace(state, hands=tuple(hands), rng=random.Random(rng.random()).getstate())
+
+    def from_hands(self, hands, level: int = 2, turn: int = 0, seed: int = 0,
+                   options: dict | None = None, **fields) -> GuandanState:
+        """A play-phase table from notation (tests, puzzles, tools): ``hands`` four
+        strings (:func:`cards.parse_hands`), the cards nobody holds in ``played``;
+        ``fields`` override any other state field (``levels``, ``last``, ``out``...)."""
+        state = self.setup(PLAYERS, seed, options)
+        hs = tuple(tuple(sorted(h)) for h in parse_hands(hands))
+        used = {c for h in hs for c in h}
+        rest = tuple(c for c in range(DECK_SIZE) if c not in used)
+        base = dict(hands=hs, played=rest, level=level, turn=turn, leader=turn)
+        base.update(fields)
+        return replace(state, **base)
 
     # ------------------------------------------------------------------ notation
     def format_action(self, action: dict) -> str:
