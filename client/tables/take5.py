@@ -61,7 +61,7 @@ class Take5Table(TableScene):
 
     def player_rect(self, seat: int) -> pygame.Rect:
         n = self.board["players"] if self.board else 4
-        h = min(self.s(58), self.s(470) // max(1, n))
+        h = min(self.s(58), self.s(444) // max(1, n))
         return pygame.Rect(self.s(1040), self.s(64) + seat * h, self.s(228), h - self.s(4))
 
     def hand_slot(self, i: int, n: int) -> pygame.Rect:
@@ -127,6 +127,8 @@ class Take5Table(TableScene):
                 beats.append(Beat(2.6, begin=lambda e=e: self._round_banner(e), label="round"))
             elif t == "round":
                 beats.append(Beat(0.3, finish=lambda: self._clear_rows()))
+            elif t == "move" and e["from"] == "deck":
+                beats.extend(self._deal_beats(e))
         return beats
 
     def message_pos(self) -> tuple[int, int]:
@@ -206,7 +208,36 @@ class Take5Table(TableScene):
         self.round_summary_t = 2.6 / max(0.1, self.timeline.speed)
         return []
 
+    def deck_point(self) -> tuple[int, int]:
+        return (self.s(835), self.s(430))
+
+    def _deal_beats(self, e: dict) -> list[Beat]:
+        """A new round's deal: the four row cards, and your own hand, fly from the deck."""
+        cards_ = e.get("cards")
+        if e["to"].startswith("row/") and cards_:
+            r = int(e["to"][4:])
+
+            def begin():
+                return [Flight(cards_[0], self.deck_point(), self.row_slot(r, 0).center, 0.3)]
+
+            def finish():
+                self.board["rows"][r] = [cards_[0]]
+            return [Beat(0.32, begin=begin, finish=finish)]
+        if e["to"] == f"hand/{self.me}" and cards_:
+            n = len(cards_)
+
+            def begin():
+                return [Flight(c, self.deck_point(), self.hand_slot(i, n).center, 0.35, 0.05 * i)
+                        for i, c in enumerate(cards_)]
+
+            def finish():
+                self.board["hand"] = list(cards_)
+            return [Beat(0.35 + 0.05 * n, begin=begin, finish=finish)]
+        return []
+
     def _clear_rows(self) -> None:
+        if self.me is not None:
+            self.board["hand"] = []
         self.board["rows"] = [[], [], [], []]
         self.board["revealed"] = []
         self.board["pending"] = []
@@ -283,9 +314,11 @@ class Take5Table(TableScene):
         latest = (self.mirror.view or b)
         if latest.get("phase") == "row-choice":
             return f"{self.name(latest['row_choice'])} is choosing a row…"
-        waiting = [self.name(s) for s in latest.get("awaiting", [])]
+        waiting = [self.short_name(s) for s in latest.get("awaiting", [])]
         if waiting and self.timeline.idle:
-            return "Waiting for " + ", ".join(waiting)
+            if len(waiting) > 3:
+                return f"Waiting for {len(waiting)} players to choose…"
+            return "Waiting for " + ", ".join(waiting) + "…"
         return ""
 
     def draw_board(self, surface: pygame.Surface) -> None:
