@@ -267,6 +267,8 @@ class Table:
               "token": token, "seats": self.seats, "table": self.name,
               "started": self.started})
         self._snapshot(client)
+        if self.is_over():
+            self._announce_outcome([client])
         if not self.started and not self.open_seats():
             self.start()  # the last open seat is taken: play (sends fresh snapshots)
         elif seat is not None:
@@ -320,13 +322,14 @@ class Table:
                               f"seats {self.open_seats()} or the host"))
             return
         try:
-            self._act(client.seat, message.get("action"))
+            self._act(client.seat, message.get("action"), by=client)
         except RuleError as exc:
             client.send({"type": "error", **exc.to_wire()})
         except Exception as exc:  # an engine bug must not take the table down
             client.send(error("refused", f"the table could not apply that action: {exc!r}"))
 
-    def _act(self, seat: int, action: Any, now: float | None = None) -> None:
+    def _act(self, seat: int, action: Any, now: float | None = None,
+             by: Client | None = None) -> None:
         """Apply ``action`` by ``seat`` through the engine (fixed order), then log it,
         send the deltas and restart the bot timers. Raises ``RuleError``; the state is
         unchanged on any exception."""
@@ -342,7 +345,9 @@ class Table:
             self.on_action(seat, action)
         for c in list(self.clients):
             if c.attached:
-                self._delta(c, events)
+                self._delta(c, events, c is by)
+        if self.is_over():
+            self._announce_outcome()
         now = self.clock() if now is None else now
         after = self.game.awaiting(self.state)
         self._awaited_since = {s: (self._awaited_since[s] if s in before and s != seat
@@ -365,7 +370,7 @@ class Table:
         client.send({"type": "snapshot", "seq": client.seq, "view": view, "legal": legal,
                      "started": self.started})
 
-    def _delta(self, client: Client, events: list) -> None:
+    def _delta(self, client: Client, events: list, yours: bool = False) -> None:
         view, legal = self._views(client.seat)
         packed = {k: _pack(v) for k, v in view.items()}
         changed = {k: view[k] for k, b in packed.items() if client.packed.get(k) != b}
@@ -378,6 +383,8 @@ class Table:
         if lp != client.legal:
             client.legal = lp
             msg["legal"] = legal
+        if yours:
+            msg["yours"] = True  # the answer to this client's own action
         client.send(msg)
 
     def view(self, seat: int | None) -> dict:
@@ -467,6 +474,14 @@ class Table:
     # ------------------------------------------------------------------ the end
     def is_over(self) -> bool:
         return self.game.is_over(self.state)
+
+    def _announce_outcome(self, clients: list[Client] | None = None) -> None:
+        """Send ``{"type": "outcome", "outcome": ...}`` (with the seed: the game is over,
+        nothing is hidden any more) to ``clients`` (default: all)."""
+        msg = {"type": "outcome", "outcome": self.outcome()}
+        for c in list(self.clients if clients is None else clients):
+            if c.attached:
+                c.send(dict(msg))
 
     def outcome(self) -> dict | None:
         """``{"game", "seed", "winners", "scores", "rounds", "actions"}`` once over."""

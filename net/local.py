@@ -210,6 +210,17 @@ class LocalHost:
         """Start now: open seats nobody took get bots (:meth:`Table.start`)."""
         self.call(lambda t: t.start())
 
+    def listen(self, port: int = 0, address: str = "0.0.0.0", **limits: Any) -> int:
+        """Serve the table over TCP on ``address:port`` (0 = any free port) from the
+        host thread; returns the bound port. ``limits``: ``idle_timeout``,
+        ``hello_timeout``, ``max_unsent`` (see :class:`net.server.TcpServer`).
+        Raises ``OSError`` if the port is taken."""
+        from net.server import TcpServer
+        server = TcpServer(self, address, port, **limits)
+        bound = self.run(server.astart())
+        self.add_service(server)
+        return bound
+
     @property
     def address(self) -> tuple[str, int] | None:
         """``(host, port)`` of the TCP server once :meth:`listen` ran, else None."""
@@ -225,7 +236,10 @@ class LocalHost:
 
     def _receive(self, conn: LocalConnection, message: dict) -> None:
         if conn.client is not None:
-            self.table.receive(conn.client, message)
+            self._receive_client(conn.client, message)
+
+    def _receive_client(self, client: Client, message: dict) -> None:
+        self.table.receive(client, message)
         self._kick()
 
     def _detach(self, conn: LocalConnection) -> None:

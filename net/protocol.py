@@ -15,6 +15,16 @@ import msgpack
 #: Protocol version, sent in ``hello`` and ``welcome``. Both sides refuse another one.
 PROTOCOL = 1
 
+#: TCP port a host tries first (``tapete host``); any port works with ``join HOST:PORT``.
+DEFAULT_PORT = 47470
+
+#: Error codes after which the host closes the connection (a client does not retry).
+CLOSING_CODES = frozenset({
+    "protocol-mismatch", "expected-hello", "bad-message", "too-large", "too-deep",
+    "idle-timeout", "replaced", "host-closed", "seat-taken", "seat-is-bot", "no-such-seat",
+    "bad-token",
+})
+
 #: Decoder limits: one message at most 256 KiB, no ext types, bounded containers.
 MAX_BUFFER = 256 * 1024
 MAX_STR = 64 * 1024
@@ -132,3 +142,24 @@ def roundtrip(message: dict) -> dict:
     if len(out) != 1:
         raise ProtocolError("bad-message", "a message did not survive the wire")
     return out[0]
+
+
+def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+    """``(host, port)`` from ``"host:port"``, ``"host"`` or ``"[v6]:port"``.
+
+    Raises ``ValueError`` with a clear message for a bad port."""
+    text = text.strip()
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port = rest[1:] if rest.startswith(":") else ""
+    elif text.count(":") == 1:
+        host, port = text.split(":")
+    else:
+        host, port = text, ""
+    if not host:
+        raise ValueError(f"no host in {text!r}; expected HOST:PORT")
+    if not port:
+        return host, default_port
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"bad port in {text!r}; expected HOST:PORT with a port 1..65535")
+    return host, int(port)

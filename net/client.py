@@ -1,0 +1,260 @@
+"""The client side of a TCP table (``net/PROTOCOL.md``).
+
+:class:`TcpConnection` has the shape of :class:`net.local.Connection` (``seat``,
+``token``, ``send``, ``poll``, ``close``) and runs on its own daemon thread with its own
+asyncio loop, so the frame loop never blocks on the network. It sends ``hello``, pings
+every :data:`PING_INTERVAL` seconds, and after a drop (not after a refusal) reconnects
+with its seat token for up to ``reconnect_for`` seconds: the host then sends a fresh
+``welcome`` and ``snapshot``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+from net.local import Connection
+from net.protocol import (
+    CLOSING_CODES, PROTOCOL, Decoder, ProtocolError, encode, error, parse_address, roundtrip,
+)
+
+#: Seconds between the client's pings (the host's idle timeout is longer).
+PING_INTERVAL = 5.0
+#: Seconds to reach the host and hear its ``welcome``.
+CONNECT_TIMEOUT = 5.0
+#: Seconds a dropped connection keeps trying to come back with its token.
+RECONNECT_FOR = 60.0
+#: Seconds between reconnection attempts.
+RETRY_EVERY = 1.0
+READ_SIZE = 64 * 1024
+
+
+class JoinRefused(ConnectionError):
+    """The host refused the ``hello``: ``code`` (wire code) and ``message``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class TcpConnection(Connection):
+    """A connection to a host at ``host:port``. ``seat`` asks for a seat (None: the
+    first open one, or a spectator if the table is full); ``spectator=True`` watches;
+    ``token`` takes back a held seat. Call :meth:`start` (or use :func:`connect`).
+
+    ``poll()`` yields the host's messages plus ``{"type": "disconnected", "reason",
+    "reconnecting": bool}`` when the link drops (``reconnecting`` True while it tries to
+    come back; a fresh ``welcome`` and ``snapshot`` follow on success)."""
+
+    def __init__(self, host: str, port: int, *, player: str = "", seat: int | None = None,
+                 token: str | None = None, spectator: bool = False,
+                 ping_interval: float = PING_INTERVAL, reconnect_for: float = RECONNECT_FOR,
+                 connect_timeout: float = CONNECT_TIMEOUT) -> None:
+        super().__init__(seat)
+        self.host, self.port = host, port
+        self.player = player
+        self.token = token
+        self.spectator = spectator
+        self.ping_interval = ping_interval
+        self.reconnect_for = reconnect_for
+        self.connect_timeout = connect_timeout
+        self.welcome: dict | None = None
+        self.refusal: dict | None = None  # the error that closed the link, if any
+        self.answered = threading.Event()  # welcome, refusal or failure
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        self._task: asyncio.Task | None = None
+        self._closing = False
+        self._auto_pings = 0
+        self._ever_welcomed = False
+
+    # ------------------------------------------------------------------ frame-loop side
+    def start(self) -> "TcpConnection":
+        """Start the network thread (returns at once)."""
+        if self._thread is not None:
+            return self
+        self.loop = asyncio.new_event_loop()
+
+        def run() -> None:
+            asyncio.set_event_loop(self.loop)
+            self._task = self.loop.create_task(self._main())
+            try:
+                self.loop.run_until_complete(self._task)
+            except BaseException:
+                pass
+            finally:
+                self.loop.close()
+
+        self._thread = threading.Thread(target=run, name=f"tapete-client-{self.port}",
+                                        daemon=True)
+        self._thread.start()
+        return self
+
+    def send(self, message: dict) -> None:
+        """Queue ``message`` for the host (thread-safe, never blocks). A message msgpack
+        cannot carry comes back at once as a local ``error`` (``bad-message``)."""
+        try:
+            data = encode(roundtrip(message))
+        except (ProtocolError, TypeError, ValueError) as exc:
+            self._deliver(error("bad-message", f"cannot send that message: {exc}"))
+            return
+        loop = self.loop
+        if loop is None or loop.is_closed() or not self.connected:
+            return
+        try:
+            loop.call_soon_threadsafe(self._write, data)
+        except RuntimeError:
+            pass
+
+    def close(self) -> None:
+        """Hang up and stop the network thread (waits at most a few seconds)."""
+        self._closing = True
+        self.connected = False
+        loop, task = self.loop, self._task
+        if loop is not None and task is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(task.cancel)
+            except RuntimeError:
+                pass
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(5.0)
+
+    # ------------------------------------------------------------------ network side
+    def _write(self, data: bytes) -> None:
+        w = self._writer
+        if w is not None and not w.transport.is_closing():
+            w.write(data)
+
+    def _hello(self) -> dict:
+        return {"type": "hello", "protocol": PROTOCOL, "player": self.player,
+                "seat": self.seat, "token": self.token, "spectator": self.spectator}
+
+    async def _main(self) -> None:
+        retry_until: float | None = None
+        try:
+            while not self._closing:
+                try:
+                    reader, writer = await asyncio.wait_for(
+                        asyncio.open_connection(self.host, self.port), self.connect_timeout)
+                except (OSError, asyncio.TimeoutError) as exc:
+                    reason = f"cannot reach {self.host}:{self.port}: {exc or 'timed out'}"
+                    if retry_until is None or time.monotonic() > retry_until:
+                        self._fail(reason)
+                        return
+                    await asyncio.sleep(RETRY_EVERY)
+                    continue
+                dropped, reason = await self._session(reader, writer)
+                if self._closing:
+                    return
+                can_retry = dropped and self._ever_welcomed and self.reconnect_for > 0
+                if not can_retry:
+                    self._fail(reason)
+                    return
+                if retry_until is None or self.welcome is not None:
+                    retry_until = time.monotonic() + self.reconnect_for
+                self._deliver({"type": "disconnected", "reason": reason, "reconnecting": True})
+                await asyncio.sleep(RETRY_EVERY)
+        except asyncio.CancelledError:
+            pass
+        finally:
+            self.connected = False
+            self.answered.set()
+
+    def _fail(self, reason: str) -> None:
+        self.connected = True  # let _lost deliver its message once
+        self._lost(reason)
+        self.answered.set()
+
+    async def _session(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+                       ) -> tuple[bool, str]:
+        """One TCP session: ``(dropped, reason)`` — dropped is False after a refusal."""
+        self._writer = writer
+        self.welcome = None
+        writer.write(encode(self._hello()))
+        pinger = asyncio.get_running_loop().create_task(self._pinger(writer))
+        decoder = Decoder()
+        silence = max(3 * self.ping_interval, 1.0)
+        try:
+            while True:
+                try:
+                    data = await asyncio.wait_for(reader.read(READ_SIZE), silence)
+                except asyncio.TimeoutError:
+                    return True, f"the host has been silent for {silence:g} s"
+                if not data:
+                    return True, "the host closed the connection"
+                try:
+                    messages = decoder.feed(data)
+                except ProtocolError as exc:
+                    return False, f"the host sent something unreadable: {exc.message}"
+                for m in messages:
+                    verdict = self._receive(m)
+                    if verdict is not None:
+                        return False, verdict
+        except (ConnectionError, OSError) as exc:
+            return True, f"connection lost: {exc}"
+        finally:
+            pinger.cancel()
+            self._writer = None
+            writer.close()
+
+    def _receive(self, m: dict) -> str | None:
+        """Deliver ``m``; returns a reason when the session must end without retry."""
+        kind = m.get("type")
+        if kind == "pong" and self._auto_pings > 0:
+            self._auto_pings -= 1
+            return None
+        if kind == "welcome":
+            if m.get("protocol") != PROTOCOL:
+                reason = (f"the host speaks Tapete protocol {m.get('protocol')!r}, this "
+                          f"client speaks {PROTOCOL}: use the same Tapete version as the host")
+                self.refusal = error("protocol-mismatch", reason)
+                self._deliver(self.refusal)
+                return reason
+            self.welcome = m
+            self._ever_welcomed = True
+            if m.get("seat") is None:
+                self.spectator = True  # come back as a spectator, not to an open seat
+            self.connected = True
+            self._deliver(m)
+            self.answered.set()
+            return None
+        if kind == "error" and (m.get("code") in CLOSING_CODES or self.welcome is None):
+            self.refusal = m
+            self._deliver(m)
+            return f"{m.get('code')}: {m.get('message')}"
+        self._deliver(m)
+        return None
+
+    async def _pinger(self, writer: asyncio.StreamWriter) -> None:
+        while True:
+            await asyncio.sleep(self.ping_interval)
+            if writer.transport.is_closing():
+                return
+            self._auto_pings += 1
+            writer.write(encode({"type": "ping"}))
+
+
+def connect(target: str, *, player: str = "", seat: int | None = None,
+            token: str | None = None, spectator: bool = False,
+            timeout: float = CONNECT_TIMEOUT, **options) -> TcpConnection:
+    """Join the table at ``target`` (``"host:port"``) and wait (at most ``timeout``
+    seconds) for its ``welcome``; the ``welcome`` and ``snapshot`` stay queued for
+    ``poll``. ``options`` go to :class:`TcpConnection`.
+
+    Raises :class:`JoinRefused` (the host said no: version, seat, token …) or
+    ``ConnectionError`` (no host, no answer); ``ValueError`` for a bad address."""
+    host, port = parse_address(target)
+    conn = TcpConnection(host, port, player=player, seat=seat, token=token,
+                         spectator=spectator, connect_timeout=timeout, **options).start()
+    if not conn.answered.wait(timeout + 1.0) or conn.welcome is None:
+        refusal = conn.refusal
+        reason = next((m.get("reason") for m in reversed(conn.poll())
+                       if m.get("type") == "disconnected"), None)
+        conn.close()
+        if refusal is not None:
+            raise JoinRefused(refusal.get("code", "refused"), refusal.get("message", ""))
+        raise ConnectionError(reason or f"no answer from {host}:{port} within {timeout:g} s")
+    return conn

@@ -1,0 +1,350 @@
+"""TCP host and clients on loopback: several players, hostile input, version mismatch,
+reconnect with the seat token, a stand-in bot for a dropped seat."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+
+import msgpack
+import pytest
+
+from net.client import JoinRefused, TcpConnection, connect
+from net.local import LocalHost
+from net.protocol import MAX_BUFFER, PROTOCOL, encode
+from net.server import Peer
+
+WAIT = 20.0  # seconds: the bound of every wait below
+
+
+class Player:
+    """Drives one connection: rebuilds the view from snapshot + deltas; with
+    ``play=True`` sends the first legal action whenever its seat is awaited."""
+
+    def __init__(self, conn, play: bool = False) -> None:
+        self.conn, self.play = conn, play
+        self.view: dict | None = None
+        self.legal: list = []
+        self.messages: list[dict] = []
+        self.pending = False  # an action is on its way: wait for its answer
+        self.seq = -1
+
+    def pump(self) -> None:
+        for m in self.conn.poll():
+            self.messages.append(m)
+            if m["type"] == "snapshot":
+                self.view, self.legal, self.seq = m["view"], m["legal"], m["seq"]
+                self.pending = False
+            elif m["type"] == "delta":
+                assert m["seq"] == self.seq + 1
+                self.seq = m["seq"]
+                self.view.update(m["set"])
+                for k in m["del"]:
+                    del self.view[k]
+                self.legal = m.get("legal", self.legal)
+                self.pending = self.pending and not m.get("yours")
+            elif m["type"] == "error":
+                self.pending = False
+        v = self.view
+        if self.play and v and self.conn.seat in v["awaiting"] and self.legal \
+                and not self.pending:
+            self.pending = True
+            self.conn.send({"type": "action", "action": self.legal[0]})
+
+    def codes(self) -> list[str]:
+        return [m["code"] for m in self.messages if m["type"] == "error"]
+
+
+def wait_for(players, until, timeout=WAIT):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        for p in players:
+            p.pump()
+        if until():
+            return
+        time.sleep(0.003)
+    pytest.fail("timed out")
+
+
+@pytest.fixture
+def lan():
+    """``make(seats, seed, **host_kw) -> (host, "127.0.0.1:port")``; stops everything."""
+    hosts, conns = [], []
+
+    def make(seats, seed=1, listen=None, **kw):
+        h = LocalHost("take5", seats, seed, **{"bot_delay": 0.0, **kw})
+        hosts.append(h)
+        h.start()
+        port = h.listen(0, "127.0.0.1", **(listen or {}))
+        return h, f"127.0.0.1:{port}"
+
+    def join(target, **kw):
+        c = connect(target, **kw)
+        conns.append(c)
+        return c
+    make.join = join
+    yield make
+    for c in conns:
+        c.close()
+    for h in hosts:
+        h.stop()
+
+
+def raw(target: str) -> socket.socket:
+    host, port = target.split(":")
+    s = socket.create_connection((host, int(port)), timeout=WAIT)
+    return s
+
+
+def read_messages(sock: socket.socket, timeout: float = WAIT) -> list[dict]:
+    """Everything the host sends until it closes the connection."""
+    sock.settimeout(timeout)
+    un = msgpack.Unpacker(raw=False)
+    out = []
+    while True:
+        try:
+            data = sock.recv(65536)
+        except (ConnectionResetError, socket.timeout):
+            break
+        if not data:
+            break
+        un.feed(data)
+        out.extend(un)
+    sock.close()
+    return out
+
+
+def test_several_clients_play_a_whole_game_over_tcp(lan):
+    host, target = lan(["open", "open", "bot", "open"], seed=4)
+    players = [Player(lan.join(target, player=n), play=True) for n in ("Ana", "Bo", "Cy")]
+    watcher = Player(lan.join(target, player="Di"))
+    assert [p.conn.seat for p in players] == [0, 1, 3] and watcher.conn.seat is None
+    assert len({p.conn.token for p in players}) == 3
+    wait_for(players + [watcher], lambda: all(p.messages and p.messages[-1]["type"] == "outcome"
+                                              for p in players))
+    outcome = host.call(lambda t: t.outcome())
+    assert outcome["actions"] > 0
+    for p in players:
+        assert p.view == host.call(lambda t, s=p.conn.seat: t.view(s))
+        assert p.codes() == []
+        assert p.messages[-1] == {"type": "outcome", "outcome": outcome}
+    wait_for([watcher], lambda: watcher.view and watcher.view["over"])
+    assert watcher.view == host.call(lambda t: t.view(None))
+    names = [s["name"] for s in host.call(lambda t: t.seats)]
+    assert names[:2] == ["Ana", "Bo"] and names[3] == "Cy"
+
+
+def test_ping_pong_and_errors_only_to_the_sender(lan):
+    host, target = lan(["open", "open"])
+    a, b = Player(lan.join(target)), Player(lan.join(target))
+    wait_for([a, b], lambda: a.view and b.view)
+    a.conn.send({"type": "ping"})
+    a.conn.send({"type": "action", "action": {"type": "take-row", "row": 9}})
+    wait_for([a], lambda: a.codes() and a.messages[-1]["type"] == "error")
+    assert {"type": "pong"} in a.messages and a.codes() == ["malformed-action"]
+    time.sleep(0.05)
+    b.pump()
+    assert b.codes() == [] and a.conn.connected and b.conn.connected
+
+
+def hostile_cases():
+    deep = []
+    for _ in range(200):
+        deep = [deep]
+    return {
+        "garbage": (b"\xc1\xc1\xc1\xc1" * 8, "bad-message"),
+        "not a map": (encode([1, 2, 3]) if False else msgpack.packb([1, 2, 3]), "bad-message"),
+        "deep nesting": (msgpack.packb({"type": "hello", "x": deep}), "too-deep"),
+        "oversized": (msgpack.packb({"type": "hello", "x": "a" * (MAX_BUFFER + 10)}),
+                      "too-large"),
+        "long string": (msgpack.packb({"type": "hello", "x": "a" * 70000}),
+                        "bad-message"),
+        "ext type": (msgpack.packb({"type": "hello", "x": msgpack.ExtType(5, b"xx")}),
+                     "bad-message"),
+        "huge array header": (b"\x81\xa4type\xdd\xff\xff\xff\xff", "bad-message"),
+        "not hello": (msgpack.packb({"type": "action", "action": {}}), "expected-hello"),
+        "bad seat": (msgpack.packb({"type": "hello", "protocol": PROTOCOL, "seat": "x"}),
+                     "bad-message"),
+    }
+
+
+@pytest.mark.parametrize("case", list(hostile_cases()))
+def test_hostile_bytes_are_refused_without_harming_the_other_seats(lan, case):
+    host, target = lan(["open", "open", "open"])
+    a, b = Player(lan.join(target)), Player(lan.join(target))
+    wait_for([a, b], lambda: a.view and b.view)
+    before = host.call(lambda t: t.game.digest(t.state))
+    data, code = hostile_cases()[case]
+    s = raw(target)
+    try:
+        s.sendall(data)
+    except (BrokenPipeError, ConnectionResetError):
+        pass
+    got = read_messages(s)
+    assert got and got[-1]["type"] == "error" and got[-1]["code"] == code, got
+    assert got[-1]["message"]
+    assert host.call(lambda t: t.game.digest(t.state)) == before
+    assert host.call(lambda t: t.open_seats()) == [2]  # the seat stays free
+    # The others play on.
+    host.start_game()
+    a.play = True
+    wait_for([a, b], lambda: b.view["has_chosen"][0])
+    assert a.codes() == b.codes() == [] and a.conn.connected and b.conn.connected
+
+
+def test_a_hostile_seated_client_is_dropped_and_the_game_goes_on(lan):
+    host, target = lan(["open", "open", "open"])
+    a, b = Player(lan.join(target)), Player(lan.join(target))
+    s = raw(target)
+    s.sendall(encode({"type": "hello", "protocol": PROTOCOL, "player": "Eve"}))
+    wait_for([a, b], lambda: a.view and a.view["awaiting"] and host.call(lambda t: t.started))
+    s.sendall(encode({"type": "action", "action": {"type": "choose", "card": 1}}) + b"\xc1")
+    got = read_messages(s)
+    assert got[-1]["code"] == "bad-message"
+    assert host.call(lambda t: t.seats[2]["away"])  # Eve's seat awaits her token
+    a.play = b.play = True
+    wait_for([a, b], lambda: b.view["has_chosen"][:2] == [True, True])
+    assert a.codes() == b.codes() == []
+
+
+def test_half_a_message_then_silence_meets_the_idle_timeout(lan):
+    host, target = lan(["open", "open"], listen={"idle_timeout": 0.3, "hello_timeout": 0.3})
+    a = Player(lan.join(target, ping_interval=0.05))
+    s = raw(target)
+    s.sendall(encode({"type": "hello", "protocol": PROTOCOL, "player": "Slow"})[:5])
+    got = read_messages(s)
+    assert [m["code"] for m in got] == ["idle-timeout"]
+    time.sleep(0.5)  # longer than the idle timeout: the pinging client stays
+    wait_for([a], lambda: a.view)
+    assert a.conn.connected and host.call(lambda t: t.seats[0]["connected"])
+    assert host.call(lambda t: t.open_seats()) == [1]
+
+
+def test_a_connection_that_stops_reading_is_dropped_at_the_unsent_bound():
+    class Transport:
+        def __init__(self):
+            self.aborted, self.size = False, 0
+
+        def is_closing(self):
+            return self.aborted
+
+        def get_write_buffer_size(self):
+            return self.size
+
+        def abort(self):
+            self.aborted = True
+
+    class Writer:
+        def __init__(self):
+            self.transport, self.data = Transport(), b""
+
+        def write(self, data):
+            self.data += data
+            self.transport.size += len(data)  # nothing ever leaves: the peer never reads
+
+    w = Writer()
+    peer = Peer(w, max_unsent=1000)
+    for _ in range(100):
+        peer.send({"type": "delta", "seq": 1, "set": {"x": "y" * 50}, "del": [], "events": []})
+    assert w.transport.aborted and peer.closed and len(w.data) <= 1000
+    assert "not reading" in peer.reason
+
+
+def test_protocol_mismatch_is_clear_on_both_sides(lan):
+    host, target = lan(["open", "open"])
+    s = raw(target)
+    s.sendall(encode({"type": "hello", "protocol": PROTOCOL + 1, "player": "Future"}))
+    got = read_messages(s)
+    assert got[-1]["code"] == "protocol-mismatch"
+    assert f"protocol {PROTOCOL}" in got[-1]["message"] and "same Tapete version" in \
+        got[-1]["message"]
+    # A host from the future: the client refuses its welcome with a clear message.
+    srv = socket.socket()
+    srv.bind(("127.0.0.1", 0))
+    srv.listen(1)
+    port = srv.getsockname()[1]
+
+    def future_host():
+        conn, _ = srv.accept()
+        conn.recv(4096)
+        conn.sendall(encode({"type": "welcome", "protocol": PROTOCOL + 1, "game": "take5",
+                             "seat": 0, "token": "t", "seats": [], "table": ""}))
+        time.sleep(0.5)
+        conn.close()
+    t = threading.Thread(target=future_host)
+    t.start()
+    try:
+        with pytest.raises(JoinRefused) as exc:
+            connect(f"127.0.0.1:{port}", timeout=5.0)
+        assert exc.value.code == "protocol-mismatch"
+        assert f"client speaks {PROTOCOL}" in exc.value.message
+    finally:
+        t.join(WAIT)
+        srv.close()
+
+
+def test_refusals_at_join(lan):
+    host, target = lan(["open", "bot"])
+    with pytest.raises(JoinRefused) as exc:
+        lan.join(target, seat=1)
+    assert exc.value.code == "seat-is-bot"
+    with pytest.raises(JoinRefused) as exc:
+        lan.join(target, token="not-a-token")
+    assert exc.value.code == "bad-token"
+    with pytest.raises(ConnectionError):
+        s = socket.socket()
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+        s.close()
+        connect(f"127.0.0.1:{port}", timeout=1.0)
+    with pytest.raises(ValueError):
+        connect("127.0.0.1:notaport")
+
+
+def test_a_dropped_client_comes_back_with_its_token(lan):
+    host, target = lan(["open", "open"], takeover_delay=60.0)
+    a = Player(lan.join(target, player="Ana"))
+    b = Player(lan.join(target, player="Bo"))
+    wait_for([a, b], lambda: a.view and b.view and host.call(lambda t: t.started))
+    token, seat = a.conn.token, a.conn.seat
+    # The network drops under the client (no goodbye): it reconnects by itself.
+    a.conn.loop.call_soon_threadsafe(lambda: a.conn._writer.transport.abort())
+    wait_for([a], lambda: sum(m["type"] == "welcome" for m in a.messages) == 2)
+    kinds = [m["type"] for m in a.messages]
+    assert "disconnected" in kinds
+    assert kinds[kinds.index("disconnected") + 1:][:2] == ["welcome", "snapshot"]
+    assert a.conn.seat == seat and a.conn.token == token
+    a.play = True
+    wait_for([a, b], lambda: b.view["has_chosen"][seat])
+    # A new process with the token gets the seat back too (the old link is replaced).
+    c = Player(lan.join(target, token=token))
+    assert c.conn.seat == seat
+    wait_for([a, c], lambda: "replaced" in a.codes() and c.view)
+    assert c.view == host.call(lambda t: t.view(seat))
+
+
+def test_a_bot_plays_a_dropped_seat_and_hands_it_back(lan):
+    host, target = lan(["open", "open"], takeover_delay=0.2)
+    a = Player(lan.join(target, player="Ana"))
+    b = Player(lan.join(target, player="Bo"), play=True)
+    wait_for([a, b], lambda: a.view and b.view and host.call(lambda t: t.started))
+    token = a.conn.token
+    a.conn.close()
+    wait_for([b], lambda: b.view["turn"] >= 3)  # the stand-in chose for seat 0 twice
+    assert host.call(lambda t: t.seats[0]["away"])
+    back = Player(lan.join(target, token=token, player="Ana"), play=False)
+    wait_for([back], lambda: back.view is not None)
+    assert back.conn.seat == 0 and not host.call(lambda t: t.seats[0]["away"])
+    wait_for([back, b], lambda: back.view["awaiting"] == [0])  # Bo played on; Ana's turn
+    seq = back.seq
+    time.sleep(0.5)  # longer than the takeover delay: nobody plays for Ana now
+    wait_for([back, b], lambda: True)
+    assert back.seq == seq and back.view["awaiting"] == [0]
+
+
+def test_tcp_connection_has_the_connection_shape():
+    for name in ("seat", "token"):
+        assert hasattr(TcpConnection("h", 1), name)
+    for name in ("send", "poll", "close"):
+        assert callable(getattr(TcpConnection, name))
