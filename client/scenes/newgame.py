@@ -1,5 +1,5 @@
-"""New game: the game, the seats (you, more local players, bots with level), options
-and an optional seed."""
+"""New game: the game, the seats (you, more local players, bots with level), the
+game's options (read from the engine's ``default_options``) and an optional seed."""
 
 from __future__ import annotations
 
@@ -8,21 +8,45 @@ import pygame_gui
 
 from client import assets
 from client.app import Scene
+from client.tables import tables_available
 from engine import get_game
 
 SEAT_CHOICES = {"You / local player": "human", "Bot (easy)": "bot:easy",
                 "Bot (normal)": "bot:normal", "Bot (hard)": "bot:hard"}
-GAMES_WITH_TABLES = {"Take 5": "take5"}
+
+
+def selected(menu) -> str:
+    """The text of a pygame_gui drop-down's selection (a str or an (text, id) tuple)."""
+    opt = menu.selected_option
+    return opt[0] if isinstance(opt, tuple) else opt
+
+
+def parse_option(text: str, default):
+    """Read an option typed by a player, by the type of its ``default``.
+
+    Returns the value; raises ``ValueError`` with a message naming the expected form."""
+    text = text.strip()
+    if isinstance(default, bool):
+        return text == "On"
+    if isinstance(default, int):
+        return int(text)
+    if default is None:
+        return int(text) if text else None
+    return text
 
 
 class NewGameScene(Scene):
-    """Seat list of pygame_gui drop-downs; Start creates the table."""
+    """Seat list of drop-downs, the game's options and a seed; Start creates the table."""
 
-    def __init__(self, app, seats: list[str] | None = None) -> None:
+    def __init__(self, app, game_id: str | None = None, seats: list[str] | None = None) -> None:
         super().__init__(app)
-        self.seats = seats or ["human", "bot:normal", "bot:normal", "bot:normal"]
+        games = tables_available()
+        self.game_id = game_id if game_id in games else games[0]
+        game = get_game(self.game_id)
+        default = ["human"] + ["bot:normal"] * (max(game.min_players, min(4, game.max_players)) - 1)
+        self.seats = seats or default
         self.error = ""
-        self.game_id = "take5"
+        self.option_widgets: dict = {}
 
     def enter(self) -> None:
         self.build()
@@ -32,47 +56,71 @@ class NewGameScene(Scene):
         ui.clear_and_reset()
         w, _ = self.app.size
         x = w // 2 - 300
-        names = list(GAMES_WITH_TABLES)
-        pygame_gui.elements.UILabel(pygame.Rect(x, 110, 140, 36), "Game", ui)
-        self.game_menu = pygame_gui.elements.UIDropDownMenu(names, names[0],
-                                                            pygame.Rect(x + 150, 110, 300, 36), ui)
+        game = get_game(self.game_id)
+        names = {get_game(g).name: g for g in tables_available()}
+        pygame_gui.elements.UILabel(pygame.Rect(x, 100, 140, 36), "Game", ui)
+        self.game_menu = pygame_gui.elements.UIDropDownMenu(
+            list(names), game.name, pygame.Rect(x + 150, 100, 300, 36), ui)
+        self.game_names = names
         self.seat_menus = []
         label_for = {v: k for k, v in SEAT_CHOICES.items()}
-        y = 170
+        y = 150
         for i, seat in enumerate(self.seats):
-            pygame_gui.elements.UILabel(pygame.Rect(x, y, 140, 34), f"Seat {i + 1}", ui)
+            pygame_gui.elements.UILabel(pygame.Rect(x, y, 140, 30), f"Seat {i + 1}", ui)
             menu = pygame_gui.elements.UIDropDownMenu(list(SEAT_CHOICES), label_for[seat],
-                                                      pygame.Rect(x + 150, y, 300, 34), ui)
+                                                      pygame.Rect(x + 150, y, 300, 30), ui)
             self.seat_menus.append(menu)
-            y += 40
-        game = get_game(self.game_id)
-        self.add = pygame_gui.elements.UIButton(pygame.Rect(x + 470, 170, 130, 34), "+ seat", ui)
-        self.remove = pygame_gui.elements.UIButton(pygame.Rect(x + 470, 210, 130, 34), "− seat", ui)
+            y += 34
+        self.add = pygame_gui.elements.UIButton(pygame.Rect(x + 470, 150, 130, 32), "+ seat", ui)
+        self.remove = pygame_gui.elements.UIButton(pygame.Rect(x + 470, 186, 130, 32), "− seat", ui)
         if len(self.seats) >= game.max_players:
             self.add.disable()
         if len(self.seats) <= game.min_players:
             self.remove.disable()
-        y = max(y + 10, 420)
-        pygame_gui.elements.UILabel(pygame.Rect(x, y, 140, 34), "Ends above", ui)
-        self.threshold = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + 150, y, 100, 34), ui)
-        self.threshold.set_text("66")
-        self.variant = pygame_gui.elements.UIDropDownMenu(
-            ["Standard deck", "Tactical (all cards dealt)"], "Standard deck",
-            pygame.Rect(x + 270, y, 330, 34), ui)
-        pygame_gui.elements.UILabel(pygame.Rect(x, y + 44, 140, 34), "Seed", ui)
-        self.seed = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + 150, y + 44, 200, 34), ui)
-        self.seed.set_text("")
-        pygame_gui.elements.UILabel(pygame.Rect(x + 360, y + 44, 240, 34), "(empty = random)", ui)
-        self.back = pygame_gui.elements.UIButton(pygame.Rect(x, y + 110, 200, 50), "Back", ui)
-        self.start = pygame_gui.elements.UIButton(pygame.Rect(x + 400, y + 110, 200, 50), "Start",
+        y = max(y + 10, 300)
+        self.option_widgets = {}
+        for name, default in game.default_options.items():
+            pygame_gui.elements.UILabel(pygame.Rect(x, y, 140, 30), name, ui)
+            rect = pygame.Rect(x + 150, y, 300, 30)
+            if isinstance(default, bool):
+                widget = pygame_gui.elements.UIDropDownMenu(["Off", "On"], "On" if default
+                                                            else "Off", rect, ui)
+            elif isinstance(default, (int, str)) or default is None:
+                widget = pygame_gui.elements.UITextEntryLine(rect, ui)
+                widget.set_text("" if default is None else str(default))
+            else:
+                continue
+            self.option_widgets[name] = (widget, default)
+            y += 34
+        y = max(y + 6, 430)
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, 140, 30), "Seed", ui)
+        self.seed = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + 150, y, 200, 30), ui)
+        pygame_gui.elements.UILabel(pygame.Rect(x + 360, y, 240, 30), "(empty = random)", ui)
+        y += 50
+        self.back = pygame_gui.elements.UIButton(pygame.Rect(x, y, 200, 50), "Back", ui)
+        self.start = pygame_gui.elements.UIButton(pygame.Rect(x + 400, y, 200, 50), "Start",
                                                   ui, object_id="@big")
 
     def read_seats(self) -> list[str]:
-        return [SEAT_CHOICES[m.selected_option[0] if isinstance(m.selected_option, tuple)
-                             else m.selected_option] for m in self.seat_menus]
+        return [SEAT_CHOICES[selected(m)] for m in self.seat_menus]
+
+    def read_options(self) -> dict:
+        """The options as typed; raises ``ValueError`` naming the option that is wrong."""
+        out = {}
+        for name, (widget, default) in self.option_widgets.items():
+            text = selected(widget) if isinstance(default, bool) else widget.get_text()
+            try:
+                out[name] = parse_option(text, default)
+            except ValueError:
+                raise ValueError(f"option {name!r} must be a whole number") from None
+        return out
 
     def handle_event(self, event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element == \
+                getattr(self, "game_menu", None):
+            game_id = self.game_names[selected(self.game_menu)]
+            self.app.switch(NewGameScene(self.app, game_id))
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element == self.add:
                 self.seats = self.read_seats() + ["bot:normal"]
                 self.build()
@@ -93,27 +141,25 @@ class NewGameScene(Scene):
         from engine.core import RuleError
         seats = self.read_seats()
         try:
-            options = {"threshold": int(self.threshold.get_text() or 66),
-                       "tactical": "Tactical" in str(self.variant.selected_option)}
+            options = self.read_options()
             seed_text = self.seed.get_text().strip()
             seed = int(seed_text) if seed_text else None
-        except ValueError:
-            self.error = "Threshold and seed must be whole numbers."
+        except ValueError as exc:
+            self.error = str(exc) if "option" in str(exc) else "The seed must be a whole number."
             return
         try:
             start_table(self.app, self.game_id, seats, seed, options)
         except (RuleError, ValueError) as exc:
-            self.error = str(exc)
-            self.build()
+            self.error = getattr(exc, "message", None) or str(exc)
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, _ = self.app.size
+        w, h = self.app.size
         surface.fill(assets.FELT)
         title = assets.text("New game", 44, assets.GOLD, True)
-        surface.blit(title, title.get_rect(center=(w // 2, 60)))
+        surface.blit(title, title.get_rect(center=(w // 2, 50)))
         hint = assets.text("Two or more “You / local player” seats make a couch game: "
                            "a privacy screen hands the screen over.", 16, assets.WHITE)
-        surface.blit(hint, hint.get_rect(center=(self.app.size[0] // 2, self.app.size[1] - 30)))
+        surface.blit(hint, hint.get_rect(center=(w // 2, h - 30)))
         if self.error:
             img = assets.text(self.error, 18, (255, 150, 140), True)
-            surface.blit(img, img.get_rect(center=(w // 2, self.app.size[1] - 60)))
+            surface.blit(img, img.get_rect(center=(w // 2, h - 60)))

@@ -1,4 +1,5 @@
-"""Results: the final standings, then play again or back to the menu."""
+"""Results: the final standings (from the table's ``summary``), then play again or
+back to the menu."""
 
 from __future__ import annotations
 
@@ -10,12 +11,14 @@ from client.app import Scene
 
 
 class ResultsScene(Scene):
-    """Standings from the final view (``totals``/``scores``, ``winners``)."""
+    """Shows ``table_class.summary(view, names, me)``; Enter plays again, Esc → menu."""
 
-    def __init__(self, app, session, view: dict) -> None:
+    def __init__(self, app, session, view: dict, table_class) -> None:
         super().__init__(app)
         self.session = session
         self.view = view
+        me = session.local_seats[0] if len(session.local_seats) == 1 else None
+        self.info = table_class.summary(view, session.names, me)
         self.autoquit_t = 0.0
 
     def enter(self) -> None:
@@ -25,11 +28,6 @@ class ResultsScene(Scene):
             object_id="@big")
         self.menu = pygame_gui.elements.UIButton(
             pygame.Rect(w // 2 + 20, h - 120, 210, 54), "Menu", self.app.ui, object_id="@big")
-
-    def standings(self) -> list[tuple[int, int]]:
-        """``[(seat, score)]`` best first (Take 5: lowest total first)."""
-        totals = self.view.get("totals") or self.view.get("scores") or []
-        return sorted(enumerate(totals), key=lambda t: (t[1], t[0]))
 
     def handle_event(self, event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -43,6 +41,7 @@ class ResultsScene(Scene):
             self.to_menu()
 
     def play_again(self) -> None:
+        """A new deal (fresh seed) with the same game, seats, names and options."""
         from client.launch import start_table
         s = self.session
         s.close()
@@ -62,27 +61,17 @@ class ResultsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, _ = self.app.size
         surface.fill(assets.FELT_DARK)
-        winners = set(self.view.get("winners", []))
-        names = self.session.names
-        me = self.session.local_seats[0] if len(self.session.local_seats) == 1 else None
-        if me is not None:
-            head = "You win!" if me in winners else "Game over"
-        else:
-            head = " and ".join(names[s] for s in sorted(winners)) + (" win!" if len(winners) > 1
-                                                                       else " wins!")
-        img = assets.text(head, 52, assets.GOLD, True)
+        img = assets.text(self.info["headline"], 52, assets.GOLD, True)
         surface.blit(img, img.get_rect(center=(w // 2, 80)))
-        sub = assets.text(f"Take 5 · {self.view.get('round', '?')} rounds · lowest bullheads win",
-                          20, assets.WHITE)
+        sub = assets.text(self.info["subtitle"], 20, assets.WHITE)
         surface.blit(sub, sub.get_rect(center=(w // 2, 135)))
         y = 180
-        for place, (seat, total) in enumerate(self.standings(), 1):
+        for place, (name, value, winner) in enumerate(self.info["rows"], 1):
             row = pygame.Rect(w // 2 - 300, y, 600, 44)
-            pygame.draw.rect(surface, (255, 255, 255, 30) if seat not in winners else assets.GOLD,
-                             row, 0 if seat in winners else 2, border_radius=10)
-            colour = assets.INK if seat in winners else assets.WHITE
-            name = "You" if seat == me else names[seat]
+            pygame.draw.rect(surface, assets.GOLD if winner else (255, 255, 255), row,
+                             0 if winner else 2, border_radius=10)
+            colour = assets.INK if winner else assets.WHITE
             surface.blit(assets.text(f"{place}.  {name}", 24, colour, True), (row.x + 20, row.y + 8))
-            t = assets.text(f"{total} bullheads", 24, colour, True)
+            t = assets.text(value, 24, colour, True)
             surface.blit(t, t.get_rect(midright=(row.right - 20, row.centery)))
             y += 52

@@ -119,7 +119,7 @@ class TableScene(Scene):
 
     def finish(self) -> None:
         from client.scenes.results import ResultsScene
-        self.app.switch(ResultsScene(self.app, self.session, self.board))
+        self.app.switch(ResultsScene(self.app, self.session, self.board, type(self)))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.privacy_for is not None:
@@ -175,6 +175,17 @@ class TableScene(Scene):
         surface.blit(img, img.get_rect(center=rect.center))
 
     # ------------------------------------------------------------------ hooks
+    @staticmethod
+    def summary(view: dict, names: list[str], me: int | None) -> dict:
+        """What the results screen shows: ``{"headline": str, "subtitle": str,
+        "rows": [(name, value text, is_winner)]}`` best first. Games override it."""
+        winners = set(view.get("winners", []))
+        scores = view.get("scores") or [0] * len(names)
+        order = sorted(range(len(names)), key=lambda s: (s not in winners, s))
+        rows = [("You" if s == me else names[s], str(scores[s]) if s < len(scores) else "",
+                 s in winners) for s in order]
+        return {"headline": headline(winners, names, me), "subtitle": "", "rows": rows}
+
     def on_reset(self) -> None:
         """Called when ``self.board`` was replaced by a view."""
 
@@ -189,3 +200,13 @@ class TableScene(Scene):
 
     def handle_table_event(self, event: pygame.event.Event) -> None:
         """Input for the shown seat's decision (only called when animations are done)."""
+
+
+def headline(winners: set[int], names: list[str], me: int | None) -> str:
+    """"You win!", "Game over", or "Ana and Ben win!"."""
+    if me is not None:
+        return "You win!" if me in winners else "Game over"
+    if not winners:
+        return "Game over"
+    return " and ".join(names[s] for s in sorted(winners)) + (" win!" if len(winners) > 1
+                                                               else " wins!")

@@ -10,7 +10,7 @@ import pygame
 
 from client import assets, cards
 from client.anim import Beat, Flight
-from client.tables.base import TableScene
+from client.tables.base import TableScene, headline
 from engine.take5 import bullheads
 
 
@@ -40,6 +40,17 @@ class Take5Table(TableScene):
         self.hover_row: int | None = None
         self.placed: set[int] = set()  # revealed cards already moved to a row
         self.floaters: list[list] = []  # [text, x, y, t]
+
+    @staticmethod
+    def summary(view: dict, names: list[str], me: int | None) -> dict:
+        """Standings by total bullheads, lowest first (take5.md "End of the game")."""
+        winners = set(view.get("winners", []))
+        totals = view["totals"]
+        order = sorted(range(len(totals)), key=lambda s: (totals[s], s))
+        return {"headline": headline(winners, names, me),
+                "subtitle": f"Take 5 · {view.get('round', '?')} rounds · fewest bullheads win",
+                "rows": [("You" if s == me else names[s], f"{totals[s]} bullheads", s in winners)
+                         for s in order]}
 
     # ------------------------------------------------------------------ geometry
     def s(self, v: float) -> int:
