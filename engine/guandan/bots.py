@@ -1,3 +1,173 @@
-"""Guandan bots (placeholder while the real ones are written)."""
-from engine.bots import RandomBot, factory
-make_bot = factory({"easy": RandomBot, "normal": RandomBot, "hard": RandomBot})
+"""Guandan bots: ``easy`` (lowest legal play), ``normal`` (plans its hand into few
+strong plays, leaves its partner's tricks alone, bombs with purpose, feeds a partner
+close to going out) and ``hard`` (normal, plus determinised rollouts of the rest of
+the deal within a time budget when few candidate plays remain close).
+
+A bot sees only its seat's view and the legal actions (``engine.bots``)."""
+
+from __future__ import annotations
+
+import time
+
+from engine.bots import Bot, factory
+from engine.guandan.cards import card_value, is_wild, rank
+from engine.guandan.combos import BOMBS, key, play_key
+from engine.guandan.planner import hand_cost
+
+
+def _signature(action: dict, level: int) -> tuple:
+    """Plays that leave the same ranks behind (suits aside) plan alike: ``(combo, rank,
+    ranks used, wilds used)``."""
+    used = sorted(0 if is_wild(c, level) else rank(c) for c in action["cards"])
+    return (action["combo"], action["rank"], tuple(used))
+
+
+class EasyBot(Bot):
+    """The lowest legal play (non-bombs before bombs, then by strength); passes only
+    when nothing else is legal; the first tribute and the lowest return card."""
+
+    level = "easy"
+
+    def choose(self, view: dict, legal: list[dict]) -> dict:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        lv = view["level"]
+        plays = [a for a in legal if a["type"] == "play"]
+        if plays:
+            return min(plays, key=lambda a: play_key(a, lv))
+        if legal[0]["type"] == "return":
+            return min(legal, key=lambda a: (card_value(a["card"], lv), a["card"]))
+        return legal[0]
+
+
+class NormalBot(Bot):
+    """Hand-planning heuristic (see :mod:`engine.guandan.planner`)."""
+
+    level = "normal"
+
+    # ---------------------------------------------------------------- helpers
+    @staticmethod
+    def _context(view: dict) -> dict:
+        me = view["seat"]
+        counts = view["hand_counts"]
+        opps = [s for s in ((me + 1) % 4, (me + 3) % 4) if counts[s] > 0]
+        mate = (me + 2) % 4
+        return {"me": me, "mate": mate, "mate_cards": counts[mate],
+                "opp_min": min((counts[s] for s in opps), default=99), "counts": counts}
+
+    def _scored(self, view: dict, legal: list[dict]) -> list[tuple[float, float, dict]]:
+        """``[(score, tie-break, action)]`` for plays and pass, lower is better."""
+        lv = view["level"]
+        hand = view["hand"]
+        ctx = self._context(view)
+        last = view["last_play"]
+        leading = last is None
+        base = hand_cost(hand, lv)
+        opp_min = ctx["opp_min"]
+        mate_low = 0 < ctx["mate_cards"] <= 5
+        out = []
+        seen = {}
+        for a in legal:
+            if a["type"] == "pass":
+                out.append((base + self._pass_penalty(view, ctx), 0.0, a))
+                continue
+            sig = _signature(a, lv)
+            if sig in seen:
+                continue
+            seen[sig] = True
+            cards = set(a["cards"])
+            rest = [c for c in hand if c not in cards]
+            if not rest:
+                out.append((-100.0, 0.0, a))
+                continue
+            score = hand_cost(rest, lv)
+            combo, n = a["combo"], len(a["cards"])
+            k = key(combo, a["rank"], lv) if combo not in BOMBS else 20
+            tie = k + 0.01 * (10 - n)
+            if combo in BOMBS:
+                if leading:
+                    score += 2.5
+                else:
+                    # bombs with purpose: an opponent is close to going out, or the
+                    # bomb takes the lead towards going out ourselves.
+                    threat = opp_min <= 6 and last["seat"] % 2 != ctx["me"] % 2
+                    score += 0.2 if threat else (0.6 if base < 2.5 else 1.8)
+                    score += 0.05 * n
+            if leading:
+                score += 0.015 * k - 0.04 * n
+                if opp_min <= 2 and n == opp_min and combo not in BOMBS:
+                    score += 1.0 - 0.04 * k  # do not feed an opponent about to go out
+                if mate_low and n <= ctx["mate_cards"] and combo in ("single", "pair"):
+                    score -= 0.6 - 0.03 * k  # small cards a partner can follow
+            else:
+                score += 0.01 * k
+            out.append((score, tie, a))
+        return out
+
+    def _pass_penalty(self, view: dict, ctx: dict) -> float:
+        last = view["last_play"]
+        by_mate = last["seat"] == ctx["mate"]
+        if by_mate:
+            return -1.0  # never beat the partner needlessly
+        pen = 0.25
+        counts = ctx["counts"]
+        if counts[last["seat"]] <= 5:
+            pen += 0.8  # the opponent who played is close to going out
+        if 0 < ctx["mate_cards"] <= 5:
+            pen += 0.3  # take the lead for a partner close to going out
+        return pen
+
+    # ---------------------------------------------------------------- choose
+    def choose(self, view: dict, legal: list[dict]) -> dict:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        kind = legal[0]["type"]
+        lv = view["level"]
+        if kind == "tribute":
+            return legal[0]
+        if kind == "return":
+            hand = view["hand"]
+            return min(legal, key=lambda a: (hand_cost([c for c in hand if c != a["card"]], lv),
+                                             card_value(a["card"], lv), a["card"]))
+        if len(legal) == 1:
+            return legal[0]
+        scored = self._scored(view, legal)
+        scored.sort(key=lambda t: (t[0], t[1]))
+        return scored[0][2]
+
+
+class HardBot(NormalBot):
+    """Normal, plus determinised rollouts: when the best few candidates score close,
+    deal the unseen cards at random to the other hands (counts kept), play the rest of
+    the deal with easy-normal policies, and keep the candidate whose rollouts end best
+    for the team. ``budget`` seconds a decision (default 0.25)."""
+
+    level = "hard"
+    budget = 0.25
+    width = 4
+
+    def choose(self, view: dict, legal: list[dict]) -> dict:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if legal[0]["type"] != "play" and legal[0]["type"] != "pass" or len(legal) == 1:
+            return super().choose(view, legal)
+        scored = self._scored(view, legal)
+        scored.sort(key=lambda t: (t[0], t[1]))
+        cands = [a for s, _, a in scored[:self.width] if s <= scored[0][0] + 1.0]
+        if len(cands) == 1 or scored[0][0] <= -100:
+            return scored[0][2]
+        from engine.guandan.rollout import rollout_value
+        deadline = time.perf_counter() + self.budget
+        totals = [0.0] * len(cands)
+        runs = 0
+        while time.perf_counter() < deadline or runs == 0:
+            for i, a in enumerate(cands):
+                totals[i] += rollout_value(view, a, self.rng)
+            runs += 1
+            if runs >= 40:
+                break
+        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+        return cands[best]
+
+
+make_bot = factory({"easy": EasyBot, "normal": NormalBot, "hard": HardBot})

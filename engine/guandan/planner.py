@@ -1,0 +1,142 @@
+"""Guandan hand planning for the bots: split a hand into few, strong plays.
+
+:func:`hand_cost` scores a hand (lower is better): roughly the number of plays needed
+to empty it, each play counting less the stronger it is (a strong play tends to win its
+trick), bombs counting below zero (they take the lead back). Sequences (straights,
+consecutive pairs and triples) are searched; the rest is grouped by rank (singles,
+pairs, triples joined with pairs into full houses, bombs); the ♥ wilds are tried on
+every rank and in sequence gaps. Suits are ignored (straight flushes are not planned).
+Pure functions of rank counts, memoised.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engine.guandan.cards import FACES, wild_face
+
+_SEQS = []  # (kind, ranks, cards per rank): straights, consecutive pairs, triples
+for _top in range(5, 15):
+    _SEQS.append((0, tuple(14 if r == 1 else r for r in range(_top - 4, _top + 1)), 1))
+for _top in range(3, 15):
+    _SEQS.append((1, tuple(14 if r == 1 else r for r in range(_top - 2, _top + 1)), 2))
+for _top in range(2, 15):
+    _SEQS.append((2, tuple(14 if r == 1 else r for r in range(_top - 1, _top + 1)), 3))
+_SEQS = tuple(_SEQS)
+
+
+def split(hand, level: int) -> tuple[tuple[int, ...], int, int, int]:
+    """``(counts, wilds, black jokers, red jokers)``: ``counts[r]`` natural cards of rank
+    ``r`` (index 2..14; 0 and 1 unused) without the ♥ wilds."""
+    counts = [0] * 15
+    w = bj = rj = 0
+    wf = wild_face(level)
+    for c in hand:
+        f = c - FACES if c >= FACES else c
+        if f == wf:
+            w += 1
+        elif f < 52:
+            counts[(f >> 2) + 2] += 1
+        elif f == 52:
+            bj += 1
+        else:
+            rj += 1
+    return tuple(counts), w, bj, rj
+
+
+def strength(value: int) -> float:
+    """How likely a group whose card-order value is ``value`` wins its trick (0..0.9)."""
+    if value <= 9:
+        return 0.0
+    return min(0.9, (value - 9) * 0.12)
+
+
+@lru_cache(maxsize=400_000)
+def _base(counts: tuple, w: int, level: int) -> float:
+    """Cost of grouping ``counts`` by rank, the wilds tried on every rank."""
+    best = _groups(counts, level) + (w and (1 - strength(15)) * w)
+    if w:
+        for r in range(2, 15):
+            if counts[r]:
+                c = list(counts)
+                c[r] += 1
+                best = min(best, _base(tuple(c), w - 1, level))
+    return best
+
+
+def _groups(counts: tuple, level: int) -> float:
+    cost = 0.0
+    triples = pairs = 0
+    pair_vals = []
+    triple_vals = []
+    for r in range(2, 15):
+        n = counts[r]
+        if not n:
+            continue
+        v = 15 if r == level else r
+        if n >= 4:
+            cost -= 0.5 + 0.1 * (n - 4)
+        elif n == 3:
+            triples += 1
+            triple_vals.append(v)
+        elif n == 2:
+            pairs += 1
+            pair_vals.append(v)
+        else:
+            cost += 1 - strength(v)
+    for v in pair_vals:
+        cost += 1 - strength(v)
+    for v in triple_vals:
+        cost += 1 - strength(v + 1)
+    # a full house joins a triple with a pair: one play fewer (the lowest pairs go)
+    fh = min(triples, pairs)
+    if fh:
+        pair_vals.sort()
+        cost -= sum(1 - strength(v) for v in pair_vals[:fh])
+    return cost
+
+
+@lru_cache(maxsize=400_000)
+def _cost(counts: tuple, w: int, level: int, start: int) -> float:
+    best = _base(counts, w, level)
+    for i in range(start, len(_SEQS)):
+        kind, ranks, m = _SEQS[i]
+        need = 0
+        ok = True
+        nat = 0
+        for r in ranks:
+            n = counts[r]
+            if n >= 4 or (n > m and kind):  # never break a bomb; keep extra pairs whole
+                ok = False
+                break
+            if n < m:
+                need += m - n
+            nat += min(n, m)
+        if not ok or need > w or nat < len(ranks) * m - 1 - (kind == 0):
+            continue
+        c = list(counts)
+        for r in ranks:
+            c[r] = max(0, c[r] - m)
+        top = ranks[-1]
+        seq_cost = 1 - strength(top + 1) if kind == 0 else 1 - strength(top + 2)
+        best = min(best, seq_cost + _cost(tuple(c), w - need, level, i))
+    return best
+
+
+def _joker_cost(bj: int, rj: int) -> float:
+    if bj == 2 and rj == 2:
+        return -1.5
+    cost = 0.0
+    for n, v in ((bj, 16), (rj, 17)):
+        if n:
+            cost += 1 - strength(v + (n == 2))
+    return cost
+
+
+def hand_cost(hand, level: int) -> float:
+    """Cost of the hand ``hand`` (card ids) at ``level``: lower is better; 0 for an
+    empty hand."""
+    if not hand:
+        return 0.0
+    counts, w, bj, rj = split(hand, level)
+    return _cost(counts, w, level, 0) + _joker_cost(bj, rj)
