@@ -12,7 +12,7 @@ import time
 import pygame
 import pygame_gui
 
-from client import assets
+from client import assets, i18n
 from client.settings import Settings
 
 FPS = 60
@@ -20,23 +20,44 @@ FPS = 60
 
 def gui_theme() -> dict:
     """The pygame_gui theme: bundled DejaVu fonts, felt colours, rounded widgets."""
+
     def font(size: int, bold: bool = False) -> dict:
-        return {"name": "dejavu", "size": str(size), "bold": "1" if bold else "0",
-                "regular_path": assets.font_path(), "bold_path": assets.font_path(True)}
+        return {
+            "name": "dejavu",
+            "size": str(size),
+            "bold": "1" if bold else "0",
+            "regular_path": assets.font_path(),
+            "bold_path": assets.font_path(True),
+        }
+
     misc = {"shape": "rounded_rectangle", "shape_corner_radius": "8", "border_width": "1"}
     theme: dict = {
         "defaults": {
             "colours": {
-                "normal_bg": "#1f5d43", "hovered_bg": "#2d7a59", "active_bg": "#f4c430",
-                "normal_text": "#f5f5f0", "hovered_text": "#ffffff", "active_text": "#1e1e22",
-                "normal_border": "#0e422c", "dark_bg": "#0e422c", "selected_bg": "#2d7a59",
-                "text_cursor": "#f4c430", "disabled_bg": "#174a35", "disabled_text": "#7d9a8c",
+                "normal_bg": "#1f5d43",
+                "hovered_bg": "#2d7a59",
+                "active_bg": "#f4c430",
+                "normal_text": "#f5f5f0",
+                "hovered_text": "#ffffff",
+                "active_text": "#1e1e22",
+                "normal_border": "#0e422c",
+                "dark_bg": "#0e422c",
+                "selected_bg": "#2d7a59",
+                "text_cursor": "#f4c430",
+                "disabled_bg": "#174a35",
+                "disabled_text": "#7d9a8c",
             },
         },
         "@big": {"font": font(24, True)},
     }
-    for element in ("button", "label", "drop_down_menu", "text_entry_line",
-                    "horizontal_slider", "selection_list"):
+    for element in (
+        "button",
+        "label",
+        "drop_down_menu",
+        "text_entry_line",
+        "horizontal_slider",
+        "selection_list",
+    ):
         theme[element] = {"font": font(18), "misc": dict(misc)}
     theme["label"].pop("misc")
     return theme
@@ -62,9 +83,16 @@ class Scene:
 class App:
     """Owns the window, the settings, the UI manager and the current scene."""
 
-    def __init__(self, settings: Settings | None = None, *, size: tuple[int, int] | None = None,
-                 autoquit: bool = False, screenshot: str | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        size: tuple[int, int] | None = None,
+        autoquit: bool = False,
+        screenshot: str | None = None,
+    ) -> None:
         self.settings = settings or Settings.load()
+        i18n.set_language(self.settings.language)
         self.autoquit = autoquit
         self.screenshot_path = screenshot
         self.started = time.perf_counter()

@@ -39,6 +39,7 @@ def text(s: str, size: int, color=WHITE, bold: bool = False) -> pygame.Surface:
 def reset_caches() -> None:
     """Forget every cached font and surface (after ``pygame.quit``/a new display)."""
     from client import cards
+
     font.cache_clear()
     text.cache_clear()
     for fn in (cards.take5_card, cards.card_back, cards.slot, cards.shadow):

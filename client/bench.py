@@ -50,9 +50,12 @@ def frame_times(seconds: float = 5.0, game_id: str = "take5") -> dict:
     samples.sort()
     if not samples:
         return {"frames": 0, "median_ms": 0.0, "p99_ms": 0.0, "first_frame_ms": first}
-    return {"frames": len(samples), "median_ms": statistics.median(samples),
-            "p99_ms": samples[min(len(samples) - 1, int(len(samples) * 0.99))],
-            "first_frame_ms": first}
+    return {
+        "frames": len(samples),
+        "median_ms": statistics.median(samples),
+        "p99_ms": samples[min(len(samples) - 1, int(len(samples) * 0.99))],
+        "first_frame_ms": first,
+    }
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -10,8 +10,13 @@ from client import assets
 from engine.take5 import bullheads
 
 # Take 5 card colours by bullheads, after the printed deck (1 white … 7 purple).
-HEAD_COLOURS = {1: (236, 236, 230), 2: (140, 200, 235), 3: (245, 205, 80),
-                5: (230, 95, 80), 7: (170, 110, 200)}
+HEAD_COLOURS = {
+    1: (236, 236, 230),
+    2: (140, 200, 235),
+    3: (245, 205, 80),
+    5: (230, 95, 80),
+    7: (170, 110, 200),
+}
 
 
 def _rounded(size: tuple[int, int], fill, border, radius: int, width: int = 2) -> pygame.Surface:
@@ -52,8 +57,12 @@ def card_back(w: int, h: int) -> pygame.Surface:
     """The back of a card: Tapete green with a gold lozenge."""
     surf = _rounded((w, h), (24, 70, 120), (230, 230, 230), max(4, w // 10), 3)
     c = (w // 2, h // 2)
-    pts = [(c[0], c[1] - h // 4), (c[0] + w // 4, c[1]), (c[0], c[1] + h // 4),
-           (c[0] - w // 4, c[1])]
+    pts = [
+        (c[0], c[1] - h // 4),
+        (c[0] + w // 4, c[1]),
+        (c[0], c[1] + h // 4),
+        (c[0] - w // 4, c[1]),
+    ]
     pygame.draw.polygon(surf, assets.GOLD, pts, 3)
     return surf.convert_alpha()
 

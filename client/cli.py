@@ -1,12 +1,12 @@
 """The ``tapete`` command (also ``python -m client``).
 
-    tapete                                    open the menu
-    tapete play GAME --seats human,bot:hard,bot [--seed N] [--options JSON]
-                     [--autoquit] [--screenshot PATH] [--size WxH]
-    tapete play GAME --seats bot,bot,bot --headless [--seed N] [--json]
-    tapete host GAME --seats open,open,bot,bot --name NAME [--port P] [--no-advertise]
-    tapete tables [--timeout S] [--json]
-    tapete join HOST:PORT [--headless --bot LEVEL]
+tapete                                    open the menu
+tapete play GAME --seats human,bot:hard,bot [--seed N] [--options JSON]
+                 [--autoquit] [--screenshot PATH] [--size WxH]
+tapete play GAME --seats bot,bot,bot --headless [--seed N] [--json]
+tapete host GAME --seats open,open,bot,bot --name NAME [--port P] [--no-advertise]
+tapete tables [--timeout S] [--json]
+tapete join HOST:PORT [--headless --bot LEVEL]
 """
 
 from __future__ import annotations
@@ -31,10 +31,12 @@ def main(argv: list[str] | None = None) -> int:
     if cmd == "play":
         if "--headless" in rest:
             from net.commands import play_headless
+
             return play_headless(rest)
         return play_windowed(rest)
     if cmd in ("host", "tables", "join"):
         import net.commands as commands
+
         if cmd == "join" and "--headless" not in rest:
             return join_windowed(rest)
         fn = {"host": "host_command", "tables": "tables_command", "join": "join_headless"}[cmd]
@@ -48,16 +50,21 @@ def main(argv: list[str] | None = None) -> int:
 
 def _app(args=None):
     from client.app import App
+
     size = None
     if args is not None and getattr(args, "size", None):
         w, h = (int(v) for v in args.size.lower().split("x"))
         size = (w, h)
-    return App(size=size, autoquit=bool(getattr(args, "autoquit", False)),
-               screenshot=getattr(args, "screenshot", None))
+    return App(
+        size=size,
+        autoquit=bool(getattr(args, "autoquit", False)),
+        screenshot=getattr(args, "screenshot", None),
+    )
 
 
 def run_menu() -> int:
     from client.scenes.menu import MenuScene
+
     app = _app()
     return app.run(MenuScene(app))
 
@@ -65,14 +72,21 @@ def run_menu() -> int:
 def play_windowed(argv: list[str]) -> int:
     """``tapete play GAME --seats ...``: straight to a table in a window."""
     from client.launch import parse_seats
+
     p = argparse.ArgumentParser(prog="tapete play")
     p.add_argument("game")
-    p.add_argument("--seats", default="human,bot,bot,bot",
-                   help="comma-separated: human, bot, bot:easy, bot:normal, bot:hard")
+    p.add_argument(
+        "--seats",
+        default="human,bot,bot,bot",
+        help="comma-separated: human, bot, bot:easy, bot:normal, bot:hard",
+    )
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--options", default=None, help="game options as a JSON object")
-    p.add_argument("--autoquit", action="store_true",
-                   help="quit when the game ends (with --screenshot: save the last frame)")
+    p.add_argument(
+        "--autoquit",
+        action="store_true",
+        help="quit when the game ends (with --screenshot: save the last frame)",
+    )
     p.add_argument("--screenshot", default=None, help="save the last frame to this PNG")
     p.add_argument("--size", default=None, help="window size, e.g. 1280x720")
     args = p.parse_args(argv)
@@ -86,11 +100,13 @@ def play_windowed(argv: list[str]) -> int:
         return 2
     from client.launch import start_table
     from engine.core import RuleError
+
     app = _app(args)
     try:
         start_table(app, args.game, seats, args.seed, options)
     except (KeyError, RuleError, ValueError) as exc:
         import pygame
+
         pygame.quit()
         print(f"tapete play: {getattr(exc, 'message', None) or exc}", file=sys.stderr)
         return 2
@@ -98,8 +114,10 @@ def play_windowed(argv: list[str]) -> int:
 
 
 def join_windowed(argv: list[str]) -> int:
-    print("tapete join: the windowed join is not available yet; use --headless --bot LEVEL",
-          file=sys.stderr)
+    print(
+        "tapete join: the windowed join is not available yet; use --headless --bot LEVEL",
+        file=sys.stderr,
+    )
     return 2
 
 

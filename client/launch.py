@@ -26,8 +26,14 @@ def new_seed() -> int:
     return secrets.randbelow(2**31)
 
 
-def start_table(app, game_id: str, seats: list[str], seed: int | None = None,
-                options: dict | None = None, names: list[str] | None = None):
+def start_table(
+    app,
+    game_id: str,
+    seats: list[str],
+    seed: int | None = None,
+    options: dict | None = None,
+    names: list[str] | None = None,
+):
     """Start an in-process host and switch ``app`` to the game's table scene.
 
     Raises ``KeyError`` for a game without a table and the engine's ``BadSetup`` for a
@@ -38,8 +44,14 @@ def start_table(app, game_id: str, seats: list[str], seed: int | None = None,
     scene_class = table_for(game_id)
     if names is None:
         names = default_names(seats, app.settings.name)
-    session = TableSession(game_id, seats, new_seed() if seed is None else seed, options,
-                           names=names, bot_delay=0.2 if app.autoquit else 0.6)
+    session = TableSession(
+        game_id,
+        seats,
+        new_seed() if seed is None else seed,
+        options,
+        names=names,
+        bot_delay=0.2 if app.autoquit else 0.6,
+    )
     scene = scene_class(app, session)
     app.switch(scene)
     return scene

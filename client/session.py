@@ -72,8 +72,16 @@ class TableSession:
     local seat plus ``mirrors[None]`` (the public view) for couch and bot-only tables.
     """
 
-    def __init__(self, game_id: str, seats: list[str], seed: int, options: dict | None = None,
-                 names: list[str] | None = None, bot_delay: float = 0.6, host=None) -> None:
+    def __init__(
+        self,
+        game_id: str,
+        seats: list[str],
+        seed: int,
+        options: dict | None = None,
+        names: list[str] | None = None,
+        bot_delay: float = 0.6,
+        host=None,
+    ) -> None:
         from net.local import LocalHost
 
         self.game_id = game_id
@@ -110,14 +118,17 @@ class TableSession:
 def default_names(seats: list[str], me: str = "You") -> list[str]:
     """Display names: the first human is ``me``, other humans "Player N", bots "Bot N
     (level)"."""
+    from client.i18n import _
+
+    levels = {"easy": _("easy"), "normal": _("normal"), "hard": _("hard")}
     names, humans = [], 0
     for i, s in enumerate(seats):
         if s == "human":
             humans += 1
-            names.append(me if humans == 1 else f"Player {humans}")
+            names.append(me if humans == 1 else _("Player {n}").format(n=humans))
         elif s.startswith("bot"):
             level = s.split(":", 1)[1] if ":" in s else "normal"
-            names.append(f"Bot {i + 1} ({level})")
+            names.append(_("Bot {n} ({level})").format(n=i + 1, level=levels.get(level, level)))
         else:
-            names.append(f"Seat {i + 1}")
+            names.append(_("Seat {n}").format(n=i + 1))
     return names

@@ -45,8 +45,13 @@ class Settings:
             if isinstance(data.get("name"), str) and data["name"].strip():
                 s.name = data["name"].strip()[:24]
             w = data.get("window")
-            if (isinstance(w, list) and len(w) == 2 and all(isinstance(x, int) for x in w)
-                    and 640 <= w[0] <= 7680 and 480 <= w[1] <= 4320):
+            if (
+                isinstance(w, list)
+                and len(w) == 2
+                and all(isinstance(x, int) for x in w)
+                and 640 <= w[0] <= 7680
+                and 480 <= w[1] <= 4320
+            ):
                 s.window = w
             if isinstance(data.get("fullscreen"), bool):
                 s.fullscreen = data["fullscreen"]

@@ -7,12 +7,22 @@ import pygame
 import pygame_gui
 
 from client import assets
+from client.i18n import _
 from client.app import Scene
 from client.tables import tables_available
 from engine import get_game
 
-SEAT_CHOICES = {"You / local player": "human", "Bot (easy)": "bot:easy",
-                "Bot (normal)": "bot:normal", "Bot (hard)": "bot:hard"}
+SEAT_WORDS = ("human", "bot:easy", "bot:normal", "bot:hard")
+
+
+def seat_label(word: str) -> str:
+    """The drop-down text of a seat word, in the current language."""
+    return {
+        "human": _("You / local player"),
+        "bot:easy": _("Bot (easy)"),
+        "bot:normal": _("Bot (normal)"),
+        "bot:hard": _("Bot (hard)"),
+    }[word]
 
 
 def selected(menu) -> str:
@@ -27,7 +37,7 @@ def parse_option(text: str, default):
     Returns the value; raises ``ValueError`` with a message naming the expected form."""
     text = text.strip()
     if isinstance(default, bool):
-        return text == "On"
+        return text == _("On")
     if isinstance(default, int):
         return int(text)
     if default is None:
@@ -54,25 +64,33 @@ class NewGameScene(Scene):
     def build(self) -> None:
         ui = self.app.ui
         ui.clear_and_reset()
-        w, _ = self.app.size
+        w, _h = self.app.size
         x = w // 2 - 300
         game = get_game(self.game_id)
         names = {get_game(g).name: g for g in tables_available()}
-        pygame_gui.elements.UILabel(pygame.Rect(x, 100, 140, 36), "Game", ui)
+        pygame_gui.elements.UILabel(pygame.Rect(x, 100, 140, 36), _("Game"), ui)
         self.game_menu = pygame_gui.elements.UIDropDownMenu(
-            list(names), game.name, pygame.Rect(x + 150, 100, 300, 36), ui)
+            list(names), game.name, pygame.Rect(x + 150, 100, 300, 36), ui
+        )
         self.game_names = names
         self.seat_menus = []
-        label_for = {v: k for k, v in SEAT_CHOICES.items()}
         y = 150
         for i, seat in enumerate(self.seats):
-            pygame_gui.elements.UILabel(pygame.Rect(x, y, 140, 30), f"Seat {i + 1}", ui)
-            menu = pygame_gui.elements.UIDropDownMenu(list(SEAT_CHOICES), label_for[seat],
-                                                      pygame.Rect(x + 150, y, 300, 30), ui)
+            pygame_gui.elements.UILabel(
+                pygame.Rect(x, y, 140, 30), _("Seat {n}").format(n=i + 1), ui
+            )
+            menu = pygame_gui.elements.UIDropDownMenu(
+                [seat_label(w) for w in SEAT_WORDS],
+                seat_label(seat),
+                pygame.Rect(x + 150, y, 300, 30),
+                ui,
+            )
             self.seat_menus.append(menu)
             y += 34
-        self.add = pygame_gui.elements.UIButton(pygame.Rect(x + 470, 150, 130, 32), "+ seat", ui)
-        self.remove = pygame_gui.elements.UIButton(pygame.Rect(x + 470, 186, 130, 32), "− seat", ui)
+        self.add = pygame_gui.elements.UIButton(pygame.Rect(x + 470, 150, 130, 32), _("+ seat"), ui)
+        self.remove = pygame_gui.elements.UIButton(
+            pygame.Rect(x + 470, 186, 130, 32), _("− seat"), ui
+        )
         if len(self.seats) >= game.max_players:
             self.add.disable()
         if len(self.seats) <= game.min_players:
@@ -83,8 +101,9 @@ class NewGameScene(Scene):
             pygame_gui.elements.UILabel(pygame.Rect(x, y, 140, 30), name, ui)
             rect = pygame.Rect(x + 150, y, 300, 30)
             if isinstance(default, bool):
-                widget = pygame_gui.elements.UIDropDownMenu(["Off", "On"], "On" if default
-                                                            else "Off", rect, ui)
+                widget = pygame_gui.elements.UIDropDownMenu(
+                    [_("Off"), _("On")], _("On") if default else _("Off"), rect, ui
+                )
             elif isinstance(default, (int, str)) or default is None:
                 widget = pygame_gui.elements.UITextEntryLine(rect, ui)
                 widget.set_text("" if default is None else str(default))
@@ -93,16 +112,18 @@ class NewGameScene(Scene):
             self.option_widgets[name] = (widget, default)
             y += 34
         y = max(y + 6, 430)
-        pygame_gui.elements.UILabel(pygame.Rect(x, y, 140, 30), "Seed", ui)
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, 140, 30), _("Seed"), ui)
         self.seed = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + 150, y, 200, 30), ui)
-        pygame_gui.elements.UILabel(pygame.Rect(x + 360, y, 240, 30), "(empty = random)", ui)
+        pygame_gui.elements.UILabel(pygame.Rect(x + 360, y, 240, 30), _("(empty = random)"), ui)
         y += 50
-        self.back = pygame_gui.elements.UIButton(pygame.Rect(x, y, 200, 50), "Back", ui)
-        self.start = pygame_gui.elements.UIButton(pygame.Rect(x + 400, y, 200, 50), "Start",
-                                                  ui, object_id="@big")
+        self.back = pygame_gui.elements.UIButton(pygame.Rect(x, y, 200, 50), _("Back"), ui)
+        self.start = pygame_gui.elements.UIButton(
+            pygame.Rect(x + 400, y, 200, 50), _("Start"), ui, object_id="@big"
+        )
 
     def read_seats(self) -> list[str]:
-        return [SEAT_CHOICES[selected(m)] for m in self.seat_menus]
+        labels = {seat_label(w): w for w in SEAT_WORDS}
+        return [labels[selected(m)] for m in self.seat_menus]
 
     def read_options(self) -> dict:
         """The options as typed; raises ``ValueError`` naming the option that is wrong."""
@@ -112,12 +133,15 @@ class NewGameScene(Scene):
             try:
                 out[name] = parse_option(text, default)
             except ValueError:
-                raise ValueError(f"option {name!r} must be a whole number") from None
+                raise ValueError(
+                    _("Option {name} must be a whole number.").format(name=name)
+                ) from None
         return out
 
     def handle_event(self, event) -> None:
-        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element == \
-                getattr(self, "game_menu", None):
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element == getattr(
+            self, "game_menu", None
+        ):
             game_id = self.game_names[selected(self.game_menu)]
             self.app.switch(NewGameScene(self.app, game_id))
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -129,23 +153,30 @@ class NewGameScene(Scene):
                 self.build()
             elif event.ui_element == self.back:
                 from client.scenes.menu import MenuScene
+
                 self.app.switch(MenuScene(self.app))
             elif event.ui_element == self.start:
                 self.start_game()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             from client.scenes.menu import MenuScene
+
             self.app.switch(MenuScene(self.app))
 
     def start_game(self) -> None:
         from client.launch import start_table
         from engine.core import RuleError
+
         seats = self.read_seats()
         try:
             options = self.read_options()
             seed_text = self.seed.get_text().strip()
             seed = int(seed_text) if seed_text else None
         except ValueError as exc:
-            self.error = str(exc) if "option" in str(exc) else "The seed must be a whole number."
+            self.error = (
+                str(exc)
+                if name_in(exc, self.option_widgets)
+                else _("The seed must be a whole number.")
+            )
             return
         try:
             start_table(self.app, self.game_id, seats, seed, options)
@@ -155,11 +186,22 @@ class NewGameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.app.size
         surface.fill(assets.FELT)
-        title = assets.text("New game", 44, assets.GOLD, True)
+        title = assets.text(_("New game"), 44, assets.GOLD, True)
         surface.blit(title, title.get_rect(center=(w // 2, 50)))
-        hint = assets.text("Two or more “You / local player” seats make a couch game: "
-                           "a privacy screen hands the screen over.", 16, assets.WHITE)
+        hint = assets.text(
+            _(
+                "Two or more “You / local player” seats make a couch game: "
+                "a privacy screen hands the screen over."
+            ),
+            16,
+            assets.WHITE,
+        )
         surface.blit(hint, hint.get_rect(center=(w // 2, h - 30)))
         if self.error:
             img = assets.text(self.error, 18, (255, 150, 140), True)
             surface.blit(img, img.get_rect(center=(w // 2, h - 60)))
+
+
+def name_in(exc: Exception, names) -> bool:
+    """Whether the message of ``exc`` names one of ``names`` (an option error)."""
+    return any(n in str(exc) for n in names)

@@ -7,6 +7,7 @@ import pygame
 import pygame_gui
 
 from client import assets
+from client.i18n import _
 from client.app import Scene
 
 
@@ -24,10 +25,14 @@ class ResultsScene(Scene):
     def enter(self) -> None:
         w, h = self.app.size
         self.again = pygame_gui.elements.UIButton(
-            pygame.Rect(w // 2 - 230, h - 120, 210, 54), "Play again", self.app.ui,
-            object_id="@big")
+            pygame.Rect(w // 2 - 230, h - 120, 210, 54),
+            _("Play again"),
+            self.app.ui,
+            object_id="@big",
+        )
         self.menu = pygame_gui.elements.UIButton(
-            pygame.Rect(w // 2 + 20, h - 120, 210, 54), "Menu", self.app.ui, object_id="@big")
+            pygame.Rect(w // 2 + 20, h - 120, 210, 54), _("Menu"), self.app.ui, object_id="@big"
+        )
 
     def handle_event(self, event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -43,12 +48,14 @@ class ResultsScene(Scene):
     def play_again(self) -> None:
         """A new deal (fresh seed) with the same game, seats, names and options."""
         from client.launch import start_table
+
         s = self.session
         s.close()
         start_table(self.app, s.game_id, s.seats, seed=None, options=s.options, names=s.names)
 
     def to_menu(self) -> None:
         from client.scenes.menu import MenuScene
+
         self.session.close()
         self.app.switch(MenuScene(self.app))
 
@@ -59,7 +66,7 @@ class ResultsScene(Scene):
                 self.app.quit(0)
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, _ = self.app.size
+        w, _h = self.app.size
         surface.fill(assets.FELT_DARK)
         img = assets.text(self.info["headline"], 52, assets.GOLD, True)
         surface.blit(img, img.get_rect(center=(w // 2, 80)))
@@ -68,10 +75,17 @@ class ResultsScene(Scene):
         y = 180
         for place, (name, value, winner) in enumerate(self.info["rows"], 1):
             row = pygame.Rect(w // 2 - 300, y, 600, 44)
-            pygame.draw.rect(surface, assets.GOLD if winner else (255, 255, 255), row,
-                             0 if winner else 2, border_radius=10)
+            pygame.draw.rect(
+                surface,
+                assets.GOLD if winner else (255, 255, 255),
+                row,
+                0 if winner else 2,
+                border_radius=10,
+            )
             colour = assets.INK if winner else assets.WHITE
-            surface.blit(assets.text(f"{place}.  {name}", 24, colour, True), (row.x + 20, row.y + 8))
+            surface.blit(
+                assets.text(f"{place}.  {name}", 24, colour, True), (row.x + 20, row.y + 8)
+            )
             t = assets.text(value, 24, colour, True)
             surface.blit(t, t.get_rect(midright=(row.right - 20, row.centery)))
             y += 52

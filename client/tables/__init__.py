@@ -21,4 +21,5 @@ def table_for(game_id: str):
 def tables_available() -> list[str]:
     """Game ids that have both an engine and a table, in the registry's order."""
     from engine import available_games
+
     return [g for g in available_games() if g in TABLES]

@@ -13,6 +13,7 @@ import copy
 import pygame
 
 from client import assets
+from client.i18n import _
 from client.anim import Beat, Timeline
 from client.app import Scene
 from client.session import TableSession
@@ -27,8 +28,9 @@ class TableScene(Scene):
         super().__init__(app)
         self.session = session
         self.timeline = Timeline(app.settings.animation_speed * (10.0 if app.autoquit else 1.0))
-        self.perspective: int | None = (session.local_seats[0]
-                                        if len(session.local_seats) == 1 else None)
+        self.perspective: int | None = (
+            session.local_seats[0] if len(session.local_seats) == 1 else None
+        )
         self.board: dict | None = None
         self.privacy_for: int | None = None  # seat waiting behind the privacy screen
         self.message = ""
@@ -67,8 +69,12 @@ class TableScene(Scene):
         shown mid-decision)."""
         for seat in self.session.local_seats:
             v = self.session.mirrors[seat].view
-            if v and not v.get("over") and seat in v.get("awaiting", []) and \
-                    self.needs_decision(seat, v):
+            if (
+                v
+                and not v.get("over")
+                and seat in v.get("awaiting", [])
+                and self.needs_decision(seat, v)
+            ):
                 return seat
         return None
 
@@ -81,7 +87,7 @@ class TableScene(Scene):
         self.session.pump()
         for m in self.session.mirrors.values():
             for err in m.errors:
-                self.show_error(err.get("message", "refused"))
+                self.show_error(err.get("message", _("refused")))
             m.errors.clear()
         # Feed the shown mirror's messages to the timeline.
         m = self.mirror
@@ -119,18 +125,20 @@ class TableScene(Scene):
 
     def finish(self) -> None:
         from client.scenes.results import ResultsScene
+
         self.app.switch(ResultsScene(self.app, self.session, self.board, type(self)))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.privacy_for is not None:
             if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
-                    event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN,
-                                                                   pygame.K_SPACE)):
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
+            ):
                 seat, self.privacy_for = self.privacy_for, None
                 self.set_perspective(seat)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             from client.scenes.menu import MenuScene
+
             self.session.close()
             self.app.switch(MenuScene(self.app))
             return
@@ -156,9 +164,11 @@ class TableScene(Scene):
         """The privacy screen: no cards, only whose turn it is."""
         surface.fill(assets.FELT_DARK)
         name = self.name(self.privacy_for)
-        t1 = assets.text(f"Pass the screen to {name}", 44, assets.GOLD, True)
-        t2 = assets.text("Everyone else, look away.", 24, assets.WHITE)
-        t3 = assets.text(f"{name}: click or press Enter to see your cards", 22, assets.WHITE)
+        t1 = assets.text(_("Pass the screen to {name}").format(name=name), 44, assets.GOLD, True)
+        t2 = assets.text(_("Everyone else, look away."), 24, assets.WHITE)
+        t3 = assets.text(
+            _("{name}: click or press Enter to see your cards").format(name=name), 22, assets.WHITE
+        )
         surface.blit(t1, t1.get_rect(center=(self.w // 2, self.h // 2 - 60)))
         surface.blit(t2, t2.get_rect(center=(self.w // 2, self.h // 2)))
         surface.blit(t3, t3.get_rect(center=(self.w // 2, self.h // 2 + 60)))
@@ -167,8 +177,13 @@ class TableScene(Scene):
         """Where notes and errors appear (pixels); tables move it off their cards."""
         return (self.w // 2, int(self.h * 0.66))
 
-    def banner(self, surface: pygame.Surface, text: str, color=assets.GOLD,
-               center: tuple[int, int] | None = None) -> None:
+    def banner(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        color=assets.GOLD,
+        center: tuple[int, int] | None = None,
+    ) -> None:
         img = assets.text(text, 19, assets.WHITE, True)
         rect = img.get_rect(center=center or (self.w // 2, self.h // 2)).inflate(32, 18)
         pygame.draw.rect(surface, color, rect, border_radius=10)
@@ -182,8 +197,14 @@ class TableScene(Scene):
         winners = set(view.get("winners", []))
         scores = view.get("scores") or [0] * len(names)
         order = sorted(range(len(names)), key=lambda s: (s not in winners, s))
-        rows = [("You" if s == me else names[s], str(scores[s]) if s < len(scores) else "",
-                 s in winners) for s in order]
+        rows = [
+            (
+                _("You") if s == me else names[s],
+                str(scores[s]) if s < len(scores) else "",
+                s in winners,
+            )
+            for s in order
+        ]
         return {"headline": headline(winners, names, me), "subtitle": "", "rows": rows}
 
     def on_reset(self) -> None:
@@ -203,10 +224,12 @@ class TableScene(Scene):
 
 
 def headline(winners: set[int], names: list[str], me: int | None) -> str:
-    """"You win!", "Game over", or "Ana and Ben win!"."""
+    """ "You win!", "Game over", or "Ana and Ben win!"."""
     if me is not None:
-        return "You win!" if me in winners else "Game over"
+        return _("You win!") if me in winners else _("Game over")
     if not winners:
-        return "Game over"
-    return " and ".join(names[s] for s in sorted(winners)) + (" win!" if len(winners) > 1
-                                                               else " wins!")
+        return _("Game over")
+    who = [names[s] for s in sorted(winners)]
+    if len(who) == 1:
+        return _("{name} wins!").format(name=who[0])
+    return _("{names} and {last} win!").format(names=", ".join(who[:-1]), last=who[-1])

@@ -9,13 +9,15 @@ from __future__ import annotations
 import pygame
 
 from client import assets, cards
+from client.i18n import _, ngettext
 from client.anim import Beat, Flight
 from client.tables.base import TableScene, headline
 from engine.take5 import bullheads
 
 
-def bull_icon(surface: pygame.Surface, center: tuple[int, int], r: int,
-              color=(120, 30, 60)) -> None:
+def bull_icon(
+    surface: pygame.Surface, center: tuple[int, int], r: int, color=(120, 30, 60)
+) -> None:
     """A small horned head, the bullhead mark."""
     cx, cy = center
     pygame.draw.circle(surface, color, (cx, cy), r)
@@ -34,8 +36,8 @@ class Take5Table(TableScene):
         super().__init__(app, session)
         k = min(self.w / 1280, self.h / 720)
         self.k = k
-        self.cw, self.ch = int(70 * k), int(98 * k)       # row / reveal cards
-        self.hw, self.hh = int(88 * k), int(123 * k)      # hand cards
+        self.cw, self.ch = int(70 * k), int(98 * k)  # row / reveal cards
+        self.hw, self.hh = int(88 * k), int(123 * k)  # hand cards
         self.selected: int | None = None
         self.hover_row: int | None = None
         self.placed: set[int] = set()  # revealed cards already moved to a row
@@ -47,10 +49,20 @@ class Take5Table(TableScene):
         winners = set(view.get("winners", []))
         totals = view["totals"]
         order = sorted(range(len(totals)), key=lambda s: (totals[s], s))
-        return {"headline": headline(winners, names, me),
-                "subtitle": f"Take 5 · {view.get('round', '?')} rounds · fewest bullheads win",
-                "rows": [("You" if s == me else names[s], f"{totals[s]} bullheads", s in winners)
-                         for s in order]}
+        return {
+            "headline": headline(winners, names, me),
+            "subtitle": _("Take 5 · {rounds} rounds · fewest bullheads win").format(
+                rounds=view.get("round", "?")
+            ),
+            "rows": [
+                (
+                    _("You") if s == me else names[s],
+                    _("{n} bullheads").format(n=totals[s]),
+                    s in winners,
+                )
+                for s in order
+            ],
+        }
 
     # ------------------------------------------------------------------ geometry
     def s(self, v: float) -> int:
@@ -89,14 +101,13 @@ class Take5Table(TableScene):
         return self.perspective
 
     def my_decision(self) -> str | None:
-        """"choose", "row" or None for the shown seat, from the latest view."""
+        """ "choose", "row" or None for the shown seat, from the latest view."""
         if self.me is None or not self.board or self.board.get("over"):
             return None
         latest = self.session.mirrors[self.me].view or {}
         if latest.get("phase") == "row-choice" and latest.get("row_choice") == self.me:
             return "row"
-        if latest.get("phase") == "choose" and latest.get("chosen") is None and \
-                latest.get("hand"):
+        if latest.get("phase") == "choose" and latest.get("chosen") is None and latest.get("hand"):
             return "choose"
         return None
 
@@ -117,23 +128,28 @@ class Take5Table(TableScene):
         for e in events:
             t = e["type"]
             if t == "choose":
+
                 def fin(e=e):
                     self.board["has_chosen"][e["seat"]] = True
                     if e.get("card") is not None and e["seat"] == self.me:
                         self.board["chosen"] = e["card"]
+
                 beats.append(Beat(0.05, finish=fin))
             elif t == "reveal":
                 beats.append(self._reveal_beat(e["cards"]))
             elif t == "move" and e["from"] == "table" and e["to"].startswith("row/"):
                 beats.append(self._to_row_beat(e["cards"][0], int(e["to"][4:])))
             elif t == "move" and e["from"].startswith("row/") and e["to"].startswith("penalty/"):
-                beats.append(self._take_row_beat(int(e["from"][4:]), int(e["to"][8:]),
-                                                 e.get("bullheads")))
+                beats.append(
+                    self._take_row_beat(int(e["from"][4:]), int(e["to"][8:]), e.get("bullheads"))
+                )
             elif t == "row-choice":
                 seat = e["seat"]
                 if seat != self.me:
-                    beats.append(Beat(0.6, finish=lambda w=self.short_name(seat), c=e["card"]:
-                                      self.show_note(f"{w}'s {c} is too low: a row is taken")))
+                    note = _("{name}'s {card} is too low: a row is taken").format(
+                        name=self.short_name(seat), card=e["card"]
+                    )
+                    beats.append(Beat(0.6, finish=lambda note=note: self.show_note(note)))
             elif t == "round-end":
                 beats.append(Beat(2.6, begin=lambda e=e: self._round_banner(e), label="round"))
             elif t == "round":
@@ -157,8 +173,11 @@ class Take5Table(TableScene):
             flights = []
             n = len(pairs)
             for i, (seat, card) in enumerate(pairs):
-                src = self.player_rect(seat).center if seat != self.me else \
-                    self.hand_card_center(card)
+                src = (
+                    self.player_rect(seat).center
+                    if seat != self.me
+                    else self.hand_card_center(card)
+                )
                 flights.append(Flight(card, src, self.reveal_slot(i, n).center, 0.5, 0.05 * i))
             return flights
 
@@ -171,6 +190,7 @@ class Take5Table(TableScene):
                 self.board["hand"] = [c for c in self.board["hand"] if c not in mine]
                 self.board["chosen"] = None
             self.placed = set()
+
         return Beat(1.1, begin=begin, finish=finish, label="reveal")
 
     def hand_card_center(self, card: int) -> tuple[int, int]:
@@ -182,15 +202,22 @@ class Take5Table(TableScene):
     def _to_row_beat(self, card: int, r: int) -> Beat:
         def begin():
             rev = self.board["revealed"]
-            i = next((k for k, (_, c) in enumerate(rev) if c == card), 0)
+            i = next((k for k, (_s, c) in enumerate(rev) if c == card), 0)
             self.placed.add(card)
             n = len(self.board["rows"][r])
-            return [Flight(card, self.reveal_slot(i, len(rev)).center,
-                           self.row_slot(r, min(n, 5)).center, 0.5)]
+            return [
+                Flight(
+                    card,
+                    self.reveal_slot(i, len(rev)).center,
+                    self.row_slot(r, min(n, 5)).center,
+                    0.5,
+                )
+            ]
 
         def finish():
             self.board["rows"][r] = self.board["rows"][r] + [card]
             self.board["pending"] = [p for p in self.board["pending"] if p[0] != card]
+
         return Beat(0.65, begin=begin, finish=finish)
 
     def _take_row_beat(self, r: int, seat: int, heads: int | None) -> Beat:
@@ -200,10 +227,16 @@ class Take5Table(TableScene):
             row = self.board["rows"][r]
             taken["n"] = len(row)
             dst = self.player_rect(seat).center
-            flights = [Flight(c, self.row_slot(r, i).center, dst, 0.55, 0.04 * i)
-                       for i, c in enumerate(row)]
+            flights = [
+                Flight(c, self.row_slot(r, i).center, dst, 0.55, 0.04 * i)
+                for i, c in enumerate(row)
+            ]
             self.board["rows"][r] = []
-            label = f"+{heads}" if heads is not None else f"{len(row)} cards"
+            label = (
+                f"+{heads}"
+                if heads is not None
+                else ngettext("{n} card", "{n} cards", len(row)).format(n=len(row))
+            )
             x, y = self.player_rect(seat).midleft
             self.floaters.append([label, x - self.s(40), y, 1.6])
             return flights
@@ -212,6 +245,7 @@ class Take5Table(TableScene):
             self.board["penalty_counts"][seat] += taken.get("n", 0)
             if heads is not None and seat == self.me:
                 self.board["own_bullheads"] += heads
+
         return Beat(0.8, begin=begin, finish=finish)
 
     def _round_banner(self, e: dict) -> list:
@@ -233,16 +267,20 @@ class Take5Table(TableScene):
 
             def finish():
                 self.board["rows"][r] = [cards_[0]]
+
             return [Beat(0.32, begin=begin, finish=finish)]
         if e["to"] == f"hand/{self.me}" and cards_:
             n = len(cards_)
 
             def begin():
-                return [Flight(c, self.deck_point(), self.hand_slot(i, n).center, 0.35, 0.05 * i)
-                        for i, c in enumerate(cards_)]
+                return [
+                    Flight(c, self.deck_point(), self.hand_slot(i, n).center, 0.35, 0.05 * i)
+                    for i, c in enumerate(cards_)
+                ]
 
             def finish():
                 self.board["hand"] = list(cards_)
+
             return [Beat(0.35 + 0.05 * n, begin=begin, finish=finish)]
         return []
 
@@ -265,8 +303,11 @@ class Take5Table(TableScene):
                     self.play()
                     return
                 for i, c in enumerate(hand):
-                    if self.hand_slot(i, len(hand)).move(0, -self.s(24) if c == self.selected
-                                                        else 0).collidepoint(event.pos):
+                    if (
+                        self.hand_slot(i, len(hand))
+                        .move(0, -self.s(24) if c == self.selected else 0)
+                        .collidepoint(event.pos)
+                    ):
                         if c == self.selected:
                             self.play()
                         else:
@@ -281,8 +322,9 @@ class Take5Table(TableScene):
                     self.play()
         else:
             if event.type == pygame.MOUSEMOTION:
-                self.hover_row = next((r for r in range(4)
-                                       if self.row_rect(r).collidepoint(event.pos)), None)
+                self.hover_row = next(
+                    (r for r in range(4) if self.row_rect(r).collidepoint(event.pos)), None
+                )
             elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
                 for r in range(4):
                     if self.row_rect(r).collidepoint(event.pos):
@@ -315,21 +357,23 @@ class Take5Table(TableScene):
     def status_line(self) -> str:
         b = self.board
         if b.get("over"):
-            return "Game over"
+            return _("Game over")
         decision = self.my_decision() if self.timeline.idle else None
         if decision == "choose":
-            return "Choose a card: click it, then click again or press Enter"
+            return _("Choose a card: click it, then click again or press Enter")
         if decision == "row":
             card = b["pending"][0][0] if b.get("pending") else "?"
-            return f"Your {card} is too low: click a row to take it (or press 1–4)"
-        latest = (self.mirror.view or b)
+            return _("Your {card} is too low: click a row to take it (or press 1–4)").format(
+                card=card
+            )
+        latest = self.mirror.view or b
         if latest.get("phase") == "row-choice":
-            return f"{self.name(latest['row_choice'])} is choosing a row…"
+            return _("{name} is choosing a row…").format(name=self.name(latest["row_choice"]))
         waiting = [self.short_name(s) for s in latest.get("awaiting", [])]
         if waiting and self.timeline.idle:
             if len(waiting) > 3:
-                return f"Waiting for {len(waiting)} players to choose…"
-            return "Waiting for " + ", ".join(waiting) + "…"
+                return _("Waiting for {n} players to choose…").format(n=len(waiting))
+            return _("Waiting for {names}…").format(names=", ".join(waiting))
         return ""
 
     def draw_board(self, surface: pygame.Surface) -> None:
@@ -337,11 +381,16 @@ class Take5Table(TableScene):
         s = self.s
         # top bar
         pygame.draw.rect(surface, assets.FELT_DARK, (0, 0, self.w, s(50)))
-        limit = (f"{b['rounds']} rounds" if b.get("rounds") else
-                 f"ends above {b['threshold']} bullheads")
-        title = f"Take 5 · Round {b['round']} · Turn {min(b['turn'], 10)} of 10"
+        limit = (
+            _("{n} rounds").format(n=b["rounds"])
+            if b.get("rounds")
+            else _("ends above {n} bullheads").format(n=b["threshold"])
+        )
+        title = _("Take 5 · Round {round} · Turn {turn} of 10").format(
+            round=b["round"], turn=min(b["turn"], 10)
+        )
         surface.blit(assets.text(title, s(20), assets.WHITE, True), (s(16), s(13)))
-        img = assets.text(f"Game {limit} · Esc: menu", s(16), assets.WHITE)
+        img = assets.text(_("Game {limit} · Esc: menu").format(limit=limit), s(16), assets.WHITE)
         surface.blit(img, img.get_rect(midright=(self.w - s(16), s(25))))
         status = self.status_line()
         if status:
@@ -351,7 +400,7 @@ class Take5Table(TableScene):
         self.draw_reveal(surface)
         self.draw_players(surface)
         self.draw_hand(surface)
-        for text, x, y, t in self.floaters:
+        for text, x, y, _t in self.floaters:
             img = assets.text(text, s(26), assets.RED, True)
             surface.blit(img, img.get_rect(center=(int(x), int(y))))
         if getattr(self, "round_summary_t", 0) > 0:
@@ -370,11 +419,14 @@ class Take5Table(TableScene):
             surface.blit(panel, rect)
             if choosing:
                 pygame.draw.rect(surface, assets.HIGHLIGHT, rect, 3, border_radius=s(10))
-            surface.blit(assets.text(f"Row {r + 1}", s(17), assets.WHITE, True),
-                         (rect.x + s(10), rect.y + s(14)))
+            surface.blit(
+                assets.text(_("Row {n}").format(n=r + 1), s(17), assets.WHITE, True),
+                (rect.x + s(10), rect.y + s(14)),
+            )
             bull_icon(surface, (rect.x + s(24), rect.y + s(62)), s(9), (250, 250, 246))
-            surface.blit(assets.text(str(cost), s(24), assets.GOLD, True),
-                         (rect.x + s(42), rect.y + s(48)))
+            surface.blit(
+                assets.text(str(cost), s(24), assets.GOLD, True), (rect.x + s(42), rect.y + s(48))
+            )
             for i in range(6):
                 slot = self.row_slot(r, i)
                 if i < len(row):
@@ -384,29 +436,32 @@ class Take5Table(TableScene):
                     surface.blit(cards.slot(self.cw, self.ch), slot)
                     if i == 5:
                         pygame.draw.rect(surface, (200, 60, 60), slot, 2, border_radius=s(7))
-                        img = assets.text("6th", s(14), (230, 120, 120), True)
+                        img = assets.text(_("6th"), s(14), (230, 120, 120), True)
                         surface.blit(img, img.get_rect(center=slot.center))
             if choosing:
-                img = assets.text(f"[{r + 1}] take: {cost}", s(15), assets.INK, True)
+                img = assets.text(
+                    _("[{n}] take: {cost}").format(n=r + 1, cost=cost), s(15), assets.INK, True
+                )
                 tag = img.get_rect(bottomright=(rect.right - s(6), rect.bottom - s(6)))
-                pygame.draw.rect(surface, assets.HIGHLIGHT, tag.inflate(s(8), s(4)),
-                                 border_radius=s(5))
+                pygame.draw.rect(
+                    surface, assets.HIGHLIGHT, tag.inflate(s(8), s(4)), border_radius=s(5)
+                )
                 surface.blit(img, tag)
 
     def draw_reveal(self, surface: pygame.Surface) -> None:
         s, b = self.s, self.board
         rev = b.get("revealed", [])
-        head = assets.text("Revealed this turn", s(17), assets.WHITE, True)
+        head = assets.text(_("Revealed this turn"), s(17), assets.WHITE, True)
         surface.blit(head, (s(650), s(66)))
-        flying = {f.card for f, _ in self.timeline.flights()}
-        pending = {c for c, _ in b.get("pending", [])}
+        flying = {f.card for f, _p in self.timeline.flights()}
+        pending = {c for c, _s in b.get("pending", [])}
         for i, (seat, card) in enumerate(rev):
             slot = self.reveal_slot(i, len(rev))
             if card in pending and card not in flying and card not in self.placed:
                 surface.blit(cards.take5_card(card, self.cw, self.ch), slot)
             else:
                 surface.blit(cards.slot(self.cw, self.ch), slot)
-            who = "You" if seat == self.me else self.short_name(seat)
+            who = _("You") if seat == self.me else self.short_name(seat)
             img = assets.text(who, s(13), assets.WHITE)
             surface.blit(img, img.get_rect(midtop=(slot.centerx, slot.bottom + s(3))))
 
@@ -416,37 +471,57 @@ class Take5Table(TableScene):
             rect = self.player_rect(seat)
             mine = seat == self.me
             panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(panel, (255, 255, 255, 40) if mine else (0, 0, 0, 60),
-                             panel.get_rect(), border_radius=s(8))
+            pygame.draw.rect(
+                panel,
+                (255, 255, 255, 40) if mine else (0, 0, 0, 60),
+                panel.get_rect(),
+                border_radius=s(8),
+            )
             surface.blit(panel, rect)
             if seat in b.get("awaiting", []) and not b.get("over"):
                 pygame.draw.rect(surface, assets.GOLD, rect, 2, border_radius=s(8))
-            name = ("You" if mine else self.name(seat))[:16]
-            surface.blit(assets.text(name, s(16), assets.WHITE, True), (rect.x + s(8), rect.y + s(4)))
+            name = (_("You") if mine else self.name(seat))[:16]
+            surface.blit(
+                assets.text(name, s(16), assets.WHITE, True), (rect.x + s(8), rect.y + s(4))
+            )
             chosen = b["has_chosen"][seat]
-            mark = "✓ chosen" if chosen else f"{b['hand_sizes'][seat]} cards"
-            surface.blit(assets.text(mark, s(13), assets.GOLD if chosen else assets.WHITE),
-                         (rect.x + s(8), rect.y + s(26)))
+            mark = (
+                _("✓ chosen")
+                if chosen
+                else ngettext("{n} card", "{n} cards", b["hand_sizes"][seat]).format(
+                    n=b["hand_sizes"][seat]
+                )
+            )
+            surface.blit(
+                assets.text(mark, s(13), assets.GOLD if chosen else assets.WHITE),
+                (rect.x + s(8), rect.y + s(26)),
+            )
             total = b["totals"][seat]
             img = assets.text(str(total), s(22), assets.WHITE, True)
             surface.blit(img, img.get_rect(midright=(rect.right - s(10), rect.centery)))
-            bull_icon(surface, (rect.right - s(26) - img.get_width(), rect.centery), s(7),
-                      (250, 250, 246))
+            bull_icon(
+                surface, (rect.right - s(26) - img.get_width(), rect.centery), s(7), (250, 250, 246)
+            )
             pen = b["penalty_counts"][seat]
             if pen:
-                extra = f"+{b['own_bullheads']} this round" if mine else f"{pen} taken"
-                surface.blit(assets.text(extra, s(13), (255, 160, 150)),
-                             (rect.x + s(100), rect.y + s(26)))
+                extra = (
+                    _("+{n} this round").format(n=b["own_bullheads"])
+                    if mine
+                    else _("{n} taken").format(n=pen)
+                )
+                surface.blit(
+                    assets.text(extra, s(13), (255, 160, 150)), (rect.x + s(100), rect.y + s(26))
+                )
 
     def draw_hand(self, surface: pygame.Surface) -> None:
         s, b = self.s, self.board
         if self.me is None:
-            img = assets.text("Watching the table", s(18), assets.WHITE)
+            img = assets.text(_("Watching the table"), s(18), assets.WHITE)
             surface.blit(img, img.get_rect(center=(self.w // 2, self.h - s(80))))
             return
         hand = b.get("hand", [])
         deciding = self.my_decision() == "choose" and self.timeline.idle
-        label = assets.text("Your hand", s(16), assets.WHITE, True)
+        label = assets.text(_("Your hand"), s(16), assets.WHITE, True)
         first = self.hand_slot(0, max(1, len(hand)))
         surface.blit(label, (first.x, first.y - s(26)))
         for i, c in enumerate(hand):
@@ -459,15 +534,18 @@ class Take5Table(TableScene):
             if c == b.get("chosen"):
                 pygame.draw.rect(surface, assets.GOLD, rect.inflate(6, 6), 3, border_radius=s(9))
             elif c == self.selected:
-                pygame.draw.rect(surface, assets.HIGHLIGHT, rect.inflate(6, 6), 3,
-                                 border_radius=s(9))
+                pygame.draw.rect(
+                    surface, assets.HIGHLIGHT, rect.inflate(6, 6), 3, border_radius=s(9)
+                )
         btn = self.play_button()
         if deciding and self.selected is not None:
             pygame.draw.rect(surface, assets.GOLD, btn, border_radius=s(10))
-            img = assets.text(f"Play {self.selected}", s(22), assets.INK, True)
+            img = assets.text(_("Play {card}").format(card=self.selected), s(22), assets.INK, True)
             surface.blit(img, img.get_rect(center=btn.center))
         elif b.get("chosen") is not None:
-            img = assets.text(f"You chose {b['chosen']}", s(18), assets.GOLD, True)
+            img = assets.text(
+                _("You chose {card}").format(card=b["chosen"]), s(18), assets.GOLD, True
+            )
             surface.blit(img, img.get_rect(center=btn.center))
 
     def draw_round_summary(self, surface: pygame.Surface) -> None:
@@ -479,13 +557,17 @@ class Take5Table(TableScene):
         pygame.draw.rect(panel, (8, 30, 20, 235), panel.get_rect(), border_radius=s(14))
         surface.blit(panel, box)
         pygame.draw.rect(surface, assets.GOLD, box, 2, border_radius=s(14))
-        head = assets.text(f"Round {e['round']} over", s(28), assets.GOLD, True)
+        head = assets.text(_("Round {n} over").format(n=e["round"]), s(28), assets.GOLD, True)
         surface.blit(head, head.get_rect(midtop=(box.centerx, box.y + s(14))))
         y = box.y + s(64)
         for seat in range(n):
-            name = "You" if seat == self.me else self.name(seat)
+            name = _("You") if seat == self.me else self.name(seat)
             surface.blit(assets.text(name, s(19), assets.WHITE), (box.x + s(30), y))
-            img = assets.text(f"+{e['bullheads'][seat]}   total {e['totals'][seat]}", s(19),
-                              assets.WHITE, True)
+            img = assets.text(
+                _("+{n}   total {total}").format(n=e["bullheads"][seat], total=e["totals"][seat]),
+                s(19),
+                assets.WHITE,
+                True,
+            )
             surface.blit(img, img.get_rect(topright=(box.right - s(30), y)))
             y += s(30)
