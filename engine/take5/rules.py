@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from engine.core import (
-    BadSetup, Event, Game, IllegalAction, MalformedAction, Outcome, action_type,
-    int_field, new_rng, option, shuffled,
+    BadSetup, Event, Game, GameOver, IllegalAction, MalformedAction, NotYourTurn, Outcome,
+    action_type, int_field, new_rng, option, shuffled,
 )
 from engine.take5.state import (
     BULLHEADS, DECK_SIZE, HAND_SIZE, ROW_LIMIT, ROWS, Take5State, row_cost, target_row,
@@ -130,6 +130,18 @@ class Take5(Game):
         return [{"type": "choose", "card": c} for c in state.hands[seat] if c != mine]
 
     # ------------------------------------------------------------------ checking
+    def check(self, state: Take5State, seat: int, action: dict) -> None:
+        """:meth:`Game.check` in the same order (malformed → game over → seat may act →
+        legal), with the contract's general steps done inline (a hot path)."""
+        if type(action) is not dict or action.get("type") not in ("choose", "take-row"):
+            action_type(action, self.action_types)  # raises MalformedAction
+        if state.over:
+            raise GameOver("the game is over")
+        if not self.may_act(state, seat, action):
+            raise NotYourTurn(f"seat {seat} is not awaited now; waiting for "
+                              f"{sorted(self.awaiting(state))}")
+        self._check(state, seat, action)
+
     def _check(self, state: Take5State, seat: int, action: dict) -> None:
         kind = action["type"]
         if kind == "choose":

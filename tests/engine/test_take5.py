@@ -500,3 +500,32 @@ def test_random_games_keep_the_invariants(players, seed, tactical, data):
     assert game.digest(again) == game.digest(s)
     assert game.digest(game.setup(players, seed, {"tactical": tactical, "rounds": 1})) == \
         game.digest(start)
+
+
+def test_the_fast_check_keeps_the_contract_order():
+    """``Take5.check`` refuses exactly as :meth:`engine.core.Game.check` does."""
+    from engine.core import Game, RuleError
+
+    def refusal(check, state, seat, action):
+        try:
+            check(state, seat, action)
+        except RuleError as exc:
+            return type(exc), exc.message
+        return None
+
+    over = table("10 / 20 / 30 / 40", hands=["11", "12"], penalty=["55 1 2 3", "-"],
+                 totals=[60, 0])
+    over, _ = turn(over, 11, 12)
+    low = table("10 / 20 / 30 / 40", hands=["5 60", "8 61"])
+    low, _ = turn(low, 5, 8)
+    states = [GAME.setup(3, 1), low, over]
+    actions = [None, "x", {}, {"type": 3}, {"type": "play"}, {"type": "choose"},
+               {"type": "choose", "card": True}, {"type": "choose", "card": 0},
+               {"type": "choose", "card": 60}, {"type": "take-row", "row": 1},
+               {"type": "take-row", "row": 9}, {"type": ["choose"]}]
+    for s in states:
+        actions += GAME.legal_actions(s, 0)[:2]
+        for seat in (0, 1, 2, 7):
+            for a in actions:
+                assert refusal(GAME.check, s, seat, a) == \
+                    refusal(lambda *x: Game.check(GAME, *x), s, seat, a), (seat, a)
