@@ -48,9 +48,16 @@ def _slot(r: int) -> int:
     return 14 if r == 1 else r
 
 
+_WINDOWS = {(top, n): tuple(_slot(r) for r in range(top - n + 1, top + 1))
+            for n in (2, 3, 5) for top in range(n, 15)}
+_WINDOW_SETS = {k: frozenset(v) for k, v in _WINDOWS.items()}
+_WINDOW_MASKS = {k: sum(1 << r for r in v) for k, v in _WINDOWS.items()}
+
+
 def window(top: int, length: int) -> tuple[int, ...]:
     """Ranks (2..14) of a sequence of ``length`` ranks ending at ``top``, low ace as 14."""
-    return tuple(_slot(r) for r in range(top - length + 1, top + 1))
+    got = _WINDOWS.get((top, length))
+    return got if got is not None else tuple(_slot(r) for r in range(top - length + 1, top + 1))
 
 
 # --------------------------------------------------------------------------- comparing
@@ -148,18 +155,17 @@ def readings(cards, level: int) -> list[tuple[str, int]]:
                 continue
             out.append((FULL_HOUSE, t))
         if all(c == 1 for c in cnt.values()):
-            tops = [top for top in STRAIGHT_TOPS if all(r in window(top, 5) for r in cnt)]
+            tops = [top for top in STRAIGHT_TOPS if _WINDOW_SETS[top, 5].issuperset(cnt)]
             if w or len(suits) > 1:
                 out += [(STRAIGHT, top) for top in tops]
             if len(suits) == 1:
                 out += [(STRAIGHT_FLUSH, top) for top in tops]
     elif n == 6:
         if all(c <= 2 for c in cnt.values()):
-            out += [(PAIRS, top) for top in PAIRS_TOPS
-                    if all(r in window(top, 3) for r in cnt)]
+            out += [(PAIRS, top) for top in PAIRS_TOPS if _WINDOW_SETS[top, 3].issuperset(cnt)]
         if all(c <= 3 for c in cnt.values()):
             out += [(TRIPLES, top) for top in TRIPLES_TOPS
-                    if all(r in window(top, 2) for r in cnt)]
+                    if _WINDOW_SETS[top, 2].issuperset(cnt)]
     out.sort(key=lambda cr: _ORDER[cr[0]])
     return out
 
@@ -218,7 +224,7 @@ class HandIndex:
             else:
                 rj.append(c)
         self.by, self.wild, self.bj, self.rj = by, wild, bj, rj
-        self.counts = [sum(len(x) for x in by[r]) for r in range(15)]
+        self.counts = [len(a) + len(b) + len(c) + len(d) for a, b, c, d in by]
         self._opts: dict[int, list[tuple[int, ...]]] = {}
 
     def opts(self, r: int, k: int) -> list[tuple[int, ...]]:
@@ -250,6 +256,9 @@ class HandIndex:
     def sequences(self, slots, m: int) -> list[tuple[tuple[int, ...], int]]:
         """Ways to fill ``slots`` (ranks) with ``m`` cards each: ``[(ids, wilds used)]``."""
         w = len(self.wild)
+        counts = self.counts
+        if sum(m - counts[r] for r in slots if counts[r] < m) > w:
+            return []
         partial = [((), 0)]
         for r in slots:
             nxt = []
@@ -424,9 +433,18 @@ def _flushes(h: HandIndex) -> list[tuple[int, tuple[int, ...]]]:
     wild = h.wild
     w = len(wild)
     found = []
-    for top in STRAIGHT_TOPS:
-        slots = window(top, 5)
+    by = h.by
+    masks = [0, 0, 0, 0]
+    for r in range(2, 15):
         for s in range(4):
+            if by[r][s]:
+                masks[s] |= 1 << r
+    for top in STRAIGHT_TOPS:
+        slots = _WINDOWS[top, 5]
+        wm = _WINDOW_MASKS[top, 5]
+        for s in range(4):
+            if (masks[s] & wm).bit_count() + w < 5:
+                continue
             partial = [((), 0)]
             for r in slots:
                 ids = h.by[r][s]

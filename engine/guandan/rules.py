@@ -20,7 +20,7 @@ import random
 
 from engine.core import (
     BadSetup, Event, Game, IllegalAction, MalformedAction, Outcome, int_field, move,
-    new_rng, option, randrange, replace, shuffled,
+    new_rng, option, randrange, shuffled,
 )
 from engine.guandan import combos as cb
 from engine.guandan import view as _view
@@ -31,6 +31,7 @@ from engine.guandan.cards import (
 from engine.guandan.state import (
     ACE, OVER, PLAY, PLAYERS, RETURN, TRIBUTE, GuandanState, partner, team,
 )
+from engine.guandan.state import evolve as replace  # a faster dataclasses.replace
 
 R_PLAY = "guandan.md#play-of-a-deal"
 R_COMBO = "guandan.md#combinations"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 PLAYERS = 4
 ACE = 14
@@ -76,3 +76,19 @@ class GuandanState:
     winner: int = -1
     reason: str = ""
     history: tuple = ()
+
+
+_FIELDS = frozenset(f.name for f in fields(GuandanState))
+
+
+def evolve(state: GuandanState, **changes) -> GuandanState:
+    """``dataclasses.replace`` without its per-call overhead (the state is a plain
+    frozen dataclass: copy the fields, then set the changed ones). Raises
+    ``TypeError`` for an unknown field."""
+    if not _FIELDS.issuperset(changes):
+        raise TypeError(f"unknown GuandanState fields: {sorted(set(changes) - _FIELDS)}")
+    new = object.__new__(GuandanState)
+    d = new.__dict__
+    d.update(state.__dict__)
+    d.update(changes)
+    return new
