@@ -91,15 +91,15 @@ class NormalBot(Bot):
                     # bombs with purpose: an opponent is close to going out, or the
                     # bomb takes the lead towards going out ourselves.
                     threat = opp_min <= 6 and last["seat"] % 2 != ctx["me"] % 2
-                    score += 0.2 if threat else (0.6 if base < 2.5 else 1.8)
-                    score += 0.05 * n
+                    score += 0.0 if threat else (0.6 if base < 2.5 else 1.8)
+                    score += 0.05 * (n - 4)
             if leading:
                 score += 0.015 * k - 0.04 * n
                 if opp_min <= 2 and n == opp_min and combo not in BOMBS:
                     score += 1.0 - 0.04 * k  # do not feed an opponent about to go out
                 if mate_low and n <= ctx["mate_cards"] and combo in ("single", "pair"):
                     score -= 0.6 - 0.03 * k  # small cards a partner can follow
-            else:
+            elif combo not in BOMBS:
                 score += 0.01 * k
             out.append((score, tie, a))
         return out
@@ -111,8 +111,9 @@ class NormalBot(Bot):
             return -1.0  # never beat the partner needlessly
         pen = 0.25
         counts = ctx["counts"]
-        if counts[last["seat"]] <= 5:
-            pen += 0.8  # the opponent who played is close to going out
+        left = counts[last["seat"]]
+        if left <= 5:  # the opponent who played is close to going out
+            pen += 3.0 if left <= 1 else (1.5 if left <= 3 else 0.8)
         if 0 < ctx["mate_cards"] <= 5:
             pen += 0.3  # take the lead for a partner close to going out
         return pen
