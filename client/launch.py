@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 
 SEAT_WORDS = ("human", "bot", "bot:easy", "bot:normal", "bot:hard")
+LAN_SEAT_WORDS = SEAT_WORDS + ("open",)
 
 
 def parse_seats(text: str, allowed: tuple[str, ...] = SEAT_WORDS) -> list[str]:
@@ -53,5 +54,46 @@ def start_table(
         bot_delay=0.2 if app.autoquit else 0.6,
     )
     scene = scene_class(app, session)
+    app.switch(scene)
+    return scene
+
+
+def host_table(
+    app,
+    game_id: str,
+    seats: list[str],
+    seed: int | None,
+    options: dict | None,
+    table_name: str,
+    port: int = 0,
+    advertise: bool = True,
+):
+    """Host a LAN table from this window: start the host, serve it over TCP on ``port``
+    (0 = any free port), advertise it with zeroconf, and show its lobby.
+
+    Returns the lobby scene. Raises ``KeyError``/``BadSetup`` like :func:`start_table`,
+    ``OSError`` if the port is taken."""
+    from client.i18n import _
+    from client.scenes.lobby import LobbyScene
+    from client.session import TableSession, default_names
+    from client.tables import table_for
+
+    table_for(game_id)
+    names = default_names(seats, app.settings.name)
+    session = TableSession(
+        game_id, seats, new_seed() if seed is None else seed, options, names=names, name=table_name
+    )
+    bound = session.host.listen(port)
+    note = ""
+    if advertise:
+        try:
+            session.host.advertise()
+            note = _("Advertised on the LAN as “{name}”.").format(name=table_name)
+        except Exception as exc:  # noqa: BLE001 - no LAN: joining by address still works
+            note = _("Not advertised ({reason}); others can join by address.").format(reason=exc)
+    from net.discovery import lan_addresses
+
+    addresses = lan_addresses() or ["127.0.0.1"]
+    scene = LobbyScene(app, session, f"{addresses[0]}:{bound}", note)
     app.switch(scene)
     return scene

@@ -43,6 +43,15 @@ class Mirror:
     seq: int = -1
     backlog: deque = field(default_factory=deque)
     errors: list[dict] = field(default_factory=list)
+    seats: dict | None = None  # the latest "seats" message (lobby)
+    link: dict | None = None  # the latest "disconnected" notice (TCP)
+
+    @property
+    def started(self) -> bool:
+        """Whether the host says the game has started."""
+        if self.seats is not None:
+            return bool(self.seats.get("started"))
+        return bool(self.welcome and self.welcome.get("started", True))
 
     def pump(self) -> int:
         """Drain the connection; returns how many messages arrived."""
@@ -52,6 +61,7 @@ class Mirror:
             if kind == "welcome":
                 self.welcome = msg
             elif kind == "snapshot":
+                self.link = None
                 self.view = msg["view"]
                 self.seq = msg.get("seq", 0)
                 self.backlog.append(Shown([], copy.deepcopy(self.view), snapshot=True))
@@ -61,6 +71,10 @@ class Mirror:
                 self.backlog.append(Shown(list(msg.get("events", [])), copy.deepcopy(self.view)))
             elif kind == "error":
                 self.errors.append(msg)
+            elif kind == "seats":
+                self.seats = msg
+            elif kind == "disconnected":
+                self.link = msg
         return len(messages)
 
 
@@ -76,31 +90,63 @@ class TableSession:
         self,
         game_id: str,
         seats: list[str],
-        seed: int,
+        seed: int | None,
         options: dict | None = None,
         names: list[str] | None = None,
         bot_delay: float = 0.6,
         host=None,
+        name: str = "",
+        remote=None,
     ) -> None:
-        from net.local import LocalHost
-
         self.game_id = game_id
         self.seats = list(seats)
         self.seed = seed
         self.options = dict(options or {})
-        self.local_seats = [i for i, s in enumerate(seats) if s == "human"]
         self.names = list(names) if names else default_names(seats)
-        self.host = host or LocalHost(game_id, seats, seed, options, bot_delay=bot_delay)
-        self.host.start()
         self.mirrors: dict[int | None, Mirror] = {}
+        self.host = None
+        if remote is not None:
+            # A seat (or a spectator's place) at somebody else's table over TCP.
+            self.local_seats = [remote.seat] if remote.seat is not None else []
+            self.mirrors[remote.seat] = Mirror(remote, remote.seat)
+            return
+        from net.local import LocalHost
+
+        self.local_seats = [i for i, s in enumerate(seats) if s == "human"]
+        self.host = host or LocalHost(game_id, seats, seed, options, bot_delay=bot_delay, name=name)
+        self.host.start()
         for seat in self.local_seats:
             self.mirrors[seat] = Mirror(self.host.connect(seat, self.names[seat]), seat)
         if len(self.local_seats) != 1:
             self.mirrors[None] = Mirror(self.host.connect(None, "table"), None)
 
+    @classmethod
+    def join(cls, conn) -> "TableSession":
+        """A session for a TCP connection whose ``welcome`` has arrived (see
+        :func:`net.client.connect`): game, seat and names come from the host."""
+        welcome = conn.welcome
+        seats = [s["kind"] for s in welcome["seats"]]
+        names = [s["name"] or f"Seat {s['seat'] + 1}" for s in welcome["seats"]]
+        return cls(welcome["game"], seats, None, names=names, remote=conn)
+
+    @property
+    def remote(self) -> bool:
+        """True for a seat at somebody else's table (no host in this process)."""
+        return self.host is None
+
+    @property
+    def started(self) -> bool:
+        """Whether the game has started (a LAN table waits in its lobby until then)."""
+        return any(m.started for m in self.mirrors.values())
+
     def pump(self) -> None:
+        """Drain every connection; keep other seats' names up to date."""
         for m in self.mirrors.values():
             m.pump()
+            if m.seats is not None:
+                for s in m.seats["seats"]:
+                    if s["name"] and s["seat"] not in self.local_seats:
+                        self.names[s["seat"]] = s["name"]
 
     def send(self, seat: int, action: dict) -> None:
         """Send ``action`` for a local ``seat``."""
@@ -112,7 +158,8 @@ class TableSession:
                 m.conn.close()
             except Exception:  # noqa: BLE001 - closing is best effort
                 pass
-        self.host.stop()
+        if self.host is not None:
+            self.host.stop()
 
 
 def default_names(seats: list[str], me: str = "You") -> list[str]:

@@ -13,6 +13,7 @@ from client.tables import tables_available
 from engine import get_game
 
 SEAT_WORDS = ("human", "bot:easy", "bot:normal", "bot:hard")
+LAN_SEAT_WORDS = ("open",) + SEAT_WORDS
 
 
 def seat_label(word: str) -> str:
@@ -48,12 +49,17 @@ def parse_option(text: str, default):
 class NewGameScene(Scene):
     """Seat list of drop-downs, the game's options and a seed; Start creates the table."""
 
-    def __init__(self, app, game_id: str | None = None, seats: list[str] | None = None) -> None:
+    def __init__(
+        self, app, game_id: str | None = None, seats: list[str] | None = None, lan: bool = False
+    ) -> None:
         super().__init__(app)
+        self.lan = lan
+        self.words = LAN_SEAT_WORDS if lan else SEAT_WORDS
         games = tables_available()
         self.game_id = game_id if game_id in games else games[0]
         game = get_game(self.game_id)
-        default = ["human"] + ["bot:normal"] * (max(game.min_players, min(4, game.max_players)) - 1)
+        n = max(game.min_players, min(4, game.max_players))
+        default = ["human"] + ["open" if lan else "bot:normal"] * (n - 1)
         self.seats = seats or default
         self.error = ""
         self.option_widgets: dict = {}
@@ -80,7 +86,7 @@ class NewGameScene(Scene):
                 pygame.Rect(x, y, 140, 30), _("Seat {n}").format(n=i + 1), ui
             )
             menu = pygame_gui.elements.UIDropDownMenu(
-                [seat_label(w) for w in SEAT_WORDS],
+                [seat_label(w) for w in self.words],
                 seat_label(seat),
                 pygame.Rect(x + 150, y, 300, 30),
                 ui,
@@ -115,6 +121,14 @@ class NewGameScene(Scene):
         pygame_gui.elements.UILabel(pygame.Rect(x, y, 140, 30), _("Seed"), ui)
         self.seed = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + 150, y, 200, 30), ui)
         pygame_gui.elements.UILabel(pygame.Rect(x + 360, y, 240, 30), _("(empty = random)"), ui)
+        self.table_name = None
+        if self.lan:
+            y += 34
+            pygame_gui.elements.UILabel(pygame.Rect(x, y, 140, 30), _("Table name"), ui)
+            self.table_name = pygame_gui.elements.UITextEntryLine(
+                pygame.Rect(x + 150, y, 300, 30), ui
+            )
+            self.table_name.set_text(_("{name}'s table").format(name=self.app.settings.name))
         y += 50
         self.back = pygame_gui.elements.UIButton(pygame.Rect(x, y, 200, 50), _("Back"), ui)
         self.start = pygame_gui.elements.UIButton(
@@ -122,7 +136,7 @@ class NewGameScene(Scene):
         )
 
     def read_seats(self) -> list[str]:
-        labels = {seat_label(w): w for w in SEAT_WORDS}
+        labels = {seat_label(w): w for w in self.words}
         return [labels[selected(m)] for m in self.seat_menus]
 
     def read_options(self) -> dict:
@@ -143,7 +157,7 @@ class NewGameScene(Scene):
             self, "game_menu", None
         ):
             game_id = self.game_names[selected(self.game_menu)]
-            self.app.switch(NewGameScene(self.app, game_id))
+            self.app.switch(NewGameScene(self.app, game_id, lan=self.lan))
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element == self.add:
                 self.seats = self.read_seats() + ["bot:normal"]
@@ -179,14 +193,28 @@ class NewGameScene(Scene):
             )
             return
         try:
-            start_table(self.app, self.game_id, seats, seed, options)
+            if self.lan:
+                from client.launch import host_table
+
+                host_table(
+                    self.app,
+                    self.game_id,
+                    seats,
+                    seed,
+                    options,
+                    self.table_name.get_text().strip() or "Tapete",
+                )
+            else:
+                start_table(self.app, self.game_id, seats, seed, options)
         except (RuleError, ValueError) as exc:
             self.error = getattr(exc, "message", None) or str(exc)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.app.size
         surface.fill(assets.FELT)
-        title = assets.text(_("New game"), 44, assets.GOLD, True)
+        title = assets.text(
+            _("Host a LAN table") if self.lan else _("New game"), 44, assets.GOLD, True
+        )
         surface.blit(title, title.get_rect(center=(w // 2, 50)))
         hint = assets.text(
             _(

@@ -24,6 +24,15 @@ class ResultsScene(Scene):
 
     def enter(self) -> None:
         w, h = self.app.size
+        if self.session.remote:
+            self.again = None  # only the host can deal again
+            self.menu = pygame_gui.elements.UIButton(
+                pygame.Rect(w // 2 - 105, h - 120, 210, 54),
+                _("Menu"),
+                self.app.ui,
+                object_id="@big",
+            )
+            return
         self.again = pygame_gui.elements.UIButton(
             pygame.Rect(w // 2 - 230, h - 120, 210, 54),
             _("Play again"),
@@ -50,6 +59,9 @@ class ResultsScene(Scene):
         from client.launch import start_table
 
         s = self.session
+        if s.remote:
+            self.to_menu()
+            return
         s.close()
         start_table(self.app, s.game_id, s.seats, seed=None, options=s.options, names=s.names)
 

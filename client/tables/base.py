@@ -86,6 +86,14 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.session.pump()
         for m in self.session.mirrors.values():
+            if m.link is not None:
+                reason = m.link.get("reason", "")
+                if m.link.get("reconnecting"):
+                    self.show_error(
+                        _("Connection lost ({reason}) — reconnecting…").format(reason=reason)
+                    )
+                else:
+                    self.show_error(_("Connection closed: {reason}").format(reason=reason))
             for err in m.errors:
                 self.show_error(err.get("message", _("refused")))
             m.errors.clear()
