@@ -2,8 +2,9 @@
 
     python3 tools/screenshots.py [--out DIR] [--seed N]
 
-Writes menu.png, newgame.png, settings.png, table.png (mid-turn, a card selected),
-row-choice.png, privacy.png (couch), results.png into DIR (default ./screenshots).
+Writes menu.png, newgame.png, settings.png, host.png, lobby.png, browser.png,
+table.png (mid-turn, a card selected), reveal.png, row-choice.png, privacy.png
+(couch), results.png into DIR (default ./screenshots).
 """
 
 from __future__ import annotations
@@ -56,6 +57,23 @@ def main(argv: list[str] | None = None) -> int:
         app.switch(scene(app))
         frames(app, 0.2)
         shot(name)
+
+    # LAN: the lobby of a hosted table and the table browser.
+    from client.launch import host_table
+    from client.scenes.browser import BrowserScene
+    from client.scenes.newgame import NewGameScene as _NewGame
+    app.switch(_NewGame(app, lan=True))
+    frames(app, 0.2)
+    shot("host.png")
+    lobby = host_table(app, "take5", ["human", "open", "open", "bot:hard"], args.seed, {},
+                       "Ana's table", advertise=False)
+    frames(app, 0.2)
+    shot("lobby.png")
+    lobby.session.close()
+    app.switch(BrowserScene(app, "192.168.1.20:5555"))
+    frames(app, 1.0)
+    shot("browser.png")
+    app.scene.exit()
 
     # One player against bots: mid-turn with a card selected.
     table = start_table(app, "take5", ["human", "bot:normal", "bot:hard", "bot:easy"], args.seed)

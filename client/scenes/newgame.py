@@ -19,6 +19,7 @@ LAN_SEAT_WORDS = ("open",) + SEAT_WORDS
 def seat_label(word: str) -> str:
     """The drop-down text of a seat word, in the current language."""
     return {
+        "open": _("Open (LAN player)"),
         "human": _("You / local player"),
         "bot:easy": _("Bot (easy)"),
         "bot:normal": _("Bot (normal)"),
