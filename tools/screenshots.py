@@ -43,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--out", default="screenshots")
     p.add_argument("--seed", type=int, default=11)
+    p.add_argument("--game", default=None, help="only this game's table (and the menus)")
     args = p.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
     settings = Settings(name="Ana")
@@ -115,6 +116,15 @@ def main(argv: list[str] | None = None) -> int:
     until(app, lambda: app.scene is not bots, 600)
     frames(app, 0.3)
     shot("results.png")
+    # Every other table shoots its own scenes (``screenshots(app, shot, seed)``).
+    from client.tables import TABLES, table_for, tables_available
+    for game_id in tables_available():
+        if game_id == "take5" or (args.game and game_id != args.game):
+            continue
+        cls = table_for(game_id)
+        if hasattr(cls, "screenshots"):
+            cls.screenshots(app, lambda name, g=game_id: shot(f"{g}-{name}"), args.seed)
+    del TABLES
     print(f"screenshots in {args.out}/")
     return 0
 
