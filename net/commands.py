@@ -17,6 +17,7 @@ import argparse
 import json
 import secrets
 import sys
+import time
 from typing import Callable
 
 import engine
@@ -133,3 +134,270 @@ def _printer(stream) -> Callable[[str], None]:
     def say(text: str) -> None:
         print(text, file=stream, flush=True)
     return say
+
+
+# --------------------------------------------------------------------------- host
+def host_command(argv: list[str], out=None, err=None, ready: Callable | None = None) -> int:
+    """``tapete host GAME --seats open,open,bot,bot --name NAME [--port P] [--address A]
+    [--no-advertise] [--options JSON] [--seed N] [--start-after S] [--bot-delay S]
+    [--takeover S] [--loopback]``: a dedicated host with no window.
+
+    Prints the addresses to join, then seat changes; starts when every seat is taken
+    (or after ``--start-after`` seconds, bots filling open seats); prints the outcome
+    line and exits 0 when the game ends. ``ready(host)`` (tests) is called once it
+    listens. Exit 2 for bad usage (a ``human`` seat: no window here), 1 if the port is
+    taken."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    say, tell = _printer(err), _printer(out)
+    from net.discovery import lan_addresses
+    from net.local import LocalHost
+    from net.protocol import DEFAULT_PORT
+    p = argparse.ArgumentParser(prog="tapete host", description="Host a table on the LAN.")
+    p.add_argument("game", help=f"one of {', '.join(engine.GAME_IDS)}")
+    p.add_argument("--seats", help="comma-separated: open, bot, bot:easy|normal|hard")
+    p.add_argument("--name", default="", help="the table's name, shown to other players")
+    p.add_argument("--port", type=int, default=None, help=f"TCP port (default {DEFAULT_PORT}, "
+                   "or any free one if that is taken)")
+    p.add_argument("--address", default=None, help="address to listen on (default: all)")
+    p.add_argument("--no-advertise", action="store_true", help="do not announce on the LAN")
+    p.add_argument("--loopback", action="store_true", help="listen and announce on "
+                   "127.0.0.1 only (for tests)")
+    p.add_argument("--options", default=None, help="game options as a JSON object")
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--start-after", type=float, default=None, metavar="S",
+                   help="start after S seconds even with open seats (bots take them)")
+    p.add_argument("--bot-delay", type=float, default=0.6, metavar="S")
+    p.add_argument("--takeover", type=float, default=20.0, metavar="S",
+                   help="seconds before a bot plays a dropped player's seat")
+    args = _parse(p, argv, "host")
+    if isinstance(args, int):
+        return args
+    if args.game not in available():
+        say(f"tapete host: unknown game {args.game!r}; available: {', '.join(available())}")
+        return 2
+    from net.host import parse_seat
+    words = (args.seats or "open," + _default_seats(args.game).split(",", 1)[1]).split(",")
+    try:
+        kinds = [parse_seat(w)[0] for w in words]
+    except ValueError as exc:
+        say(f"tapete host: {exc}")
+        return 2
+    if "human" in kinds:
+        say("tapete host has no window, so no human seat: use open (a player joins) or bot")
+        return 2
+    options = _options(args.options, lambda m: say(f"tapete host: {m}"))
+    if options is None:
+        return 2
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    name = args.name or f"{engine.get_game(args.game).name} table"
+    try:
+        host = LocalHost(args.game, words, seed, options, name=name,
+                         bot_delay=args.bot_delay, takeover_delay=args.takeover)
+    except (ValueError, RuleError) as exc:
+        say(f"tapete host: {getattr(exc, 'message', exc)}")
+        return 2
+    address = args.address or ("127.0.0.1" if args.loopback else "0.0.0.0")
+    host.start()
+    try:
+        try:
+            port = host.listen(args.port if args.port is not None else DEFAULT_PORT, address)
+        except OSError as exc:
+            if args.port is not None:
+                say(f"tapete host: cannot listen on {address}:{args.port}: {exc.strerror}")
+                return 1
+            port = host.listen(0, address)
+        shown = ["127.0.0.1"] if args.loopback else (
+            [address] if address != "0.0.0.0" else (lan_addresses() or ["127.0.0.1"]))
+        tell(f"Hosting {engine.get_game(args.game).name}: “{name}”, seats "
+             f"{', '.join(words)}")
+        for a in shown:
+            tell(f"Join with: tapete join {a}:{port}")
+        if not args.no_advertise:
+            try:
+                host.advertise(loopback=args.loopback)
+                tell("Announced on the LAN (tapete tables)")
+            except Exception as exc:
+                say(f"tapete host: not announced on the LAN ({exc}); join by address works")
+        host.call(lambda t: _report_seats(t, tell))
+        if ready is not None:
+            ready(host)
+        deadline = None if args.start_after is None else time.monotonic() + args.start_after
+        while not host.over.wait(0.2):
+            if deadline is not None and time.monotonic() >= deadline:
+                host.start_game()
+                deadline = None
+        outcome = host.call(lambda t: t.outcome())
+        time.sleep(0.2)  # let the last deltas and the outcome reach the players
+        tell(outcome_line(outcome))
+        return 0
+    except KeyboardInterrupt:
+        say("tapete host: stopped")
+        return 130
+    finally:
+        host.stop()
+
+
+def _report_seats(table, tell) -> None:
+    """Print the lobby now and whenever the seats change (on the host thread)."""
+    last: list = []
+
+    def show() -> None:
+        nonlocal last
+        now = [(s["kind"], s["name"], s["connected"]) for s in table.seats]
+        if now == last:
+            return
+        last = now
+        parts = []
+        for s in table.seats:
+            who = s["name"] or "open"
+            if s["kind"] == "remote" and not s["connected"]:
+                who += " (away)"
+            parts.append(f"{s['seat']}: {who}")
+        tell(("Playing — " if table.started else "Lobby — ") + "; ".join(parts))
+    before = table.on_seats
+
+    def changed() -> None:
+        if before is not None:
+            before()
+        show()
+    table.on_seats = changed
+    show()
+
+
+# --------------------------------------------------------------------------- tables
+def tables_command(argv: list[str], out=None, err=None) -> int:
+    """``tapete tables [--timeout S] [--json] [--loopback]``: the tables on the LAN.
+
+    With ``--json``: one JSON list of ``{"name", "game", "address", "seats", "open",
+    "started", "host", "protocol"}``. Exit 0 (also when none is found)."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    p = argparse.ArgumentParser(prog="tapete tables", description="List tables on the LAN.")
+    p.add_argument("--timeout", type=float, default=3.0, metavar="S",
+                   help="seconds to listen (default 3)")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--loopback", action="store_true", help="look on 127.0.0.1 only (tests)")
+    args = _parse(p, argv, "tables")
+    if isinstance(args, int):
+        return args
+    from net.discovery import TableBrowser
+    try:
+        browser = TableBrowser(loopback=args.loopback)
+    except OSError as exc:
+        _printer(err)(f"tapete tables: cannot browse the LAN ({exc}); join by address works")
+        return 1
+    try:
+        time.sleep(max(0.0, args.timeout))
+        tables = browser.poll()
+    finally:
+        browser.close()
+    if args.json:
+        print(json.dumps([{"name": t.name, "game": t.game, "address": t.address,
+                           "seats": t.seats, "open": t.open_seats, "started": t.started,
+                           "host": t.host_name, "protocol": t.protocol} for t in tables]),
+              file=out, flush=True)
+        return 0
+    if not tables:
+        print(f"No tables found in {args.timeout:g} s. Join by address: "
+              "tapete join HOST:PORT", file=out, flush=True)
+        return 0
+    for t in tables:
+        state = "playing" if t.started else f"{t.open_seats} of {t.seats} seats open"
+        note = "" if t.compatible else f" (protocol {t.protocol}: another Tapete version)"
+        print(f"{t.name} — {t.game} — {state} — {t.address} ({t.host_name}){note}",
+              file=out, flush=True)
+    return 0
+
+
+# --------------------------------------------------------------------------- join
+def join_headless(argv: list[str], out=None, err=None) -> int:
+    """``tapete join HOST:PORT --headless [--bot LEVEL] [--name NAME] [--seat N]
+    [--token T] [--timeout S]``: play a seat as a bot from the client side (seeing only
+    that seat's view), print the outcome line and exit 0 at the end.
+
+    Exit 1 when the host refuses, cannot be reached, or the link is lost for good;
+    2 for bad usage."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    say = _printer(err)
+    p = argparse.ArgumentParser(prog="tapete join", description="Join a table by address.")
+    p.add_argument("address", help="HOST:PORT")
+    p.add_argument("--headless", action="store_true", help="no window (always, here)")
+    p.add_argument("--bot", default="normal", choices=("easy", "normal", "hard"))
+    p.add_argument("--name", default="", help="player name (default: Bot LEVEL)")
+    p.add_argument("--seat", type=int, default=None, help="ask for this seat")
+    p.add_argument("--token", default=None, help="take back a seat with its token")
+    p.add_argument("--timeout", type=float, default=None, metavar="S",
+                   help="give up after S seconds")
+    args = _parse(p, argv, "join")
+    if isinstance(args, int):
+        return args
+    from net.client import JoinRefused, connect
+    try:
+        conn = connect(args.address, player=args.name or f"Bot ({args.bot})", seat=args.seat,
+                       token=args.token)
+    except JoinRefused as exc:
+        say(f"tapete join: the host refused: {exc.message}")
+        return 1
+    except ValueError as exc:
+        say(f"tapete join: {exc}")
+        return 2
+    except ConnectionError as exc:
+        say(f"tapete join: {exc}")
+        return 1
+    try:
+        return _play_as_bot(conn, args.bot, args.timeout, out, say)
+    finally:
+        conn.close()
+
+
+def _play_as_bot(conn, level: str, timeout: float | None, out, say) -> int:
+    import threading
+    wake = threading.Event()
+    conn.on_message = wake.set
+    end = None if timeout is None else time.monotonic() + timeout
+    bot = None
+    view: dict | None = None
+    legal: list = []
+    started = False
+    pending = False
+    errors = 0
+    while end is None or time.monotonic() < end:
+        wake.wait(0.5)
+        wake.clear()
+        for m in conn.poll():
+            kind = m.get("type")
+            if kind == "welcome":
+                game = m["game"]
+                bot = engine.get_bot(game, level, secrets.randbelow(2**31))
+            elif kind == "snapshot":
+                view, legal, started, pending = m["view"], m["legal"], m["started"], False
+            elif kind == "delta" and view is not None:
+                view.update(m["set"])
+                for k in m["del"]:
+                    view.pop(k, None)
+                legal = m.get("legal", legal)
+                pending = pending and not m.get("yours")
+            elif kind == "error":
+                pending = False
+                errors += 1
+                if errors > 50:
+                    say(f"tapete join: too many refusals, last: {m.get('message')}")
+                    return 1
+            elif kind == "outcome":
+                print(outcome_line(m["outcome"]), file=out, flush=True)
+                return 0
+            elif kind == "disconnected" and not m.get("reconnecting"):
+                say(f"tapete join: {m.get('reason')}")
+                return 1
+        if bot is not None and view is not None and started and not pending and legal \
+                and conn.seat is not None and conn.seat in view.get("awaiting", []):
+            try:
+                action = bot.choose(view, legal)
+            except Exception:
+                action = legal[0]
+            pending = True
+            conn.send({"type": "action", "action": action})
+    say("tapete join: timed out")
+    return 1

@@ -221,6 +221,37 @@ class LocalHost:
         self.add_service(server)
         return bound
 
+    def advertise(self, *, loopback: bool = False, host_name: str | None = None,
+                  timeout: float = 15.0) -> str:
+        """Advertise the table with zeroconf (after :meth:`listen`); the TXT record
+        follows the seats. Returns the registered instance name. ``loopback``: on
+        127.0.0.1 only (tests). Raises ``RuntimeError`` before ``listen`` or without a
+        LAN address."""
+        from net.discovery import Advertiser
+        if self.address is None:
+            raise RuntimeError("listen() before advertise()")
+        t = self.table
+        adv = Advertiser(t.name or "Tapete table", t.game_id, self.address[1],
+                         open_seats=len(t.open_seats()), seats=len(t.seats),
+                         started=t.started, host_name=host_name, loopback=loopback)
+        self.run(adv.astart(), timeout)
+        self.add_service(adv)
+        before = t.on_seats
+
+        async def update() -> None:
+            try:
+                await adv.aupdate(len(t.open_seats()), len(t.seats), t.started)
+            except Exception:
+                pass  # discovery is a convenience; joining by address still works
+
+        def seats_changed() -> None:
+            if before is not None:
+                before()
+            if not self._stopping:
+                self.loop.create_task(update())
+        t.on_seats = seats_changed
+        return adv.name
+
     @property
     def address(self) -> tuple[str, int] | None:
         """``(host, port)`` of the TCP server once :meth:`listen` ran, else None."""

@@ -117,14 +117,13 @@ def main(argv: list[str] | None = None) -> int:
     frames(app, 0.3)
     shot("results.png")
     # Every other table shoots its own scenes (``screenshots(app, shot, seed)``).
-    from client.tables import TABLES, table_for, tables_available
+    from client.tables import table_for, tables_available
     for game_id in tables_available():
         if game_id == "take5" or (args.game and game_id != args.game):
             continue
         cls = table_for(game_id)
         if hasattr(cls, "screenshots"):
             cls.screenshots(app, lambda name, g=game_id: shot(f"{g}-{name}"), args.seed)
-    del TABLES
     print(f"screenshots in {args.out}/")
     return 0
 

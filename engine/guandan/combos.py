@@ -181,6 +181,22 @@ def is_canonical(cards, hand) -> bool:
     return True
 
 
+def canonicalise(cards, hand) -> list[int]:
+    """``cards`` (a selection from ``hand``) with each lone second copy replaced by the
+    first copy when that one is in ``hand`` and not selected; sorted. For interfaces:
+    a person may click either copy of a face."""
+    held = set(hand)
+    chosen = set(cards)
+    out = []
+    for c in cards:
+        if c >= FACES and c - FACES in held and c - FACES not in chosen:
+            chosen.add(c - FACES)
+            out.append(c - FACES)
+        else:
+            out.append(c)
+    return sorted(out)
+
+
 # --------------------------------------------------------------------------- enumeration
 def _patterns() -> dict:
     """``{(c0, c1, c2, c3): [[n-vectors of sum k] for k in 0..8]}`` for per-suit counts."""
@@ -471,4 +487,4 @@ def play_key(action: dict, level: int) -> tuple:
 
 
 __all__ = ["COMBOS", "BOMBS", "readings", "plays", "beats", "power", "key", "is_bomb",
-           "is_canonical", "HandIndex", "play_key", "window", "face"]
+           "is_canonical", "canonicalise", "HandIndex", "play_key", "window", "face"]

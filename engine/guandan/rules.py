@@ -396,6 +396,13 @@ class Guandan(Game):
     def view(self, state: GuandanState, seat: int | None) -> dict:
         return _view.build(self, state, seat)
 
+    def actions_for(self, legal: list[dict], hand, selection) -> list[dict]:
+        """The plays of ``legal`` made of exactly the selected cards, one per reading
+        (the readings an interface offers for a selection; guandan.md "Decisions an
+        interface must offer"). Either copy of a face may be selected."""
+        cards = cb.canonicalise(selection, hand)
+        return [a for a in legal if a["type"] == "play" and a["cards"] == cards]
+
     # ------------------------------------------------------------------ tests & tools
     def zones(self, state: GuandanState) -> dict[str, tuple]:
         z = {"deck": (), "trick": state.trick, "played": state.played,

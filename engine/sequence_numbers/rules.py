@@ -57,7 +57,12 @@ class SequenceNumbers(Game):
         return f"{self.name} is for 2, 3, 4 or 6 players, not {players}"
 
     def _setup(self, players: int, seed: int, options: tuple) -> SequenceState:
+        """Colours alternate around the table (seat s plays colour s % teams); 5 cards
+        each with 2–3 players, 4 with 4–6; the last seat deals, so seat 0 (the player
+        after the dealer) starts (sequence-numbers.md "Set-up and turn")."""
         teams = option(options, "teams")
+        if teams is not None and (not isinstance(teams, int) or isinstance(teams, bool)):
+            raise BadSetup(f"option 'teams' must be an int or None, got {teams!r}", RULE_TEAMS)
         if players <= 3:
             if teams not in (None, players):
                 raise BadSetup(f"with {players} players everyone plays alone "
@@ -236,6 +241,9 @@ class SequenceNumbers(Game):
         else:
             state = replace(state, chips=chips)
         return self._end_turn(state, seat, events)
+
+    # A Minus ends the turn at once, so "you may not place on that space this turn"
+    # (sequence-numbers.md "A turn" 2) holds by construction.
 
     @staticmethod
     def _to_discard(state: SequenceState, seat: int, card: str):

@@ -217,7 +217,7 @@ class HardBot(NormalBot):
         need = sum(sizes)
         if need > len(unseen):  # cannot happen with a full view; be safe
             return candidates[0]
-        hand = list(view["hand"])
+        hand = sorted(view["hand"])
         pending = [tuple(p) for p in view["pending"]]
         inv = 1.0 / max(1, len(unseen))
         totals = [0.0] * len(candidates)
@@ -226,7 +226,7 @@ class HardBot(NormalBot):
             dealt = rng.sample(unseen, need)
             hands, i = {}, 0
             for s, k in zip(opps, sizes, strict=True):
-                hands[s] = dealt[i:i + k]
+                hands[s] = sorted(dealt[i:i + k])
                 i += k
             for ci, a in enumerate(candidates):
                 totals[ci] += self.rollout(rows, hand, hands, me, n, a, pending, inv)
@@ -272,30 +272,38 @@ class HardBot(NormalBot):
 
 def _pick(hand: list[int], rows: list[list[int]], costs: list[int], others: int,
           inv: float) -> int:
-    """The rollout policy: the gap heuristic with a uniform density of unknown cards
-    (``inv`` = 1 / number of unseen cards). Removes the card from ``hand``."""
-    ends = [r[-1] for r in rows]
-    cheapest = min(costs) + TOO_LOW_EXTRA
-    best, best_score = hand[0], 1e9
+    """The rollout policy: the gap heuristic of :func:`card_risk` with a uniform density
+    of unknown cards (``inv`` = 1 / number of unseen cards). ``hand`` is sorted; the
+    card is removed from it."""
+    ends = sorted((r[-1], i) for i, r in enumerate(rows))
+    best, best_score = hand[0], min(costs) + TOO_LOW_EXTRA  # a too-low card, if any
+    k = -1
+    binom = COMB[others]
     for c in hand:
-        t, te = -1, 0
-        for i in range(ROWS):
-            e = ends[i]
-            if te < e < c:
-                t, te = i, e
-        if t < 0:
-            score = cheapest
+        while k < ROWS - 1 and ends[k + 1][0] < c:
+            k += 1
+        if k < 0:
+            continue
+        te, t = ends[k]
+        room = ROW_LIMIT - len(rows[t])
+        gap = c - te
+        p = (gap - 1) * inv
+        q = 1.0 - p if p < 1.0 else 0.0
+        if room == 0:
+            chance = q ** others
+        elif room > others:
+            chance = 0.0
         else:
-            room = ROW_LIMIT - len(rows[t])
-            p = (c - te - 1) * inv
-            if p > 1.0:
-                p = 1.0
-            score = sixth_chance(others, room, p) * (costs[t] + room * MEAN_HEADS) \
-                + 0.001 * (c - te)
+            chance = binom[room] * p ** room * q ** (others - room)
+        score = chance * (costs[t] + room * MEAN_HEADS) + 0.001 * gap
         if score < best_score:
             best, best_score = c, score
     hand.remove(best)
     return best
+
+
+#: ``COMB[n][k]`` = n choose k, for the opponents' count n (at most 9) in rollouts.
+COMB = [[comb(n, k) for k in range(ROW_LIMIT + 1)] for n in range(10)]
 
 
 def _resolve(rows: list[list[int]], costs: list[int], plays: list[tuple[int, int]],

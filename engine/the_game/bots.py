@@ -1,20 +1,105 @@
-"""The Game bots (placeholder while the real ones are written)."""
+"""The Game bots: ``easy`` (the minimum, nearest card), ``normal`` (least pile movement
+over live cards, cheap extras, honest pile signals), ``hard`` (normal plus a search
+over whole turns with a position evaluation). Bots see only their seat's view.
+
+Shared vocabulary: a *move* is ``(card, pile index)``; its *burn* is the number of
+live cards (not yet played, anywhere) that the pile can no longer take after the
+move (negative for a backwards trick: the cards it can take again)."""
 
 from __future__ import annotations
 
 from engine.bots import Bot, factory
+from engine.the_game.plan import Table, best_plan, desired_signals
+from engine.the_game.state import PILES
+
+
+def _first(legal: list[dict], kind: str) -> dict | None:
+    for a in legal:
+        if a["type"] == kind:
+            return a
+    return None
+
+
+def _play(move: tuple[int, int]) -> dict:
+    return {"type": "play", "card": move[0], "pile": PILES[move[1]]}
 
 
 class EasyBot(Bot):
+    """Plays only the minimum, each time the card nearest to a pile (a backwards trick
+    counts as nearest); never signals."""
+
     level = "easy"
 
     def choose(self, view: dict, legal: list[dict]) -> dict:
+        if not legal:
+            raise ValueError("no legal action to choose from")
         for kind in ("declare-blocked", "end-turn"):
-            for a in legal:
-                if a["type"] == kind:
-                    return a
+            a = _first(legal, kind)
+            if a is not None:
+                return a
         plays = [a for a in legal if a["type"] == "play"]
-        return plays[0]
+        if not plays:
+            return legal[0]
+        tops = view["tops"]
+
+        def distance(a: dict) -> tuple[int, int, str]:
+            d = abs(a["card"] - tops[a["pile"]])
+            return (0 if d == 10 and _is_trick(a, tops) else d, a["card"], a["pile"])
+
+        return min(plays, key=distance)
 
 
-make_bot = factory({"easy": EasyBot, "normal": EasyBot, "hard": EasyBot})
+def _is_trick(action: dict, tops: dict) -> bool:
+    top = tops[action["pile"]]
+    if action["pile"].startswith("asc"):
+        return action["card"] == top - 10
+    return action["card"] == top + 10
+
+
+class NormalBot(Bot):
+    """Least burn over the cards it must play, backwards tricks first, extra cards
+    only when nearly free; sets honest pile signals before ending its turn and
+    respects the other seats' signals."""
+
+    level = "normal"
+    params: dict = {}
+
+    def choose(self, view: dict, legal: list[dict]) -> dict:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        blocked = _first(legal, "declare-blocked")
+        if blocked is not None:
+            return blocked
+        if view["seat"] != view["turn"] or view["over"]:
+            return legal[0]  # only signals are offered off-turn; not asked in practice
+        table = Table.from_view(view, **self.params)
+        moves = self.plan(table)
+        if moves:
+            return _play(moves[0])
+        # Done playing: bring the signals up to date, then end the turn.
+        for p, value in enumerate(desired_signals(table)):
+            if view["signals"][PILES[p]][view["seat"]] != value:
+                a = {"type": "signal", "pile": PILES[p], "signal": value}
+                if a in legal:
+                    return a
+        end = _first(legal, "end-turn")
+        if end is not None:
+            return end
+        return _play(best_plan(table, search=False)[0])  # cannot happen: must play
+
+    def plan(self, table: Table) -> list[tuple[int, int]]:
+        return best_plan(table, search=False)
+
+
+class HardBot(NormalBot):
+    """Normal, but searches every way to play the minimum (and cheap extras) and
+    scores the position left behind: how well its remaining cards still fit."""
+
+    level = "hard"
+    params: dict = {}
+
+    def plan(self, table: Table) -> list[tuple[int, int]]:
+        return best_plan(table, search=True)
+
+
+make_bot = factory({"easy": EasyBot, "normal": NormalBot, "hard": HardBot})

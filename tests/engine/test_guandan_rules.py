@@ -367,3 +367,16 @@ def test_action_notation_round_trips():
         "type": "play", "cards": sorted(H("9S 9C")), "combo": "pair", "rank": 9}
     with pytest.raises(MalformedAction):
         GAME.parse_action("play 9S")
+
+
+def test_an_interface_gets_every_reading_of_a_selection():
+    s = table(["7H 7H 9S 9C 9D 3S 3S", "4S", "5S", "6S"], level=7)
+    hand = s.hands[0]
+    legal = GAME.legal_actions(s, 0)
+    pick5 = pick(s, 0, "7H 7H 9S 9C 9D")
+    got = GAME.actions_for(legal, hand, pick5)
+    assert [(a["combo"], a["rank"]) for a in got] == [("full-house", 9), ("bomb", 9)]
+    second = [c for c in hand if format_cards([c]) == "3S'"]
+    assert GAME.actions_for(legal, hand, second) == [
+        {"type": "play", "cards": pick(s, 0, "3S"), "combo": "single", "rank": 3}]
+    assert GAME.actions_for(legal, hand, pick(s, 0, "3S 9S")) == []

@@ -251,7 +251,7 @@ def test_reattaching_with_the_token_replaces_a_stale_connection():
 
 
 def test_run_to_end_and_outcome_and_record():
-    table = Table("take5", ["bot", "bot:easy", "bot:hard"], 7)
+    table = Table("take5", ["bot", "bot:easy", "bot:normal"], 7)
     assert table.outcome() is None
     table.run_to_end()
     out = table.outcome()
@@ -259,7 +259,7 @@ def test_run_to_end_and_outcome_and_record():
     assert out["game"] == "take5" and out["seed"] == 7 and out["actions"] == len(table.actions)
     assert max(out["scores"]) > 66 and out["winners"]
     rec = table.record()
-    assert rec["seats"] == ["bot", "bot:easy", "bot:hard"] and rec["seed"] == 7
+    assert rec["seats"] == ["bot", "bot:easy", "bot:normal"] and rec["seed"] == 7
     # The record replays to the same state.
     game = table.game
     state = game.setup(3, rec["seed"], rec["options"])
