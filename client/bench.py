@@ -10,8 +10,9 @@ import statistics
 import time
 
 
-def frame_times(seconds: float = 5.0, game_id: str = "take5") -> dict:
-    """Play a bots-only table for ``seconds`` of wall time at up to 60 frames/s.
+def frame_times(seconds: float = 5.0, game_id: str = "take5", players: int | None = None) -> dict:
+    """Play a bots-only table (``players`` seats; default 5 for Take 5, else 4) for
+    ``seconds`` of wall time at up to 60 frames/s.
 
     Returns ``{"frames": int, "median_ms": float, "p99_ms": float,
     "first_frame_ms": float}``: per-frame work while the timeline animates, and the
@@ -30,7 +31,11 @@ def frame_times(seconds: float = 5.0, game_id: str = "take5") -> dict:
     app.switch(MenuScene(app))
     app.frame(1 / 60, [])
     first = (time.perf_counter() - t0) * 1000
-    table = start_table(app, game_id, ["bot:normal"] * 5, seed=1)
+    from engine import get_game
+
+    game = get_game(game_id)
+    n = players or max(game.min_players, min(5 if game_id == "take5" else 4, game.max_players))
+    table = start_table(app, game_id, ["bot:normal"] * n, seed=1)
     table.session.host.table.bot_delay = 0.0
     samples: list[float] = []
     clock = pygame.time.Clock()

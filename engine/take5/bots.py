@@ -276,13 +276,15 @@ def _pick(hand: list[int], rows: list[list[int]], costs: list[int], others: int,
     of unknown cards (``inv`` = 1 / number of unseen cards). ``hand`` is sorted; the
     card is removed from it."""
     ends = sorted((r[-1], i) for i, r in enumerate(rows))
-    best, best_score = hand[0], min(costs) + TOO_LOW_EXTRA  # a too-low card, if any
+    best, best_score = hand[0], 1e9
     k = -1
     binom = COMB[others]
     for c in hand:
         while k < ROWS - 1 and ends[k + 1][0] < c:
             k += 1
-        if k < 0:
+        if k < 0:  # too low: the cheapest row (the same for every too-low card)
+            if best_score > 1e8:
+                best_score = min(costs) + TOO_LOW_EXTRA
             continue
         te, t = ends[k]
         room = ROW_LIMIT - len(rows[t])
