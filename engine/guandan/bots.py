@@ -7,6 +7,7 @@ A bot sees only its seat's view and the legal actions (``engine.bots``)."""
 
 from __future__ import annotations
 
+import random
 import time
 
 from engine.bots import Bot, factory
@@ -138,37 +139,46 @@ class NormalBot(Bot):
 
 
 class HardBot(NormalBot):
-    """Normal, plus determinised rollouts: when the best few candidates score close,
-    deal the unseen cards at random to the other hands (counts kept), play the rest of
-    the deal with easy-normal policies, and keep the candidate whose rollouts end best
-    for the team. ``budget`` seconds a decision (default 0.25)."""
+    """Normal, plus determinised rollouts once the deal nears its end (at most
+    ``endgame`` cards left in all hands): the few best candidates of the normal score
+    are each played out on the same random deals of the unseen cards (counts and
+    known tribute cards kept), every seat then playing like ``normal``, and the
+    candidate whose rollouts gain the team most levels is kept. ``budget`` seconds a
+    decision (default 0.25)."""
 
     level = "hard"
     budget = 0.25
     width = 4
+    margin = 1.0
+    endgame = 60
 
     def choose(self, view: dict, legal: list[dict]) -> dict:
         if not legal:
             raise ValueError("no legal action to choose from")
-        if legal[0]["type"] != "play" and legal[0]["type"] != "pass" or len(legal) == 1:
+        if legal[0]["type"] not in ("play", "pass") or len(legal) == 1:
             return super().choose(view, legal)
         scored = self._scored(view, legal)
         scored.sort(key=lambda t: (t[0], t[1]))
-        cands = [a for s, _, a in scored[:self.width] if s <= scored[0][0] + 1.0]
-        if len(cands) == 1 or scored[0][0] <= -100:
-            return scored[0][2]
-        from engine.guandan.rollout import rollout_value
+        best = scored[0]
+        cands = [a for s, _, a in scored[:self.width] if s <= best[0] + self.margin]
+        if len(cands) == 1 or best[0] <= -100 or sum(view["hand_counts"]) > self.endgame:
+            return best[2]
+        from engine.guandan.rollout import planned_action, rollout_value
+        planner = NormalBot(self.rng.randrange(2**31))
+
+        def policy(state, seat):
+            return planned_action(state, seat, planner)
+
         deadline = time.perf_counter() + self.budget
         totals = [0.0] * len(cands)
         runs = 0
-        while time.perf_counter() < deadline or runs == 0:
+        while runs < 2 or (time.perf_counter() < deadline and runs < 200):
+            seed = self.rng.randrange(2**31)
             for i, a in enumerate(cands):
-                totals[i] += rollout_value(view, a, self.rng)
+                totals[i] += rollout_value(view, a, random.Random(seed), policy)
             runs += 1
-            if runs >= 40:
-                break
-        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
-        return cands[best]
+        pick = max(range(len(cands)), key=lambda i: (totals[i], -i))
+        return cands[pick]
 
 
 make_bot = factory({"easy": EasyBot, "normal": NormalBot, "hard": HardBot})

@@ -94,18 +94,30 @@ def fast_action(state: GuandanState, seat: int) -> dict:
     return {"type": "pass"}
 
 
-def rollout_value(view: dict, action: dict, rng: random.Random) -> float:
+def planned_action(state: GuandanState, seat: int, bot) -> dict:
+    """The ``normal`` bot's choice from the state, through the few view fields its
+    play heuristic reads (no full view is built)."""
+    last = state.last
+    mini = {"seat": seat, "level": state.level, "hand": list(state.hands[seat]),
+            "hand_counts": [len(h) for h in state.hands],
+            "last_play": None if last is None else {"seat": last[0]}}
+    return bot.choose(mini, GAME.legal_actions(state, seat))
+
+
+def rollout_value(view: dict, action: dict, rng: random.Random, policy=None) -> float:
     """Play ``action`` in a determinised copy of ``view``'s deal, finish the deal with
-    :func:`fast_action`, and score it for the seat's team: the levels its team gains
-    (+1..+3), or minus the levels the other team gains."""
+    ``policy(state, seat) -> action`` (default :func:`fast_action`), and score it for
+    the seat's team: the levels its team gains (+1..+3), or minus the levels the other
+    team gains."""
     me = view["seat"]
+    policy = policy or fast_action
     state = determinise(view, rng)
     state, _ = GAME.apply(state, me, action)
     for _ in range(_MAX_STEPS):
         if state.phase != PLAY:
             break
         seat = state.turn
-        state, _ = GAME._apply(state, seat, fast_action(state, seat))
+        state, _ = GAME._apply(state, seat, policy(state, seat))
     if not state.history:
         return 0.0
     _, _, _, places, t, advance = state.history[-1]
