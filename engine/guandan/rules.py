@@ -287,8 +287,8 @@ class Guandan(Game):
         pos = out.index(mate) if mate in out else 3
         advance = {1: 3, 2: 2}.get(pos, 1)
         levels = list(state.levels)
-        own_deal = state.level_team in (t, -1)
-        won_match = levels[t] == ACE and own_deal and pos in (1, 2)
+        # "plays a deal at A": the deal's rank is A (its own level, or both teams at A)
+        won_match = levels[t] == ACE and state.level == ACE and pos in (1, 2)
         fails = list(state.fails)
         dropped = set()
         if option(state.options, "three_failures"):

@@ -233,6 +233,11 @@ def test_no_match_win_when_the_deal_was_at_the_other_teams_level():
     assert s.phase != "over" and s.levels == (14, 9) and (s.level, s.level_team) == (14, 0)
 
 
+def test_a_match_is_won_at_ace_in_a_deal_at_the_other_teams_ace_too():
+    s, _ = _both_of_team_0_out(levels=(14, 14), level=14, level_team=1)
+    assert s.phase == "over" and GAME.result(s).winners == (0, 2)
+
+
 def test_three_failures_at_ace_drop_back_to_two_only_with_the_option():
     kw = dict(levels=(9, 14), level=14, level_team=1, fails=(0, 2))
     s, events = _both_of_team_0_out(options={"three_failures": True}, **kw)
