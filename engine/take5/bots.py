@@ -185,8 +185,10 @@ class HardBot(NormalBot):
     level = "hard"
 
     def __init__(self, seed: int | None = None, budget: float = 0.3, depth: int = 10,
-                 max_candidates: int = 7, max_samples: int = 10_000) -> None:
+                 max_candidates: int = 7, max_samples: int = 10_000,
+                 spite: float = 0.0) -> None:
         super().__init__(seed)
+        self.spite = spite
         self.budget = budget
         self.depth = depth
         self.max_candidates = max_candidates
@@ -238,70 +240,78 @@ class HardBot(NormalBot):
 
     def rollout(self, rows: list[list[int]], hand: list[int], opp_hands: dict, me: int,
                 n: int, action: dict, pending: list, inv: float) -> float:
-        """Own bullheads over ``depth`` turns after ``action`` in one sampled deal."""
+        """Value of ``action`` in one sampled deal over ``depth`` turns: the own
+        bullheads less ``spite`` times the opponents' mean bullheads. Lower is better."""
         rows = [list(r) for r in rows]
         costs = [heads(r) for r in rows]
         hands = {s: list(h) for s, h in opp_hands.items()}
         hands[me] = list(hand)
-        taken = 0
+        pen = [0] * n
         others = max(1, n - 1)
         if action["type"] == "take-row":
             r = action["row"]
-            taken += costs[r]
+            pen[me] += costs[r]
             card = pending[0][0]
             rows[r], costs[r] = [card], BULLHEADS[card]
-            taken += _resolve(rows, costs, pending[1:], me)
-            turns = self.depth - 1
+            _resolve(rows, costs, pending[1:], pen)
         else:
             hands[me].remove(action["card"])
-            plays = [(action["card"], me)]
-            for s, h in hands.items():
-                if s != me and h:
-                    plays.append((_pick(h, rows, costs, others, inv), s))
+            plays = _picks(hands, rows, costs, others, inv, skip=me)
+            plays.append((action["card"], me))
             plays.sort()
-            taken += _resolve(rows, costs, plays, me)
-            turns = self.depth - 1
-        for _ in range(turns):
+            _resolve(rows, costs, plays, pen)
+        for _ in range(self.depth - 1):
             if not hands[me]:
                 break
-            plays = [(_pick(h, rows, costs, others, inv), s) for s, h in hands.items() if h]
+            plays = _picks(hands, rows, costs, others, inv)
             plays.sort()
-            taken += _resolve(rows, costs, plays, me)
-        return taken
+            _resolve(rows, costs, plays, pen)
+        own = pen[me]
+        if self.spite:
+            return own - self.spite * (sum(pen) - own) / others
+        return own
 
 
-def _pick(hand: list[int], rows: list[list[int]], costs: list[int], others: int,
-          inv: float) -> int:
-    """The rollout policy: the gap heuristic of :func:`card_risk` with a uniform density
-    of unknown cards (``inv`` = 1 / number of unseen cards). ``hand`` is sorted; the
-    card is removed from it."""
+def _picks(hands: dict[int, list[int]], rows: list[list[int]], costs: list[int],
+           others: int, inv: float, skip: int = -1) -> list[tuple[int, int]]:
+    """The rollout policy for every seat with cards (but ``skip``): the gap heuristic
+    of :func:`card_risk` with a uniform density of unknown cards (``inv`` = 1 / number
+    of unseen cards). Hands are sorted; each chosen card is removed from its hand.
+    Returns ``[(card, seat)]``."""
     ends = sorted((r[-1], i) for i, r in enumerate(rows))
-    best, best_score = hand[0], 1e9
-    k = -1
+    low_end = ends[0][0]
+    too_low = min(costs) + TOO_LOW_EXTRA
     binom = COMB[others]
-    for c in hand:
-        while k < ROWS - 1 and ends[k + 1][0] < c:
-            k += 1
-        if k < 0:  # too low: the cheapest row (the same for every too-low card)
-            if best_score > 1e8:
-                best_score = min(costs) + TOO_LOW_EXTRA
+    # Per row (in end order): end, fill cost, room, chance factor for a full row.
+    spots = [(te, costs[t] + (ROW_LIMIT - len(rows[t])) * MEAN_HEADS, ROW_LIMIT - len(rows[t]))
+             for te, t in ends]
+    out = []
+    for seat, hand in hands.items():
+        if seat == skip or not hand:
             continue
-        te, t = ends[k]
-        room = ROW_LIMIT - len(rows[t])
-        gap = c - te
-        p = (gap - 1) * inv
-        q = 1.0 - p if p < 1.0 else 0.0
-        if room == 0:
-            chance = q ** others
-        elif room > others:
-            chance = 0.0
-        else:
-            chance = binom[room] * p ** room * q ** (others - room)
-        score = chance * (costs[t] + room * MEAN_HEADS) + 0.001 * gap
-        if score < best_score:
-            best, best_score = c, score
-    hand.remove(best)
-    return best
+        best, best_score = hand[0], (too_low if hand[0] < low_end else 1e9)
+        k = -1
+        for c in hand:
+            while k < ROWS - 1 and spots[k + 1][0] < c:
+                k += 1
+            if k < 0:
+                continue
+            te, cost, room = spots[k]
+            gap = c - te
+            p = (gap - 1) * inv
+            q = 1.0 - p if p < 1.0 else 0.0
+            if room == 0:
+                chance = q ** others
+            elif room > others:
+                chance = 0.0
+            else:
+                chance = binom[room] * p ** room * q ** (others - room)
+            score = chance * cost + 0.001 * gap
+            if score < best_score:
+                best, best_score = c, score
+        hand.remove(best)
+        out.append((best, seat))
+    return out
 
 
 #: ``COMB[n][k]`` = n choose k, for the opponents' count n (at most 9) in rollouts.
@@ -309,10 +319,10 @@ COMB = [[comb(n, k) for k in range(ROW_LIMIT + 1)] for n in range(10)]
 
 
 def _resolve(rows: list[list[int]], costs: list[int], plays: list[tuple[int, int]],
-             me: int) -> int:
+             pen: list[int]) -> None:
     """Place sorted ``(card, seat)`` plays on ``rows`` (changed in place; ``costs``
-    kept in step); too-low owners take the cheapest row. Returns ``me``'s bullheads."""
-    taken = 0
+    kept in step); too-low owners take the cheapest row. Adds the bullheads each seat
+    takes to ``pen``."""
     for card, seat in plays:
         t, te = -1, 0
         for i in range(ROWS):
@@ -321,17 +331,14 @@ def _resolve(rows: list[list[int]], costs: list[int], plays: list[tuple[int, int
                 t, te = i, e
         if t < 0:
             t = costs.index(min(costs))
-            if seat == me:
-                taken += costs[t]
+            pen[seat] += costs[t]
             rows[t], costs[t] = [card], BULLHEADS[card]
         elif len(rows[t]) >= ROW_LIMIT:
-            if seat == me:
-                taken += costs[t]
+            pen[seat] += costs[t]
             rows[t], costs[t] = [card], BULLHEADS[card]
         else:
             rows[t].append(card)
             costs[t] += BULLHEADS[card]
-    return taken
 
 
 make_bot = factory({"easy": RandomBot, "normal": NormalBot, "hard": HardBot})
