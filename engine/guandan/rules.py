@@ -322,7 +322,9 @@ class Guandan(Game):
         for s in range(PLAYERS):
             if state.hands[s]:
                 events.append(move(state.hands[s], f"hand/{s}", "deck", seen_by=(s,)))
-        events.append(move(state.played + state.trick, "played", "deck"))
+        if state.trick:
+            events.append(move(state.trick, "trick", "deck"))
+        events.append(move(state.played, "played", "deck"))
         state = replace(state, level=levels[t], level_team=t)
         state, events = self._deal(state, events)
         return self._start_tribute(state, events, places)

@@ -385,3 +385,25 @@ def test_an_interface_gets_every_reading_of_a_selection():
     assert GAME.actions_for(legal, hand, second) == [
         {"type": "play", "cards": pick(s, 0, "3S"), "combo": "single", "rank": 3}]
     assert GAME.actions_for(legal, hand, pick(s, 0, "3S 9S")) == []
+
+
+def test_plays_are_public_moves_with_their_reading():
+    s = table(["7H 7H 9S 9C 9D 3S", "4S", "5S", "6S"], level=7)
+    cards = pick(s, 0, "7H 7H 9S 9C 9D")
+    s2, events = GAME.apply(s, 0, {"type": "play", "cards": cards, "combo": "bomb",
+                                   "rank": 9})
+    assert [e.for_seat(2) for e in events] == [
+        {"type": "move", "from": "hand/0", "to": "trick", "count": 5, "seat": 0,
+         "combo": "bomb", "rank": 9, "cards": cards}]
+    v = GAME.view(s2, 3)
+    assert v["last_play"] == {"seat": 0, "combo": "bomb", "rank": 9, "cards": cards}
+    assert v["hand_counts"] == [1, 1, 1, 1] and GAME.zones(s2)["trick"] == tuple(cards)
+
+
+def test_a_deal_end_collects_every_card_and_deals_again():
+    s, events = _both_of_team_0_out()
+    moves = [e for e in events if e.type == "move"]
+    back = sum(e.public["count"] for e in moves if e.public["to"] == "deck")
+    dealt = [e for e in moves if e.public["from"] == "deck"]
+    assert back == 108 and [e.public["count"] for e in dealt] == [27] * 4
+    assert all(e.for_seat(1).get("cards") is None for e in dealt if e.public["to"] != "hand/1")
