@@ -45,6 +45,7 @@ class Mirror:
     errors: list[dict] = field(default_factory=list)
     seats: dict | None = None  # the latest "seats" message (lobby)
     link: dict | None = None  # the latest "disconnected" notice (TCP)
+    legal: list = field(default_factory=list)  # the seat's legal actions, as the host sent
 
     @property
     def started(self) -> bool:
@@ -64,10 +65,13 @@ class Mirror:
                 self.link = None
                 self.view = msg["view"]
                 self.seq = msg.get("seq", 0)
+                self.legal = list(msg.get("legal", []))
                 self.backlog.append(Shown([], copy.deepcopy(self.view), snapshot=True))
             elif kind == "delta" and self.view is not None:
                 self.view = apply_delta(self.view, msg)
                 self.seq = msg.get("seq", self.seq + 1)
+                if "legal" in msg:
+                    self.legal = list(msg["legal"])
                 self.backlog.append(Shown(list(msg.get("events", [])), copy.deepcopy(self.view)))
             elif kind == "error":
                 self.errors.append(msg)

@@ -1,0 +1,616 @@
+"""The Guandan table: four seats around the felt (you at the bottom, your partner
+opposite, play moving counter-clockwise), each seat's last play with its reading,
+your 27-card hand, the reading chooser, hint, pass, tribute and return.
+
+Layout at 1280×720 (scaled): deal facts top left, this deal's log top right, the
+partner's seat top centre, the opponents left and right, notes and the tribute spot
+in the middle, your play above the controls, your hand along the bottom.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from client import assets
+from client.anim import Beat, Flight
+from client.i18n import _
+from client.tables import guandan_cards as gc
+from client.tables import guandan_panels as panels
+from client.tables.base import TableScene
+from client.tables.guandan_hand import Hand
+from engine.guandan import GAME
+
+_DISPLAY: list = [None]  # the display the card caches were drawn for
+
+
+class GuandanTable(TableScene):
+    """Guandan (guandan.md): select cards, choose a reading, play or pass; pay
+    tribute and choose the return card."""
+
+    game_id = "guandan"
+
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        if _DISPLAY[0] is not pygame.display.get_surface():
+            gc.reset_caches()
+            _DISPLAY[0] = pygame.display.get_surface()
+        self.k = min(self.w / 1280, self.h / 720)
+        s = self.s
+        self.cw, self.ch = s(90), s(126)  # hand cards
+        self.sw, self.sh = s(52), s(73)  # cards on the table
+        self.hand = Hand(pygame.Rect(s(14), s(560), self.w - s(28), s(150)),
+                         self.cw, self.ch, s(22), s(13))
+        self._hand_sig: tuple = ()
+        self._phase: str | None = None
+        self.reading_i = 0
+        self.hint_i = -1
+        self.hint_label = ""
+        self.note = ""
+        self.note_t = 0.0
+        self.deal_panel: dict | None = None
+        self.match_panel: dict | None = None
+        self._opts_key: tuple = ()
+        self._opts: list = []
+        # Under --autoquit the match must end quickly: short beats, quick bots.
+        self.fast = 0.35 if app.autoquit else 1.0
+        if app.autoquit and session.host is not None:
+            session.host.table.bot_delay = 0.02
+
+    # ------------------------------------------------------------------ results
+    @staticmethod
+    def summary(view: dict, names: list[str], me: int | None) -> dict:
+        """The closing screen: the winning team first, each player's team level."""
+        return panels.summary(view, names, me)
+
+    # ------------------------------------------------------------------ geometry
+    def s(self, v: float) -> int:
+        return int(v * self.k)
+
+    @property
+    def me(self) -> int | None:
+        return self.perspective
+
+    def rel(self, seat: int) -> int:
+        """0 bottom, 1 right, 2 top, 3 left: the next seat in play order sits to the
+        right, so play moves counter-clockwise."""
+        return (seat - (self.me if self.me is not None else 0)) % 4
+
+    def panel_rect(self, seat: int) -> pygame.Rect:
+        s = self.s
+        return [pygame.Rect(s(10), s(446), s(220), s(82)),
+                pygame.Rect(self.w - s(230), s(190), s(220), s(82)),
+                pygame.Rect(self.w // 2 - s(140), s(42), s(280), s(54)),
+                pygame.Rect(s(10), s(190), s(220), s(82))][self.rel(seat)]
+
+    def play_rects(self, seat: int, n: int) -> list[pygame.Rect]:
+        """Where ``seat``'s play of ``n`` cards lies on the table."""
+        s, rel = self.s, self.rel(seat)
+        step = min(s(26), (s(300) - self.sw) // max(1, n - 1)) if n > 1 else 0
+        width = self.sw + step * (n - 1)
+        if rel == 0:
+            x, y = self.w // 2 - width // 2, s(308)
+        elif rel == 2:
+            x, y = self.w // 2 - width // 2, s(102)
+        elif rel == 1:
+            x, y = self.w - s(12) - width, s(282)
+        else:
+            x, y = s(12), s(282)
+        return [pygame.Rect(x + i * step, y, self.sw, self.sh) for i in range(n)]
+
+    def seat_point(self, seat: int) -> tuple[int, int]:
+        return self.panel_rect(seat).center
+
+    def centre(self) -> tuple[int, int]:
+        return (self.w // 2, self.s(232))
+
+    def message_pos(self) -> tuple[int, int]:
+        return (self.w // 2, self.s(288))
+
+    def short_name(self, seat: int) -> str:
+        """"You", or a name without the bot level: "Bot 3 (hard)" → "Bot 3"."""
+        if seat == self.me:
+            return _("You")
+        if not 0 <= seat < 4:
+            return "?"
+        return self.name(seat).split(" (")[0][:14]
+
+    # ------------------------------------------------------------------ decisions
+    def my_decision(self) -> str | None:
+        """"play", "tribute", "return" or None for the shown seat (latest view)."""
+        if self.me is None or not self.board or self.board.get("over"):
+            return None
+        latest = self.session.mirrors[self.me].view or {}
+        if self.me not in latest.get("awaiting", []):
+            return None
+        return latest.get("phase")
+
+    def legal(self) -> list[dict]:
+        if self.me is None:
+            return []
+        return self.session.mirrors[self.me].legal
+
+    def options(self) -> list[dict]:
+        """The legal plays made of exactly the selected cards: one per reading."""
+        sel = tuple(sorted(self.hand.selected))
+        legal = self.legal()
+        key = (sel, id(legal), len(legal))
+        if key != self._opts_key:
+            self._opts_key = key
+            hand = self.board.get("hand", [])
+            self._opts = GAME.actions_for(legal, hand, list(sel)) if sel else []
+            if self.reading_i >= len(self._opts):
+                self.reading_i = 0
+        return self._opts
+
+    def choosable(self) -> set[int] | None:
+        """In tribute or return: the cards that may be given (both copies); else None."""
+        d = self.my_decision()
+        if d not in ("tribute", "return"):
+            return None
+        faces = {a["card"] % gc.FACES for a in self.legal() if "card" in a}
+        return {c for c in self.board.get("hand", []) if c % gc.FACES in faces}
+
+    def return_to(self) -> int:
+        """The seat whose tribute the shown seat received (-1: none)."""
+        tr = (self.mirror.view or {}).get("tribute", {})
+        return next((p for p, r, _c in tr.get("transfers", []) if r == self.me), -1)
+
+    def can_pass(self) -> bool:
+        return any(a["type"] == "pass" for a in self.legal())
+
+    def on_reset(self) -> None:
+        phase = (self.board or {}).get("phase")
+        if phase != getattr(self, "_phase", None):
+            self.hand.selected.clear()
+            self._phase = phase
+        self._sync_hand()
+        give = self.choosable()
+        if give is not None and not self.hand.selected and len(
+                {c % gc.FACES for c in give}) == 1:
+            self.hand.selected = {min(give)}
+
+    def _sync_hand(self) -> None:
+        b = self.board or {}
+        sig = (tuple(b.get("hand", [])), b.get("level", 2))
+        if sig != self._hand_sig:
+            self._hand_sig = sig
+            self.hand.set_cards(list(sig[0]), sig[1])
+
+    # ------------------------------------------------------------------ actions
+    def do_play(self) -> None:
+        opts = self.options()
+        if not self.hand.selected:
+            self.show_error(_("Select cards first (click, drag across, or Space)"))
+            return
+        if not opts:
+            self.show_error(self.why_not())
+            return
+        action = opts[self.reading_i % len(opts)]
+        self.session.send(self.me, action)
+        self.hand.selected.clear()
+        self.reading_i, self.hint_i, self.hint_label = 0, -1, ""
+
+    def why_not(self) -> str:
+        last = (self.mirror.view or {}).get("last_play")
+        if last:
+            return _("These cards make no play that beats {reading}").format(
+                reading=gc.play_text(last))
+        return _("These cards are not a combination")
+
+    def do_pass(self) -> None:
+        if not self.can_pass():
+            self.show_error(_("You lead: you must play"))
+            return
+        self.session.send(self.me, {"type": "pass"})
+        self.hand.selected.clear()
+        self.hint_i, self.hint_label = -1, ""
+
+    def do_hint(self) -> None:
+        """Select the next legal play (weakest first), cycling."""
+        plays = [a for a in self.legal() if a["type"] == "play"]
+        if not plays:
+            self.show_error(_("Nothing beats it: pass"))
+            return
+        self.hint_i = (self.hint_i + 1) % len(plays)
+        a = plays[self.hint_i]
+        self.hand.selected = set(a["cards"])
+        opts = self.options()
+        self.reading_i = opts.index(a) if a in opts else 0
+        self.hint_label = _("Hint {i} of {n}").format(i=self.hint_i + 1, n=len(plays))
+
+    def do_give(self) -> None:
+        """Confirm the tribute or return card."""
+        d = self.my_decision()
+        sel = list(self.hand.selected)
+        if len(sel) != 1:
+            self.show_error(_("Choose one card"))
+            return
+        card = sel[0] % gc.FACES
+        for a in self.legal():
+            if a.get("card", -1) % gc.FACES == card:
+                self.session.send(self.me, {"type": d, "card": a["card"]})
+                self.hand.selected.clear()
+                return
+        self.show_error(_("That card may not be given"))
+
+    def controls(self) -> list[tuple[pygame.Rect, str, object, bool]]:
+        """The drawn buttons now: ``(rect, label, callback, enabled)``."""
+        d = self.my_decision() if self.timeline.idle else None
+        s = self.s
+        out = []
+        right = self.w - s(12)
+        y, h = s(444), s(42)
+
+        def button(width, label, fn, enabled=True):
+            nonlocal right
+            r = pygame.Rect(right - s(width), y, s(width), h)
+            right = r.x - s(10)
+            out.append((r, label, fn, enabled))
+
+        if d == "play":
+            opts = self.options()
+            button(150, _("Play (Enter)"), self.do_play, bool(opts))
+            button(120, _("Pass (P)"), self.do_pass, self.can_pass())
+            button(120, _("Hint (H)"), self.do_hint)
+            x = s(250)
+            for i, a in enumerate(opts[:6] if len(opts) > 1 else []):
+                label = "{n}  {reading}".format(n=i + 1, reading=gc.play_text(a))
+                w = assets.text(label, s(16), assets.INK, True).get_width() + s(24)
+                out.append((pygame.Rect(x, y, w, h), label,
+                            lambda i=i: setattr(self, "reading_i", i), True))
+                x += w + s(8)
+        elif d in ("tribute", "return"):
+            sel = list(self.hand.selected)
+            if len(sel) != 1:
+                label = _("Choose a card")
+            elif d == "tribute":
+                label = _("Give {card} as tribute (Enter)").format(card=gc.card_text(sel[0]))
+            else:
+                label = _("Return {card} to {name} (Enter)").format(
+                    card=gc.card_text(sel[0]), name=self.short_name(self.return_to()))
+            width = assets.text(label, s(18), assets.INK, True).get_width() // max(0.01, self.k)
+            button(int(width) + 30, label, self.do_give, len(sel) == 1)
+        return out
+
+    # ------------------------------------------------------------------ input
+    def handle_table_event(self, event: pygame.event.Event) -> None:
+        d = self.my_decision()
+        if d is None:
+            return
+        give = self.choosable()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if any(r.collidepoint(event.pos) for r, *_x in self.controls()):
+                return
+            if give is None:
+                self.hand.press(event.pos)
+                self.hint_label = ""
+            return
+        if event.type == pygame.MOUSEMOTION and give is None:
+            self.hand.motion(event.pos)
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            self.hand.selected.clear()
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.hand.release():
+                return
+            for r, _label, fn, enabled in self.controls():
+                if r.collidepoint(event.pos):
+                    if enabled:
+                        fn()
+                    return
+            c = self.hand.card_at(event.pos)
+            if c is not None:
+                if give is not None:
+                    if c in give:
+                        self.hand.selected = {c}
+                else:
+                    self.hand.toggle(c)
+            return
+        if event.type != pygame.KEYDOWN:
+            return
+        key = event.key
+        shift = bool(event.mod & pygame.KMOD_SHIFT) if hasattr(event, "mod") else False
+        if key == pygame.K_RETURN or key == pygame.K_KP_ENTER:
+            self.do_give() if give is not None else self.do_play()
+        elif give is not None:
+            if key in (pygame.K_LEFT, pygame.K_RIGHT):
+                cards = [c for c in self.hand.order if c in give]
+                cur = next(iter(self.hand.selected), None)
+                i = cards.index(cur) if cur in cards else -1
+                i = (i + (1 if key == pygame.K_RIGHT else -1)) % len(cards)
+                self.hand.selected = {cards[i]}
+        elif key == pygame.K_p:
+            self.do_pass()
+        elif key == pygame.K_h:
+            self.do_hint()
+        elif key in (pygame.K_BACKSPACE, pygame.K_c):
+            self.hand.selected.clear()
+        elif key == pygame.K_TAB:
+            n = len(self.options())
+            if n:
+                self.reading_i = (self.reading_i + 1) % n
+        elif pygame.K_1 <= key <= pygame.K_9:
+            if key - pygame.K_1 < len(self.options()):
+                self.reading_i = key - pygame.K_1
+        else:
+            self.hand.key(key, shift)
+
+    # ------------------------------------------------------------------ events → beats
+    def beats_for(self, events: list[dict]) -> list[Beat]:
+        f = self.fast
+        beats: list[Beat] = []
+        for e in events:
+            t = e["type"]
+            if t == "move":
+                beats.extend(self._move_beats(e))
+            elif t == "pass":
+                beats.append(Beat(0.4 * f, finish=lambda e=e: self._add_trick(
+                    {"seat": e["seat"], "type": "pass"})))
+            elif t == "out":
+                text = _("{name} is out: {place}").format(
+                    name=self.short_name(e["seat"]), place=panels.place_text(e["place"]))
+                beats.append(Beat(0.9 * f, begin=lambda t=text: self._note(t),
+                                  finish=lambda e=e: self.board["out"].append(e["seat"])))
+            elif t == "lead":
+                text = _("{name} leads").format(name=self.short_name(e["seat"]))
+                beats.append(Beat(0.2 * f, begin=lambda t=text: self._note(t, 1.5)))
+            elif t == "deal-end":
+                beats.append(Beat(4.5 * f, begin=lambda e=e: self._deal_end(e),
+                                  finish=lambda e=e: self._deal_end_done(e), label="deal-end"))
+            elif t == "match-end":
+                beats.append(Beat(3.0 * f, begin=lambda e=e: self._match_end(e)))
+            elif t == "deal":
+                beats.append(Beat(0.9 * f, begin=lambda e=e: self._new_deal(e)))
+            elif t == "no-tribute":
+                names = " & ".join(self.short_name(p) for p in e["payers"])
+                text = _("No tribute: {names} hold both big jokers").format(names=names)
+                beats.append(Beat(2.5 * f, begin=lambda t=text: self._note(t, 4.0)))
+            elif t == "tribute-due":
+                names = " & ".join(self.short_name(p) for p in e["payers"])
+                text = _("Tribute due from {names}").format(names=names)
+                beats.append(Beat(1.0 * f, begin=lambda t=text: self._note(t, 3.0)))
+            elif t == "drop":
+                text = _("Three failures at A: back to level 2")
+                beats.append(Beat(1.5 * f, begin=lambda t=text: self._note(t, 3.0)))
+        return beats
+
+    def _note(self, text: str, seconds: float = 2.5) -> list:
+        self.note, self.note_t = text, seconds * max(self.fast, 0.3)
+        return []
+
+    def _src(self, seat: int, card: int) -> tuple[int, int]:
+        if seat == self.me:
+            r = self.hand.rect_of(card)
+            if r is not None:
+                return r.center
+        return self.seat_point(seat)
+
+    def _move_beats(self, e: dict) -> list[Beat]:
+        f = self.fast
+        src, dst = e["from"], e["to"]
+        cards = e.get("cards")
+        if src.startswith("hand/") and dst == "trick":
+            seat = int(src[5:])
+            entry = {"seat": seat, "type": "play", "combo": e["combo"], "rank": e["rank"],
+                     "cards": list(cards)}
+
+            def begin():
+                rects = self.play_rects(seat, len(cards))
+                return [Flight(c, self._src(seat, c), r.center, 0.45 * f, 0.02 * i * f)
+                        for i, (c, r) in enumerate(zip(cards, rects, strict=True))]
+
+            def finish():
+                self._take_from_hand(seat, cards)
+                self._add_trick(entry)
+                self.board["last_play"] = {k: entry[k] for k in ("seat", "combo", "rank",
+                                                                  "cards")}
+            return [Beat(0.6 * f, begin=begin, finish=finish)]
+        if src == "trick" and dst == "played":
+            def clear():
+                self.board["trick"] = []
+                self.board["last_play"] = None
+            return [Beat(0.7 * f, finish=clear)]
+        if src == "deck" and dst.startswith("hand/"):
+            seat = int(dst[5:])
+
+            def dealt():
+                self.board["hand_counts"][seat] = e["count"]
+                if seat == self.me and cards is not None:
+                    self.board["hand"] = sorted(cards)
+                    self._sync_hand()
+            return [Beat(0.05, finish=dealt)]
+        if dst == "deck":
+            def collect():
+                self.board["trick"], self.board["last_play"] = [], None
+                if src.startswith("hand/"):
+                    self.board["hand_counts"][int(src[5:])] = 0
+                    if int(src[5:]) == self.me:
+                        self.board["hand"] = []
+                        self._sync_hand()
+            return [Beat(0.0, finish=collect)]
+        if src.startswith("hand/") and dst == "tribute":
+            seat = int(src[5:])
+            card = cards[0]
+
+            def begin():
+                return [Flight(card, self._src(seat, card), self.centre(), 0.6 * f)]
+
+            def finish():
+                self._take_from_hand(seat, [card])
+                self.board["tribute"]["paid"].append([seat, card])
+                self.board["awaiting"] = [a for a in self.board["awaiting"] if a != seat]
+            return [Beat(0.8 * f, begin=begin, finish=finish)]
+        if src == "tribute" and dst.startswith("hand/"):
+            seat, card = int(dst[5:]), cards[0]
+            text = _("Tribute {card}: {payer} → {receiver}").format(
+                card=gc.card_text(card), payer=self.short_name(e.get("payer", -1)),
+                receiver=self.short_name(seat))
+
+            def begin():
+                self._note(text, 3.0)
+                self.board["tribute"]["paid"] = [
+                    p for p in self.board["tribute"]["paid"] if p[1] != card]
+                return [Flight(card, self.centre(), self.seat_point(seat), 0.9 * f)]
+
+            def finish():
+                self._give_to_hand(seat, card)
+            return [Beat(1.3 * f, begin=begin, finish=finish, label="tribute")]
+        if src.startswith("hand/") and dst.startswith("hand/"):
+            giver, taker, card = int(src[5:]), int(dst[5:]), cards[0]
+            text = _("Return {card}: {receiver} → {payer}").format(
+                card=gc.card_text(card), receiver=self.short_name(giver),
+                payer=self.short_name(taker))
+
+            def begin():
+                self._note(text, 3.0)
+                return [Flight(card, self._src(giver, card), self.seat_point(taker), 0.9 * f)]
+
+            def finish():
+                self._take_from_hand(giver, [card])
+                self._give_to_hand(taker, card)
+            return [Beat(1.2 * f, begin=begin, finish=finish, label="return")]
+        return []
+
+    def _take_from_hand(self, seat: int, cards) -> None:
+        b = self.board
+        b["hand_counts"][seat] = max(0, b["hand_counts"][seat] - len(cards))
+        if seat == self.me:
+            gone = set(cards)
+            b["hand"] = [c for c in b["hand"] if c not in gone]
+            self._sync_hand()
+
+    def _give_to_hand(self, seat: int, card: int) -> None:
+        b = self.board
+        b["hand_counts"][seat] += 1
+        if seat == self.me:
+            b["hand"] = sorted(b["hand"] + [card])
+            self._sync_hand()
+
+    def _add_trick(self, entry: dict) -> None:
+        self.board["trick"].append(entry)
+        self.board["plays"].append(entry)
+
+    def _new_deal(self, e: dict) -> list:
+        b = self.board
+        b["deal"], b["level"], b["levels"] = e["deal"], e["level"], list(e["levels"])
+        b["trick"], b["plays"], b["out"], b["last_play"] = [], [], [], None
+        self._note(_("Deal {n} · level {level} · wild: ♥{level}").format(
+            n=e["deal"], level=gc.level_text(e["level"])), 2.5)
+        return []
+
+    def _deal_end(self, e: dict) -> list:
+        b = self.board
+        self.deal_panel = dict(e, old=list(b["levels"]), level=b["level"],
+                               level_team=b.get("level_team", -1))
+        return []
+
+    def _deal_end_done(self, e: dict) -> None:
+        self.deal_panel = None
+        self.board["levels"] = list(e["levels"])
+        self.board["history"] = self.board.get("history", []) + [
+            {"deal": e["deal"], "places": e["places"], "team": e["team"],
+             "advance": e["advance"]}]
+
+    def _match_end(self, e: dict) -> list:
+        self.match_panel = e
+        return []
+
+    # ------------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.note_t > 0:
+            self.note_t -= dt
+
+    def draw_flight(self, surface, flight, pos) -> None:
+        img = gc.face(flight.card, self.board.get("level", 2), self.sw, self.sh)
+        surface.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
+
+    def status_line(self) -> str:
+        """The one obvious prompt for the shown seat."""
+        return panels.status_line(self)
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        self._sync_hand()
+        panels.draw_top(self, surface)
+        panels.draw_info(self, surface)
+        panels.draw_log(self, surface)
+        for seat in range(4):
+            panels.draw_seat(self, surface, seat)
+            panels.draw_play(self, surface, seat)
+        panels.draw_centre(self, surface)
+        self.draw_hand(surface)
+        self.draw_controls(surface)
+        if self.note_t > 0 and self.note:
+            self.banner(surface, self.note, (40, 90, 150), center=self.message_pos())
+        if self.deal_panel:
+            panels.draw_deal_end(self, surface, self.deal_panel)
+        if self.match_panel:
+            panels.draw_match_end(self, surface, self.match_panel)
+
+    def draw_controls(self, surface: pygame.Surface) -> None:
+        s = self.s
+        status = self.status_line()
+        if status:
+            img = assets.text(status, s(18), assets.GOLD, True)
+            if img.get_width() > self.w - s(40):
+                img = assets.text(status, s(15), assets.GOLD, True)
+            surface.blit(img, img.get_rect(center=(self.w // 2, s(424))))
+        for r, label, _fn, enabled in self.controls():
+            reading = label[:1].isdigit()
+            on = reading and int(label.split()[0]) - 1 == self.reading_i
+            fill = assets.GOLD if enabled and (on or not reading) else (
+                (225, 225, 215) if enabled else (90, 110, 100))
+            pygame.draw.rect(surface, fill, r, border_radius=s(8))
+            if on:
+                pygame.draw.rect(surface, assets.WHITE, r, 3, border_radius=s(8))
+            img = assets.text(label, s(16 if reading else 18), assets.INK, True)
+            surface.blit(img, img.get_rect(center=r.center))
+        d = self.my_decision() if self.timeline.idle else None
+        notes = []
+        if d == "play" and self.hand.selected:
+            notes.append(_("{n} selected").format(n=len(self.hand.selected)))
+            if len(self.options()) > 1:
+                notes.append(_("several readings: click one, or Tab / 1–{n}").format(
+                    n=min(6, len(self.options()))))
+        if self.hint_label and d == "play":
+            notes.append(self.hint_label)
+        if d == "play":
+            notes.append(_("keys: ←/→ move · Space pick · ↑ whole rank · H hint · P pass"))
+        if notes:
+            img = assets.text("   ·   ".join(notes), s(15), assets.WHITE)
+            surface.blit(img, img.get_rect(midleft=(s(250), s(506))))
+
+    def draw_hand(self, surface: pygame.Surface) -> None:
+        s, b = self.s, self.board
+        if self.me is None:
+            img = assets.text(_("Watching the table"), s(20), assets.WHITE)
+            surface.blit(img, img.get_rect(center=(self.w // 2, self.h - s(80))))
+            return
+        flying = {fl.card for fl, _p in self.timeline.flights()}
+        give = self.choosable() if self.timeline.idle else None
+        deciding = self.timeline.idle and self.my_decision() == "play"
+        level = b.get("level", 2)
+        cursor = self.hand.cursor_card() if (deciding or give is not None) else None
+        for c, base in zip(self.hand.order, self.hand.rects, strict=True):
+            if c in flying:
+                continue
+            rect = base.move(0, -self.hand.lift) if c in self.hand.selected else base
+            surface.blit(gc.face(c, level, self.cw, self.ch), rect)
+            if give is not None and c not in give:
+                surface.blit(gc.shade(self.cw, self.ch), rect)
+            if c in self.hand.selected:
+                pygame.draw.rect(surface, assets.HIGHLIGHT, rect.inflate(4, 4), 3,
+                                 border_radius=s(9))
+            if c == cursor:
+                pygame.draw.rect(surface, (60, 140, 255), rect.inflate(8, 8), 2,
+                                 border_radius=s(10))
+
+    # ------------------------------------------------------------------ screenshots
+    @classmethod
+    def screenshots(cls, app, shot, seed: int) -> None:
+        """Full hand, mid-trick, reading chooser, deal result, tribute, return,
+        privacy screen, match end, results (see :mod:`client.tables.guandan_shots`)."""
+        from client.tables import guandan_shots
+
+        guandan_shots.shoot(cls, app, shot, seed)

@@ -1,0 +1,359 @@
+"""Drawing of the Guandan table's panels: the deal facts, the log, the seats and their
+plays, the centre, the deal result and the match end; the prompt and the closing
+screen's summary. Functions of the table (``t``), drawn only from ``t.board``."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from client import assets
+from client.i18n import _, ngettext
+from client.tables import guandan_cards as gc
+from client.tables.base import headline
+
+TEAM_MARKS = ("●", "◆")  # a shape per team, besides its colour
+TEAM_COLOURS = ((120, 190, 255), (255, 170, 90))
+
+
+def place_text(place: int) -> str:
+    """1 → "1st", …, 4 → "last"."""
+    return {1: _("1st"), 2: _("2nd"), 3: _("3rd")}.get(place, _("last"))
+
+
+def team_name(t, team: int, lower: bool = False) -> str:
+    """"Your team" / "Opponents" for a player, else "Team 1" / "Team 2" (``lower``:
+    inside a sentence)."""
+    if t.me is not None:
+        if lower:
+            return _("your team") if team == t.me % 2 else _("the opponents")
+        return _("Your team") if team == t.me % 2 else _("Opponents")
+    return _("Team {n}").format(n=team + 1)
+
+
+def _panel(surface, rect, alpha=70, colour=(0, 0, 0)) -> None:
+    p = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(p, (*colour, alpha), p.get_rect(), border_radius=8)
+    surface.blit(p, rect)
+
+
+def _fit(text: str, size: int, width: int, colour=assets.WHITE, bold=False):
+    img = assets.text(text, size, colour, bold)
+    while img.get_width() > width and size > 9:
+        size -= 1
+        img = assets.text(text, size, colour, bold)
+    return img
+
+
+# --------------------------------------------------------------------------- summary
+def summary(view: dict, names: list[str], me: int | None) -> dict:
+    """The closing screen: winners first; each row names the team and its level."""
+    winners = set(view.get("winners", []))
+    levels = view.get("levels", [2, 2])
+    order = sorted(range(4), key=lambda s: (s not in winners, s % 2, s))
+    rows = []
+    for s in order:
+        who = _("You") if s == me else names[s]
+        rows.append((who, _("Team {n} · level {level}").format(
+            n=s % 2 + 1, level=gc.level_text(levels[s % 2])), s in winners))
+    deals = view.get("deal", 0)
+    won_at_a = winners and levels[min(winners) % 2] == 14
+    if won_at_a:
+        sub = ngettext("Guandan · the match was won at level A after {n} deal",
+                       "Guandan · the match was won at level A after {n} deals", deals)
+    else:
+        sub = ngettext("Guandan · {n} deal · the higher level wins",
+                       "Guandan · {n} deals · the higher level wins", deals)
+    return {"headline": headline(winners, names, me), "subtitle": sub.format(n=deals),
+            "rows": rows}
+
+
+# --------------------------------------------------------------------------- prompt
+def status_line(t) -> str:
+    b = t.board
+    if b.get("over"):
+        return _("Match over")
+    if not t.timeline.idle:
+        return ""
+    d = t.my_decision()
+    latest = t.mirror.view or b
+    if d == "play":
+        last = latest.get("last_play")
+        if last is None:
+            return _("Your lead: select cards (click, drag, or ←/→ and Space), then Play")
+        return _("Beat {reading} by {name}, or pass").format(
+            reading=gc.play_text(last), name=t.short_name(last["seat"]))
+    if d == "tribute":
+        return _("Pay tribute: your strongest card (not a wild) — pick it and confirm")
+    if d == "return":
+        payer = next((p for p, r, _c in latest["tribute"]["transfers"] if r == t.me), None)
+        return _("Choose a card to give back to {name}: rank 2–10, not a wild").format(
+            name=t.short_name(payer) if payer is not None else "?")
+    waiting = latest.get("awaiting", [])
+    phase = latest.get("phase")
+    if not waiting:
+        return ""
+    names = " & ".join(t.short_name(s) for s in waiting)
+    if phase == "tribute":
+        return _("{names}: paying tribute…").format(names=names)
+    if phase == "return":
+        return _("{names}: choosing a card to return…").format(names=names)
+    return _("{names} to play…").format(names=names)
+
+
+# --------------------------------------------------------------------------- top
+def draw_top(t, surface) -> None:
+    s, b = t.s, t.board
+    pygame.draw.rect(surface, assets.FELT_DARK, (0, 0, t.w, s(34)))
+    title = _("Guandan · Deal {deal} · playing level {level}").format(
+        deal=b["deal"], level=gc.level_text(b["level"]))
+    surface.blit(assets.text(title, s(18), assets.WHITE, True), (s(12), s(7)))
+    img = assets.text(_("Esc: menu"), s(15), assets.WHITE)
+    surface.blit(img, img.get_rect(midright=(t.w - s(12), s(17))))
+
+
+def draw_info(t, surface) -> None:
+    """Deal facts: the level played, the wild card, both teams' levels, tribute."""
+    s, b = t.s, t.board
+    rect = pygame.Rect(s(10), s(42), s(330), s(142))
+    _panel(surface, rect)
+    x, y, w = rect.x + s(10), rect.y + s(6), rect.width - s(20)
+    lt = b.get("level_team", -1)
+    lines = []
+    if lt in (0, 1):
+        lines.append((_("Playing level {level}: {team}'s level").format(
+            level=gc.level_text(b["level"]), team=team_name(t, lt, True)), assets.WHITE, True))
+    else:
+        lines.append((_("Level {level} (both teams start here)").format(
+            level=gc.level_text(b["level"])), assets.WHITE, True))
+    lines.append((_("Wild this deal: ♥{rank} (both copies)").format(
+        rank=gc.level_text(b["level"])), assets.GOLD, True))
+    for team in (0, 1):
+        who = " & ".join(t.short_name(p) for p in (team, team + 2))
+        mark = TEAM_MARKS[team]
+        lines.append(("{mark} {team} ({who}): {level}".format(
+            mark=mark, team=team_name(t, team), who=who,
+            level=gc.level_text(b["levels"][team])), TEAM_COLOURS[team], True))
+    tr = b.get("tribute", {})
+    if tr.get("exempt"):
+        names = " & ".join(t.short_name(p) for p in tr.get("payers", []))
+        lines.append((_("No tribute: {names} hold both big jokers").format(names=names),
+                      (255, 200, 200), False))
+    for payer, receiver, card in tr.get("transfers", []):
+        ret = next((c for r, p, c in tr.get("returns", []) if r == receiver), None)
+        text = _("Tribute {card}: {payer} → {receiver}").format(
+            card=gc.card_text(card), payer=t.short_name(payer), receiver=t.short_name(receiver))
+        if ret is not None:
+            text += _(", back {card}").format(card=gc.card_text(ret))
+        lines.append((text, assets.WHITE, False))
+    for text, colour, bold in lines[:7]:
+        img = _fit(text, s(15), w, colour, bold)
+        surface.blit(img, (x, y))
+        y += s(19)
+
+
+def draw_log(t, surface) -> None:
+    """This deal's last plays and passes, newest last."""
+    s, b = t.s, t.board
+    rect = pygame.Rect(t.w - s(340), s(42), s(330), s(142))
+    _panel(surface, rect)
+    x, y = rect.x + s(10), rect.y + s(6)
+    surface.blit(assets.text(_("This deal"), s(15), assets.GOLD, True), (x, y))
+    y += s(20)
+    plays = b.get("plays", [])
+    if not plays:
+        surface.blit(assets.text(_("no plays yet"), s(14), assets.WHITE), (x, y))
+    for e in plays[-6:]:
+        what = _("pass") if e["type"] == "pass" else gc.play_text(e)
+        img = _fit("{name}: {what}".format(name=t.short_name(e["seat"]), what=what), s(14),
+                   rect.width - s(20), assets.WHITE if e["type"] != "pass" else (200, 210, 200))
+        surface.blit(img, (x, y))
+        y += s(19)
+
+
+# --------------------------------------------------------------------------- seats
+def draw_seat(t, surface, seat: int) -> None:
+    s, b = t.s, t.board
+    rect = t.panel_rect(seat)
+    latest = b
+    turn = (seat in latest.get("awaiting", []) and not b.get("over")
+            and seat not in b.get("out", []) and not t.deal_panel and not t.match_panel)
+    _panel(surface, rect, 110 if seat == t.me else 70,
+           (255, 255, 255) if seat == t.me else (0, 0, 0))
+    if turn:
+        pygame.draw.rect(surface, assets.GOLD, rect, 3, border_radius=8)
+    team = seat % 2
+    mark = assets.text(TEAM_MARKS[team], s(16), TEAM_COLOURS[team], True)
+    surface.blit(mark, (rect.x + s(8), rect.y + s(5)))
+    name = _("You") if seat == t.me else t.name(seat)
+    surface.blit(_fit(name, s(16), rect.width - s(90), assets.WHITE, True),
+                 (rect.x + s(28), rect.y + s(5)))
+    if t.me is not None and seat != t.me:
+        role = _("partner") if seat % 2 == t.me % 2 else _("opponent")
+        img = assets.text(role, s(13), TEAM_COLOURS[team])
+        surface.blit(img, img.get_rect(topright=(rect.right - s(8), rect.y + s(7))))
+    n = b["hand_counts"][seat]
+    y2 = rect.y + s(30)
+    if seat in b.get("out", []):
+        place = b["out"].index(seat) + 1
+        img = assets.text(_("out · {place}").format(place=place_text(place)), s(15),
+                          assets.GOLD, True)
+        pygame.draw.rect(surface, (20, 50, 35), img.get_rect(topleft=(rect.x + s(8), y2))
+                         .inflate(s(8), s(2)), border_radius=4)
+        surface.blit(img, (rect.x + s(8), y2))
+    else:
+        surface.blit(gc.back(s(14), s(20)), (rect.x + s(8), y2 - s(1)))
+        colour = (255, 150, 130) if n <= 10 else assets.WHITE
+        txt = ngettext("{n} card", "{n} cards", n).format(n=n)
+        surface.blit(assets.text(txt, s(15), colour, n <= 10), (rect.x + s(28), y2))
+    if turn:
+        word = {"tribute": _("▶ paying tribute"), "return": _("▶ choosing a return")}.get(
+            b.get("phase"), _("▶ to play"))
+        img = assets.text(word, s(15), assets.GOLD, True)
+        if rect.height > s(70):
+            surface.blit(img, (rect.x + s(8), rect.y + s(56)))
+        else:
+            surface.blit(img, img.get_rect(topright=(rect.right - s(8), y2)))
+
+
+def draw_play(t, surface, seat: int) -> None:
+    """The seat's latest play or pass in this trick, with its reading; the play to
+    beat is framed."""
+    s, b = t.s, t.board
+    entry = None
+    for e in b.get("trick", []):
+        if e["seat"] == seat:
+            entry = e
+    if entry is None:
+        return
+    rects = t.play_rects(seat, max(1, len(entry.get("cards", []))))
+    if entry["type"] == "pass":
+        r = rects[0]
+        img = assets.text(_("Pass"), s(20), assets.WHITE, True)
+        box = img.get_rect(center=(r.centerx if t.rel(seat) != 1 else r.right - s(40),
+                                   r.centery)).inflate(s(20), s(10))
+        if t.rel(seat) == 3:
+            box.left = r.left
+        pygame.draw.rect(surface, (60, 60, 70), box, border_radius=s(8))
+        pygame.draw.rect(surface, (200, 200, 200), box, 2, border_radius=s(8))
+        surface.blit(img, img.get_rect(center=box.center))
+        return
+    flying = {fl.card for fl, _p in t.timeline.flights()}
+    level = b.get("level", 2)
+    for c, r in zip(entry["cards"], rects, strict=True):
+        if c not in flying:
+            surface.blit(gc.face(c, level, t.sw, t.sh), r)
+    last = b.get("last_play")
+    top = last is not None and last["seat"] == seat and last["cards"] == entry["cards"]
+    area = rects[0].union(rects[-1])
+    if top:
+        pygame.draw.rect(surface, assets.GOLD, area.inflate(s(8), s(8)), 3, border_radius=s(8))
+    text = gc.play_text(entry)
+    img = assets.text(text, s(16), assets.INK, True)
+    tag = img.get_rect(midtop=(area.centerx, area.bottom + s(6))).inflate(s(12), s(4))
+    tag.clamp_ip(pygame.Rect(0, 0, t.w, t.h))
+    pygame.draw.rect(surface, assets.GOLD if top else (225, 225, 215), tag, border_radius=s(6))
+    surface.blit(img, img.get_rect(center=tag.center))
+
+
+def draw_centre(t, surface) -> None:
+    """The tribute spot while cards wait there, else the play-order ring (↺)."""
+    s, b = t.s, t.board
+    cx, cy = t.centre()
+    paid = b.get("tribute", {}).get("paid", [])
+    if paid:
+        for i, (_payer, card) in enumerate(paid):
+            r = pygame.Rect(0, 0, t.sw, t.sh)
+            r.center = (cx + (i * 2 - (len(paid) - 1)) * s(40), cy)
+            surface.blit(gc.face(card, b["level"], t.sw, t.sh), r)
+        img = assets.text(_("tribute"), s(14), assets.WHITE, True)
+        surface.blit(img, img.get_rect(midtop=(cx, cy + t.sh // 2 + s(2))))
+        return
+    r = s(26)
+    colour = (210, 230, 215)
+    # Arc from the bottom seat round to the right (counter-clockwise on screen).
+    pts = [(cx + r * math.cos(a), cy + r * math.sin(a))
+           for a in [math.pi / 2 - i * math.pi / 16 for i in range(0, 29)]]
+    pygame.draw.lines(surface, colour, False, pts, 3)
+    ex, ey = pts[-1]
+    ang = math.pi / 2 - 28 * math.pi / 16 - math.pi / 2
+    head = [(ex + 9 * math.cos(ang), ey + 9 * math.sin(ang)),
+            (ex + 7 * math.cos(ang + 2.3), ey + 7 * math.sin(ang + 2.3)),
+            (ex + 7 * math.cos(ang - 2.3), ey + 7 * math.sin(ang - 2.3))]
+    pygame.draw.polygon(surface, colour, head)
+    img = assets.text(_("play order"), s(13), colour)
+    surface.blit(img, img.get_rect(midtop=(cx, cy + r + s(6))))
+
+
+# --------------------------------------------------------------------------- overlays
+def _box(t, surface, w: int, h: int) -> pygame.Rect:
+    s = t.s
+    box = pygame.Rect(0, 0, s(w), s(h))
+    box.center = (t.w // 2, s(270))
+    p = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(p, (8, 30, 20, 240), p.get_rect(), border_radius=s(14))
+    surface.blit(p, box)
+    pygame.draw.rect(surface, assets.GOLD, box, 2, border_radius=s(14))
+    return box
+
+
+def draw_deal_end(t, surface, e: dict) -> None:
+    """The deal's places, which team advances and by how much, the new levels."""
+    s = t.s
+    box = _box(t, surface, 600, 290)
+    head = assets.text(_("Deal {n} over").format(n=e["deal"]), s(28), assets.GOLD, True)
+    surface.blit(head, head.get_rect(midtop=(box.centerx, box.y + s(14))))
+    y = box.y + s(60)
+    places = e["places"]
+    for i, seat in enumerate(places):
+        place = place_text(i + 1)
+        if i >= 2 and e.get("shared_last"):
+            place = _("last (shared)")
+        colour = TEAM_COLOURS[seat % 2]
+        surface.blit(assets.text(TEAM_MARKS[seat % 2], s(18), colour, True), (box.x + s(40), y))
+        label = "{place}: {name}".format(place=place, name=t.short_name(seat))
+        surface.blit(assets.text(label, s(18), colour, True), (box.x + s(64), y))
+        y += s(26)
+    team, adv = e["team"], e["advance"]
+    old, new = e["old"][team], e["levels"][team]
+    y += s(8)
+    if new == old and old == 14:
+        text = _("{team} finished 1st at A").format(team=team_name(t, team))
+    else:
+        text = ngettext("+{n} level for {team}: {old} → {new}",
+                        "+{n} levels for {team}: {old} → {new}", adv).format(
+            team=team_name(t, team, True), n=adv, old=gc.level_text(old),
+            new=gc.level_text(new))
+    img = _fit(text, s(22), box.width - s(40), assets.GOLD, True)
+    surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+    y += s(36)
+    levels = e["levels"]
+    text = _("Levels now: {a} {ta} · {b} {tb}").format(
+        a=team_name(t, 0), ta=gc.level_text(levels[0]), b=team_name(t, 1),
+        tb=gc.level_text(levels[1]))
+    img = _fit(text, s(18), box.width - s(40), assets.WHITE)
+    surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+    y += s(28)
+    if not (old == 14 and e["places"][0] % 2 == team and e["places"][-1] % 2 != team):
+        nxt = _("Next: deal {n} at level {level} ({team}'s) · wild ♥{level}").format(
+            n=e["deal"] + 1, level=gc.level_text(new), team=team_name(t, team, True))
+        img = _fit(nxt, s(17), box.width - s(40), (200, 220, 210))
+        surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+
+
+def draw_match_end(t, surface, e: dict) -> None:
+    s = t.s
+    box = _box(t, surface, 560, 150)
+    winners = e.get("winners", [])
+    team = winners[0] % 2 if winners else 0
+    levels = e.get("details", {}).get("levels", [2, 2])
+    if levels[team] == 14:
+        text = _("{team} win the match at A!").format(team=team_name(t, team))
+    else:
+        text = _("{team} win the match").format(team=team_name(t, team))
+    img = _fit(text, s(30), box.width - s(40), assets.GOLD, True)
+    surface.blit(img, img.get_rect(center=(box.centerx, box.y + s(50))))
+    who = " & ".join(t.short_name(p) for p in winners)
+    img = assets.text(who, s(20), assets.WHITE, True)
+    surface.blit(img, img.get_rect(center=(box.centerx, box.y + s(100))))

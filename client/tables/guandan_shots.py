@@ -1,0 +1,134 @@
+"""Screenshots of the Guandan table for people to look at (``tools/screenshots.py``):
+the full hand, a table mid-trick, the reading chooser, tribute and return, a deal's
+result (level change), the couch privacy screen, the match end and results."""
+
+from __future__ import annotations
+
+
+def frames(app, seconds: float, dt: float = 1 / 30) -> None:
+    for _ in range(int(seconds / dt)):
+        app.frame(dt, [])
+
+
+def until(app, test, limit: float = 120.0, dt: float = 1 / 30) -> bool:
+    t = 0.0
+    while t < limit:
+        app.frame(dt, [])
+        if test():
+            return True
+        t += dt
+    return False
+
+
+def _groups(legal: list[dict]) -> dict:
+    out: dict = {}
+    for a in legal:
+        if a["type"] == "play":
+            out.setdefault(tuple(a["cards"]), []).append(a)
+    return out
+
+
+def _reading_seed() -> int:
+    """A seed whose first deal you lead with a bomb that also reads as a full house."""
+    from engine.guandan import GAME
+    from engine.guandan import combos
+
+    for seed in range(1, 400):
+        state = GAME.setup(4, seed, None)
+        if state.turn != 0:
+            continue
+        groups = _groups(combos.plays(state.hands[0], state.level))
+        if any({"bomb", "full-house"} <= {a["combo"] for a in v} for v in groups.values()):
+            return seed
+    return 1
+
+
+def _autoplay(table, bot) -> bool:
+    """Let a bot make the shown seat's decision (if one is due); True if it did."""
+    if not table.timeline.idle or table.my_decision() is None:
+        return False
+    view = table.mirror.view
+    legal = table.mirror.legal
+    if not legal:
+        return False
+    table.session.send(table.me, bot.choose(view, legal))
+    table.hand.selected.clear()
+    return True
+
+
+def shoot(cls, app, shot, seed: int) -> None:
+    """Drive tables through ``client.launch.start_table`` and call ``shot(name)``."""
+    import engine
+    from client.launch import start_table
+
+    # The reading chooser: a deal you lead holding cards with two readings (this
+    # seed search reads engine states: tooling, not the table).
+    rseed = _reading_seed()
+    table = start_table(app, "guandan", ["human", "bot", "bot", "bot"], rseed)
+    until(app, lambda: table.my_decision() == "play" and table.timeline.idle)
+    multi = [v for v in _groups(table.mirror.legal).values() if len(v) > 1]
+    multi.sort(key=lambda v: "bomb" not in {a["combo"] for a in v})
+    if multi:
+        table.hand.selected = set(multi[0][0]["cards"])
+        table.reading_i = 1
+        frames(app, 0.1)
+        shot("readings.png")
+    table.session.close()
+
+    table = start_table(app, "guandan", ["human", "bot", "bot", "bot"], seed)
+    until(app, lambda: table.my_decision() == "play" and table.timeline.idle)
+    frames(app, 0.1)
+    shot("hand.png")
+    bot = engine.get_bot("guandan", "normal", seed)
+    # Play on (a bot choosing for you) until a selection has two readings.
+    got_table = False
+    for _ in range(400):
+        if not until(app, lambda: table.my_decision() is not None and table.timeline.idle, 60):
+            break
+        if table.my_decision() == "play":
+            if not got_table and len(table.board["trick"]) >= 2:
+                frames(app, 0.05)
+                shot("table.png")
+                got_table = True
+        if got_table:
+            break
+        _autoplay(table, bot)
+    # On to the end of the deal: the result panel, then tribute and return.
+    table.timeline.speed = 6
+    table.session.host.table.bot_delay = 0.05
+    seen: set[str] = set()
+    for _ in range(20000):
+        app.frame(1 / 30, [])
+        cur = table.timeline.current
+        label = cur.label if cur is not None else ""
+        if label in ("deal-end", "tribute", "return") and label not in seen:
+            frames(app, 0.25 if label == "deal-end" else 0.12)
+            shot(f"{label}.png")
+            seen.add(label)
+        if table.timeline.idle and table.my_decision() == "return" and "choose" not in seen:
+            table.hand.selected = {next(iter(table.choosable()))}
+            frames(app, 0.05)
+            shot("return-choice.png")
+            seen.add("choose")
+        if {"deal-end", "tribute"} <= seen and table.board.get("phase") == "play" \
+                and table.timeline.idle:
+            break
+        _autoplay(table, bot)
+    table.session.close()
+
+    couch = start_table(app, "guandan", ["human", "bot", "human", "bot"], seed,
+                        names=["Ana", "Bot 2", "Ben", "Bot 4"])
+    until(app, lambda: couch.privacy_for is not None)
+    frames(app, 0.1)
+    shot("privacy.png")
+    couch.session.close()
+
+    bots = start_table(app, "guandan", ["bot", "bot", "bot", "bot"], seed)
+    bots.timeline.speed = 60
+    bots.session.host.table.bot_delay = 0.0
+    until(app, lambda: bots.match_panel is not None, 3000)
+    frames(app, 0.02)
+    shot("match-end.png")
+    until(app, lambda: app.scene is not bots, 600)
+    frames(app, 0.3)
+    shot("results.png")

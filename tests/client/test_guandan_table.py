@@ -1,0 +1,272 @@
+"""The Guandan table: renders from real views, input produces the right actions at the
+host (select, readings, hint, pass, tribute, return), bots-only tables reach the
+results, couch play hides hands, reading names."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from client.launch import start_table
+from client.session import TableSession
+from client.tables import guandan_cards as gc
+from client.tables.guandan import GuandanTable
+from engine.guandan import GAME
+from engine.guandan.state import evolve
+from tests.client.conftest import run_until
+
+SEATS = ["human", "bot:easy", "bot:easy", "bot:easy"]
+#: Seed 81: seat 0 leads the first deal and holds a bomb that is also a full house.
+LEAD_SEED = 81
+
+
+def down_up(app, pos):
+    app.frame(1 / 30, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
+                       pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos)])
+
+
+def key(app, k, mod=0):
+    app.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="",
+                                          scancode=0)])
+
+
+def my_turn(table, decision="play"):
+    return lambda: table.my_decision() == decision and table.timeline.idle
+
+
+def mine(table):
+    return table.session.mirrors[0].view
+
+
+def lead_table(app):
+    table = start_table(app, "guandan", SEATS, seed=LEAD_SEED)
+    assert run_until(app, my_turn(table))
+    assert mine(table)["leading"]
+    return table
+
+
+def test_renders_a_legible_27_card_hand(app):
+    table = lead_table(app)
+    app.frame(1 / 30, [])
+    assert len(table.hand.order) == 27
+    screen = pygame.Rect(0, 0, 1280, 720)
+    rects = table.hand.rects
+    assert all(screen.contains(r) for r in rects)
+    # each card shows at least its corner (rank + suit) before the next one covers it
+    assert min(b.x - a.x for a, b in zip(rects, rects[1:], strict=False)) >= 34
+    # sorted weakest first in card order, the wilds last among the level rank
+    level = table.board["level"]
+    values = [gc.sort_key(c, level) for c in table.hand.order]
+    assert values == sorted(values)
+    colours = {app.screen.get_at((x, y))[:3] for x in range(0, 1280, 32)
+               for y in range(560, 720, 16)}
+    assert len(colours) > 4
+
+
+def test_click_a_card_then_enter_plays_it_as_a_single(app):
+    table = lead_table(app)
+    card = table.hand.order[0]
+    r = table.hand.rects[0]
+    down_up(app, (r.x + 8, r.centery))
+    assert table.hand.selected == {card}
+    assert [a["combo"] for a in table.options()] == ["single"]
+    key(app, pygame.K_RETURN)
+    assert run_until(app, lambda: mine(table)["plays"] and mine(table)["plays"][0]["seat"] == 0)
+    first = mine(table)["plays"][0]
+    assert first["combo"] == "single" and first["cards"][0] % 54 == card % 54
+    assert mine(table)["hand_counts"][0] == 26
+
+
+def test_drag_across_selects_every_card_crossed(app):
+    table = lead_table(app)
+    at = [(r.x + 6, r.centery) for r in table.hand.rects]
+    events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=at[3])]
+    for i in (4, 5, 6):
+        events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=at[i], rel=(30, 0),
+                                         buttons=(1, 0, 0)))
+    events.append(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=at[6]))
+    app.frame(1 / 30, events)
+    assert table.hand.selected == set(table.hand.order[3:7])
+
+
+def test_keyboard_selects_and_the_chosen_reading_is_played(app):
+    table = lead_table(app)
+    groups: dict = {}
+    for a in table.legal():
+        if a["type"] == "play":
+            groups.setdefault(tuple(a["cards"]), []).append(a)
+    cards, plays = next((k, v) for k, v in groups.items()
+                        if {"bomb", "full-house"} <= {a["combo"] for a in v})
+    # Walk the cursor with the arrow keys and pick each card with Space.
+    for c in cards:
+        while table.hand.cursor_card() != c:
+            key(app, pygame.K_RIGHT)
+        key(app, pygame.K_SPACE)
+    assert table.hand.selected == set(cards)
+    combos = [a["combo"] for a in table.options()]
+    assert "bomb" in combos and "full-house" in combos
+    want = combos.index("full-house")
+    key(app, pygame.K_1 + want)
+    assert table.reading_i == want
+    app.frame(1 / 30, [])
+    labels = [label for _r, label, _f, _e in table.controls()]
+    assert any("full house" in label for label in labels)
+    key(app, pygame.K_RETURN)
+    assert run_until(app, lambda: mine(table)["plays"])
+    assert mine(table)["plays"][0]["combo"] == "full-house"
+    assert sorted(mine(table)["plays"][0]["cards"]) == sorted(plays[want]["cards"])
+
+
+def test_hint_cycles_through_legal_plays_and_pass_passes(app):
+    table = start_table(app, "guandan", SEATS, seed=2)
+    assert run_until(app, my_turn(table))
+    if mine(table)["leading"]:  # play something so that we follow next time
+        key(app, pygame.K_h)
+        key(app, pygame.K_RETURN)
+        assert run_until(app, lambda: not mine(table)["leading"] and my_turn(table)(), 120)
+    plays = [a for a in table.legal() if a["type"] == "play"]
+    key(app, pygame.K_h)
+    assert table.hand.selected == set(plays[0]["cards"])
+    if len(plays) > 1:
+        key(app, pygame.K_h)
+        assert table.hand.selected == set(plays[1]["cards"])
+    n = len(mine(table)["plays"])
+    key(app, pygame.K_p)
+    assert run_until(app, lambda: len(mine(table)["plays"]) > n)
+    assert mine(table)["plays"][n] == {"seat": 0, "type": "pass"}
+
+
+def test_leader_may_not_pass(app):
+    table = lead_table(app)
+    key(app, pygame.K_p)
+    app.frame(1 / 30, [])
+    assert table.message_t > 0 and "must play" in table.message
+    assert mine(table)["plays"] == []
+
+
+def _session_at(state, seats=SEATS):
+    """A table whose host starts from ``state`` (a test-made position)."""
+    from net.local import LocalHost
+
+    host = LocalHost("guandan", seats, 1, None, bot_delay=0.0)
+    host.table.state = state
+    return TableSession("guandan", seats, 1, host=host)
+
+
+def _tribute_state(phase):
+    """Deal 2: seat 0 came 1st and seat 1 last (single tribute 1 → 0)."""
+    s = GAME.setup(4, 3, None)
+    hands = [list(h) for h in s.hands]
+    base = dict(deal=2, level=4, level_team=0, levels=(4, 2), prev_places=(0, 2, 3, 1),
+                payers=(1,), leader=1, turn=1)
+    if phase == "return":
+        card = max(hands[1], key=lambda c: gc.value(c, 4) if not gc.is_wild(c, 4) else 0)
+        hands[1].remove(card)
+        hands[0].append(card)
+        base.update(transfers=((1, 0, card),))
+    else:  # seat 0 pays: make seat 0 last and seat 1 first
+        base.update(prev_places=(1, 3, 2, 0), payers=(0,), leader=0, turn=0, level_team=1,
+                    levels=(2, 4))
+    return evolve(s, phase=phase, hands=tuple(tuple(sorted(h)) for h in hands), **base)
+
+
+def test_return_choice_offers_only_legal_cards_and_confirms(app):
+    session = _session_at(_tribute_state("return"))
+    table = GuandanTable(app, session)
+    app.switch(table)
+    assert run_until(app, my_turn(table, "return"))
+    give = table.choosable()
+    assert give and all(gc.rank(c) <= 10 and not gc.is_wild(c, 4) for c in give)
+    banned = next(c for c in table.hand.order if c not in give)
+    r = table.hand.rect_of(banned)
+    down_up(app, (r.x + 6, r.centery))
+    assert banned not in table.hand.selected
+    card = sorted(give)[0]
+    r = table.hand.rect_of(card)
+    down_up(app, (r.x + 6, r.centery))
+    assert table.hand.selected == {card}
+    label = [lb for _r, lb, _f, _e in table.controls()][0]
+    assert gc.card_text(card) in label
+    key(app, pygame.K_RETURN)
+    assert run_until(app, lambda: mine(table)["tribute"]["returns"])
+    assert mine(table)["tribute"]["returns"][0][:2] == [0, 1]
+    assert mine(table)["tribute"]["returns"][0][2] % 54 == card % 54
+
+
+def test_tribute_card_is_paid_and_travels(app):
+    session = _session_at(_tribute_state("tribute"))
+    table = GuandanTable(app, session)
+    app.switch(table)
+    assert run_until(app, my_turn(table, "tribute"))
+    legal = [a["card"] for a in table.legal()]
+    if len(legal) > 1:  # equal cards: pick one
+        r = table.hand.rect_of(legal[0])
+        down_up(app, (r.x + 6, r.centery))
+    assert len(table.hand.selected) == 1
+    key(app, pygame.K_RETURN)
+    assert run_until(app, lambda: table.timeline.current is not None
+                     and table.timeline.current.label == "tribute", 10)
+    assert table.timeline.flights()  # the card is in the air
+    assert run_until(app, lambda: mine(table)["tribute"]["transfers"])
+    assert mine(table)["tribute"]["transfers"][0][:2] == [0, 1]
+
+
+def test_bots_only_table_reaches_results(app):
+    from client.scenes.results import ResultsScene
+
+    table = start_table(app, "guandan", ["bot:easy"] * 4, seed=4, options={"deals": 2})
+    table.session.host.table.bot_delay = 0.0
+    table.timeline.speed = 50
+    assert run_until(app, lambda: isinstance(app.scene, ResultsScene), 600)
+    info = app.scene.info
+    assert len(info["rows"]) == 4 and info["rows"][0][2] and info["rows"][1][2]
+
+
+def test_couch_shows_the_privacy_screen(app):
+    table = start_table(app, "guandan", ["human", "bot:easy", "human", "bot:easy"], seed=3,
+                        names=["Ana", "Bot 2", "Ben", "Bot 4"])
+    assert run_until(app, lambda: table.privacy_for is not None)
+    assert table.board["hand"] == []  # the public view: no hand on screen
+    who = table.privacy_for
+    key(app, pygame.K_RETURN)
+    assert table.perspective == who and len(table.board["hand"]) == 27
+
+
+def test_summary_names_the_team_that_won_at_a():
+    view = {"winners": [1, 3], "levels": [9, 14], "deal": 12}
+    info = GuandanTable.summary(view, ["Ana", "Bot 2", "Bot 3", "Bot 4"], 0)
+    assert info["headline"] == "Game over"
+    assert [r[0] for r in info["rows"]] == ["Bot 2", "Bot 4", "You", "Bot 3"]
+    assert info["rows"][0][1] == "Team 2 · level A" and info["rows"][0][2]
+    assert "won at level A after 12 deals" in info["subtitle"]
+
+
+@pytest.mark.parametrize("combo, rank, size, text", [
+    ("single", 17, 1, "single big joker"),
+    ("single", 10, 1, "single 10"),
+    ("pair", 12, 2, "pair of Queens"),
+    ("triple", 7, 3, "three 7s"),
+    ("full-house", 9, 5, "full house, three 9s"),
+    ("straight", 12, 5, "straight to Q"),
+    ("straight", 5, 5, "straight to 5"),
+    ("consecutive-pairs", 7, 6, "pairs 5-6-7"),
+    ("consecutive-pairs", 3, 6, "pairs A-2-3"),
+    ("consecutive-triples", 9, 6, "triples 8-9"),
+    ("bomb", 9, 4, "bomb of 9s"),
+    ("bomb", 9, 5, "bomb of 9s (5 cards)"),
+    ("straight-flush", 14, 5, "straight flush to A"),
+    ("four-jokers", 17, 4, "four jokers"),
+])
+def test_reading_names(combo, rank, size, text):
+    assert gc.reading_text(combo, rank, size) == text
+
+
+def test_card_facts_follow_the_engine_notation():
+    from engine.guandan import parse_card
+
+    assert gc.card_text(parse_card("10S")) == "10♠"
+    assert gc.card_text(parse_card("AH'")) == "A♥"
+    assert gc.card_text(parse_card("RJ")) == "big joker"
+    assert gc.is_wild(parse_card("7H"), 7) and not gc.is_wild(parse_card("7S"), 7)
+    assert gc.value(parse_card("7S"), 7) == 15 and gc.value(parse_card("AS"), 7) == 14
+    assert gc.is_red(parse_card("QD")) and not gc.is_red(parse_card("BJ"))
