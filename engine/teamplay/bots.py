@@ -7,19 +7,18 @@ gifts) and answers ``choose(view, legal) -> action``.
   deck) that raises the value most, rejects new missions that are worse than an
   average one, gives the partner spare cards that complete or advance the partner's
   visible missions.
-* ``hard``: the same plan, but a mission's worth is its points times the estimated
-  chance of completing it within the next draws, counting which cards are still
-  unseen (hypergeometric odds per way to complete); looks at the end of the game.
+* ``hard``: the same plan, but it chooses its draws by looking ahead over the rest of
+  the turn: each bank card, and each kind the draw pile may give with its chance
+  from the unseen cards, followed by the best completions; it knows when its last
+  turn comes (what is left in hand is then worth nothing); it gives more freely,
+  also toward the general mission.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from math import comb
-
 from engine.bots import Bot, factory
 from engine.teamplay.missions import (
-    KINDS, MISSION_IDS, MISSIONS, _colour_free, kind_counts, missing, targets,
+    KINDS, MISSION_IDS, MISSIONS, kind_completions, kind_counts, missing,
 )
 
 WEIGHT = (1.0, 0.5, 0.22, 0.09, 0.035, 0.012, 0.004)
@@ -157,8 +156,11 @@ class NormalBot(Bot):
         return min(scored, key=lambda t: (t[0], t[1]))[2]
 
     def best_completion(self, view, actions, counts) -> dict | None:
+        """The completion worth most: its points plus what the rest of the hand is
+        worth for the other missions. Points in hand beat points in hope, so a bot
+        always completes something when it can (two missions sharing cards would
+        otherwise each look "nearly done" for ever)."""
         missions = my_missions(view)
-        keep = self.value(counts, view, missions)
         best, best_score = None, None
         for a in actions:
             rest = [(m, w) for m, w in missions if m != a["mission"]]
@@ -166,7 +168,7 @@ class NormalBot(Bot):
                                                            rest)
             if best_score is None or score > best_score:
                 best, best_score = a, score
-        return best if best_score >= keep - 0.05 else None
+        return best
 
     def draw(self, view, actions, counts) -> dict:
         scored = []
@@ -212,93 +214,84 @@ class NormalBot(Bot):
 
 
 # --------------------------------------------------------------------------- hard
-@lru_cache(maxsize=1 << 16)
-def _at_least(population: int, good: int, draws: int, need: int) -> float:
-    """P(at least ``need`` good cards among ``draws`` from ``population`` with ``good``)."""
-    if need <= 0:
-        return 1.0
-    if need > good or need > draws or population <= 0:
-        return 0.0
-    draws = min(draws, population)
-    total = comb(population, draws)
-    miss = sum(comb(good, i) * comb(population - good, draws - i) for i in range(need))
-    return 1.0 - miss / total
-
-
 class HardBot(NormalBot):
-    """Worth of a mission = points × chance of completing it within the next draws,
-    from the unseen cards; sharper keep/reject, gifts and end of game."""
+    """Looks ahead over the rest of its draws this turn: for every bank card and every
+    kind the draw pile may give (with its chance from the unseen cards), it plays out
+    the best completions and values what is left; knows when its last turn comes."""
 
     level = "hard"
-    reject_margin = 1.0
-    gift_threshold = 0.25
+    replacement = 0.5  # worth of the mission that replaces a completed one
+    gift_threshold = 0.0  # measured: generous gifts win more (see the report)
 
-    def horizon(self, view: dict) -> int:
-        """Cards the seat can still expect to draw in time (this turn and the next)."""
-        if view["end_announced"]:
-            left = view["last_turn"] - view["turn"]
-            if left < view["players"]:
-                return view["draws_left"]
-        return view["draws_left"] + 2
+    def partner_missions(self, view) -> list[tuple[str, float]]:
+        """The partner's own missions and, at half weight, the general one."""
+        out = super().partner_missions(view)
+        if view["general"]:
+            out.append((view["general"], 0.5))
+        return out
 
-    def chance(self, mission: str, counts: tuple[int, ...], view: dict) -> float:
-        return _chance(mission, counts, unseen(view), self.horizon(view))
+    def future(self, view: dict) -> float:
+        """Weight of the hand's worth after this turn: 1 while the end is far, less
+        with one turn left, 0 on the seat's last turn."""
+        if view["last_turn"] is None:
+            return 1.0
+        n, seat = view["players"], view["seat"]
+        left = sum(1 for t in range(view["turn"] + 1, view["last_turn"] + 1) if t % n == seat)
+        return (0.0, 0.6)[left] if left < 2 else 1.0
 
-    def mission_value(self, mission: str, counts: tuple[int, ...], view: dict) -> float:
-        vp = MISSIONS[mission].vp
-        p = self.chance(mission, counts, view)
-        # A little credit for being close even when the odds this turn are slim.
-        return vp * (0.8 * p + 0.2 * WEIGHT[min(missing(mission, counts), 6)])
-
-
-@lru_cache(maxsize=1 << 17)
-def _chance(mission: str, counts: tuple[int, ...], pool: tuple[int, ...], draws: int) -> float:
-    """Estimated chance that ``draws`` cards from the unseen ``pool`` complete
-    ``mission`` with the hand ``counts`` (best single way to complete it)."""
-    if missing(mission, counts) == 0:
-        return 1.0
-    if draws <= 0:
-        return 0.0
-    m = MISSIONS[mission]
-    population = sum(pool)
-    if m.parts[0][0] == "free":
-        need = m.parts[0][1]
-        best = 0.0
-        for kinds in m.pools:
-            have = sum(counts[k] for k in kinds)
-            good = sum(pool[k] for k in kinds)
-            best = max(best, _at_least(population, good, draws, need - have))
+    def settle(self, counts: tuple[int, ...], view: dict, missions: tuple, memo: dict) -> float:
+        """Best points from completing missions with ``counts`` now, plus the worth of
+        what is left (weighted by :meth:`future`)."""
+        key = (counts, missions)
+        if key in memo:
+            return memo[key]
+        best = memo["_future"] * self.value(counts, view, list(missions))
+        for m, _w in missions:
+            if missing(m, counts):
+                continue
+            rest = tuple(x for x in missions if x[0] != m)
+            for ms in kind_completions(m, counts):
+                left = list(counts)
+                for k in ms:
+                    left[k] -= 1
+                score = (MISSIONS[m].vp + memo["_future"] * self.replacement
+                         + self.settle(tuple(left), view, rest, memo))
+                if score > best:
+                    best = score
+        memo[key] = best
         return best
-    by_value = _colour_free(m)
-    if by_value:
-        have = [0] * 9
-        avail = [0] * 9
-        for k in range(KINDS):
-            have[k // 2 + 1] += counts[k]
-            avail[k // 2 + 1] += pool[k]
-    else:
-        have, avail = counts, pool
-    floor = missing(mission, counts)
-    best = 0.0
-    for t in targets(mission):
-        lack = []
-        for f, n in t:
-            if n > have[f]:
-                lack.append((f, n - have[f]))
-        total = sum(n for _, n in lack)
-        if total > draws or total > floor + 1:
-            continue
-        p = 1.0
-        for f, n in lack:
-            p *= _at_least(population, avail[f], draws, n)
-            if p <= best:
-                break
-        # Several kinds lacking in few draws: the draws are shared, not independent.
-        if len(lack) > 1:
-            p *= 0.7 ** (len(lack) - 1)
-        if p > best:
-            best = p
-    return best
+
+    def draw(self, view, actions, counts) -> dict:
+        memo: dict = {"_future": self.future(view)}
+        missions = tuple(my_missions(view))
+        pool = unseen(view)
+        total = sum(pool)
+        bank = [a["card"] for a in actions if a["from"] == "bank"]
+        deck = any(a["from"] == "deck" for a in actions)
+
+        def best_after(cts, bank_left, draws) -> float:
+            if draws == 0:
+                return self.settle(cts, view, missions, memo)
+            options = [best_after(_add(cts, c // 4), [b for b in bank_left if b != c], draws - 1)
+                       for c in bank_left]
+            if deck and total:
+                options.append(sum(n * best_after(_add(cts, k), bank_left, draws - 1)
+                                   for k, n in enumerate(pool) if n) / total)
+            return max(options) if options else self.settle(cts, view, missions, memo)
+
+        later = view["draws_left"] - 1
+        scored = []
+        for a in actions:
+            if a["from"] == "bank":
+                v = best_after(_add(counts, a["card"] // 4), [b for b in bank if b != a["card"]],
+                               later)
+            elif total:
+                v = sum(n * best_after(_add(counts, k), bank, later)
+                        for k, n in enumerate(pool) if n) / total
+            else:
+                v = self.settle(counts, view, missions, memo)
+            scored.append((v, self.rng.random(), a))
+        return max(scored, key=lambda t: (t[0], t[1]))[2]
 
 
 make_bot = factory({"easy": EasyBot, "normal": NormalBot, "hard": HardBot})

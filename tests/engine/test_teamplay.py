@@ -56,8 +56,10 @@ def table(players: int = 4, hands: dict[int, str] | None = None, bank: str = "1b
     if deck is not None:
         discard_ids += [c for c in range(64) if c not in used]
     k = 1 if players % 2 == 0 else 2
-    defaults = iter(m for m in MISSION_IDS if m != general)
     own = own or {}
+    given = {general, *[m for o in own.values() for m in o],
+             *[m for d in (done or {}).values() for m in d]}
+    defaults = iter(m for m in MISSION_IDS if m not in given)
     own_t = tuple(tuple(own.get(s, ())) or tuple(next(defaults) for _ in range(k))
                   for s in range(players))
     done_t = tuple(tuple((done or {}).get(s, ())) for s in range(players))
@@ -596,3 +598,50 @@ def test_cards_are_conserved_and_gifts_stay_secret(players, seed):
             assert all(g["from"] == who or g["to"] == who for g in v["gifts"])
             assert v["hand"] == list(s.hands[who])
     conserved(s)
+
+
+# --------------------------------------------------------------------------- bots
+def _bot_turn(level: str, state, seed: int = 0):
+    from engine import get_bot
+    bot = get_bot("teamplay", level, seed=seed)
+    seat = state.seat
+    return bot.choose(GAME.view(state, seat), GAME.legal_actions(state, seat))
+
+
+def test_normal_draws_from_the_bank_with_purpose():
+    s = table(hands={0: "3r 8b"}, bank="1b 3b 6r", general="T4", own={0: ("P1",)},
+              deck="2r 2b 5b")
+    take = {"type": "draw", "from": "bank", "card": cards("3b")[0]}
+    assert _bot_turn("normal", s) == take
+    # Hard looks ahead over both draws: the deck first keeps the 3 in the bank for the
+    # second draw; with one draw left it takes it.
+    assert _bot_turn("hard", replace(s, draws_left=1)) == take
+
+
+def test_normal_completes_and_gives_the_partner_a_completing_pair():
+    s = table(hands={0: "3r 3b 5r 5r"}, general="T4", own={0: ("P1",), 2: ("P9",)})
+    three = sorted(cards("3r 3b"))
+    for level in ("normal", "hard"):
+        assert _bot_turn(level, s) == {"type": "complete", "mission": "P1", "cards": three}
+    fives = sorted(cards("5r 5r", set(three)))
+    s = table(hands={0: "5r 5r 8b"}, general="T4", own={0: ("T1",), 2: ("P9",)},
+              draws_left=0)
+    for level in ("normal", "hard"):
+        assert _bot_turn(level, s) == {"type": "give", "cards": fives}
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_hard_bots_finish_a_game_with_legal_actions(players):
+    from engine import get_bot
+    s = GAME.setup(players, 21)
+    bots = [get_bot("teamplay", "hard", seed=i) for i in range(players)]
+    for _ in range(3000):
+        if GAME.is_over(s):
+            break
+        seat = s.seat
+        legal = GAME.legal_actions(s, seat)
+        action = bots[seat].choose(GAME.view(s, seat), legal)
+        assert action in legal
+        s, _ = GAME.apply(s, seat, action)
+    assert GAME.is_over(s)
+    assert max(GAME.team_missions(s)) >= (8 if players % 2 == 0 else 5)
