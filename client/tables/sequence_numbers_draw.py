@@ -1,0 +1,247 @@
+"""Sequence Numbers pieces drawn in code: board spaces tinted by number group, chips in
+team colours with a shape mark (locked chips turned over), equation cards.
+
+Every surface is cached per size and ``convert_alpha()``ed; :func:`reset_caches`
+forgets them when a new display appears (a new table calls it).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pygame
+
+from client import assets
+from client.i18n import _
+
+#: Space tints by number group 1–9, 10–19, 20–29, 30–39, 40–48 (sequence-numbers.md
+#: "Board": colour-coded groups of numbers).
+GROUP_TINTS = (
+    (252, 234, 160),
+    (190, 222, 250),
+    (200, 236, 188),
+    (248, 202, 216),
+    (222, 208, 248),
+)
+GROUP_LABELS = ("1–9", "10–19", "20–29", "30–39", "40–48")
+#: Chip colours (player or team) and the shape each carries, so colour is never the
+#: only mark.
+TEAM_COLOURS = ((208, 52, 44), (36, 92, 210), (24, 138, 64))
+TEAM_SHAPES = ("circle", "square", "triangle")
+TEAM_GLYPHS = ("●", "■", "▲")
+CREAM = (250, 248, 238)
+PLUS_FILL = (250, 214, 110)
+MINUS_FILL = (238, 150, 140)
+
+
+def team_name(colour: int) -> str:
+    """The chip colour's name with its shape: "● Red", "■ Blue", "▲ Green"."""
+    names = (_("Red"), _("Blue"), _("Green"))
+    return "{glyph} {name}".format(glyph=TEAM_GLYPHS[colour % 3], name=names[colour % 3])
+
+
+def group_of(n: int) -> int:
+    """Number group index 0..4 of a board number 1..48."""
+    return min(4, n // 10)
+
+
+def _shade(colour, k: float):
+    return tuple(max(0, min(255, int(c * k))) for c in colour)
+
+
+def shape_mark(surface: pygame.Surface, shape: str, center, r: float, colour) -> None:
+    """A filled circle, square or triangle of "radius" ``r`` at ``center``."""
+    cx, cy = center
+    if shape == "circle":
+        pygame.draw.circle(surface, colour, (round(cx), round(cy)), max(2, round(r)))
+    elif shape == "square":
+        side = r * 1.6
+        pygame.draw.rect(
+            surface,
+            colour,
+            pygame.Rect(round(cx - side / 2), round(cy - side / 2), round(side), round(side)),
+        )
+    else:
+        pts = [
+            (cx + r * 1.15 * math.cos(a), cy + r * 1.15 * math.sin(a))
+            for a in (-math.pi / 2, math.pi / 6, 5 * math.pi / 6)
+        ]
+        pygame.draw.polygon(surface, colour, pts)
+
+
+@lru_cache(maxsize=64)
+def chip(colour: int, r: int, locked: bool = False) -> pygame.Surface:
+    """A chip of ``colour`` (0..2) with radius ``r`` pixels. A locked chip (in a
+    completed sequence) is shown turned over: darker, a gold double ring and a gold
+    mark."""
+    size = 2 * r + 6
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = (size // 2, size // 2)
+    base = TEAM_COLOURS[colour % 3]
+    pygame.draw.circle(surf, (0, 0, 0, 90), (c[0] + 2, c[1] + 2), r)
+    if locked:
+        pygame.draw.circle(surf, _shade(base, 0.62), c, r)
+        pygame.draw.circle(surf, assets.GOLD, c, r, max(2, r // 6))
+        pygame.draw.circle(surf, assets.GOLD, c, max(3, int(r * 0.68)), max(1, r // 12))
+        shape_mark(surf, TEAM_SHAPES[colour % 3], c, r * 0.34, assets.GOLD)
+    else:
+        pygame.draw.circle(surf, base, c, r)
+        pygame.draw.circle(surf, _shade(base, 0.55), c, r, max(2, r // 9))
+        pygame.draw.circle(surf, _shade(base, 1.25), c, int(r * 0.74), 1)
+        shape_mark(surf, TEAM_SHAPES[colour % 3], c, r * 0.38, assets.WHITE)
+    return surf.convert_alpha()
+
+
+def _star(surface: pygame.Surface, center, r: float, colour) -> None:
+    cx, cy = center
+    pts = []
+    for i in range(10):
+        a = -math.pi / 2 + i * math.pi / 5
+        rr = r if i % 2 == 0 else r * 0.45
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    pygame.draw.polygon(surface, colour, pts)
+
+
+@lru_cache(maxsize=256)
+def space(number: int, size: int, covered: bool = False) -> pygame.Surface:
+    """A board space of ``size`` pixels showing ``number`` (0 = free corner). On a
+    covered space the number shrinks to the top-left corner, clear of the chip."""
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    rect = surf.get_rect().inflate(-2, -2)
+    radius = max(3, size // 10)
+    if number == 0:
+        pygame.draw.rect(surf, (52, 46, 30), rect, border_radius=radius)
+        pygame.draw.rect(surf, assets.GOLD, rect, 2, border_radius=radius)
+        _star(surf, (size / 2, size * 0.42), size * 0.26, assets.GOLD)
+        img = assets.font(max(9, size // 6), True).render(_("FREE"), True, assets.GOLD)
+        surf.blit(img, img.get_rect(center=(size // 2, int(size * 0.8))))
+        return surf.convert_alpha()
+    tint = GROUP_TINTS[group_of(number)]
+    pygame.draw.rect(surf, tint, rect, border_radius=radius)
+    pygame.draw.rect(surf, _shade(tint, 0.7), rect, 1, border_radius=radius)
+    if covered:
+        img = assets.font(max(9, int(size * 0.22)), True).render(str(number), True, assets.INK)
+        surf.blit(img, (3 + size // 30, 1))
+    else:
+        img = assets.font(max(10, int(size * 0.42)), True).render(str(number), True, assets.INK)
+        surf.blit(img, img.get_rect(center=(size // 2, size // 2 + 1)))
+    return surf.convert_alpha()
+
+
+def chip_center(rect: pygame.Rect) -> tuple[int, int]:
+    """Where a chip sits in a space: a little right of and below the centre, so the
+    small number in the corner stays readable."""
+    return (rect.x + int(rect.w * 0.56), rect.y + int(rect.h * 0.57))
+
+
+def chip_radius(cell: int) -> int:
+    return max(6, int(cell * 0.32))
+
+
+def split_face(face: str) -> tuple[str, str, str] | None:
+    """``"12+7"`` → ``("12", "+", "7")``; ``"30-11"`` → ``("30", "−", "11")``; None for
+    Plus and Minus."""
+    for op, shown in (("+", "+"), ("-", "−")):
+        if op in face:
+            a, b = face.split(op)
+            return a, shown, b
+    return None
+
+
+def face_text(face: str) -> str:
+    """A card's face in one line: "12 + 7", "30 − 11", "Plus", "Minus"."""
+    parts = split_face(face)
+    if parts is None:
+        return _("Plus") if face == "plus" else _("Minus")
+    return " ".join(parts)
+
+
+def _fit(text: str, size: int, width: int, bold: bool = True) -> pygame.Surface:
+    while size > 8:
+        img = assets.font(size, bold).render(text, True, assets.INK)
+        if img.get_width() <= width:
+            return img
+        size -= 1
+    return assets.font(size, bold).render(text, True, assets.INK)
+
+
+@lru_cache(maxsize=128)
+def card(face: str, w: int, h: int) -> pygame.Surface:
+    """A hand card: an equation written as a column sum ("12 / + 7 / — / ?"), or a
+    Plus (any open space) or Minus (remove a chip) card."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    radius = max(4, w // 10)
+    parts = split_face(face)
+    fill = CREAM if parts else (PLUS_FILL if face == "plus" else MINUS_FILL)
+    pygame.draw.rect(surf, fill, rect, border_radius=radius)
+    pygame.draw.rect(surf, (70, 70, 70), rect, 2, border_radius=radius)
+    if parts:
+        a, op, b = parts
+        big = assets.font(max(10, int(h * 0.22)), True)
+        right = int(w * 0.8)
+        top = big.render(a, True, assets.INK)
+        surf.blit(top, top.get_rect(topright=(right, int(h * 0.1))))
+        bot = big.render(b, True, assets.INK)
+        y2 = int(h * 0.1) + top.get_height()
+        surf.blit(bot, bot.get_rect(topright=(right, y2)))
+        sign = big.render(op, True, (150, 40, 40) if op == "−" else (30, 90, 40))
+        surf.blit(sign, sign.get_rect(topleft=(int(w * 0.14), y2)))
+        line_y = y2 + bot.get_height() + max(2, h // 40)
+        pygame.draw.line(
+            surf, assets.INK, (int(w * 0.14), line_y), (right, line_y), max(2, h // 50)
+        )
+        q = big.render("?", True, (120, 120, 120))
+        surf.blit(q, q.get_rect(midtop=(w // 2 + w // 12, line_y + max(2, h // 30))))
+    else:
+        sign = "+" if face == "plus" else "−"
+        img = assets.font(max(12, int(h * 0.5)), True).render(sign, True, assets.INK)
+        surf.blit(img, img.get_rect(center=(w // 2, int(h * 0.38))))
+        name = _fit(_("PLUS") if face == "plus" else _("MINUS"), max(9, int(h * 0.13)), w - 8)
+        surf.blit(name, name.get_rect(center=(w // 2, int(h * 0.7))))
+        hint = _("any open space") if face == "plus" else _("remove a chip")
+        img = _fit(hint, max(8, int(h * 0.085)), w - 8, bold=False)
+        surf.blit(img, img.get_rect(center=(w // 2, int(h * 0.86))))
+    return surf.convert_alpha()
+
+
+@lru_cache(maxsize=128)
+def mini_card(face: str, w: int, h: int) -> pygame.Surface:
+    """A card in one line (discard piles, flying cards)."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    parts = split_face(face)
+    fill = CREAM if parts else (PLUS_FILL if face == "plus" else MINUS_FILL)
+    pygame.draw.rect(surf, fill, rect, border_radius=max(3, h // 6))
+    pygame.draw.rect(surf, (70, 70, 70), rect, 1, border_radius=max(3, h // 6))
+    img = _fit(face_text(face), max(9, int(h * 0.5)), w - 8)
+    surf.blit(img, img.get_rect(center=rect.center))
+    return surf.convert_alpha()
+
+
+@lru_cache(maxsize=8)
+def dead_overlay(w: int, h: int) -> pygame.Surface:
+    """Grey veil with a "DEAD" tag over a card whose answer is covered twice."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (60, 60, 60, 120), surf.get_rect(), border_radius=max(4, w // 10))
+    txt = assets.font(max(9, int(h * 0.11)), True).render(_("DEAD"), True, assets.WHITE)
+    tag = txt.get_rect(center=(w // 2, int(h * 0.9))).inflate(10, 4)
+    pygame.draw.rect(surf, (40, 40, 40), tag, border_radius=4)
+    surf.blit(txt, txt.get_rect(center=tag.center))
+    return surf.convert_alpha()
+
+
+def reset_caches() -> None:
+    """Forget every cached surface (a new display may have a new pixel format)."""
+    for fn in (chip, space, card, mini_card, dead_overlay):
+        fn.cache_clear()
+
+
+def answer_of(face: str) -> int | None:
+    """The answer of an equation card read from its face (None for Plus and Minus)."""
+    parts = split_face(face)
+    if parts is None:
+        return None
+    a, op, b = parts
+    return int(a) + int(b) if op == "+" else int(a) - int(b)

@@ -1,0 +1,332 @@
+"""Drawing the Sequence Numbers table from its display model (``table.board``, a view
+of the shown seat): top bar, board, legend, players, deck, prompt, hand, buttons.
+
+Split from :mod:`client.tables.sequence_numbers` (input, events, prompts); every
+function here only reads the table.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from client import assets, cards
+from client.i18n import _, ngettext
+from client.tables import sequence_numbers_draw as draw
+from client.tables import sequence_numbers_moves as moves
+
+SIZE = 10
+CURSOR = (70, 220, 255)
+
+
+@lru_cache(maxsize=8)
+def _veil(w: int, h: int, alpha: int) -> pygame.Surface:
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf.fill((0, 0, 0, alpha))
+    return surf.convert_alpha()
+
+
+@lru_cache(maxsize=8)
+def _panel(w: int, h: int, colour: tuple, radius: int) -> pygame.Surface:
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=radius)
+    return surf.convert_alpha()
+
+
+def reset_caches() -> None:
+    _veil.cache_clear()
+    _panel.cache_clear()
+
+
+def draw_table(t, surface: pygame.Surface) -> None:
+    """Everything but flights and the error banner (drawn by the base table)."""
+    draw_top(t, surface)
+    draw_spaces(t, surface)
+    draw_legend(t, surface)
+    draw_sequences_line(t, surface)
+    draw_seats(t, surface)
+    draw_deck(t, surface)
+    draw_status(t, surface)
+    draw_hand(t, surface)
+    if t.note_t > 0 and t.message_t <= 0:
+        t.banner(surface, t.note, (20, 70, 110), center=t.message_pos())
+
+
+def draw_top(t, surface) -> None:
+    s, b = t.s, t.board
+    pygame.draw.rect(surface, assets.FELT_DARK, (0, 0, t.w, s(48)))
+    title = _("Sequence Numbers · Turn {n}").format(n=b["turns"] + 1)
+    surface.blit(assets.text(title, s(20), assets.WHITE, True), (s(16), s(12)))
+    goal = ngettext("{n} sequence wins", "{n} sequences win", b["needed"]).format(n=b["needed"])
+    img = assets.text(_("{goal} · Esc: menu").format(goal=goal), s(16), assets.WHITE)
+    surface.blit(img, img.get_rect(midright=(t.w - s(16), s(24))))
+
+
+def draw_spaces(t, surface) -> None:
+    s, b = t.s, t.board
+    chips, numbers, locked = b["chips"], b["board"], b["locked"]
+    cell = t.cell
+    deciding = t.deciding()
+    face = t.selected_card() if deciding else None
+    lit = set(t.targets()) if face else set()
+    answer = draw.answer_of(face) if face else None
+    frame = t.cell_rect(0, 0).unionall([t.cell_rect(SIZE - 1, SIZE - 1)]).inflate(s(8), s(8))
+    pygame.draw.rect(surface, (40, 34, 24), frame, border_radius=s(8))
+    for r in range(SIZE):
+        for c in range(SIZE):
+            surface.blit(
+                draw.space(numbers[r][c], cell, chips[r][c] is not None), t.cell_rect(r, c)
+            )
+    # Completed sequences: a band through the five spaces, under the chips.
+    for colour, seqs in enumerate(b["sequences"]):
+        for seq in seqs:
+            a = t.chip_point(*seq[0])
+            z = t.chip_point(*seq[-1])
+            band = draw.TEAM_COLOURS[colour % 3]
+            pygame.draw.line(surface, assets.GOLD, a, z, s(14))
+            pygame.draw.line(surface, band, a, z, s(8))
+    for r in range(SIZE):
+        for c in range(SIZE):
+            colour = chips[r][c]
+            if colour is not None:
+                img = draw.chip(colour, t.chip_r, bool(locked[r][c]))
+                surface.blit(img, img.get_rect(center=t.chip_point(r, c)))
+    if face:
+        veil = _veil(cell, cell, 85)
+        for r in range(SIZE):
+            for c in range(SIZE):
+                rect = t.cell_rect(r, c)
+                if (r, c) in lit:
+                    colour = assets.RED if face == "minus" else assets.HIGHLIGHT
+                    pygame.draw.rect(
+                        surface, colour, rect.inflate(-2, -2), s(4), border_radius=s(6)
+                    )
+                else:
+                    surface.blit(veil, rect)
+                    if answer is not None and numbers[r][c] == answer:
+                        # The answer's covered spaces: why a card is dead.
+                        pygame.draw.rect(
+                            surface, (170, 170, 170), rect.inflate(-4, -4), s(3), border_radius=s(6)
+                        )
+        if face == "minus":
+            for r, c in lit:
+                x, y = t.chip_point(r, c)
+                d = t.chip_r
+                pygame.draw.line(
+                    surface,
+                    assets.WHITE,
+                    (x - d // 2, y - d - s(2)),
+                    (x + d // 2, y - d - s(2)),
+                    s(3),
+                )
+    if t.flash is not None:
+        spaces, colour = t.flash
+        for r, c in spaces:
+            pygame.draw.rect(
+                surface, assets.GOLD, t.cell_rect(r, c).inflate(-2, -2), s(5), border_radius=s(6)
+            )
+    if deciding:
+        rect = t.cell_rect(*t.cursor)
+        pygame.draw.rect(surface, (10, 10, 10), rect.inflate(s(8), s(8)), s(3), border_radius=s(9))
+        pygame.draw.rect(surface, CURSOR, rect.inflate(s(4), s(4)), s(3), border_radius=s(8))
+
+
+def draw_legend(t, surface) -> None:
+    s = t.s
+    y = s(698)
+    x = s(24)
+    img = assets.text(_("Groups:"), s(13), assets.WHITE, True)
+    surface.blit(img, img.get_rect(midleft=(x, y)))
+    x += img.get_width() + s(8)
+    for tint, label in zip(draw.GROUP_TINTS, draw.GROUP_LABELS, strict=True):
+        img = assets.text(label, s(13), assets.INK, True)
+        box = img.get_rect(midleft=(x + s(6), y)).inflate(s(12), s(4))
+        pygame.draw.rect(surface, tint, box, border_radius=s(4))
+        surface.blit(img, img.get_rect(center=box.center))
+        x = box.right + s(6)
+    x += s(10)
+    chip = draw.chip(0, s(9), True)
+    surface.blit(chip, chip.get_rect(midleft=(x, y)))
+    img = assets.text(_("ringed = locked in a sequence"), s(13), assets.WHITE)
+    surface.blit(img, img.get_rect(midleft=(x + chip.get_width() + s(4), y)))
+
+
+def draw_sequences_line(t, surface) -> None:
+    s, b = t.s, t.board
+    x, y = s(676), s(80)
+    img = assets.text(_("Sequences:"), s(16), assets.WHITE, True)
+    surface.blit(img, img.get_rect(midleft=(x, y)))
+    x += img.get_width() + s(14)
+    for colour in range(b["teams"]):
+        chip = draw.chip(colour, s(11))
+        surface.blit(chip, chip.get_rect(midleft=(x, y)))
+        x += chip.get_width() + s(4)
+        text = _("{team} {n} of {needed}").format(
+            team=draw.team_name(colour).split(" ", 1)[1],
+            n=b["sequence_counts"][colour],
+            needed=b["needed"],
+        )
+        img = assets.text(
+            text, s(16), assets.GOLD if b["sequence_counts"][colour] else assets.WHITE, True
+        )
+        surface.blit(img, img.get_rect(midleft=(x, y)))
+        x += img.get_width() + s(22)
+
+
+def draw_seats(t, surface) -> None:
+    s, b = t.s, t.board
+    teams = b["teams"] < b["players"]
+    latest_turn = b["turn"]
+    for seat in range(b["players"]):
+        rect = t.seat_rect(seat)
+        mine = seat == t.me
+        bg = (255, 255, 255, 40) if mine else (0, 0, 0, 60)
+        surface.blit(_panel(rect.w, rect.h, bg, s(8)), rect)
+        if seat == latest_turn and not b.get("over"):
+            pygame.draw.rect(surface, assets.GOLD, rect, s(3), border_radius=s(8))
+        colour = b["colours"][seat]
+        chip = draw.chip(colour, s(11))
+        surface.blit(chip, chip.get_rect(center=t.seat_chip_point(seat)))
+        name = t.who(seat, full=True)
+        if seat == latest_turn and not b.get("over"):
+            name = "▶ " + name
+        surface.blit(
+            assets.text(name[:24], s(16), assets.WHITE, True), (rect.x + s(38), rect.y + s(3))
+        )
+        sub = ngettext("{n} card", "{n} cards", b["hand_sizes"][seat]).format(
+            n=b["hand_sizes"][seat]
+        )
+        if teams:
+            sub = _("{cards} · team {team}").format(cards=sub, team=draw.team_name(colour))
+        surface.blit(assets.text(sub, s(13), (215, 230, 220)), (rect.x + s(38), rect.y + s(22)))
+        pile = b["discards"][seat]
+        slot = t.discard_rect(seat)
+        if pile:
+            surface.blit(draw.mini_card(pile[-1], slot.w, slot.h), slot)
+        else:
+            surface.blit(cards.slot(slot.w, slot.h), slot)
+        label = ngettext("{n} discard", "{n} discards", len(pile)).format(n=len(pile))
+        img = assets.text(label, s(13), (215, 230, 220))
+        surface.blit(img, img.get_rect(midright=(slot.x - s(8), slot.centery)))
+
+
+def draw_deck(t, surface) -> None:
+    s, b = t.s, t.board
+    back = cards.card_back(s(22), s(30))
+    surface.blit(back, back.get_rect(center=t.deck_point()))
+    limit = b.get("reshuffle_limit")
+    if limit is None:
+        text = _("Deck: {n} · reshuffled {r} times").format(n=b["deck_size"], r=b["reshuffles"])
+    else:
+        text = _("Deck: {n} · reshuffled {r} of {limit} times").format(
+            n=b["deck_size"], r=b["reshuffles"], limit=limit
+        )
+    img = assets.text(text, s(15), assets.WHITE)
+    surface.blit(img, img.get_rect(midleft=(t.deck_point()[0] + s(20), t.deck_point()[1])))
+
+
+def wrap(text: str, size: int, width: int, bold: bool = True) -> list[str]:
+    """Lines of ``text`` no wider than ``width`` pixels at ``size``."""
+    font = assets.font(size, bold)
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and font.size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
+
+
+def draw_status(t, surface) -> None:
+    s = t.s
+    text = t.status_line()
+    if not text:
+        return
+    y = s(452)
+    for line in wrap(text, s(17), s(588))[:2]:
+        img = assets.text(line, s(17), assets.GOLD, True)
+        surface.blit(img, (s(676), y))
+        y += img.get_height() + s(2)
+
+
+def _button(t, surface, rect, label: str, active: bool) -> None:
+    s = t.s
+    fill = assets.GOLD if active else (60, 90, 75)
+    pygame.draw.rect(surface, fill, rect, border_radius=s(8))
+    colour = assets.INK if active else (180, 195, 185)
+    size = s(16)
+    img = assets.text(label, size, colour, True)
+    while img.get_width() > rect.w - s(12) and size > s(10):
+        size -= 1
+        img = assets.text(label, size, colour, True)
+    surface.blit(img, img.get_rect(center=rect.center))
+
+
+def draw_hand(t, surface) -> None:
+    s, b = t.s, t.board
+    if t.me is None:
+        text = (
+            _("Hands stay hidden: each player sees theirs on their turn")
+            if t.couch
+            else _("Watching the table")
+        )
+        img = assets.text(text, s(18), assets.WHITE)
+        surface.blit(img, img.get_rect(midleft=(s(676), s(590))))
+        return
+    hand = b.get("hand", [])
+    deciding = t.deciding()
+    if t.couch:
+        label = _("{name}'s hand · 1–{n} or Tab to pick").format(
+            name=t.name(t.me), n=max(1, len(hand))
+        )
+    else:
+        label = _("Your hand · 1–{n} or Tab to pick").format(n=max(1, len(hand)))
+    surface.blit(assets.text(label, s(15), assets.WHITE, True), (s(676), s(504)))
+    for i, face in enumerate(hand):
+        rect = t.hand_slot(i, len(hand))
+        surface.blit(cards.shadow(t.cw, t.ch), rect.move(3, 4))
+        surface.blit(draw.card(face, t.cw, t.ch), rect)
+        if face in b.get("dead", []):
+            surface.blit(draw.dead_overlay(t.cw, t.ch), rect)
+        if deciding:
+            key = assets.text(str(i + 1), s(13), assets.WHITE, True)
+            tag = key.get_rect(topleft=(rect.x + s(5), rect.y + s(4))).inflate(s(6), s(2))
+            pygame.draw.rect(surface, (40, 40, 40), tag, border_radius=s(4))
+            surface.blit(key, key.get_rect(center=tag.center))
+        if deciding and i == t.selected:
+            pygame.draw.rect(
+                surface, assets.HIGHLIGHT, rect.inflate(s(8), s(8)), s(4), border_radius=s(11)
+            )
+    if not deciding:
+        return
+    dead = t.dead_choice()
+    if dead:
+        _button(
+            t,
+            surface,
+            t.dead_button(),
+            _("Trade in dead {card} [D]").format(card=draw.face_text(dead)),
+            True,
+        )
+    if t.stuck():
+        face = t.selected_card()
+        if face:
+            _button(
+                t,
+                surface,
+                t.discard_button(),
+                _("Discard {card}: no play [X]").format(card=draw.face_text(face)),
+                True,
+            )
+        else:
+            _button(t, surface, t.discard_button(), _("Pick a card to discard"), False)
+    elif moves.can_play(b) and t.selected_card() is None and not dead:
+        img = assets.text(
+            _("D: trade in a dead card · X: discard when stuck"), s(13), (190, 210, 200)
+        )
+        surface.blit(img, img.get_rect(midleft=(s(676), s(688))))

@@ -1,0 +1,126 @@
+"""Screenshots of the Sequence Numbers table (``tools/screenshots.py --game
+sequence-numbers``): a selected card's lit spaces, Minus, a completed sequence,
+the couch privacy screen and a couch turn, the results."""
+
+from __future__ import annotations
+
+from client.launch import start_table
+from client.tables import sequence_numbers_draw as draw
+from client.tables import sequence_numbers_moves as moves
+
+
+def frames(app, seconds: float, dt: float = 1 / 30) -> None:
+    for _ in range(int(seconds / dt)):
+        app.frame(dt, [])
+
+
+def until(app, test, limit: float = 120.0, dt: float = 1 / 30) -> bool:
+    t = 0.0
+    while t < limit:
+        app.frame(dt, [])
+        if test():
+            return True
+        t += dt
+    return False
+
+
+def _ready(table) -> bool:
+    return table.timeline.idle and table.my_decision()
+
+
+def take_screenshots(cls, app, shot, seed: int) -> None:
+    """Drive tables through :func:`client.launch.start_table` and call ``shot(name)``."""
+    from engine import get_bot
+
+    # One player and three bots (two teams): play with a bot's choices, stopping to
+    # shoot the moments worth looking at.
+    table = start_table(
+        app, "sequence-numbers", ["human", "bot:normal", "bot:normal", "bot:normal"], seed
+    )
+    until(app, lambda: _ready(table))
+    hand = table.hand()
+    first = next(
+        i
+        for i, f in enumerate(hand)
+        if f not in ("plus", "minus") and moves.targets(table.board, f)
+    )
+    table.select(first)
+    frames(app, 0.1)
+    shot("selected.png")
+    table.select(first)  # unselect
+    helper = get_bot("sequence-numbers", "normal", seed)
+    wanted = {"minus.png", "plus.png", "dead.png"}
+    for _ in range(200):
+        if not until(app, lambda: _ready(table) or table.board.get("over"), 60):
+            break
+        b = table.board
+        if b.get("over"):
+            break
+        if any(b["sequences"]):
+            pick = next((i for i, f in enumerate(b["hand"]) if moves.targets(b, f)), None)
+            table.select(pick)
+            frames(app, 0.1)
+            shot("sequence.png")
+            break
+        for name, face in (("minus.png", "minus"), ("plus.png", "plus")):
+            if name in wanted and face in b["hand"] and moves.targets(b, face):
+                table.select(b["hand"].index(face))
+                frames(app, 0.1)
+                shot(name)
+                wanted.discard(name)
+                table.select(None)
+        if "dead.png" in wanted and b.get("dead") and not b.get("dead_used"):
+            frames(app, 0.1)
+            shot("dead.png")
+            wanted.discard("dead.png")
+        view = table.session.mirrors[0].view
+        table.session.send(0, helper.choose(view, moves.actions(view)))
+        frames(app, 0.05)
+    if "dead.png" in wanted and _ready(table):
+        # No dead card came up: stage one on the display model (shot only, nothing sent)
+        # to look at the DEAD mark, the grey outlines and the trade-in button.
+        b = table.board
+        face = next(f for f in b["hand"] if f not in ("plus", "minus"))
+        for r, row in enumerate(b["board"]):
+            for c, n in enumerate(row):
+                if n == draw.answer_of(face) and b["chips"][r][c] is None:
+                    b["chips"][r][c] = 1 - b["colour"]
+        b["dead"] = [face]
+        b["dead_used"] = False
+        table.selected = None
+        table.select(b["hand"].index(face))
+        app.frame(1 / 30, [])
+        shot("dead.png")
+    table.session.close()
+
+    # Couch: two teams of two on one screen; the privacy screen, then a turn.
+    couch = start_table(
+        app,
+        "sequence-numbers",
+        ["human", "bot:normal", "human", "bot:normal"],
+        seed,
+        names=["Ana", "Bot 2 (normal)", "Ben", "Bot 4 (normal)"],
+    )
+    until(app, lambda: couch.privacy_for is not None)
+    frames(app, 0.1)
+    shot("privacy.png")
+    couch.handle_event(_enter())
+    until(app, lambda: _ready(couch), 10)
+    frames(app, 0.1)
+    shot("couch-turn.png")
+    couch.session.close()
+
+    # Results: two bots, sped up.
+    bots = start_table(app, "sequence-numbers", ["bot:normal", "bot:hard"], seed)
+    bots.timeline.speed = 40
+    until(app, lambda: app.scene is not bots, 600)
+    frames(app, 0.3)
+    shot("results.png")
+    if hasattr(app.scene, "session"):
+        app.scene.session.close()
+
+
+def _enter():
+    import pygame
+
+    return pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
