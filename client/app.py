@@ -79,6 +79,11 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None: ...
 
+    def resized(self) -> None:
+        """The window size changed: by default, build the scene's widgets again."""
+        self.app.ui.clear_and_reset()
+        self.enter()
+
 
 class App:
     """Owns the window, the settings, the UI manager and the current scene."""
@@ -100,11 +105,14 @@ class App:
         pygame.init()
         pygame.display.set_caption("Tapete")
         w, h = size or tuple(self.settings.window)
-        flags = pygame.FULLSCREEN if self.settings.fullscreen and not size else 0
+        flags = pygame.FULLSCREEN if self.settings.fullscreen and not size else pygame.RESIZABLE
         self.screen = pygame.display.set_mode((w, h), flags)
         self.size = self.screen.get_size()
         assets.reset_caches()
         self.ui = pygame_gui.UIManager(self.size, gui_theme())
+        from client.sound import Sounds
+
+        self.sounds = Sounds(self.settings.volume, self.settings.mute)
         self.clock = pygame.time.Clock()
         self.scene: Scene | None = None
         self.running = False
@@ -119,6 +127,17 @@ class App:
         self.scene = scene
         scene.enter()
 
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window became ``size`` pixels: widgets and the scene lay out anew (cards
+        keep their proportions; tables scale by the smaller of the two ratios)."""
+        w, h = max(640, size[0]), max(400, size[1])
+        if (w, h) != self.screen.get_size():
+            self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        self.size = self.screen.get_size()
+        self.ui.set_window_resolution(self.size)
+        if self.scene is not None:
+            self.scene.resized()
+
     def quit(self, code: int = 0) -> None:
         self.exit_code = code
         self.running = False
@@ -129,6 +148,9 @@ class App:
             if event.type == pygame.QUIT:
                 self.quit(0)
                 return
+            if event.type == pygame.VIDEORESIZE:
+                self.resize((event.w, event.h))
+                continue
             self.ui.process_events(event)
             if self.scene:
                 self.scene.handle_event(event)

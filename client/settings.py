@@ -1,7 +1,8 @@
 """Player settings saved as JSON under the user's config folder (platformdirs).
 
 Fields: ``name`` (str), ``window`` ([width, height] pixels), ``fullscreen`` (bool),
-``animation_speed`` (float, 1.0 = normal; 0.25..4), ``language`` (str or "" = system).
+``animation_speed`` (float, 1.0 = normal; 0.25..4), ``language`` (str or "" = system),
+``volume`` (float 0..1), ``mute`` (bool).
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ class Settings:
     fullscreen: bool = False
     animation_speed: float = 1.0
     language: str = ""
+    volume: float = 0.7
+    mute: bool = False
 
     @classmethod
     def load(cls, path: Path | None = None) -> "Settings":
@@ -60,6 +63,11 @@ class Settings:
                 s.animation_speed = float(sp)
             if isinstance(data.get("language"), str):
                 s.language = data["language"]
+            vol = data.get("volume")
+            if isinstance(vol, (int, float)) and not isinstance(vol, bool) and 0 <= vol <= 1:
+                s.volume = float(vol)
+            if isinstance(data.get("mute"), bool):
+                s.mute = data["mute"]
         return s
 
     def save(self, path: Path | None = None) -> Path:

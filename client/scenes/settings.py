@@ -1,51 +1,61 @@
-"""Settings: name, window size, fullscreen, animation speed (saved under the user's
-config folder)."""
+"""Settings: name, language, window size, fullscreen, animation speed, volume and mute
+(saved under the user's config folder; see :mod:`client.settings`)."""
 
 from __future__ import annotations
 
 import pygame
 import pygame_gui
 
-from client import assets
-from client.i18n import _
+from client import assets, i18n
 from client.app import Scene
+from client.i18n import _
 
 SIZES = ["1280x720", "1600x900", "1920x1080", "1024x640"]
 
 
+def selected(menu) -> str:
+    opt = menu.selected_option
+    return opt[0] if isinstance(opt, tuple) else opt
+
+
 class SettingsScene(Scene):
+    """One row per setting; Save stores them and applies language and sound at once."""
+
     def enter(self) -> None:
         ui, s = self.app.ui, self.app.settings
         w, _h = self.app.size
-        x = w // 2 - 260
-        pygame_gui.elements.UILabel(pygame.Rect(x, 140, 200, 36), _("Your name"), ui)
-        self.name = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + 220, 140, 300, 36), ui)
+        x, y, step = w // 2 - 260, 120, 46
+        rows = [_("Your name"), _("Language"), _("Window size"), _("Fullscreen"),
+                _("Animation speed"), _("Volume"), _("Sound")]
+        for i, label in enumerate(rows):
+            pygame_gui.elements.UILabel(pygame.Rect(x, y + i * step, 200, 36), label, ui)
+
+        def rect(i: int) -> pygame.Rect:
+            return pygame.Rect(x + 220, y + i * step, 300, 36)
+
+        self.name = pygame_gui.elements.UITextEntryLine(rect(0), ui)
         self.name.set_text(s.name)
+        self.languages = {_("System language"): ""} | {n: c for c, n in i18n.LANGUAGES.items()}
+        current = next((n for n, c in self.languages.items() if c == s.language),
+                       _("System language"))
+        self.language = pygame_gui.elements.UIDropDownMenu(list(self.languages), current,
+                                                           rect(1), ui)
         size = f"{s.window[0]}x{s.window[1]}"
-        pygame_gui.elements.UILabel(pygame.Rect(x, 190, 200, 36), _("Window size"), ui)
         self.size = pygame_gui.elements.UIDropDownMenu(
-            SIZES if size in SIZES else SIZES + [size], size, pygame.Rect(x + 220, 190, 300, 36), ui
-        )
-        pygame_gui.elements.UILabel(pygame.Rect(x, 240, 200, 36), _("Fullscreen"), ui)
+            SIZES if size in SIZES else SIZES + [size], size, rect(2), ui)
         self.full = pygame_gui.elements.UIDropDownMenu(
-            [_("Off"), _("On")],
-            _("On") if s.fullscreen else _("Off"),
-            pygame.Rect(x + 220, 240, 300, 36),
-            ui,
-        )
-        pygame_gui.elements.UILabel(pygame.Rect(x, 290, 200, 36), _("Animation speed"), ui)
-        self.speed = pygame_gui.elements.UIHorizontalSlider(
-            pygame.Rect(x + 220, 290, 300, 36), s.animation_speed, (0.25, 4.0), ui
-        )
-        self.note = pygame_gui.elements.UILabel(
-            pygame.Rect(x, 340, 520, 30),
-            _("Window size and fullscreen apply at the next start."),
-            ui,
-        )
-        self.back = pygame_gui.elements.UIButton(pygame.Rect(x, 400, 240, 50), _("Back"), ui)
-        self.save = pygame_gui.elements.UIButton(
-            pygame.Rect(x + 280, 400, 240, 50), _("Save"), ui, object_id="@big"
-        )
+            [_("Off"), _("On")], _("On") if s.fullscreen else _("Off"), rect(3), ui)
+        self.speed = pygame_gui.elements.UIHorizontalSlider(rect(4), s.animation_speed,
+                                                            (0.25, 4.0), ui)
+        self.volume = pygame_gui.elements.UIHorizontalSlider(rect(5), s.volume, (0.0, 1.0), ui)
+        self.mute = pygame_gui.elements.UIDropDownMenu(
+            [_("On"), _("Muted")], _("Muted") if s.mute else _("On"), rect(6), ui)
+        y += len(rows) * step + 6
+        pygame_gui.elements.UILabel(pygame.Rect(x, y, 520, 30),
+                                    _("Window size and fullscreen apply at the next start."), ui)
+        self.back = pygame_gui.elements.UIButton(pygame.Rect(x, y + 50, 240, 50), _("Back"), ui)
+        self.save = pygame_gui.elements.UIButton(pygame.Rect(x + 280, y + 50, 240, 50),
+                                                 _("Save"), ui, object_id="@big")
 
     def handle_event(self, event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -55,18 +65,28 @@ class SettingsScene(Scene):
                 from client.scenes.menu import MenuScene
 
                 self.app.switch(MenuScene(self.app))
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            from client.scenes.menu import MenuScene
+
+            self.app.switch(MenuScene(self.app))
 
     def store(self) -> None:
+        """Copy the widgets into the settings, save them, apply language and sound."""
         s = self.app.settings
         name = self.name.get_text().strip()
         if name:
             s.name = name[:24]
-        opt = self.size.selected_option
-        opt = opt[0] if isinstance(opt, tuple) else opt
-        s.window = [int(v) for v in opt.split("x")]
-        full = self.full.selected_option
-        s.fullscreen = (full[0] if isinstance(full, tuple) else full) == _("On")
+        s.language = self.languages.get(selected(self.language), "")
+        s.window = [int(v) for v in selected(self.size).split("x")]
+        s.fullscreen = selected(self.full) == _("On")
         s.animation_speed = round(float(self.speed.get_current_value()), 2)
+        s.volume = round(float(self.volume.get_current_value()), 2)
+        s.mute = selected(self.mute) == _("Muted")
+        i18n.set_language(s.language)
+        sounds = getattr(self.app, "sounds", None)
+        if sounds is not None:
+            sounds.volume, sounds.muted = s.volume, s.mute
+            sounds.play("card")
         try:
             s.save()
         except OSError:
@@ -75,4 +95,4 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(assets.FELT)
         title = assets.text(_("Settings"), 44, assets.GOLD, True)
-        surface.blit(title, title.get_rect(center=(self.app.size[0] // 2, 70)))
+        surface.blit(title, title.get_rect(center=(self.app.size[0] // 2, 60)))

@@ -37,6 +37,8 @@ class TableScene(Scene):
         self.message_t = 0.0
         self.over_t = 0.0
         self.w, self.h = app.size
+        self.help_open = False
+        self.help_scroll = 0
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -137,6 +139,22 @@ class TableScene(Scene):
         self.app.switch(ResultsScene(self.app, self.session, self.board, type(self)))
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and (
+            event.key == pygame.K_F1 or (self.help_open and event.key == pygame.K_ESCAPE)
+        ):
+            self.help_open = not self.help_open
+            self.help_scroll = 0
+            return
+        if self.help_open:
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+                self.help_scroll = max(
+                    0, self.help_scroll + (40 if event.key == pygame.K_DOWN else -40)
+                )
+            elif event.type == pygame.MOUSEWHEEL:
+                self.help_scroll = max(0, self.help_scroll - 40 * event.y)
+            elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+                self.help_open = False
+            return
         if self.privacy_for is not None:
             if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
@@ -167,6 +185,35 @@ class TableScene(Scene):
             self.draw_flight(surface, flight, pos)
         if self.message_t > 0:
             self.banner(surface, self.message, assets.RED, center=self.message_pos())
+        if self.help_open:
+            from client.help import draw_help
+
+            draw_help(surface, self.session.game_id, self.options_in_force(), self.help_scroll)
+
+    def options_in_force(self) -> dict:
+        """The game's options (defaults with the host's choices over them); empty when
+        this client does not know them (a seat at somebody else's table)."""
+        if self.session.remote:
+            return {}
+        from engine import get_game
+
+        options = dict(get_game(self.session.game_id).default_options)
+        options.update(self.session.options)
+        return options
+
+    def sfx(self, name: str) -> None:
+        """Play sound effect ``name`` (see :mod:`client.sound`); silent without audio."""
+        sounds = getattr(self.app, "sounds", None)
+        if sounds is not None:
+            sounds.play(name)
+
+    def resized(self) -> None:
+        """The window changed size: lay the table out again (see :meth:`layout`)."""
+        self.w, self.h = self.app.size
+        self.layout()
+
+    def layout(self) -> None:
+        """Compute the table's geometry from ``self.w``/``self.h`` (tables override)."""
 
     def draw_privacy(self, surface: pygame.Surface) -> None:
         """The privacy screen: no cards, only whose turn it is."""

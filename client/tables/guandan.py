@@ -38,8 +38,9 @@ class GuandanTable(TableScene):
         s = self.s
         self.cw, self.ch = s(90), s(126)  # hand cards
         self.sw, self.sh = s(52), s(73)  # cards on the table
-        self.hand = Hand(pygame.Rect(s(14), s(560), self.w - s(28), s(150)),
-                         self.cw, self.ch, s(22), s(13))
+        self.hand = Hand(
+            pygame.Rect(s(14), s(560), self.w - s(28), s(150)), self.cw, self.ch, s(22), s(13)
+        )
         self._hand_sig: tuple = ()
         self._phase: str | None = None
         self.reading_i = 0
@@ -77,10 +78,12 @@ class GuandanTable(TableScene):
 
     def panel_rect(self, seat: int) -> pygame.Rect:
         s = self.s
-        return [pygame.Rect(s(10), s(446), s(220), s(82)),
-                pygame.Rect(self.w - s(230), s(190), s(220), s(82)),
-                pygame.Rect(self.w // 2 - s(140), s(42), s(280), s(54)),
-                pygame.Rect(s(10), s(190), s(220), s(82))][self.rel(seat)]
+        return [
+            pygame.Rect(s(10), s(446), s(220), s(82)),
+            pygame.Rect(self.w - s(230), s(190), s(220), s(82)),
+            pygame.Rect(self.w // 2 - s(140), s(42), s(280), s(54)),
+            pygame.Rect(s(10), s(190), s(220), s(82)),
+        ][self.rel(seat)]
 
     def play_rects(self, seat: int, n: int) -> list[pygame.Rect]:
         """Where ``seat``'s play of ``n`` cards lies on the table."""
@@ -107,7 +110,7 @@ class GuandanTable(TableScene):
         return (self.w // 2, self.s(288))
 
     def short_name(self, seat: int) -> str:
-        """"You", or a name without the bot level: "Bot 3 (hard)" → "Bot 3"."""
+        """ "You", or a name without the bot level: "Bot 3 (hard)" → "Bot 3"."""
         if seat == self.me:
             return _("You")
         if not 0 <= seat < 4:
@@ -116,7 +119,7 @@ class GuandanTable(TableScene):
 
     # ------------------------------------------------------------------ decisions
     def my_decision(self) -> str | None:
-        """"play", "tribute", "return" or None for the shown seat (latest view)."""
+        """ "play", "tribute", "return" or None for the shown seat (latest view)."""
         if self.me is None or not self.board or self.board.get("over"):
             return None
         latest = self.session.mirrors[self.me].view or {}
@@ -165,8 +168,7 @@ class GuandanTable(TableScene):
             self._phase = phase
         self._sync_hand()
         give = self.choosable()
-        if give is not None and not self.hand.selected and len(
-                {c % gc.FACES for c in give}) == 1:
+        if give is not None and not self.hand.selected and len({c % gc.FACES for c in give}) == 1:
             self.hand.selected = {min(give)}
 
     def _sync_hand(self) -> None:
@@ -194,7 +196,8 @@ class GuandanTable(TableScene):
         last = (self.mirror.view or {}).get("last_play")
         if last:
             return _("These cards make no play that beats {reading}").format(
-                reading=gc.play_text(last))
+                reading=gc.play_text(last)
+            )
         return _("These cards are not a combination")
 
     def do_pass(self) -> None:
@@ -249,15 +252,25 @@ class GuandanTable(TableScene):
 
         if d == "play":
             opts = self.options()
-            button(150, _("Play (Enter)"), self.do_play, bool(opts))
+            label = _("Play (Enter)")
+            if len(opts) == 1:
+                label = _("Play {reading} (Enter)").format(reading=gc.play_text(opts[0]))
+            width = assets.text(label, s(18), assets.INK, True).get_width() / self.k
+            button(max(150, int(width) + 30), label, self.do_play, bool(opts))
             button(120, _("Pass (P)"), self.do_pass, self.can_pass())
             button(120, _("Hint (H)"), self.do_hint)
             x = s(250)
             for i, a in enumerate(opts[:6] if len(opts) > 1 else []):
                 label = "{n}  {reading}".format(n=i + 1, reading=gc.play_text(a))
                 w = assets.text(label, s(16), assets.INK, True).get_width() + s(24)
-                out.append((pygame.Rect(x, y, w, h), label,
-                            lambda i=i: setattr(self, "reading_i", i), True))
+                out.append(
+                    (
+                        pygame.Rect(x, y, w, h),
+                        label,
+                        lambda i=i: setattr(self, "reading_i", i),
+                        True,
+                    )
+                )
                 x += w + s(8)
         elif d in ("tribute", "return"):
             sel = list(self.hand.selected)
@@ -267,7 +280,8 @@ class GuandanTable(TableScene):
                 label = _("Give {card} as tribute (Enter)").format(card=gc.card_text(sel[0]))
             else:
                 label = _("Return {card} to {name} (Enter)").format(
-                    card=gc.card_text(sel[0]), name=self.short_name(self.return_to()))
+                    card=gc.card_text(sel[0]), name=self.short_name(self.return_to())
+                )
             width = assets.text(label, s(18), assets.INK, True).get_width() // max(0.01, self.k)
             button(int(width) + 30, label, self.do_give, len(sel) == 1)
         return out
@@ -345,26 +359,42 @@ class GuandanTable(TableScene):
             if t == "move":
                 beats.extend(self._move_beats(e))
             elif t == "pass":
-                beats.append(Beat(0.4 * f, finish=lambda e=e: self._add_trick(
-                    {"seat": e["seat"], "type": "pass"})))
+                beats.append(
+                    Beat(
+                        0.4 * f,
+                        finish=lambda e=e: self._add_trick({"seat": e["seat"], "type": "pass"}),
+                    )
+                )
             elif t == "out":
                 text = _("{name} is out: {place}").format(
-                    name=self.short_name(e["seat"]), place=panels.place_text(e["place"]))
-                beats.append(Beat(0.9 * f, begin=lambda t=text: self._note(t),
-                                  finish=lambda e=e: self.board["out"].append(e["seat"])))
+                    name=self.short_name(e["seat"]), place=panels.place_text(e["place"])
+                )
+                beats.append(
+                    Beat(
+                        0.9 * f,
+                        begin=lambda t=text: self._note(t),
+                        finish=lambda e=e: self.board["out"].append(e["seat"]),
+                    )
+                )
             elif t == "lead":
                 text = _("{name} leads").format(name=self.short_name(e["seat"]))
                 beats.append(Beat(0.2 * f, begin=lambda t=text: self._note(t, 1.5)))
             elif t == "deal-end":
-                beats.append(Beat(4.5 * f, begin=lambda e=e: self._deal_end(e),
-                                  finish=lambda e=e: self._deal_end_done(e), label="deal-end"))
+                beats.append(
+                    Beat(
+                        4.5 * f,
+                        begin=lambda e=e: self._deal_end(e),
+                        finish=lambda e=e: self._deal_end_done(e),
+                        label="deal-end",
+                    )
+                )
             elif t == "match-end":
                 beats.append(Beat(3.0 * f, begin=lambda e=e: self._match_end(e)))
             elif t == "deal":
                 beats.append(Beat(0.9 * f, begin=lambda e=e: self._new_deal(e)))
             elif t == "no-tribute":
                 names = " & ".join(self.short_name(p) for p in e["payers"])
-                text = _("No tribute: {names} hold both big jokers").format(names=names)
+                text = panels.no_tribute_text(names, len(e["payers"]))
                 beats.append(Beat(2.5 * f, begin=lambda t=text: self._note(t, 4.0)))
             elif t == "tribute-due":
                 names = " & ".join(self.short_name(p) for p in e["payers"])
@@ -392,24 +422,33 @@ class GuandanTable(TableScene):
         cards = e.get("cards")
         if src.startswith("hand/") and dst == "trick":
             seat = int(src[5:])
-            entry = {"seat": seat, "type": "play", "combo": e["combo"], "rank": e["rank"],
-                     "cards": list(cards)}
+            entry = {
+                "seat": seat,
+                "type": "play",
+                "combo": e["combo"],
+                "rank": e["rank"],
+                "cards": list(cards),
+            }
 
             def begin():
                 rects = self.play_rects(seat, len(cards))
-                return [Flight(c, self._src(seat, c), r.center, 0.45 * f, 0.02 * i * f)
-                        for i, (c, r) in enumerate(zip(cards, rects, strict=True))]
+                return [
+                    Flight(c, self._src(seat, c), r.center, 0.45 * f, 0.02 * i * f)
+                    for i, (c, r) in enumerate(zip(cards, rects, strict=True))
+                ]
 
             def finish():
                 self._take_from_hand(seat, cards)
                 self._add_trick(entry)
-                self.board["last_play"] = {k: entry[k] for k in ("seat", "combo", "rank",
-                                                                  "cards")}
+                self.board["last_play"] = {k: entry[k] for k in ("seat", "combo", "rank", "cards")}
+
             return [Beat(0.6 * f, begin=begin, finish=finish)]
         if src == "trick" and dst == "played":
+
             def clear():
                 self.board["trick"] = []
                 self.board["last_play"] = None
+
             return [Beat(0.7 * f, finish=clear)]
         if src == "deck" and dst.startswith("hand/"):
             seat = int(dst[5:])
@@ -419,8 +458,10 @@ class GuandanTable(TableScene):
                 if seat == self.me and cards is not None:
                     self.board["hand"] = sorted(cards)
                     self._sync_hand()
+
             return [Beat(0.05, finish=dealt)]
         if dst == "deck":
+
             def collect():
                 self.board["trick"], self.board["last_play"] = [], None
                 if src.startswith("hand/"):
@@ -428,6 +469,7 @@ class GuandanTable(TableScene):
                     if int(src[5:]) == self.me:
                         self.board["hand"] = []
                         self._sync_hand()
+
             return [Beat(0.0, finish=collect)]
         if src.startswith("hand/") and dst == "tribute":
             seat = int(src[5:])
@@ -440,27 +482,34 @@ class GuandanTable(TableScene):
                 self._take_from_hand(seat, [card])
                 self.board["tribute"]["paid"].append([seat, card])
                 self.board["awaiting"] = [a for a in self.board["awaiting"] if a != seat]
+
             return [Beat(0.8 * f, begin=begin, finish=finish)]
         if src == "tribute" and dst.startswith("hand/"):
             seat, card = int(dst[5:]), cards[0]
             text = _("Tribute {card}: {payer} → {receiver}").format(
-                card=gc.card_text(card), payer=self.short_name(e.get("payer", -1)),
-                receiver=self.short_name(seat))
+                card=gc.card_text(card),
+                payer=self.short_name(e.get("payer", -1)),
+                receiver=self.short_name(seat),
+            )
 
             def begin():
                 self._note(text, 3.0)
                 self.board["tribute"]["paid"] = [
-                    p for p in self.board["tribute"]["paid"] if p[1] != card]
+                    p for p in self.board["tribute"]["paid"] if p[1] != card
+                ]
                 return [Flight(card, self.centre(), self.seat_point(seat), 0.9 * f)]
 
             def finish():
                 self._give_to_hand(seat, card)
+
             return [Beat(1.3 * f, begin=begin, finish=finish, label="tribute")]
         if src.startswith("hand/") and dst.startswith("hand/"):
             giver, taker, card = int(src[5:]), int(dst[5:]), cards[0]
             text = _("Return {card}: {receiver} → {payer}").format(
-                card=gc.card_text(card), receiver=self.short_name(giver),
-                payer=self.short_name(taker))
+                card=gc.card_text(card),
+                receiver=self.short_name(giver),
+                payer=self.short_name(taker),
+            )
 
             def begin():
                 self._note(text, 3.0)
@@ -469,6 +518,7 @@ class GuandanTable(TableScene):
             def finish():
                 self._take_from_hand(giver, [card])
                 self._give_to_hand(taker, card)
+
             return [Beat(1.2 * f, begin=begin, finish=finish, label="return")]
         return []
 
@@ -495,22 +545,27 @@ class GuandanTable(TableScene):
         b = self.board
         b["deal"], b["level"], b["levels"] = e["deal"], e["level"], list(e["levels"])
         b["trick"], b["plays"], b["out"], b["last_play"] = [], [], [], None
-        self._note(_("Deal {n} · level {level} · wild: ♥{level}").format(
-            n=e["deal"], level=gc.level_text(e["level"])), 2.5)
+        self._note(
+            _("Deal {n} · level {level} · wild: ♥{level}").format(
+                n=e["deal"], level=gc.level_text(e["level"])
+            ),
+            2.5,
+        )
         return []
 
     def _deal_end(self, e: dict) -> list:
         b = self.board
-        self.deal_panel = dict(e, old=list(b["levels"]), level=b["level"],
-                               level_team=b.get("level_team", -1))
+        self.deal_panel = dict(
+            e, old=list(b["levels"]), level=b["level"], level_team=b.get("level_team", -1)
+        )
         return []
 
     def _deal_end_done(self, e: dict) -> None:
         self.deal_panel = None
         self.board["levels"] = list(e["levels"])
         self.board["history"] = self.board.get("history", []) + [
-            {"deal": e["deal"], "places": e["places"], "team": e["team"],
-             "advance": e["advance"]}]
+            {"deal": e["deal"], "places": e["places"], "team": e["team"], "advance": e["advance"]}
+        ]
 
     def _match_end(self, e: dict) -> list:
         self.match_panel = e
@@ -559,8 +614,11 @@ class GuandanTable(TableScene):
         for r, label, _fn, enabled in self.controls():
             reading = label[:1].isdigit()
             on = reading and int(label.split()[0]) - 1 == self.reading_i
-            fill = assets.GOLD if enabled and (on or not reading) else (
-                (225, 225, 215) if enabled else (90, 110, 100))
+            fill = (
+                assets.GOLD
+                if enabled and (on or not reading)
+                else ((225, 225, 215) if enabled else (90, 110, 100))
+            )
             pygame.draw.rect(surface, fill, r, border_radius=s(8))
             if on:
                 pygame.draw.rect(surface, assets.WHITE, r, 3, border_radius=s(8))
@@ -570,9 +628,14 @@ class GuandanTable(TableScene):
         notes = []
         if d == "play" and self.hand.selected:
             notes.append(_("{n} selected").format(n=len(self.hand.selected)))
-            if len(self.options()) > 1:
-                notes.append(_("several readings: click one, or Tab / 1–{n}").format(
-                    n=min(6, len(self.options()))))
+            if not self.options():
+                notes.append(_("no legal play with these cards"))
+            elif len(self.options()) > 1:
+                notes.append(
+                    _("several readings: click one, or Tab / 1–{n}").format(
+                        n=min(6, len(self.options()))
+                    )
+                )
         if self.hint_label and d == "play":
             notes.append(self.hint_label)
         if d == "play":
@@ -600,11 +663,13 @@ class GuandanTable(TableScene):
             if give is not None and c not in give:
                 surface.blit(gc.shade(self.cw, self.ch), rect)
             if c in self.hand.selected:
-                pygame.draw.rect(surface, assets.HIGHLIGHT, rect.inflate(4, 4), 3,
-                                 border_radius=s(9))
+                pygame.draw.rect(
+                    surface, assets.HIGHLIGHT, rect.inflate(4, 4), 3, border_radius=s(9)
+                )
             if c == cursor:
-                pygame.draw.rect(surface, (60, 140, 255), rect.inflate(8, 8), 2,
-                                 border_radius=s(10))
+                pygame.draw.rect(
+                    surface, (60, 140, 255), rect.inflate(8, 8), 2, border_radius=s(10)
+                )
 
     # ------------------------------------------------------------------ screenshots
     @classmethod

@@ -65,7 +65,7 @@ def sort_key(card: int, level: int) -> tuple:
 
 
 def rank_text(r: int) -> str:
-    """"7", "10", "Q", "A"; jokers as words."""
+    """ "7", "10", "Q", "A"; jokers as words."""
     if r == SMALL_JOKER:
         return _("small joker")
     if r == BIG_JOKER:
@@ -75,13 +75,19 @@ def rank_text(r: int) -> str:
 
 def ranks_text(r: int) -> str:
     """Plural of a rank: "9s", "Queens", "big jokers"."""
-    words = {11: _("Jacks"), 12: _("Queens"), 13: _("Kings"), 14: _("Aces"),
-             SMALL_JOKER: _("small jokers"), BIG_JOKER: _("big jokers")}
+    words = {
+        11: _("Jacks"),
+        12: _("Queens"),
+        13: _("Kings"),
+        14: _("Aces"),
+        SMALL_JOKER: _("small jokers"),
+        BIG_JOKER: _("big jokers"),
+    }
     return words.get(r, _("{rank}s").format(rank=r))
 
 
 def card_text(card: int) -> str:
-    """"A♠", "10♥", "big joker"."""
+    """ "A♠", "10♥", "big joker"."""
     r = rank(card)
     if r >= SMALL_JOKER:
         return rank_text(r)
@@ -174,13 +180,17 @@ def _face(key: int, w: int, h: int) -> pygame.Surface:
         for i, line in enumerate((_("BIG") if big else _("SMALL"), _("JOKER"))):
             img = word.render(line, True, ink)
             if img.get_width() > w * 0.7:
-                img = pygame.transform.smoothscale(
-                    img, (int(w * 0.7), img.get_height()))
+                img = pygame.transform.smoothscale(img, (int(w * 0.7), img.get_height()))
             surf.blit(img, img.get_rect(center=(cx, int(h * (0.7 + 0.13 * i)))))
         return surf.convert_alpha()
     if r == level:
-        pygame.draw.rect(surf, LEVEL_GOLD, rect.inflate(-2 * pad // 2, -2 * pad // 2),
-                         max(2, w // 30), border_radius=radius)
+        pygame.draw.rect(
+            surf,
+            LEVEL_GOLD,
+            rect.inflate(-2 * pad // 2, -2 * pad // 2),
+            max(2, w // 30),
+            border_radius=radius,
+        )
     label = assets.font(int(h * 0.21), True).render(RANK_TEXT.get(r, str(r)), True, ink)
     if label.get_width() > w * 0.42:  # "10"
         label = pygame.transform.smoothscale(label, (int(w * 0.42), label.get_height()))
@@ -213,8 +223,12 @@ def back(w: int, h: int) -> pygame.Surface:
     pygame.draw.rect(surf, (150, 30, 40), rect, border_radius=max(3, w // 9))
     pygame.draw.rect(surf, (235, 235, 230), rect, max(1, w // 20), border_radius=max(3, w // 9))
     c = rect.center
-    pts = [(c[0], c[1] - h // 4), (c[0] + w // 4, c[1]), (c[0], c[1] + h // 4),
-           (c[0] - w // 4, c[1])]
+    pts = [
+        (c[0], c[1] - h // 4),
+        (c[0] + w // 4, c[1]),
+        (c[0], c[1] + h // 4),
+        (c[0] - w // 4, c[1]),
+    ]
     pygame.draw.polygon(surf, assets.GOLD, pts, max(1, w // 25))
     return surf.convert_alpha()
 

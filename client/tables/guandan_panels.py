@@ -22,8 +22,15 @@ def place_text(place: int) -> str:
     return {1: _("1st"), 2: _("2nd"), 3: _("3rd")}.get(place, _("last"))
 
 
+def no_tribute_text(names: str, n: int) -> str:
+    """The cancelled tribute and its reason (guandan.md "Tribute": no tribute when the
+    payers hold both red jokers)."""
+    return ngettext("No tribute: {names} holds both big (red) jokers",
+                    "No tribute: {names} hold both big (red) jokers", n).format(names=names)
+
+
 def team_name(t, team: int, lower: bool = False) -> str:
-    """"Your team" / "Opponents" for a player, else "Team 1" / "Team 2" (``lower``:
+    """ "Your team" / "Opponents" for a player, else "Team 1" / "Team 2" (``lower``:
     inside a sentence)."""
     if t.me is not None:
         if lower:
@@ -55,18 +62,30 @@ def summary(view: dict, names: list[str], me: int | None) -> dict:
     rows = []
     for s in order:
         who = _("You") if s == me else names[s]
-        rows.append((who, _("Team {n} · level {level}").format(
-            n=s % 2 + 1, level=gc.level_text(levels[s % 2])), s in winners))
+        rows.append(
+            (
+                who,
+                _("Team {n} · level {level}").format(
+                    n=s % 2 + 1, level=gc.level_text(levels[s % 2])
+                ),
+                s in winners,
+            )
+        )
     deals = view.get("deal", 0)
     won_at_a = winners and levels[min(winners) % 2] == 14
     if won_at_a:
-        sub = ngettext("Guandan · the match was won at level A after {n} deal",
-                       "Guandan · the match was won at level A after {n} deals", deals)
+        sub = ngettext(
+            "Guandan · the match was won at level A after {n} deal",
+            "Guandan · the match was won at level A after {n} deals",
+            deals,
+        )
     else:
-        sub = ngettext("Guandan · {n} deal · the higher level wins",
-                       "Guandan · {n} deals · the higher level wins", deals)
-    return {"headline": headline(winners, names, me), "subtitle": sub.format(n=deals),
-            "rows": rows}
+        sub = ngettext(
+            "Guandan · {n} deal · the higher level wins",
+            "Guandan · {n} deals · the higher level wins",
+            deals,
+        )
+    return {"headline": headline(winners, names, me), "subtitle": sub.format(n=deals), "rows": rows}
 
 
 # --------------------------------------------------------------------------- prompt
@@ -83,13 +102,15 @@ def status_line(t) -> str:
         if last is None:
             return _("Your lead: select cards (click, drag, or ←/→ and Space), then Play")
         return _("Beat {reading} by {name}, or pass").format(
-            reading=gc.play_text(last), name=t.short_name(last["seat"]))
+            reading=gc.play_text(last), name=t.short_name(last["seat"])
+        )
     if d == "tribute":
         return _("Pay tribute: your strongest card (not a wild) — pick it and confirm")
     if d == "return":
         payer = next((p for p, r, _c in latest["tribute"]["transfers"] if r == t.me), None)
         return _("Choose a card to give back to {name}: rank 2–10, not a wild").format(
-            name=t.short_name(payer) if payer is not None else "?")
+            name=t.short_name(payer) if payer is not None else "?"
+        )
     waiting = latest.get("awaiting", [])
     phase = latest.get("phase")
     if not waiting:
@@ -107,7 +128,8 @@ def draw_top(t, surface) -> None:
     s, b = t.s, t.board
     pygame.draw.rect(surface, assets.FELT_DARK, (0, 0, t.w, s(34)))
     title = _("Guandan · Deal {deal} · playing level {level}").format(
-        deal=b["deal"], level=gc.level_text(b["level"]))
+        deal=b["deal"], level=gc.level_text(b["level"])
+    )
     surface.blit(assets.text(title, s(18), assets.WHITE, True), (s(12), s(7)))
     img = assets.text(_("Esc: menu"), s(15), assets.WHITE)
     surface.blit(img, img.get_rect(midright=(t.w - s(12), s(17))))
@@ -122,28 +144,60 @@ def draw_info(t, surface) -> None:
     lt = b.get("level_team", -1)
     lines = []
     if lt in (0, 1):
-        lines.append((_("Playing level {level}: {team}'s level").format(
-            level=gc.level_text(b["level"]), team=team_name(t, lt, True)), assets.WHITE, True))
+        lines.append(
+            (
+                _("Playing level {level}: {team}'s level").format(
+                    level=gc.level_text(b["level"]), team=team_name(t, lt, True)
+                ),
+                assets.WHITE,
+                True,
+            )
+        )
     else:
-        lines.append((_("Level {level} (both teams start here)").format(
-            level=gc.level_text(b["level"])), assets.WHITE, True))
-    lines.append((_("Wild this deal: ♥{rank} (both copies)").format(
-        rank=gc.level_text(b["level"])), assets.GOLD, True))
+        lines.append(
+            (
+                _("Level {level} (both teams start here)").format(level=gc.level_text(b["level"])),
+                assets.WHITE,
+                True,
+            )
+        )
+    lines.append(
+        (
+            _("Wild this deal: ♥{rank} (both copies)").format(rank=gc.level_text(b["level"])),
+            assets.GOLD,
+            True,
+        )
+    )
     for team in (0, 1):
         who = " & ".join(t.short_name(p) for p in (team, team + 2))
         mark = TEAM_MARKS[team]
-        lines.append(("{mark} {team} ({who}): {level}".format(
-            mark=mark, team=team_name(t, team), who=who,
-            level=gc.level_text(b["levels"][team])), TEAM_COLOURS[team], True))
+        lines.append(
+            (
+                "{mark} {team} ({who}): {level}".format(
+                    mark=mark,
+                    team=team_name(t, team),
+                    who=who,
+                    level=gc.level_text(b["levels"][team]),
+                ),
+                TEAM_COLOURS[team],
+                True,
+            )
+        )
     tr = b.get("tribute", {})
     if tr.get("exempt"):
         names = " & ".join(t.short_name(p) for p in tr.get("payers", []))
-        lines.append((_("No tribute: {names} hold both big jokers").format(names=names),
-                      (255, 200, 200), False))
+        lines.append(
+            (
+                _("No tribute: {names} hold both big jokers").format(names=names),
+                (255, 200, 200),
+                False,
+            )
+        )
     for payer, receiver, card in tr.get("transfers", []):
         ret = next((c for r, p, c in tr.get("returns", []) if r == receiver), None)
         text = _("Tribute {card}: {payer} → {receiver}").format(
-            card=gc.card_text(card), payer=t.short_name(payer), receiver=t.short_name(receiver))
+            card=gc.card_text(card), payer=t.short_name(payer), receiver=t.short_name(receiver)
+        )
         if ret is not None:
             text += _(", back {card}").format(card=gc.card_text(ret))
         lines.append((text, assets.WHITE, False))
@@ -166,8 +220,12 @@ def draw_log(t, surface) -> None:
         surface.blit(assets.text(_("no plays yet"), s(14), assets.WHITE), (x, y))
     for e in plays[-6:]:
         what = _("pass") if e["type"] == "pass" else gc.play_text(e)
-        img = _fit("{name}: {what}".format(name=t.short_name(e["seat"]), what=what), s(14),
-                   rect.width - s(20), assets.WHITE if e["type"] != "pass" else (200, 210, 200))
+        img = _fit(
+            "{name}: {what}".format(name=t.short_name(e["seat"]), what=what),
+            s(14),
+            rect.width - s(20),
+            assets.WHITE if e["type"] != "pass" else (200, 210, 200),
+        )
         surface.blit(img, (x, y))
         y += s(19)
 
@@ -177,18 +235,25 @@ def draw_seat(t, surface, seat: int) -> None:
     s, b = t.s, t.board
     rect = t.panel_rect(seat)
     latest = b
-    turn = (seat in latest.get("awaiting", []) and not b.get("over")
-            and seat not in b.get("out", []) and not t.deal_panel and not t.match_panel)
-    _panel(surface, rect, 110 if seat == t.me else 70,
-           (255, 255, 255) if seat == t.me else (0, 0, 0))
+    turn = (
+        seat in latest.get("awaiting", [])
+        and not b.get("over")
+        and seat not in b.get("out", [])
+        and not t.deal_panel
+        and not t.match_panel
+    )
+    _panel(
+        surface, rect, 110 if seat == t.me else 70, (255, 255, 255) if seat == t.me else (0, 0, 0)
+    )
     if turn:
         pygame.draw.rect(surface, assets.GOLD, rect, 3, border_radius=8)
     team = seat % 2
     mark = assets.text(TEAM_MARKS[team], s(16), TEAM_COLOURS[team], True)
     surface.blit(mark, (rect.x + s(8), rect.y + s(5)))
     name = _("You") if seat == t.me else t.name(seat)
-    surface.blit(_fit(name, s(16), rect.width - s(90), assets.WHITE, True),
-                 (rect.x + s(28), rect.y + s(5)))
+    surface.blit(
+        _fit(name, s(16), rect.width - s(90), assets.WHITE, True), (rect.x + s(28), rect.y + s(5))
+    )
     if t.me is not None and seat != t.me:
         role = _("partner") if seat % 2 == t.me % 2 else _("opponent")
         img = assets.text(role, s(13), TEAM_COLOURS[team])
@@ -197,10 +262,15 @@ def draw_seat(t, surface, seat: int) -> None:
     y2 = rect.y + s(30)
     if seat in b.get("out", []):
         place = b["out"].index(seat) + 1
-        img = assets.text(_("out · {place}").format(place=place_text(place)), s(15),
-                          assets.GOLD, True)
-        pygame.draw.rect(surface, (20, 50, 35), img.get_rect(topleft=(rect.x + s(8), y2))
-                         .inflate(s(8), s(2)), border_radius=4)
+        img = assets.text(
+            _("out · {place}").format(place=place_text(place)), s(15), assets.GOLD, True
+        )
+        pygame.draw.rect(
+            surface,
+            (20, 50, 35),
+            img.get_rect(topleft=(rect.x + s(8), y2)).inflate(s(8), s(2)),
+            border_radius=4,
+        )
         surface.blit(img, (rect.x + s(8), y2))
     else:
         surface.blit(gc.back(s(14), s(20)), (rect.x + s(8), y2 - s(1)))
@@ -209,7 +279,8 @@ def draw_seat(t, surface, seat: int) -> None:
         surface.blit(assets.text(txt, s(15), colour, n <= 10), (rect.x + s(28), y2))
     if turn:
         word = {"tribute": _("▶ paying tribute"), "return": _("▶ choosing a return")}.get(
-            b.get("phase"), _("▶ to play"))
+            b.get("phase"), _("▶ to play")
+        )
         img = assets.text(word, s(15), assets.GOLD, True)
         if rect.height > s(70):
             surface.blit(img, (rect.x + s(8), rect.y + s(56)))
@@ -231,8 +302,9 @@ def draw_play(t, surface, seat: int) -> None:
     if entry["type"] == "pass":
         r = rects[0]
         img = assets.text(_("Pass"), s(20), assets.WHITE, True)
-        box = img.get_rect(center=(r.centerx if t.rel(seat) != 1 else r.right - s(40),
-                                   r.centery)).inflate(s(20), s(10))
+        box = img.get_rect(
+            center=(r.centerx if t.rel(seat) != 1 else r.right - s(40), r.centery)
+        ).inflate(s(20), s(10))
         if t.rel(seat) == 3:
             box.left = r.left
         pygame.draw.rect(surface, (60, 60, 70), box, border_radius=s(8))
@@ -273,14 +345,18 @@ def draw_centre(t, surface) -> None:
     r = s(26)
     colour = (210, 230, 215)
     # Arc from the bottom seat round to the right (counter-clockwise on screen).
-    pts = [(cx + r * math.cos(a), cy + r * math.sin(a))
-           for a in [math.pi / 2 - i * math.pi / 16 for i in range(0, 29)]]
+    pts = [
+        (cx + r * math.cos(a), cy + r * math.sin(a))
+        for a in [math.pi / 2 - i * math.pi / 16 for i in range(0, 29)]
+    ]
     pygame.draw.lines(surface, colour, False, pts, 3)
     ex, ey = pts[-1]
     ang = math.pi / 2 - 28 * math.pi / 16 - math.pi / 2
-    head = [(ex + 9 * math.cos(ang), ey + 9 * math.sin(ang)),
-            (ex + 7 * math.cos(ang + 2.3), ey + 7 * math.sin(ang + 2.3)),
-            (ex + 7 * math.cos(ang - 2.3), ey + 7 * math.sin(ang - 2.3))]
+    head = [
+        (ex + 9 * math.cos(ang), ey + 9 * math.sin(ang)),
+        (ex + 7 * math.cos(ang + 2.3), ey + 7 * math.sin(ang + 2.3)),
+        (ex + 7 * math.cos(ang - 2.3), ey + 7 * math.sin(ang - 2.3)),
+    ]
     pygame.draw.polygon(surface, colour, head)
     img = assets.text(_("play order"), s(13), colour)
     surface.blit(img, img.get_rect(midtop=(cx, cy + r + s(6))))
@@ -321,23 +397,28 @@ def draw_deal_end(t, surface, e: dict) -> None:
     if new == old and old == 14:
         text = _("{team} finished 1st at A").format(team=team_name(t, team))
     else:
-        text = ngettext("+{n} level for {team}: {old} → {new}",
-                        "+{n} levels for {team}: {old} → {new}", adv).format(
-            team=team_name(t, team, True), n=adv, old=gc.level_text(old),
-            new=gc.level_text(new))
+        text = ngettext(
+            "+{n} level for {team}: {old} → {new}", "+{n} levels for {team}: {old} → {new}", adv
+        ).format(
+            team=team_name(t, team, True), n=adv, old=gc.level_text(old), new=gc.level_text(new)
+        )
     img = _fit(text, s(22), box.width - s(40), assets.GOLD, True)
     surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
     y += s(36)
     levels = e["levels"]
     text = _("Levels now: {a} {ta} · {b} {tb}").format(
-        a=team_name(t, 0), ta=gc.level_text(levels[0]), b=team_name(t, 1),
-        tb=gc.level_text(levels[1]))
+        a=team_name(t, 0),
+        ta=gc.level_text(levels[0]),
+        b=team_name(t, 1),
+        tb=gc.level_text(levels[1]),
+    )
     img = _fit(text, s(18), box.width - s(40), assets.WHITE)
     surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
     y += s(28)
     if not (old == 14 and e["places"][0] % 2 == team and e["places"][-1] % 2 != team):
         nxt = _("Next: deal {n} at level {level} ({team}'s) · wild ♥{level}").format(
-            n=e["deal"] + 1, level=gc.level_text(new), team=team_name(t, team, True))
+            n=e["deal"] + 1, level=gc.level_text(new), team=team_name(t, team, True)
+        )
         img = _fit(nxt, s(17), box.width - s(40), (200, 220, 210))
         surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
 

@@ -110,14 +110,22 @@ def shoot(cls, app, shot, seed: int) -> None:
             frames(app, 0.05)
             shot("return-choice.png")
             seen.add("choose")
-        if {"deal-end", "tribute"} <= seen and table.board.get("phase") == "play" \
-                and table.timeline.idle:
+        if (
+            {"deal-end", "tribute"} <= seen
+            and table.board.get("phase") == "play"
+            and table.timeline.idle
+        ):
             break
         _autoplay(table, bot)
     table.session.close()
 
-    couch = start_table(app, "guandan", ["human", "bot", "human", "bot"], seed,
-                        names=["Ana", "Bot 2", "Ben", "Bot 4"])
+    couch = start_table(
+        app,
+        "guandan",
+        ["human", "bot", "human", "bot"],
+        seed,
+        names=["Ana", "Bot 2", "Ben", "Bot 4"],
+    )
     until(app, lambda: couch.privacy_for is not None)
     frames(app, 0.1)
     shot("privacy.png")

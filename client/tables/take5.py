@@ -34,10 +34,7 @@ class Take5Table(TableScene):
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
-        k = min(self.w / 1280, self.h / 720)
-        self.k = k
-        self.cw, self.ch = int(70 * k), int(98 * k)  # row / reveal cards
-        self.hw, self.hh = int(88 * k), int(123 * k)  # hand cards
+        self.layout()
         self.selected: int | None = None
         self.hover_row: int | None = None
         self.placed: set[int] = set()  # revealed cards already moved to a row
@@ -65,6 +62,13 @@ class Take5Table(TableScene):
         }
 
     # ------------------------------------------------------------------ geometry
+    def layout(self) -> None:
+        """Scale the 1280×720 design to the window, keeping card proportions."""
+        k = min(self.w / 1280, self.h / 720)
+        self.k = k
+        self.cw, self.ch = int(70 * k), int(98 * k)  # row / reveal cards
+        self.hw, self.hh = int(88 * k), int(123 * k)  # hand cards
+
     def s(self, v: float) -> int:
         return int(v * self.k)
 
@@ -150,6 +154,8 @@ class Take5Table(TableScene):
                         name=self.short_name(seat), card=e["card"]
                     )
                     beats.append(Beat(0.6, finish=lambda note=note: self.show_note(note)))
+            elif t == "game-end":
+                beats.append(Beat(0.1, finish=lambda: self.sfx("win")))
             elif t == "round-end":
                 beats.append(Beat(2.6, begin=lambda e=e: self._round_banner(e), label="round"))
             elif t == "round":
@@ -170,6 +176,7 @@ class Take5Table(TableScene):
 
     def _reveal_beat(self, pairs: list[list[int]]) -> Beat:
         def begin():
+            self.sfx("card")
             flights = []
             n = len(pairs)
             for i, (seat, card) in enumerate(pairs):
@@ -201,6 +208,7 @@ class Take5Table(TableScene):
 
     def _to_row_beat(self, card: int, r: int) -> Beat:
         def begin():
+            self.sfx("card")
             rev = self.board["revealed"]
             i = next((k for k, (_s, c) in enumerate(rev) if c == card), 0)
             self.placed.add(card)
@@ -224,6 +232,7 @@ class Take5Table(TableScene):
         taken = {}
 
         def begin():
+            self.sfx("row")
             row = self.board["rows"][r]
             taken["n"] = len(row)
             dst = self.player_rect(seat).center
@@ -390,7 +399,9 @@ class Take5Table(TableScene):
             round=b["round"], turn=min(b["turn"], 10)
         )
         surface.blit(assets.text(title, s(20), assets.WHITE, True), (s(16), s(13)))
-        img = assets.text(_("Game {limit} · Esc: menu").format(limit=limit), s(16), assets.WHITE)
+        img = assets.text(
+            _("Game {limit} · F1: rules · Esc: menu").format(limit=limit), s(16), assets.WHITE
+        )
         surface.blit(img, img.get_rect(midright=(self.w - s(16), s(25))))
         status = self.status_line()
         if status:

@@ -143,3 +143,48 @@ def test_settings_round_trip_and_bad_values(tmp_path):
     assert Settings.load(path) == Settings()
     path.write_text("not json")
     assert Settings.load(path) == Settings()
+
+
+def test_rules_help_opens_with_f1_and_closes(app):
+    table = start_table(app, "take5", ["human", "bot:easy"], seed=1)
+    assert run_until(app, lambda: table.board is not None)
+    key(app, pygame.K_F1)
+    assert table.help_open
+    before = app.screen.copy()
+    key(app, pygame.K_DOWN)
+    assert table.help_scroll == 40
+    key(app, pygame.K_ESCAPE)
+    assert not table.help_open and app.scene is table  # Esc closed help, not the table
+    after = app.screen.copy()
+    assert before.get_at((640, 40)) != after.get_at((640, 40))  # the overlay was drawn
+
+
+def test_rules_text_of_every_game_exists():
+    from client.help import rules_text
+    from engine import GAME_IDS
+    for game_id in GAME_IDS:
+        paragraphs = rules_text(game_id, "en")
+        assert len(paragraphs) >= 5
+    assert rules_text("take5", "en")[0] == "Take 5 (6 nimmt!)"
+
+
+def test_window_resize_keeps_card_proportions(app):
+    table = start_table(app, "take5", ["human", "bot:easy"], seed=1)
+    assert run_until(app, lambda: table.board is not None)
+    ratio = table.ch / table.cw
+    app.frame(1 / 30, [pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080))])
+    assert app.size == (1920, 1080) and table.k == 1.5
+    assert abs(table.ch / table.cw - ratio) < 0.02
+    app.frame(1 / 30, [pygame.event.Event(pygame.VIDEORESIZE, w=1600, h=720, size=(1600, 720))])
+    assert table.k == 1.0  # the smaller ratio: cards are never stretched
+
+
+def test_sounds_are_harmless_without_audio():
+    from client.sound import EFFECTS, Sounds
+    sounds = Sounds(volume=0.5)
+    for name in EFFECTS:
+        sounds.play(name)  # no exception, with or without a device
+    sounds.play("no-such-effect")
+    muted = Sounds(muted=True)
+    muted.play("win")
+    assert set(sounds.effects) in (set(), set(EFFECTS))

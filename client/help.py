@@ -1,0 +1,88 @@
+"""The rules help overlay: each game's rules in our own words (``assets/rules/``), in
+the current language where a translation exists, with the options in force."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import pygame
+
+from client import assets
+from client.i18n import _, current
+
+
+def rules_text(game_id: str, language: str | None = None) -> list[str]:
+    """The paragraphs of ``game_id``'s help (first line is the title), in ``language``
+    (default: the current one), falling back to English. Raises ``FileNotFoundError``
+    for a game without help."""
+    folder = resources.files("assets") / "rules"
+    for code in (language or current(), "en"):
+        path = folder / f"{game_id}.{code}.txt"
+        if path.is_file():
+            text = path.read_text(encoding="utf-8")
+            return [p.strip() for p in text.splitlines() if p.strip()]
+    raise FileNotFoundError(f"no rules help for {game_id!r}")
+
+
+def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Split ``text`` into lines no wider than ``width`` pixels (at word boundaries)."""
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if font.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def draw_help(surface: pygame.Surface, game_id: str, options: dict, scroll: int = 0) -> int:
+    """Draw the overlay over the whole ``surface``; returns the content height (pixels)
+    so callers can bound ``scroll`` (pixels scrolled down)."""
+    w, h = surface.get_size()
+    shade = pygame.Surface((w, h), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 170))
+    surface.blit(shade, (0, 0))
+    panel = pygame.Rect(w // 2 - min(460, w // 2 - 20), 30, min(920, w - 40), h - 60)
+    pygame.draw.rect(surface, (250, 248, 238), panel, border_radius=14)
+    pygame.draw.rect(surface, assets.GOLD, panel, 3, border_radius=14)
+    try:
+        paragraphs = rules_text(game_id)
+    except FileNotFoundError:
+        paragraphs = [game_id, _("No rules help for this game yet.")]
+    body = assets.font(18)
+    clip = surface.get_clip()
+    surface.set_clip(panel.inflate(-8, -8))
+    x, y = panel.x + 28, panel.y + 20 - scroll
+    title = assets.font(30, True).render(paragraphs[0], True, assets.INK)
+    surface.blit(title, (x, y))
+    y += title.get_height() + 12
+    width = panel.width - 56
+    for para in paragraphs[1:]:
+        head, sep, rest = para.partition(":")
+        bold = bool(sep) and len(head) < 28
+        for i, line in enumerate(wrap(para, body, width)):
+            if i == 0 and bold and line.startswith(head + ":"):
+                img = assets.font(18, True).render(head + ":", True, assets.INK)
+                surface.blit(img, (x, y))
+                rest_img = body.render(line[len(head) + 1 :], True, assets.INK)
+                surface.blit(rest_img, (x + img.get_width(), y))
+            else:
+                surface.blit(body.render(line, True, assets.INK), (x, y))
+            y += body.get_linesize()
+        y += 8
+    if options:
+        y += 6
+        text = _("Options in force: {options}").format(
+            options=", ".join(f"{k} = {v}" for k, v in sorted(options.items()))
+        )
+        for line in wrap(text, body, width):
+            surface.blit(body.render(line, True, (40, 90, 60)), (x, y))
+            y += body.get_linesize()
+    hint = assets.font(15).render(_("F1 or Esc closes · ↑ ↓ scroll"), True, (90, 90, 90))
+    surface.set_clip(clip)
+    surface.blit(hint, hint.get_rect(bottomright=(panel.right - 16, panel.bottom - 8)))
+    return y + scroll - (panel.y + 20)
