@@ -116,13 +116,20 @@ class TcpConnection(Connection):
         loop, task = self.loop, self._task
         if loop is not None and task is not None and not loop.is_closed():
             try:
-                loop.call_soon_threadsafe(task.cancel)
+                loop.call_soon_threadsafe(self._hang_up, task)
             except RuntimeError:
                 pass
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(5.0)
 
     # ------------------------------------------------------------------ network side
+    def _hang_up(self, task: asyncio.Task) -> None:
+        # Close the socket as well as cancelling: in Python 3.11 a cancel that meets a
+        # finishing read inside ``wait_for`` can be lost; a closed stream cannot.
+        if self._writer is not None:
+            self._writer.close()
+        task.cancel()
+
     def _write(self, data: bytes) -> None:
         w = self._writer
         if w is not None and not w.transport.is_closing():
@@ -183,7 +190,7 @@ class TcpConnection(Connection):
                     data = await asyncio.wait_for(reader.read(READ_SIZE), silence)
                 except asyncio.TimeoutError:
                     return True, f"the host has been silent for {silence:g} s"
-                if not data:
+                if not data or self._closing:
                     return True, "the host closed the connection"
                 try:
                     messages = decoder.feed(data)
@@ -199,6 +206,10 @@ class TcpConnection(Connection):
             pinger.cancel()
             self._writer = None
             writer.close()
+            try:  # let the socket really close before the loop stops (the host sees EOF)
+                await asyncio.wait_for(writer.wait_closed(), 1.0)
+            except (Exception, asyncio.CancelledError):
+                pass
 
     def _receive(self, m: dict) -> str | None:
         """Deliver ``m``; returns a reason when the session must end without retry."""

@@ -224,6 +224,9 @@ def host_command(argv: list[str], out=None, err=None, ready: Callable | None = N
             ready(host)
         deadline = None if args.start_after is None else time.monotonic() + args.start_after
         while not host.over.wait(0.2):
+            if host.stopped.is_set():
+                say("tapete host: stopped before the end")
+                return 1
             if deadline is not None and time.monotonic() >= deadline:
                 host.start_game()
                 deadline = None

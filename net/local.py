@@ -116,6 +116,7 @@ class LocalHost:
         self._stopping = False
         self._services: list[Any] = []  # objects with ``async aclose()`` (server, advertiser)
         self.over = threading.Event()  # set once the game has ended
+        self.stopped = threading.Event()  # set by stop()
 
     # ------------------------------------------------------------------ thread
     def start(self) -> None:
@@ -147,6 +148,7 @@ class LocalHost:
         if self._thread is None or self._stopping:
             return
         self._stopping = True
+        self.stopped.set()
         try:
             self.run(self._shutdown())
         except Exception:

@@ -41,6 +41,7 @@ class Peer:
         self.max_unsent = max_unsent
         self.closed = False
         self.reason = ""
+        self.client: Client | None = None  # set once the hello is accepted
 
     def send(self, message: dict) -> None:
         if self.closed:
@@ -121,23 +122,23 @@ class TcpServer:
         self._tasks.add(task)
         peer = Peer(writer, self.max_unsent)
         self._peers.add(peer)
-        client: Client | None = None
         try:
-            client = await self._serve(reader, peer)
+            await self._serve(reader, peer)
         except asyncio.CancelledError:
             pass
         except (ConnectionError, OSError):
-            pass
+            pass  # a reset: the player is gone (a bot takes over after the delay)
         finally:
             self._tasks.discard(task)
             self._peers.discard(peer)
+            client = peer.client
             if client is not None:
                 self.local.table.detach(client)
                 self.local._kick()
             if not peer.closed:
                 peer.close()
 
-    async def _serve(self, reader: asyncio.StreamReader, peer: Peer) -> Client | None:
+    async def _serve(self, reader: asyncio.StreamReader, peer: Peer) -> None:
         decoder = Decoder()
         client: Client | None = None
         deadline = time.monotonic() + self.hello_timeout
@@ -151,25 +152,28 @@ class TcpServer:
                 peer.close(error("idle-timeout", f"no complete message for "
                                  f"{self.idle_timeout if client else self.hello_timeout:g} "
                                  "seconds; closing (clients ping to stay connected)"))
-                return client
+                return
             if not data:
-                return client
+                return
             try:
                 messages = decoder.feed(data)
             except ProtocolError as exc:
                 peer.close(exc.to_wire())
-                return client
+                return
             for message in messages:
                 deadline = time.monotonic() + self.idle_timeout
                 if client is None:
-                    client = self._hello(peer, message)
+                    client = peer.client = self._hello(peer, message)
                     if client is None:
-                        return None
+                        return
                 else:
-                    self.local._receive_client(client, message)
+                    try:
+                        self.local._receive_client(client, message)
+                    except Exception as exc:  # never let one message end the host
+                        peer.send(error("refused", f"the host could not handle that "
+                                        f"message: {type(exc).__name__}"))
                 if peer.closed:
                     break
-        return client
 
     def _hello(self, peer: Peer, hello: dict) -> Client | None:
         """Check ``hello`` and attach the connection; on refusal send the error, close,

@@ -175,6 +175,8 @@ class Guandan(Game):
                 if card not in hand:
                     raise IllegalAction(f"card {format_card(card)} is not in your hand",
                                         R_TRIBUTE)
+                if card - FACES in allowed:
+                    raise IllegalAction("use the first copy of a face you hold twice", R_CANON)
                 rule = ("the tribute is your strongest card, not a ♥ wild"
                         if kind == "tribute" else
                         "the return is a non-wild card of rank 2..10, else your weakest")

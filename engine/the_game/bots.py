@@ -13,6 +13,11 @@ from engine.the_game.plan import Table, best_plan, desired_signals
 from engine.the_game.state import PILES
 
 
+def _key(t: Table) -> tuple:
+    """What a turn plan depends on (so a plan is reused only on the table it was made for)."""
+    return (tuple(t.hand), tuple(t.tops), t.need, t.deck, tuple(map(tuple, t.others)))
+
+
 def _first(legal: list[dict], kind: str) -> dict | None:
     for a in legal:
         if a["type"] == kind:
@@ -73,8 +78,18 @@ class NormalBot(Bot):
         if view["seat"] != view["turn"] or view["over"]:
             return legal[0]  # only signals are offered off-turn; not asked in practice
         table = Table.from_view(view, **self.params)
-        moves = self.plan(table)
+        key = _key(table)
+        cached = getattr(self, "_cache", None)
+        if cached is not None and cached[0] == key:
+            moves = cached[1]  # the rest of this turn's plan, still valid
+        else:
+            moves = self.plan(table)
         if moves:
+            card, p = moves[0]
+            table.hand.remove(card)
+            table.tops[p] = card
+            table.need = max(0, table.need - 1)
+            self._cache = (_key(table), moves[1:])
             return _play(moves[0])
         # Done playing: bring the signals up to date, then end the turn.
         for p, value in enumerate(desired_signals(table)):

@@ -270,3 +270,43 @@ def test_card_facts_follow_the_engine_notation():
     assert gc.is_wild(parse_card("7H"), 7) and not gc.is_wild(parse_card("7S"), 7)
     assert gc.value(parse_card("7S"), 7) == 15 and gc.value(parse_card("AS"), 7) == 14
     assert gc.is_red(parse_card("QD")) and not gc.is_red(parse_card("BJ"))
+
+
+def _run_beats(table, events):
+    for beat in table.beats_for(events):
+        if beat.begin:
+            beat.begin()
+        yield beat
+        if beat.finish:
+            beat.finish()
+
+
+def test_cancelled_tribute_deal_result_and_places_are_announced(app):
+    table = lead_table(app)
+    beats = _run_beats(table, [{"type": "no-tribute", "payers": [1],
+                                "reason": "the payers hold both red jokers"}])
+    next(beats)
+    assert table.note == "No tribute: Bot 2 holds both big (red) jokers"
+    list(beats)
+    beats = _run_beats(table, [{"type": "out", "seat": 2, "place": 1}])
+    next(beats)
+    assert table.note == "Bot 3 is out: 1st"
+    list(beats)
+    assert table.board["out"] == [2]
+    end = {"type": "deal-end", "deal": 1, "places": [2, 0, 1, 3], "team": 0, "advance": 3,
+           "levels": [5, 2], "shared_last": True}
+    beats = _run_beats(table, [end])
+    next(beats)
+    assert table.deal_panel["old"] == [2, 2] and table.deal_panel["levels"] == [5, 2]
+    app.frame(0.0, [])  # the panel draws
+    list(beats)
+    assert table.deal_panel is None and table.board["levels"] == [5, 2]
+
+
+def test_a_single_reading_is_named_on_the_play_button(app):
+    table = lead_table(app)
+    card = table.hand.order[-1]
+    table.hand.selected = {card}
+    labels = [lb for _r, lb, _f, _e in table.controls()]
+    assert labels[0] == "Play single {rank} (Enter)".format(
+        rank=gc.rank_text(gc.rank(card)))

@@ -56,7 +56,7 @@ class Player:
         return [m["code"] for m in self.messages if m["type"] == "error"]
 
 
-def wait_for(players, until, timeout=WAIT):
+def wait_for(players, until, timeout=WAIT, why=lambda: ""):
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         for p in players:
@@ -64,7 +64,7 @@ def wait_for(players, until, timeout=WAIT):
         if until():
             return
         time.sleep(0.003)
-    pytest.fail("timed out")
+    pytest.fail(f"timed out {why()}")
 
 
 @pytest.fixture
@@ -331,7 +331,9 @@ def test_a_bot_plays_a_dropped_seat_and_hands_it_back(lan):
     wait_for([a, b], lambda: a.view and b.view and host.call(lambda t: t.started))
     token = a.conn.token
     a.conn.close()
-    wait_for([b], lambda: b.view["turn"] >= 3)  # the stand-in chose for seat 0 twice
+    wait_for([b], lambda: b.view["turn"] >= 3,  # the stand-in chose for seat 0 twice
+             why=lambda: (host.call(lambda t: (t.seats, len(t.clients))),
+                          a.conn._thread.is_alive(), a.conn.poll(), threading.enumerate()))
     assert host.call(lambda t: t.seats[0]["away"])
     back = Player(lan.join(target, token=token, player="Ana"), play=False)
     wait_for([back], lambda: back.view is not None)
@@ -348,3 +350,16 @@ def test_tcp_connection_has_the_connection_shape():
         assert hasattr(TcpConnection("h", 1), name)
     for name in ("send", "poll", "close"):
         assert callable(getattr(TcpConnection, name))
+
+
+def test_a_connection_reset_marks_the_seat_away(lan):
+    import struct
+    host, target = lan(["open", "open"], takeover_delay=60.0)
+    a = Player(lan.join(target))
+    s = raw(target)
+    s.sendall(encode({"type": "hello", "protocol": PROTOCOL, "player": "Rex"}))
+    wait_for([a], lambda: host.call(lambda t: t.started))
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    s.close()  # an RST, not a goodbye
+    wait_for([a], lambda: host.call(lambda t: t.seats[1]["away"]))
+    assert host.call(lambda t: len(t.clients)) == 1
