@@ -24,6 +24,13 @@ def rules_text(game_id: str, language: str | None = None) -> list[str]:
     raise FileNotFoundError(f"no rules help for {game_id!r}")
 
 
+def show(value) -> str:
+    """An option value for people: on/off for booleans, "—" for none."""
+    if isinstance(value, bool):
+        return _("on") if value else _("off")
+    return "—" if value is None else str(value)
+
+
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` pixels (at word boundaries)."""
     lines, line = [], ""
@@ -77,7 +84,7 @@ def draw_help(surface: pygame.Surface, game_id: str, options: dict, scroll: int 
     if options:
         y += 6
         text = _("Options in force: {options}").format(
-            options=", ".join(f"{k} = {v}" for k, v in sorted(options.items()))
+            options=", ".join(f"{k} = {show(v)}" for k, v in sorted(options.items()))
         )
         for line in wrap(text, body, width):
             surface.blit(body.render(line, True, (40, 90, 60)), (x, y))
