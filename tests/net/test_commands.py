@@ -1,0 +1,104 @@
+"""The headless commands end to end on loopback: host, tables, join --headless."""
+
+from __future__ import annotations
+
+import io
+import json
+import threading
+
+from net.commands import host_command, join_headless, tables_command
+
+WAIT = 60.0  # seconds: the bound of every join below
+
+
+class Background:
+    """Runs a command on a thread; ``code`` is its exit code once done."""
+
+    def __init__(self, fn, argv, **kw) -> None:
+        self.out, self.err, self.code = io.StringIO(), io.StringIO(), None
+        self.thread = threading.Thread(target=self._run, args=(fn, argv, kw))
+        self.thread.start()
+
+    def _run(self, fn, argv, kw) -> None:
+        self.code = fn(argv, out=self.out, err=self.err, **kw)
+
+    def join(self) -> int:
+        self.thread.join(WAIT)
+        assert not self.thread.is_alive(), "the command did not end"
+        return self.code
+
+
+def start_host(argv):
+    ready = threading.Event()
+    box = {}
+
+    def on_ready(host):
+        box["host"] = host
+        ready.set()
+    bg = Background(host_command, argv, ready=on_ready)
+    assert ready.wait(WAIT), bg.err.getvalue()
+    return bg, box["host"]
+
+
+def test_host_tables_and_two_headless_bots_play_to_the_end():
+    bg, host = start_host(["take5", "--seats", "open,open,bot", "--name", "Anna's table",
+                           "--port", "0", "--loopback", "--seed", "5", "--bot-delay", "0"])
+    port = host.address[1]
+    assert f"Join with: tapete join 127.0.0.1:{port}" in bg.out.getvalue()
+    out = io.StringIO()
+    assert tables_command(["--timeout", "2.5", "--json", "--loopback"], out=out) == 0
+    found = json.loads(out.getvalue())
+    mine = [t for t in found if t["address"] == f"127.0.0.1:{port}"]
+    assert mine == [{"name": "Anna's table", "game": "take5", "address": f"127.0.0.1:{port}",
+                     "seats": 3, "open": 2, "started": False, "host": mine[0]["host"],
+                     "protocol": 1}]
+    bots = [Background(join_headless, [f"127.0.0.1:{port}", "--headless", "--bot", level])
+            for level in ("normal", "easy")]
+    assert [b.join() for b in bots] == [0, 0]
+    assert bg.join() == 0
+    lines = [b.out.getvalue().splitlines() for b in bots]
+    final = bg.out.getvalue().splitlines()[-1]
+    assert lines == [[final], [final]]
+    outcome = json.loads(final)
+    assert outcome["game"] == "take5" and outcome["seed"] == 5 and len(outcome["scores"]) == 3
+    assert "Playing" in bg.out.getvalue()
+
+
+def test_the_host_starts_on_its_own_after_start_after():
+    bg, host = start_host(["take5", "--seats", "open,open", "--port", "0", "--loopback",
+                           "--no-advertise", "--start-after", "0.1", "--bot-delay", "0"])
+    assert bg.join() == 0
+    assert json.loads(bg.out.getvalue().splitlines()[-1])["actions"] > 0
+
+
+def test_host_refuses_human_seats_and_bad_options():
+    for argv in (["take5", "--seats", "human,open"], ["take5", "--options", "{"],
+                 ["chess"], ["take5", "--seats", "open,robot"]):
+        err = io.StringIO()
+        assert host_command(argv, out=io.StringIO(), err=err) == 2
+        assert err.getvalue().strip()
+
+
+def test_join_reports_refusals_and_unreachable_hosts():
+    err = io.StringIO()
+    assert join_headless(["127.0.0.1:1", "--headless"], out=io.StringIO(), err=err) == 1
+    assert "cannot reach" in err.getvalue()
+    assert join_headless(["127.0.0.1:x", "--headless"], out=io.StringIO(),
+                         err=io.StringIO()) == 2
+    bg, host = start_host(["take5", "--seats", "open,bot", "--port", "0", "--loopback",
+                           "--no-advertise"])
+    try:
+        err = io.StringIO()
+        code = join_headless([f"127.0.0.1:{host.address[1]}", "--headless", "--seat", "1"],
+                             out=io.StringIO(), err=err)
+        assert code == 1 and "bot" in err.getvalue()
+    finally:
+        host.stop()
+        assert bg.join() == 1
+
+
+def test_tables_says_how_to_join_by_address_when_none_is_found():
+    out = io.StringIO()
+    assert tables_command(["--timeout", "0.2", "--loopback"], out=out) == 0
+    text = out.getvalue()
+    assert "tapete join HOST:PORT" in text or " — " in text
