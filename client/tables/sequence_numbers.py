@@ -479,9 +479,13 @@ class SequenceNumbersTable(TableScene):
         if b.get("over"):
             if b.get("draw"):
                 return _("The cards ran out: a draw")
-            winners = b.get("winners") or []
-            colour = b["colours"][winners[0]] if winners else 0
-            return _("{team} wins!").format(team=draw.team_name(colour))
+            winners = b.get("winners") or [0]
+            if b["teams"] < b["players"]:
+                colour = b["colours"][winners[0]]
+                return _("Team {team} wins!").format(team=draw.team_name(colour))
+            if winners[0] == self.me and not self.couch:
+                return _("You win!")
+            return _("{name} wins!").format(name=self.name(winners[0]))
         if not self.timeline.idle:
             return ""
         if not self.my_decision():

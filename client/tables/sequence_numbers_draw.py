@@ -226,7 +226,7 @@ def dead_overlay(w: int, h: int) -> pygame.Surface:
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(surf, (60, 60, 60, 120), surf.get_rect(), border_radius=max(4, w // 10))
     txt = assets.font(max(9, int(h * 0.11)), True).render(_("DEAD"), True, assets.WHITE)
-    tag = txt.get_rect(center=(w // 2, int(h * 0.9))).inflate(10, 4)
+    tag = txt.get_rect(midbottom=(w // 2, h - 4)).inflate(10, 4)
     pygame.draw.rect(surf, (40, 40, 40), tag, border_radius=4)
     surf.blit(txt, txt.get_rect(center=tag.center))
     return surf.convert_alpha()

@@ -326,7 +326,9 @@ def test_bots_only_table_reaches_the_results(app):
     table = start_table(app, GAME_ID, ["bot:easy", "bot:normal"], seed=2)
     table.session.host.table.bot_delay = 0.0
     table.timeline.speed = 50
-    assert run_until(app, lambda: isinstance(app.scene, ResultsScene), 600)
+    assert run_until(app, lambda: table.board is not None and table.board["over"], 600)
+    assert table.status_line() == "Bot 1 (easy) wins!"
+    assert run_until(app, lambda: isinstance(app.scene, ResultsScene), 10)
     view = app.scene.view
     assert view["over"] and view["winners"] == [0]  # as `tapete play --headless --seed 2`
     rows = app.scene.info["rows"]
