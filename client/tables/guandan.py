@@ -43,6 +43,7 @@ class GuandanTable(TableScene):
         )
         self._hand_sig: tuple = ()
         self._phase: str | None = None
+        self.sent_seq: int | None = None  # the mirror's seq when we last sent an action
         self.reading_i = 0
         self.hint_i = -1
         self.hint_label = ""
@@ -122,8 +123,9 @@ class GuandanTable(TableScene):
         """ "play", "tribute", "return" or None for the shown seat (latest view)."""
         if self.me is None or not self.board or self.board.get("over"):
             return None
-        latest = self.session.mirrors[self.me].view or {}
-        if self.me not in latest.get("awaiting", []):
+        m = self.session.mirrors[self.me]
+        latest = m.view or {}
+        if self.me not in latest.get("awaiting", []) or m.seq == self.sent_seq:
             return None
         return latest.get("phase")
 
@@ -188,9 +190,18 @@ class GuandanTable(TableScene):
             self.show_error(self.why_not())
             return
         action = opts[self.reading_i % len(opts)]
-        self.session.send(self.me, action)
+        self.send(action)
         self.hand.selected.clear()
         self.reading_i, self.hint_i, self.hint_label = 0, -1, ""
+
+    def send(self, action: dict) -> None:
+        """Send the shown seat's action; no further decision until the host answers."""
+        self.sent_seq = self.mirror.seq
+        self.session.send(self.me, action)
+
+    def show_error(self, text: str) -> None:
+        super().show_error(text)
+        self.sent_seq = None  # a refused action: decide again
 
     def why_not(self) -> str:
         last = (self.mirror.view or {}).get("last_play")
@@ -204,7 +215,7 @@ class GuandanTable(TableScene):
         if not self.can_pass():
             self.show_error(_("You lead: you must play"))
             return
-        self.session.send(self.me, {"type": "pass"})
+        self.send({"type": "pass"})
         self.hand.selected.clear()
         self.hint_i, self.hint_label = -1, ""
 
@@ -231,7 +242,7 @@ class GuandanTable(TableScene):
         card = sel[0] % gc.FACES
         for a in self.legal():
             if a.get("card", -1) % gc.FACES == card:
-                self.session.send(self.me, {"type": d, "card": a["card"]})
+                self.send({"type": d, "card": a["card"]})
                 self.hand.selected.clear()
                 return
         self.show_error(_("That card may not be given"))

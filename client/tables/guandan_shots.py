@@ -51,7 +51,7 @@ def _autoplay(table, bot) -> bool:
     legal = table.mirror.legal
     if not legal:
         return False
-    table.session.send(table.me, bot.choose(view, legal))
+    table.send(bot.choose(view, legal))
     table.hand.selected.clear()
     return True
 

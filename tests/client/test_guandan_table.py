@@ -310,3 +310,11 @@ def test_a_single_reading_is_named_on_the_play_button(app):
     labels = [lb for _r, lb, _f, _e in table.controls()]
     assert labels[0] == "Play single {rank} (Enter)".format(
         rank=gc.rank_text(gc.rank(card)))
+
+
+def test_a_refused_action_lets_the_player_decide_again(app):
+    table = lead_table(app)
+    table.send({"type": "pass"})  # the leader may not pass: the host refuses
+    assert table.my_decision() is None
+    assert run_until(app, lambda: table.message_t > 0, 5)
+    assert table.my_decision() == "play"
