@@ -80,7 +80,7 @@ class ResultsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, _h = self.app.size
         surface.fill(assets.FELT_DARK)
-        img = assets.text(self.info["headline"], 52, assets.GOLD, True)
+        img = fitted(self.info["headline"], 52, w - 80, assets.GOLD)
         surface.blit(img, img.get_rect(center=(w // 2, 80)))
         sub = assets.text(self.info["subtitle"], 20, assets.WHITE)
         surface.blit(sub, sub.get_rect(center=(w // 2, 135)))
@@ -101,3 +101,13 @@ class ResultsScene(Scene):
             t = assets.text(value, 24, colour, True)
             surface.blit(t, t.get_rect(midright=(row.right - 20, row.centery)))
             y += 52
+
+
+def fitted(text: str, size: int, width: int, colour) -> pygame.Surface:
+    """``text`` in bold at ``size`` pixels, or smaller (down to 18) until it fits
+    ``width`` pixels."""
+    img = assets.text(text, size, colour, True)
+    while img.get_width() > width and size > 18:
+        size -= 4
+        img = assets.text(text, size, colour, True)
+    return img
