@@ -185,7 +185,7 @@ class Teamplay(Game):
             card = int_field(action, "card", 0, NUMBER_CARDS - 1)
         elif kind == "complete":
             mission = action.get("mission")
-            if mission not in MISSIONS:
+            if not isinstance(mission, str) or mission not in MISSIONS:
                 raise MalformedAction("'complete' needs a known 'mission' id")
             cards = _card_list(action, "cards", 1, NUMBER_CARDS)
         elif kind == "give":

@@ -435,6 +435,13 @@ def test_refused_actions_name_the_rule_and_leave_the_state():
         GAME.apply(s, 0, {"type": "complete", "mission": "P1", "cards": [four, three]})
     with pytest.raises(MalformedAction):
         GAME.apply(s, 0, {"type": "draw", "from": "deck", "card": 3})
+    for junk in ({"type": "complete", "mission": ["P1"], "cards": [three]},
+                 {"type": "complete", "mission": "Z9", "cards": [three]},
+                 {"type": "give", "cards": [three, three]},
+                 {"type": "give", "cards": [1, 2, 3]},
+                 {"type": "draw", "from": "pile"}, {"type": "keep", "x": 1}):
+        with pytest.raises(MalformedAction):
+            GAME.apply(s, 0, junk)
     with pytest.raises(NotYourTurn):
         act(s, "draw deck", seat=1)
     assert GAME.digest(s) == before
