@@ -20,7 +20,8 @@ from client.tables.base import TableScene
 from client.tables.guandan_hand import Hand
 from engine.guandan import GAME
 
-_DISPLAY: list = [None]  # the display the card caches were drawn for
+_DISPLAY: list = [None]
+BOMBS = ("bomb", "straight-flush", "four-jokers")  # the display the card caches were drawn for
 
 
 class GuandanTable(TableScene):
@@ -34,13 +35,8 @@ class GuandanTable(TableScene):
         if _DISPLAY[0] is not pygame.display.get_surface():
             gc.reset_caches()
             _DISPLAY[0] = pygame.display.get_surface()
-        self.k = min(self.w / 1280, self.h / 720)
-        s = self.s
-        self.cw, self.ch = s(90), s(126)  # hand cards
-        self.sw, self.sh = s(52), s(73)  # cards on the table
-        self.hand = Hand(
-            pygame.Rect(s(14), s(560), self.w - s(28), s(150)), self.cw, self.ch, s(22), s(13)
-        )
+        self.hand: Hand | None = None
+        self.layout()
         self._hand_sig: tuple = ()
         self._phase: str | None = None
         self.sent_seq: int | None = None  # the mirror's seq when we last sent an action
@@ -57,6 +53,24 @@ class GuandanTable(TableScene):
         self.fast = 0.35 if app.autoquit else 1.0
         if app.autoquit and session.host is not None:
             session.host.table.bot_delay = 0.02
+
+    def layout(self) -> None:
+        """Scale the 1280×720 design to the window (card proportions kept)."""
+        self.k = min(self.w / 1280, self.h / 720)
+        s = self.s
+        self.cw, self.ch = s(90), s(126)  # hand cards
+        self.sw, self.sh = s(52), s(73)  # cards on the table
+        old = self.hand
+        self.hand = Hand(
+            pygame.Rect(s(14), self.h - s(160), self.w - s(28), s(150)),
+            self.cw,
+            self.ch,
+            s(22),
+            s(13),
+        )
+        if old is not None:
+            self.hand.selected, self.hand.cursor = old.selected, old.cursor
+            self.hand.set_cards(list(old.order), old.level)
 
     # ------------------------------------------------------------------ results
     @staticmethod
@@ -377,9 +391,13 @@ class GuandanTable(TableScene):
                     )
                 )
             elif t == "out":
-                text = _("{name} is out: {place}").format(
-                    name=self.short_name(e["seat"]), place=panels.place_text(e["place"])
-                )
+                place = panels.place_text(e["place"])
+                if e["seat"] == self.me:
+                    text = _("You are out: {place}").format(place=place)
+                else:
+                    text = _("{name} is out: {place}").format(
+                        name=self.short_name(e["seat"]), place=place
+                    )
                 beats.append(
                     Beat(
                         0.9 * f,
@@ -442,6 +460,7 @@ class GuandanTable(TableScene):
             }
 
             def begin():
+                self.sfx("bomb" if entry["combo"] in BOMBS else "card")
                 rects = self.play_rects(seat, len(cards))
                 return [
                     Flight(c, self._src(seat, c), r.center, 0.45 * f, 0.02 * i * f)
@@ -580,6 +599,7 @@ class GuandanTable(TableScene):
 
     def _match_end(self, e: dict) -> list:
         self.match_panel = e
+        self.sfx("win")
         return []
 
     # ------------------------------------------------------------------ frame

@@ -25,8 +25,11 @@ def place_text(place: int) -> str:
 def no_tribute_text(names: str, n: int) -> str:
     """The cancelled tribute and its reason (guandan.md "Tribute": no tribute when the
     payers hold both red jokers)."""
-    return ngettext("No tribute: {names} holds both big (red) jokers",
-                    "No tribute: {names} hold both big (red) jokers", n).format(names=names)
+    return ngettext(
+        "No tribute: {names} holds both big (red) jokers",
+        "No tribute: {names} hold both big (red) jokers",
+        n,
+    ).format(names=names)
 
 
 def team_name(t, team: int, lower: bool = False) -> str:

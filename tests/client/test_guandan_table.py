@@ -21,13 +21,17 @@ LEAD_SEED = 81
 
 
 def down_up(app, pos):
-    app.frame(1 / 30, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
-                       pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos)])
+    app.frame(
+        1 / 30,
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos),
+        ],
+    )
 
 
 def key(app, k, mod=0):
-    app.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="",
-                                          scancode=0)])
+    app.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)])
 
 
 def my_turn(table, decision="play"):
@@ -58,8 +62,9 @@ def test_renders_a_legible_27_card_hand(app):
     level = table.board["level"]
     values = [gc.sort_key(c, level) for c in table.hand.order]
     assert values == sorted(values)
-    colours = {app.screen.get_at((x, y))[:3] for x in range(0, 1280, 32)
-               for y in range(560, 720, 16)}
+    colours = {
+        app.screen.get_at((x, y))[:3] for x in range(0, 1280, 32) for y in range(560, 720, 16)
+    }
     assert len(colours) > 4
 
 
@@ -82,8 +87,9 @@ def test_drag_across_selects_every_card_crossed(app):
     at = [(r.x + 6, r.centery) for r in table.hand.rects]
     events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=at[3])]
     for i in (4, 5, 6):
-        events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=at[i], rel=(30, 0),
-                                         buttons=(1, 0, 0)))
+        events.append(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=at[i], rel=(30, 0), buttons=(1, 0, 0))
+        )
     events.append(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=at[6]))
     app.frame(1 / 30, events)
     assert table.hand.selected == set(table.hand.order[3:7])
@@ -95,8 +101,9 @@ def test_keyboard_selects_and_the_chosen_reading_is_played(app):
     for a in table.legal():
         if a["type"] == "play":
             groups.setdefault(tuple(a["cards"]), []).append(a)
-    cards, plays = next((k, v) for k, v in groups.items()
-                        if {"bomb", "full-house"} <= {a["combo"] for a in v})
+    cards, plays = next(
+        (k, v) for k, v in groups.items() if {"bomb", "full-house"} <= {a["combo"] for a in v}
+    )
     # Walk the cursor with the arrow keys and pick each card with Space.
     for c in cards:
         while table.hand.cursor_card() != c:
@@ -157,16 +164,25 @@ def _tribute_state(phase):
     """Deal 2: seat 0 came 1st and seat 1 last (single tribute 1 → 0)."""
     s = GAME.setup(4, 3, None)
     hands = [list(h) for h in s.hands]
-    base = dict(deal=2, level=4, level_team=0, levels=(4, 2), prev_places=(0, 2, 3, 1),
-                payers=(1,), leader=1, turn=1)
+    base = dict(
+        deal=2,
+        level=4,
+        level_team=0,
+        levels=(4, 2),
+        prev_places=(0, 2, 3, 1),
+        payers=(1,),
+        leader=1,
+        turn=1,
+    )
     if phase == "return":
         card = max(hands[1], key=lambda c: gc.value(c, 4) if not gc.is_wild(c, 4) else 0)
         hands[1].remove(card)
         hands[0].append(card)
         base.update(transfers=((1, 0, card),))
     else:  # seat 0 pays: make seat 0 last and seat 1 first
-        base.update(prev_places=(1, 3, 2, 0), payers=(0,), leader=0, turn=0, level_team=1,
-                    levels=(2, 4))
+        base.update(
+            prev_places=(1, 3, 2, 0), payers=(0,), leader=0, turn=0, level_team=1, levels=(2, 4)
+        )
     return evolve(s, phase=phase, hands=tuple(tuple(sorted(h)) for h in hands), **base)
 
 
@@ -204,8 +220,11 @@ def test_tribute_card_is_paid_and_travels(app):
         down_up(app, (r.x + 6, r.centery))
     assert len(table.hand.selected) == 1
     key(app, pygame.K_RETURN)
-    assert run_until(app, lambda: table.timeline.current is not None
-                     and table.timeline.current.label == "tribute", 10)
+    assert run_until(
+        app,
+        lambda: table.timeline.current is not None and table.timeline.current.label == "tribute",
+        10,
+    )
     assert table.timeline.flights()  # the card is in the air
     assert run_until(app, lambda: mine(table)["tribute"]["transfers"])
     assert mine(table)["tribute"]["transfers"][0][:2] == [0, 1]
@@ -223,8 +242,13 @@ def test_bots_only_table_reaches_results(app):
 
 
 def test_couch_shows_the_privacy_screen(app):
-    table = start_table(app, "guandan", ["human", "bot:easy", "human", "bot:easy"], seed=3,
-                        names=["Ana", "Bot 2", "Ben", "Bot 4"])
+    table = start_table(
+        app,
+        "guandan",
+        ["human", "bot:easy", "human", "bot:easy"],
+        seed=3,
+        names=["Ana", "Bot 2", "Ben", "Bot 4"],
+    )
     assert run_until(app, lambda: table.privacy_for is not None)
     assert table.board["hand"] == []  # the public view: no hand on screen
     who = table.privacy_for
@@ -241,22 +265,25 @@ def test_summary_names_the_team_that_won_at_a():
     assert "won at level A after 12 deals" in info["subtitle"]
 
 
-@pytest.mark.parametrize("combo, rank, size, text", [
-    ("single", 17, 1, "single big joker"),
-    ("single", 10, 1, "single 10"),
-    ("pair", 12, 2, "pair of Queens"),
-    ("triple", 7, 3, "three 7s"),
-    ("full-house", 9, 5, "full house, three 9s"),
-    ("straight", 12, 5, "straight to Q"),
-    ("straight", 5, 5, "straight to 5"),
-    ("consecutive-pairs", 7, 6, "pairs 5-6-7"),
-    ("consecutive-pairs", 3, 6, "pairs A-2-3"),
-    ("consecutive-triples", 9, 6, "triples 8-9"),
-    ("bomb", 9, 4, "bomb of 9s"),
-    ("bomb", 9, 5, "bomb of 9s (5 cards)"),
-    ("straight-flush", 14, 5, "straight flush to A"),
-    ("four-jokers", 17, 4, "four jokers"),
-])
+@pytest.mark.parametrize(
+    "combo, rank, size, text",
+    [
+        ("single", 17, 1, "single big joker"),
+        ("single", 10, 1, "single 10"),
+        ("pair", 12, 2, "pair of Queens"),
+        ("triple", 7, 3, "three 7s"),
+        ("full-house", 9, 5, "full house, three 9s"),
+        ("straight", 12, 5, "straight to Q"),
+        ("straight", 5, 5, "straight to 5"),
+        ("consecutive-pairs", 7, 6, "pairs 5-6-7"),
+        ("consecutive-pairs", 3, 6, "pairs A-2-3"),
+        ("consecutive-triples", 9, 6, "triples 8-9"),
+        ("bomb", 9, 4, "bomb of 9s"),
+        ("bomb", 9, 5, "bomb of 9s (5 cards)"),
+        ("straight-flush", 14, 5, "straight flush to A"),
+        ("four-jokers", 17, 4, "four jokers"),
+    ],
+)
 def test_reading_names(combo, rank, size, text):
     assert gc.reading_text(combo, rank, size) == text
 
@@ -283,8 +310,9 @@ def _run_beats(table, events):
 
 def test_cancelled_tribute_deal_result_and_places_are_announced(app):
     table = lead_table(app)
-    beats = _run_beats(table, [{"type": "no-tribute", "payers": [1],
-                                "reason": "the payers hold both red jokers"}])
+    beats = _run_beats(
+        table, [{"type": "no-tribute", "payers": [1], "reason": "the payers hold both red jokers"}]
+    )
     next(beats)
     assert table.note == "No tribute: Bot 2 holds both big (red) jokers"
     list(beats)
@@ -293,8 +321,15 @@ def test_cancelled_tribute_deal_result_and_places_are_announced(app):
     assert table.note == "Bot 3 is out: 1st"
     list(beats)
     assert table.board["out"] == [2]
-    end = {"type": "deal-end", "deal": 1, "places": [2, 0, 1, 3], "team": 0, "advance": 3,
-           "levels": [5, 2], "shared_last": True}
+    end = {
+        "type": "deal-end",
+        "deal": 1,
+        "places": [2, 0, 1, 3],
+        "team": 0,
+        "advance": 3,
+        "levels": [5, 2],
+        "shared_last": True,
+    }
     beats = _run_beats(table, [end])
     next(beats)
     assert table.deal_panel["old"] == [2, 2] and table.deal_panel["levels"] == [5, 2]
@@ -308,8 +343,7 @@ def test_a_single_reading_is_named_on_the_play_button(app):
     card = table.hand.order[-1]
     table.hand.selected = {card}
     labels = [lb for _r, lb, _f, _e in table.controls()]
-    assert labels[0] == "Play single {rank} (Enter)".format(
-        rank=gc.rank_text(gc.rank(card)))
+    assert labels[0] == "Play single {rank} (Enter)".format(rank=gc.rank_text(gc.rank(card)))
 
 
 def test_a_refused_action_lets_the_player_decide_again(app):
