@@ -7,7 +7,7 @@ import threading
 
 from engine.core import (
     BadSetup, Event, Game, GameOver, IllegalAction, MalformedAction, NotYourTurn, Outcome,
-    action_type, int_field, new_rng, option, shuffled,
+    action_type, int_field, new_rng, option,
 )
 from engine.take5.state import (
     BULLHEADS, DECK_SIZE, HAND_SIZE, ROW_LIMIT, ROWS, Take5State, row_cost, target_row,
