@@ -352,3 +352,29 @@ def test_a_refused_action_lets_the_player_decide_again(app):
     assert table.my_decision() is None
     assert run_until(app, lambda: table.message_t > 0, 5)
     assert table.my_decision() == "play"
+
+
+def test_a_lan_seat_gets_its_legal_plays_and_plays_a_hint(app):
+    from client.scenes.lobby import LobbyScene
+    from net.client import connect
+    from net.local import LocalHost
+
+    host = LocalHost("guandan", ["open", "bot:easy", "bot:easy", "bot:easy"], 2, bot_delay=0.0)
+    host.start()
+    try:
+        port = host.listen(0, "127.0.0.1")
+        session = TableSession.join(connect(f"127.0.0.1:{port}", player="Zoé"))
+        app.switch(LobbyScene(app, session))
+        assert run_until(app, lambda: isinstance(app.scene, GuandanTable), 10)
+        table = app.scene
+        assert run_until(app, my_turn(table), 60)
+        assert table.legal() and all(a["type"] in ("play", "pass") for a in table.legal())
+        n = len(mine(table)["plays"])
+        key(app, pygame.K_h)
+        key(app, pygame.K_RETURN)
+        assert run_until(app, lambda: len(mine(table)["plays"]) > n, 10)
+        assert mine(table)["plays"][n]["seat"] == 0
+    finally:
+        if hasattr(app.scene, "session"):
+            app.scene.session.close()
+        host.stop()
