@@ -49,9 +49,9 @@ class GuandanTable(GuandanBeats, TableScene):
         self._opts_key: tuple = ()
         self._opts: list = []
         # Under --autoquit the match must end quickly: short beats, quick bots.
-        self.fast = 0.35 if app.autoquit else 1.0
+        self.fast = 0.2 if app.autoquit else 1.0
         if app.autoquit and session.host is not None:
-            session.host.table.bot_delay = 0.02
+            session.host.table.bot_delay = 0.005
 
     def layout(self) -> None:
         """Scale the 1280×720 design to the window (card proportions kept)."""
