@@ -46,6 +46,9 @@ def bench(seconds: float) -> None:
           f"({games} full matches, {deals} deals, {steps / max(1, deals):.0f} decisions a deal)")
 
 
+SETTINGS: dict = {}  # bot attributes to override (--set name=value), e.g. endgame=80
+
+
 def play(levels: list[str], seed: int, deals: int | None, budget: float) -> tuple[int, int]:
     """One seeded match, team 0 at ``levels[0]``: ``(winning team, decisions)``."""
     opts = {"deals": deals} if deals else {}
@@ -54,6 +57,9 @@ def play(levels: list[str], seed: int, deals: int | None, budget: float) -> tupl
     for b in bots:
         if hasattr(b, "budget"):
             b.budget = budget
+        for name, value in SETTINGS.items():
+            if hasattr(b, name):
+                setattr(b, name, value)
     n = 0
     while not GAME.is_over(state):
         seat = min(GAME.awaiting(state))
@@ -99,10 +105,15 @@ def main(argv=None) -> None:
     d.add_argument("--minutes", type=float, default=10)
     d.add_argument("--deals", type=int, default=1)
     d.add_argument("--budget", type=float, default=0.25)
+    d.add_argument("--set", action="append", default=[], metavar="NAME=NUMBER",
+                   help="override a bot attribute (e.g. endgame=80) where it exists")
     args = p.parse_args(argv)
     if args.cmd == "bench":
         bench(args.seconds)
     else:
+        for item in args.set:
+            name, _, value = item.partition("=")
+            SETTINGS[name] = float(value) if "." in value else int(value)
         duel(args.a, args.b, args.games, args.minutes, args.deals or None, args.budget)
 
 

@@ -11,7 +11,7 @@ import random
 import time
 
 from engine.bots import Bot, factory
-from engine.guandan.cards import card_value, is_wild, rank
+from engine.guandan.cards import FACES, card_value, wild_face
 from engine.guandan.combos import BOMBS, key, play_key
 from engine.guandan.planner import hand_cost
 
@@ -19,7 +19,9 @@ from engine.guandan.planner import hand_cost
 def _signature(action: dict, level: int) -> tuple:
     """Plays that leave the same ranks behind (suits aside) plan alike: ``(combo, rank,
     ranks used, wilds used)``."""
-    used = sorted(0 if is_wild(c, level) else rank(c) for c in action["cards"])
+    wf = wild_face(level)
+    used = sorted(0 if f == wf else (f if f >= 52 else f >> 2)
+                  for f in (c % FACES for c in action["cards"]))
     return (action["combo"], action["rank"], tuple(used))
 
 

@@ -96,30 +96,48 @@ def _groups(counts: tuple, level: int) -> float:
     return cost
 
 
+_SEQ_MASKS = tuple(sum(1 << r for r in ranks) for _, ranks, _ in _SEQS)
+
+
 @lru_cache(maxsize=400_000)
 def _cost(counts: tuple, w: int, level: int, start: int) -> float:
     best = _base(counts, w, level)
+    m1 = m2 = m3 = m4 = 0
+    for r in range(2, 15):
+        n = counts[r]
+        if n:
+            b = 1 << r
+            m1 |= b
+            if n >= 2:
+                m2 |= b
+                if n >= 3:
+                    m3 |= b
+                    if n >= 4:
+                        m4 |= b
+    if not m1:
+        return best
+    over = (m2, m3, m4)  # ranks holding more than m cards (1, 2, 3 a rank)
     for i in range(start, len(_SEQS)):
+        wm = _SEQ_MASKS[i]
         kind, ranks, m = _SEQS[i]
-        need = 0
-        ok = True
-        nat = 0
-        for r in ranks:
-            n = counts[r]
-            if n >= 4 or (n > m and kind):  # never break a bomb; keep extra pairs whole
-                ok = False
-                break
-            if n < m:
-                need += m - n
-            nat += min(n, m)
-        if not ok or need > w or nat < len(ranks) * m - 1 - (kind == 0):
+        if wm & m4 or (kind and wm & over[m - 1]):
+            continue  # never break a bomb; keep extra cards of a rank whole
+        # missing cards: m for an absent rank, fewer for a partly held one
+        need = m * (len(ranks) - (wm & m1).bit_count())
+        if m >= 2:
+            need += (wm & m1 & ~m2).bit_count() * (m - 1)
+            if m == 3:
+                need += (wm & m2 & ~m3).bit_count()
+        if need > w or need > (2 if kind == 0 else 1):
             continue
         c = list(counts)
         for r in ranks:
-            c[r] = max(0, c[r] - m)
+            c[r] = c[r] - m if c[r] > m else 0
         top = ranks[-1]
         seq_cost = 1 - strength(top + 1) if kind == 0 else 1 - strength(top + 2)
-        best = min(best, seq_cost + _cost(tuple(c), w - need, level, i))
+        got = seq_cost + _cost(tuple(c), w - need, level, i)
+        if got < best:
+            best = got
     return best
 
 
