@@ -27,7 +27,7 @@ def play(args: tuple) -> tuple[int, float, int]:
     bots = [make_bot(level, seed * 10 + s) for s in range(players)]
     if params:
         for b in bots:
-            b.params = params
+            b.params = {**b.params, **params}
     spent, decisions = 0.0, 0
     while not GAME.is_over(state):
         seat = state.turn

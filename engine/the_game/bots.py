@@ -67,7 +67,7 @@ class NormalBot(Bot):
     respects the other seats' signals."""
 
     level = "normal"
-    params: dict = {}
+    params: dict = {"extra": 0.0}
 
     def choose(self, view: dict, legal: list[dict]) -> dict:
         if not legal:
@@ -111,7 +111,7 @@ class HardBot(NormalBot):
     scores the position left behind: how well its remaining cards still fit."""
 
     level = "hard"
-    params: dict = {}
+    params: dict = {"weighted": True, "extra": 0.0}
 
     def plan(self, table: Table) -> list[tuple[int, int]]:
         return best_plan(table, search=True)
