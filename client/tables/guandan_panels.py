@@ -433,9 +433,9 @@ def draw_match_end(t, surface, e: dict) -> None:
     team = winners[0] % 2 if winners else 0
     levels = e.get("details", {}).get("levels", [2, 2])
     if levels[team] == 14:
-        text = _("{team} win the match at A!").format(team=team_name(t, team))
+        text = _("Match won at A by {team}!").format(team=team_name(t, team, True))
     else:
-        text = _("{team} win the match").format(team=team_name(t, team))
+        text = _("Match won by {team}").format(team=team_name(t, team, True))
     img = _fit(text, s(30), box.width - s(40), assets.GOLD, True)
     surface.blit(img, img.get_rect(center=(box.centerx, box.y + s(50))))
     who = " & ".join(t.short_name(p) for p in winners)
