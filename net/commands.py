@@ -140,7 +140,7 @@ def _printer(stream) -> Callable[[str], None]:
 def host_command(argv: list[str], out=None, err=None, ready: Callable | None = None) -> int:
     """``tapete host GAME --seats open,open,bot,bot --name NAME [--port P] [--address A]
     [--no-advertise] [--options JSON] [--seed N] [--start-after S] [--bot-delay S]
-    [--takeover S] [--loopback]``: a dedicated host with no window.
+    [--takeover S] [--loopback] [--log PATH [--resume]]``: a dedicated host, no window.
 
     Prints the addresses to join, then seat changes; starts when every seat is taken
     (or after ``--start-after`` seconds, bots filling open seats); prints the outcome
@@ -154,7 +154,8 @@ def host_command(argv: list[str], out=None, err=None, ready: Callable | None = N
     from net.local import LocalHost
     from net.protocol import DEFAULT_PORT
     p = argparse.ArgumentParser(prog="tapete host", description="Host a table on the LAN.")
-    p.add_argument("game", help=f"one of {', '.join(engine.GAME_IDS)}")
+    p.add_argument("game", nargs="?", help=f"one of {', '.join(engine.GAME_IDS)} "
+                   "(not with --resume)")
     p.add_argument("--seats", help="comma-separated: open, bot, bot:easy|normal|hard")
     p.add_argument("--name", default="", help="the table's name, shown to other players")
     p.add_argument("--port", type=int, default=None, help=f"TCP port (default {DEFAULT_PORT}, "
@@ -170,9 +171,26 @@ def host_command(argv: list[str], out=None, err=None, ready: Callable | None = N
     p.add_argument("--bot-delay", type=float, default=0.6, metavar="S")
     p.add_argument("--takeover", type=float, default=20.0, metavar="S",
                    help="seconds before a bot plays a dropped player's seat")
+    p.add_argument("--log", default=None, metavar="PATH",
+                   help="keep an append-only log of the table here (resume with --resume)")
+    p.add_argument("--resume", action="store_true",
+                   help="resume the table in the --log file (after a crash)")
     args = _parse(p, argv, "host")
     if isinstance(args, int):
         return args
+    if args.resume:
+        if not args.log:
+            say("tapete host: --resume needs --log PATH")
+            return 2
+        try:
+            from net.log import read_log
+            args.game = read_log(args.log)["game"]
+        except (OSError, ValueError) as exc:
+            say(f"tapete host: cannot resume: {exc}")
+            return 2
+    elif not args.game:
+        say("tapete host: which game? e.g. tapete host take5 --seats open,open,bot")
+        return 2
     if args.game not in available():
         say(f"tapete host: unknown game {args.game!r}; available: {', '.join(available())}")
         return 2
@@ -192,9 +210,16 @@ def host_command(argv: list[str], out=None, err=None, ready: Callable | None = N
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     name = args.name or f"{engine.get_game(args.game).name} table"
     try:
-        host = LocalHost(args.game, words, seed, options, name=name,
-                         bot_delay=args.bot_delay, takeover_delay=args.takeover)
-    except (ValueError, RuleError) as exc:
+        if args.resume:
+            host = LocalHost.resume(args.log, bot_delay=args.bot_delay,
+                                    takeover_delay=args.takeover,
+                                    name=args.name or None)
+            words, name = host.table.seat_words, host.table.name or name
+        else:
+            host = LocalHost(args.game, words, seed, options, name=name,
+                             bot_delay=args.bot_delay, takeover_delay=args.takeover,
+                             log=args.log)
+    except (ValueError, RuleError, OSError) as exc:
         say(f"tapete host: {getattr(exc, 'message', exc)}")
         return 2
     address = args.address or ("127.0.0.1" if args.loopback else "0.0.0.0")

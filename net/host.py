@@ -492,6 +492,27 @@ class Table:
                 "scores": list(out.scores), "rounds": dict(out.details).get("rounds"),
                 "actions": len(self.actions)}
 
+    def replay(self, actions: list) -> None:
+        """Re-apply ``[[seat, action], ...]`` (a log or a record) silently, before any
+        client attaches: resumes a table after a host crash. Raises the engine's
+        ``RuleError`` if the log does not fit this game and seed."""
+        if self.clients:
+            raise RuntimeError("replay before any client attaches")
+        for seat, action in actions:
+            self.state, _ = self.game.apply(self.state, seat, action)
+            self.actions.append([seat, action])
+        now = self.clock()
+        self._awaited_since = {s: now for s in self.game.awaiting(self.state)}
+
+    @classmethod
+    def from_record(cls, record: dict, **kw: Any) -> "Table":
+        """The table a replay record (or a log, see :mod:`net.log`) describes, with its
+        actions applied. ``kw`` as for :class:`Table` (name, delays, clock)."""
+        table = cls(record["game"], record["seats"], record["seed"], record.get("options"),
+                    **kw)
+        table.replay(record.get("actions", []))
+        return table
+
     def record(self) -> dict:
         """The replay record ``{game, rules_version, options, seats, seed, actions}``
         (``actions`` = ``[[seat, action], ...]``). Holds the seed: never send it to a

@@ -107,9 +107,14 @@ class LocalHost:
 
     def __init__(self, game_id: str, seats: list[str], seed: int, options: dict | None = None,
                  *, bot_delay: float = 0.6, name: str = "",
-                 takeover_delay: float = TAKEOVER_DELAY) -> None:
-        self.table = Table(game_id, seats, seed, options, name=name, bot_delay=bot_delay,
-                           takeover_delay=takeover_delay)
+                 takeover_delay: float = TAKEOVER_DELAY, log: str | None = None,
+                 table: Table | None = None) -> None:
+        self.table = table or Table(game_id, seats, seed, options, name=name,
+                                    bot_delay=bot_delay, takeover_delay=takeover_delay)
+        self.log = None
+        if log is not None:
+            from net.log import TableLog
+            self.log = TableLog.for_table(log, self.table)
         self.loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._timer: asyncio.TimerHandle | None = None
@@ -117,6 +122,23 @@ class LocalHost:
         self._services: list[Any] = []  # objects with ``async aclose()`` (server, advertiser)
         self.over = threading.Event()  # set once the game has ended
         self.stopped = threading.Event()  # set by stop()
+        self.advert_error: Exception | None = None  # advertise(wait=False) failed
+
+    @classmethod
+    def resume(cls, path: str, *, log: str | None = None, bot_delay: float = 0.6,
+               takeover_delay: float = TAKEOVER_DELAY, name: str | None = None
+               ) -> "LocalHost":
+        """A host for the table in the log at ``path`` (after a crash), its actions
+        replayed; ``log`` (default: ``path`` itself) keeps logging. Seats are the
+        original seat words, so remote seats are open again until players rejoin.
+        Raises ``ValueError`` for a bad log, the engine's errors for one that does not
+        replay."""
+        from net.log import read_log
+        rec = read_log(path)
+        table = Table.from_record(rec, name=rec.get("name", "") if name is None else name,
+                                  bot_delay=bot_delay, takeover_delay=takeover_delay)
+        return cls(rec["game"], rec["seats"], rec["seed"], rec["options"], table=table,
+                   log=path if log is None else log)
 
     # ------------------------------------------------------------------ thread
     def start(self) -> None:
@@ -165,6 +187,8 @@ class LocalHost:
             except Exception:
                 pass
         self._services.clear()
+        if self.log is not None:
+            self.log.close()
         for c in list(self.table.clients):
             self.table.detach(c, reason="host stopped")
             if c.close is not None:
@@ -224,10 +248,12 @@ class LocalHost:
         return bound
 
     def advertise(self, *, loopback: bool = False, host_name: str | None = None,
-                  timeout: float = 15.0) -> str:
+                  timeout: float = 15.0, wait: bool = True) -> str:
         """Advertise the table with zeroconf (after :meth:`listen`); the TXT record
         follows the seats. Returns the registered instance name. ``loopback``: on
-        127.0.0.1 only (tests). Raises ``RuntimeError`` before ``listen`` or without a
+        127.0.0.1 only (tests). Registration takes 1–2 s: with ``wait=False`` it runs
+        in the background and this returns "" at once (a failure then lands in
+        :attr:`advert_error`). Raises ``RuntimeError`` before ``listen`` or without a
         LAN address."""
         from net.discovery import Advertiser
         if self.address is None:
@@ -236,8 +262,19 @@ class LocalHost:
         adv = Advertiser(t.name or "Tapete table", t.game_id, self.address[1],
                          open_seats=len(t.open_seats()), seats=len(t.seats),
                          started=t.started, host_name=host_name, loopback=loopback)
-        self.run(adv.astart(), timeout)
+        if not adv.addresses:
+            raise RuntimeError("no LAN address to advertise on; players can still join "
+                               "by address")
         self.add_service(adv)
+        if wait:
+            self.run(adv.astart(), timeout)
+        else:
+            async def register() -> None:
+                try:
+                    await adv.astart()
+                except Exception as exc:
+                    self.advert_error = exc
+            asyncio.run_coroutine_threadsafe(register(), self.loop)
         before = t.on_seats
 
         async def update() -> None:

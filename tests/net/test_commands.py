@@ -102,3 +102,23 @@ def test_tables_says_how_to_join_by_address_when_none_is_found():
     assert tables_command(["--timeout", "0.2", "--loopback"], out=out) == 0
     text = out.getvalue()
     assert "tapete join HOST:PORT" in text or " — " in text
+
+
+def test_host_logs_and_resumes(tmp_path):
+    from net.log import read_log
+    log = tmp_path / "t.log"
+    bg, host = start_host(["take5", "--seats", "bot,bot:easy", "--port", "0", "--loopback",
+                           "--no-advertise", "--bot-delay", "0", "--seed", "3",
+                           "--log", str(log), "--name", "Logged"])
+    assert bg.join() == 0
+    rec = read_log(log)
+    outcome = json.loads(bg.out.getvalue().splitlines()[-1])
+    assert rec["seed"] == 3 and len(rec["actions"]) == outcome["actions"]
+    # Resuming a finished table ends at once with the same outcome.
+    bg2, _ = start_host(["host", "--log", str(log), "--resume", "--port", "0", "--loopback",
+                         "--no-advertise"])
+    assert bg2.join() == 0
+    assert json.loads(bg2.out.getvalue().splitlines()[-1]) == outcome
+    err = io.StringIO()
+    assert host_command(["--resume", "--log", str(tmp_path / "none")], out=io.StringIO(),
+                        err=err) == 2

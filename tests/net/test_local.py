@@ -143,3 +143,36 @@ def test_play_headless_refuses_bad_options_and_games():
     assert play_headless(["take5", "--options", '{"nope": 1}'], out=io.StringIO(), err=err) == 2
     assert play_headless(["chess"], out=io.StringIO(), err=err) == 2
     assert "unknown option 'nope'" in err.getvalue() and "unknown game 'chess'" in err.getvalue()
+
+
+def test_the_log_on_disk_resumes_a_table_after_a_crash(tmp_path, host):
+    from net.log import read_log
+    path = tmp_path / "table.log"
+    h = host("take5", ["human", "bot", "bot:easy"], 12, bot_delay=0.0, log=str(path),
+             name="Crashy")
+    conn = h.connect(0)
+
+    def act_once(st):
+        v = st["view"]
+        if v and v["turn"] >= 2 and v["awaiting"] == [0] and v["has_chosen"] == [
+                False, True, True]:
+            return True  # quiet: the bots have chosen, the table waits for us
+        if v and 0 in v["awaiting"] and st["legal"]:
+            conn.send({"type": "action", "action": st["legal"][0]})
+            st["legal"] = []
+        return False
+    drive(conn, act_once)
+    rec = read_log(path)
+    assert rec["game"] == "take5" and rec["seed"] == 12 and rec["name"] == "Crashy"
+    assert rec["actions"] == h.call(lambda t: t.record()["actions"])
+    assert len(rec["actions"]) >= 5
+    digest = h.call(lambda t: t.game.digest(t.state))
+    with open(path, "a") as f:
+        f.write('[0, {"type": "cho')  # the host died mid-write
+    resumed = LocalHost.resume(str(path), bot_delay=0.0)
+    try:
+        assert resumed.table.game.digest(resumed.table.state) == digest
+        assert resumed.table.name == "Crashy" and resumed.table.started
+        assert read_log(path)["actions"] == rec["actions"]  # rewritten whole, torn line gone
+    finally:
+        resumed.stop()
