@@ -1,7 +1,8 @@
 """Sequence Numbers bots: ``easy`` (random legal), ``normal`` (line heuristic: extend
 own lines, block an opponent's four, keep Plus and Minus for when they matter),
 ``hard`` (the same one-ply search with card counting: lines whose open spaces can no
-longer be filled count for less, and Plus is held back harder).
+longer be filled count for less; the chance that an opponent finishes an open four
+next turn is weighed; Plus is held back harder).
 
 Bots read only their seat's view (``engine.sequence_numbers.view``) and the legal
 actions."""
@@ -144,24 +145,37 @@ class NormalBot(Bot):
 
 
 class HardBot(NormalBot):
-    """The normal search with card counting. Each answer has two equation cards; those
-    in sight (own hand, every discard pile since the last reshuffle) are known. An open
-    space whose answer has no card left out of sight can only be filled with Plus, so a
-    line that needs it is worth a fifth as much, for either side, unless the bot holds
-    the card itself. Plus is held back harder (cost 45): in hand it finishes any four."""
+    """The normal search with card counting and a threat term. Each answer has two
+    equation cards; those in sight (own hand, every discard pile since the last
+    reshuffle) are known. An open space whose answer has no card left out of sight can
+    only be filled with Plus, so a line that needs it is worth a fifth as much, for
+    either side, unless the bot holds the card itself. When an opponent has an open
+    four, each action also earns ``stake`` times the drop in the chance that the
+    opponents hold a card finishing one (live equation cards for its spaces, and Plus),
+    so a lone four is broken with Minus when it cannot be covered. Plus is held back
+    harder (cost 45): in hand it finishes any four."""
 
     level = "hard"
     plus_cost = 45.0
     minus_cost = 30.0
     stuck_factor = 0.2
+    stake = 150.0
 
     def prepare(self, view: dict) -> None:
+        seen = [c for d in view["discards"] for c in d] + list(view["hand"])
         live = {n: 2 for n in SPACES_OF}
-        for c in [c for d in view["discards"] for c in d] + list(view["hand"]):
+        for c in seen:
             if ANSWER[c] is not None:
                 live[ANSWER[c]] -= 1
         self._live = live
         self._mine = {ANSWER[c] for c in view["hand"] if ANSWER[c] is not None}
+        self._plus = 2 - seen.count(PLUS)
+        me = view["colour"]
+        held = sum(h for s, h in enumerate(view["hand_sizes"]) if view["colours"][s] != me)
+        unseen = view["deck_size"] + sum(h for s, h in enumerate(view["hand_sizes"])
+                                         if s != view["seat"])
+        self._miss = 1.0 - min(1.0, held / max(1, unseen))
+        self._threat = self.threat(Board(view))
 
     def weight(self, board: Board, colour: int, w: int, skip: int) -> float:
         f = 1.0
@@ -171,6 +185,29 @@ class HardBot(NormalBot):
                 if not self._live[n] and not (colour == board.me and n in self._mine):
                     f *= self.stuck_factor
         return f
+
+    def threat(self, board: Board) -> float:
+        """Chance that the opponents hold a card finishing one of their open fours."""
+        numbers = set()
+        for k in board.opponents():
+            for w in range(len(WINDOWS)):
+                if board.usable(k, w) and board.count(k, w) == 4:
+                    numbers.update(NUMBER[sp] for sp in WINDOWS[w]
+                                   if board.chips[sp] is None and sp not in CORNERS)
+        if not numbers:
+            return 0.0
+        return 1.0 - self._miss ** (sum(self._live[n] for n in numbers) + self._plus)
+
+    def score(self, board: Board, a: dict) -> float:
+        value = super().score(board, a)
+        if value > WIN_VALUE / 2 or not self._threat:
+            return value
+        sp = _space(a)
+        old = board.chips[sp]
+        board.chips[sp] = None if a["type"] == "remove" else board.me
+        after = self.threat(board)
+        board.chips[sp] = old
+        return value + self.stake * (self._threat - after)
 
 
 make_bot = factory({"easy": RandomBot, "normal": NormalBot, "hard": HardBot})

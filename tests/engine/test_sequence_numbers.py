@@ -443,3 +443,75 @@ def test_locked_chips_stay_and_hands_refill(seed, players):
         assert sum(len(s) for s in state.sequences) >= before
     assert state.winner is None or len(state.sequences[state.winner]) >= state.needed
     assert all(NUMBER[x] == 0 for x in CORNERS)
+
+
+def test_second_sequence_wins_for_three_teams_of_two():
+    first = line((0, 0), (0, 1))
+    second = line((0, 0), (1, 1))              # the diagonal from the shared corner
+    chips = {x: 2 for x in first[1:] + second[1:-1]}
+    card = add_card(BOARD[4][4])
+    state = table(6, chips=chips, hand=[card], seat=5, sequences={2: [first]}, teams=3)
+    state, _ = chip(state, 5, card, 4, 4)
+    assert state.over and GAME.result(state).winners == (2, 5)
+    assert GAME.result(state).scores == (0, 0, 2, 0, 0, 2)
+
+
+def test_a_stalled_three_colour_game_ends_when_the_cards_run_out():
+    rng = random.Random(5)
+    state = GAME.setup(6, 5, {"teams": 3, "reshuffles": 1})
+    steps = 0
+    while not state.over:
+        seat = state.turn
+        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        steps += 1
+    assert steps < 4000 and state.reshuffles <= 1
+    out = GAME.result(state)
+    assert out.winners or out.reason == "the cards ran out: a draw"
+
+
+# --------------------------------------------------------------------------- bots
+def bot_choice(level, state, seat=0):
+    from engine import get_bot
+    bot = get_bot("sequence-numbers", level, seed=1)
+    return bot.choose(GAME.view(state, seat), GAME.legal_actions(state, seat))
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_bots_complete_a_sequence(level):
+    spaces = line((2, 1), (0, 1))
+    card = add_card(BOARD[2][5])
+    state = table(2, chips={x: 0 for x in spaces[:-1]}, hand=[card, PLUS])
+    a = bot_choice(level, state)
+    assert a["type"] == "chip" and (a["row"], a["col"]) == (2, 5)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_bots_block_an_opponent_four_and_trade_dead_cards(level):
+    spaces = line((5, 2), (0, 1))
+    card = sub_card(BOARD[5][6])
+    state = table(2, chips={x: 1 for x in spaces[:-1]}, hand=[card])
+    a = bot_choice(level, state)
+    assert a == {"type": "chip", "card": card, "row": 5, "col": 6}
+    n = BOARD[7][7]
+    dead = add_card(n)
+    chips = {divmod(x, SIZE): 1 for x in SPACES_OF[n]}
+    assert bot_choice(level, table(2, chips=chips, hand=[dead])) == {"type": "dead",
+                                                                      "card": dead}
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_bots_keep_plus_and_minus_when_nothing_is_at_stake(level):
+    state = table(2, chips={(4, 4): 1}, hand=[PLUS, MINUS, add_card(BOARD[6][6])])
+    a = bot_choice(level, state)
+    assert a["card"] not in (PLUS, MINUS)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_bots_break_a_four_with_minus_when_they_cannot_cover_it(level):
+    spaces = line((8, 1), (0, 1))
+    chips = {x: 1 for x in spaces[:-1]}
+    far = next(c for c in DECK if ANSWER[c] and all(
+        sp_ // SIZE < 5 for sp_ in SPACES_OF[ANSWER[c]]) and ANSWER[c] != BOARD[8][5])
+    state = table(2, chips=chips, hand=[MINUS, far])
+    a = bot_choice(level, state)
+    assert a["type"] == "remove" and (a["row"], a["col"]) in spaces[:-1]
