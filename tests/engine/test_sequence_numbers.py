@@ -419,6 +419,18 @@ def test_views_hide_other_hands_and_the_deck_order():
     assert spectator["hand"] == [] and spectator["colour"] is None
 
 
+def test_a_partner_hand_is_hidden_too_and_draws_are_private():
+    state = GAME.setup(4, 11)
+    twin = GAME.shuffle_unknown(state, 0, random.Random(2))
+    assert twin.hands[0] == state.hands[0] and twin.hands[2] != state.hands[2]
+    assert GAME.view(twin, 0) == GAME.view(state, 0)
+    legal = GAME.legal_actions(state, 0)
+    _, events = GAME.apply(state, 0, next(a for a in legal if a["type"] == "chip"))
+    draw = next(e for e in events if e.type == "move" and e.public["to"] == "hand/0")
+    assert "cards" in draw.for_seat(0)
+    assert all("cards" not in draw.for_seat(s) for s in (None, 1, 2, 3))
+
+
 def test_notation_round_trips():
     for a in [{"type": "chip", "card": "12+7", "row": 3, "col": 4},
               {"type": "remove", "card": "minus", "row": 0, "col": 9},
