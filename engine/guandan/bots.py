@@ -145,7 +145,8 @@ class HardBot(NormalBot):
     ``endgame`` cards left in all hands): the few best candidates of the normal score
     are each played out on the same random deals of the unseen cards (counts and
     known tribute cards kept), every seat then playing like ``normal``, and the
-    candidate whose rollouts gain the team most levels is kept. ``budget`` seconds a
+    candidate whose rollouts gain the team clearly more levels than the normal choice
+    (paired over the deals, ``z`` standard errors) replaces it. ``budget`` seconds a
     decision (default 0.25)."""
 
     level = "hard"
@@ -153,6 +154,7 @@ class HardBot(NormalBot):
     width = 4
     margin = 1.0
     endgame = 60
+    z = 1.0
 
     def choose(self, view: dict, legal: list[dict]) -> dict:
         if not legal:
@@ -172,15 +174,32 @@ class HardBot(NormalBot):
             return planned_action(state, seat, planner)
 
         deadline = time.perf_counter() + self.budget
-        totals = [0.0] * len(cands)
+        values: list[list[float]] = [[] for _ in cands]
         runs = 0
         while runs < 2 or (time.perf_counter() < deadline and runs < 200):
             seed = self.rng.randrange(2**31)
             for i, a in enumerate(cands):
-                totals[i] += rollout_value(view, a, random.Random(seed), policy)
+                values[i].append(rollout_value(view, a, random.Random(seed), policy))
             runs += 1
-        pick = max(range(len(cands)), key=lambda i: (totals[i], -i))
-        return cands[pick]
+        return cands[self._significant(values)]
+
+    def _significant(self, values: list[list[float]]) -> int:
+        """The candidate to play: the normal choice (0) unless another one gained more
+        on the same deals by a clear paired margin (mean difference above ``self.z``
+        standard errors)."""
+        best, best_t = 0, self.z
+        base = values[0]
+        n = len(base)
+        for i in range(1, len(values)):
+            d = [x - y for x, y in zip(values[i], base, strict=True)]
+            mean = sum(d) / n
+            if mean <= 0:
+                continue
+            var = sum((x - mean) ** 2 for x in d) / max(1, n - 1)
+            t = mean / ((var / n) ** 0.5) if var > 0 else float("inf")
+            if t > best_t:
+                best, best_t = i, t
+        return best
 
 
 make_bot = factory({"easy": EasyBot, "normal": NormalBot, "hard": HardBot})

@@ -125,3 +125,10 @@ def test_determinised_deals_agree_with_the_view():
     played = {c for p in view["plays"] for c in p.get("cards", ())}
     assert not played & {c for h in twin.hands for c in h}
     assert GAME.legal_actions(twin, seat) == GAME.legal_actions(s, seat)
+
+
+def test_hard_leaves_the_normal_choice_only_for_a_clear_paired_gain():
+    bot = make_bot("hard", seed=0)
+    assert bot._significant([[1, -1, 2, 1], [2, 0, 3, 2], [3, -3, 3, -1]]) == 1
+    assert bot._significant([[1, -1, 2, 1], [2, -2, 2, 1], [1, -1, 2, 1]]) == 0
+    assert bot._significant([[0, 0], [1, 1]]) == 1
