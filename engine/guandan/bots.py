@@ -20,7 +20,7 @@ def _signature(action: dict, level: int) -> tuple:
     """Plays that leave the same ranks behind (suits aside) plan alike: ``(combo, rank,
     ranks used, wilds used)``."""
     wf = wild_face(level)
-    used = sorted(0 if f == wf else (f if f >= 52 else f >> 2)
+    used = sorted(-1 if f == wf else (f if f >= 52 else f >> 2)
                   for f in (c % FACES for c in action["cards"]))
     return (action["combo"], action["rank"], tuple(used))
 
