@@ -1,0 +1,461 @@
+"""Drawing The Game's table from its display model (``table.board``, a view of the
+shown seat): top bar, team, draw pile, the four piles with their direction, top card,
+history and signals, the prompt, the hand, the buttons and the key legend.
+
+Split from :mod:`client.tables.the_game` (input, events, prompts); every function
+here only reads the table. Surfaces are cached per size and ``convert_alpha()``ed;
+:func:`reset_caches` forgets them when a new display appears.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from client import assets, cards
+from client.i18n import _, ngettext
+
+PILES = ("asc1", "asc2", "desc1", "desc2")
+ASCENDING = {"asc1": True, "asc2": True, "desc1": False, "desc2": False}
+PILE_KEYS = ("A", "S", "D", "F")
+CREAM = (250, 247, 236)
+UP_TINT = (196, 92, 40)  # warm for "up" piles (the arrow and the word carry the meaning)
+DOWN_TINT = (44, 96, 178)  # cool for "down" piles
+DONT = (196, 40, 40)
+WELL = (30, 140, 70)
+TRICK = (120, 210, 250)
+MUTED = (200, 214, 205)
+
+# Design-unit geometry (1280×720, scaled by ``t.s``).
+LEFT_X, LEFT_W = 16, 260
+PILE_X, PILE_Y, PILE_W, PILE_H, PILE_GAP = 292, 52, 232, 372, 12
+TOP_W, TOP_H = 128, 180
+HAND_Y, HAND_W, HAND_H, HAND_STEP = 500, 100, 140, 108
+
+
+@lru_cache(maxsize=256)
+def card(n: int, w: int, h: int) -> pygame.Surface:
+    """A card of The Game (2..99): cream face, a band shaded by value, the number
+    large in the middle and small in two corners."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    radius = max(4, w // 10)
+    pygame.draw.rect(surf, CREAM, rect, border_radius=radius)
+    k = (n - 2) / 97
+    band = (int(236 - 90 * k), int(150 + 40 * k), int(90 + 150 * k))
+    inner = rect.inflate(-w // 8, -h // 10)
+    pygame.draw.rect(surf, band, inner, max(2, w // 24), border_radius=max(3, w // 14))
+    pygame.draw.rect(surf, (70, 70, 70), rect, 2, border_radius=radius)
+    big = assets.font(int(h * 0.36), True).render(str(n), True, assets.INK)
+    surf.blit(big, big.get_rect(center=(w // 2, int(h * 0.52))))
+    small = assets.font(max(10, int(h * 0.13)), True)
+    corner = small.render(str(n), True, assets.INK)
+    surf.blit(corner, (w // 8, h // 14))
+    flipped = pygame.transform.rotate(corner, 180)
+    surf.blit(flipped, flipped.get_rect(bottomright=(w - w // 8, h - h // 14)))
+    return surf.convert_alpha()
+
+
+@lru_cache(maxsize=8)
+def marker(up: bool, w: int, h: int) -> pygame.Surface:
+    """A pile's start marker (not a card): "1" with an up arrow, "100" with a down
+    arrow, on the pile's tint."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    tint = UP_TINT if up else DOWN_TINT
+    pygame.draw.rect(surf, tint, rect, border_radius=max(4, w // 10))
+    pygame.draw.rect(surf, CREAM, rect, 3, border_radius=max(4, w // 10))
+    arrow(surf, (w // 2, int(h * 0.3)), int(h * 0.16), up, CREAM)
+    num = assets.font(int(h * (0.3 if up else 0.24)), True).render(
+        "1" if up else "100", True, CREAM
+    )
+    surf.blit(num, num.get_rect(center=(w // 2, int(h * 0.66))))
+    return surf.convert_alpha()
+
+
+@lru_cache(maxsize=32)
+def panel(w: int, h: int, colour: tuple, radius: int) -> pygame.Surface:
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=radius)
+    return surf.convert_alpha()
+
+
+def reset_caches() -> None:
+    for fn in (card, marker, panel):
+        fn.cache_clear()
+
+
+def arrow(surface, center, r: int, up: bool, colour) -> None:
+    """A solid arrow (triangle on a shaft) pointing up or down, ``r`` half its height."""
+    cx, cy = center
+    d = -1 if up else 1
+    head = [(cx, cy + d * r), (cx - r, cy), (cx + r, cy)]
+    pygame.draw.polygon(surface, colour, head)
+    shaft = pygame.Rect(0, 0, max(2, r * 2 // 3), r)
+    shaft.center = (cx, cy - d * r // 2)
+    pygame.draw.rect(surface, colour, shaft)
+
+
+def signal_icon(surface, center, r: int, kind: str) -> None:
+    """ "dont-play": a red octagon with a white bar (no entry); "can-play-well": a
+    green circle with a white tick. Shapes differ, so colour is not the only mark."""
+    cx, cy = center
+    if kind == "dont-play":
+        k = r * 0.42
+        pts = [(cx - k, cy - r), (cx + k, cy - r), (cx + r, cy - k), (cx + r, cy + k),
+               (cx + k, cy + r), (cx - k, cy + r), (cx - r, cy + k), (cx - r, cy - k)]
+        pygame.draw.polygon(surface, DONT, pts)
+        pygame.draw.polygon(surface, CREAM, pts, 1)
+        bar = pygame.Rect(0, 0, int(r * 1.3), max(2, r // 3))
+        bar.center = (cx, cy)
+        pygame.draw.rect(surface, CREAM, bar)
+    else:
+        pygame.draw.circle(surface, WELL, (cx, cy), r)
+        pygame.draw.circle(surface, CREAM, (cx, cy), r, 1)
+        w = max(2, r // 3)
+        pygame.draw.lines(surface, CREAM, False, [(cx - r * 0.5, cy), (cx - r * 0.1, cy + r * 0.45),
+                                                  (cx + r * 0.55, cy - r * 0.4)], w)
+
+
+def signal_text(kind: str) -> str:
+    return _("please don't play here") if kind == "dont-play" else _("I can play well here")
+
+
+# ---------------------------------------------------------------------------- table
+def pile_rect(t, i: int) -> pygame.Rect:
+    s = t.s
+    return pygame.Rect(s(PILE_X + i * (PILE_W + PILE_GAP)), s(PILE_Y), s(PILE_W), s(PILE_H))
+
+
+def top_rect(t, i: int) -> pygame.Rect:
+    r = pile_rect(t, i)
+    rect = pygame.Rect(0, 0, t.s(TOP_W), t.s(TOP_H))
+    rect.midtop = (r.centerx, r.y + t.s(42))
+    return rect
+
+
+def toggle_rect(t, i: int, kind: str) -> pygame.Rect:
+    """Your own signal's toggle button on pile ``i`` ("dont-play" left, "can-play-well"
+    right)."""
+    r = pile_rect(t, i)
+    s = t.s
+    w = (r.w - s(18)) // 2
+    x = r.x + s(6) if kind == "dont-play" else r.x + s(12) + w
+    return pygame.Rect(x, r.bottom - s(34), w, s(28))
+
+
+def seat_rect(t, seat: int) -> pygame.Rect:
+    s = t.s
+    return pygame.Rect(s(LEFT_X), s(80) + seat * s(58), s(LEFT_W), s(54))
+
+
+def deck_rect(t) -> pygame.Rect:
+    n = t.board["players"] if t.board else 5
+    y = 80 + n * 58 + 12
+    return pygame.Rect(t.s(LEFT_X), t.s(y), t.s(44), t.s(62))
+
+
+def action_button(t) -> pygame.Rect:
+    """End turn / Declare blocked (only one is ever offered)."""
+    s = t.s
+    return pygame.Rect(s(LEFT_X), s(HAND_Y + 20), s(LEFT_W), s(62))
+
+
+def hand_slot(t, i: int, n: int) -> pygame.Rect:
+    s = t.s
+    return pygame.Rect(s(PILE_X) + i * s(HAND_STEP), s(HAND_Y), s(HAND_W), s(HAND_H))
+
+
+def draw_table(t, surface: pygame.Surface) -> None:
+    """Everything but flights and the error banner (drawn by the base table)."""
+    draw_top(t, surface)
+    draw_seats(t, surface)
+    draw_deck(t, surface)
+    for i in range(4):
+        draw_pile(t, surface, i)
+    draw_status(t, surface)
+    draw_hand(t, surface)
+    draw_button(t, surface)
+    draw_legend(t, surface)
+    if t.note_t > 0 and t.message_t <= 0:
+        t.banner(surface, t.note, (20, 70, 110), center=t.message_pos())
+
+
+def draw_top(t, surface) -> None:
+    s, b = t.s, t.board
+    pygame.draw.rect(surface, assets.FELT_DARK, (0, 0, t.w, s(44)))
+    title = _("The Game · Turn {n} · everyone plays together").format(n=b["turns"])
+    if b.get("expert"):
+        title += " · " + _("expert: minimum 3")
+    surface.blit(assets.text(title, s(20), assets.WHITE, True), (s(16), s(11)))
+    img = assets.text(_("F1: rules · Esc: menu"), s(16), assets.WHITE)
+    surface.blit(img, img.get_rect(midright=(t.w - s(16), s(22))))
+
+
+def draw_seats(t, surface) -> None:
+    s, b = t.s, t.board
+    img = assets.text(_("The team"), s(16), assets.WHITE, True)
+    surface.blit(img, (s(LEFT_X), s(56)))
+    over = b.get("over")
+    for seat in range(b["players"]):
+        rect = seat_rect(t, seat)
+        active = seat == b["turn"] and not over
+        bg = (255, 255, 255, 40) if seat == t.me else (0, 0, 0, 60)
+        surface.blit(panel(rect.w, rect.h, bg, s(8)), rect)
+        if active:
+            pygame.draw.rect(surface, assets.GOLD, rect, s(3), border_radius=s(8))
+        name = t.who(seat, full=True)
+        if active:
+            name = "▶ " + name
+        surface.blit(assets.text(name[:24], s(16), assets.WHITE, True),
+                     (rect.x + s(10), rect.y + s(5)))
+        n = b["hand_sizes"][seat]
+        back = cards.card_back(s(12), s(17))
+        for k in range(min(n, 8)):
+            surface.blit(back, (rect.x + s(10) + k * s(6), rect.y + s(30)))
+        sub = ngettext("{n} card", "{n} cards", n).format(n=n)
+        if active:
+            left = b["to_play"]
+            sub = (ngettext("{cards} · {n} more to play", "{cards} · {n} more to play", left)
+                   .format(cards=sub, n=left) if left
+                   else _("{cards} · may end the turn").format(cards=sub))
+        surface.blit(assets.text(sub, s(13), assets.GOLD if active else MUTED),
+                     (rect.x + s(78), rect.y + s(31)))
+
+
+def draw_deck(t, surface) -> None:
+    s, b = t.s, t.board
+    rect = deck_rect(t)
+    if b["deck"]:
+        surface.blit(cards.card_back(rect.w, rect.h), rect)
+    else:
+        surface.blit(cards.slot(rect.w, rect.h), rect)
+    x = rect.right + s(12)
+    surface.blit(assets.text(_("Draw pile"), s(15), assets.WHITE, True), (x, rect.y + s(4)))
+    text = ngettext("{n} card", "{n} cards", b["deck"]).format(n=b["deck"])
+    surface.blit(assets.text(text, s(22), assets.GOLD, True), (x, rect.y + s(24)))
+    left = b["cards_left"]
+    img = assets.text(_("Not played yet: {n} of 98").format(n=left), s(13), MUTED)
+    surface.blit(img, (rect.x, rect.bottom + s(8)))
+
+
+def _tag(surface, t, text: str, center, fill, ink=assets.INK, size: int = 15) -> pygame.Rect:
+    s = t.s
+    img = assets.text(text, s(size), ink, True)
+    box = img.get_rect(center=center).inflate(s(12), s(6))
+    pygame.draw.rect(surface, fill, box, border_radius=s(6))
+    surface.blit(img, img.get_rect(center=box.center))
+    return box
+
+
+def draw_pile(t, surface, i: int) -> None:
+    s, b = t.s, t.board
+    name = PILES[i]
+    up = ASCENDING[name]
+    rect = pile_rect(t, i)
+    tint = UP_TINT if up else DOWN_TINT
+    surface.blit(panel(rect.w, rect.h, (*tint, 70), s(12)), rect)
+    pygame.draw.rect(surface, tint, rect, s(2), border_radius=s(12))
+    # Header: arrow + UP/DOWN + range, and the pile's key.
+    arrow(surface, (rect.x + s(22), rect.y + s(20)), s(11), up, CREAM)
+    word = _("UP") if up else _("DOWN")
+    img = assets.text(word, s(20), CREAM, True)
+    surface.blit(img, img.get_rect(midleft=(rect.x + s(40), rect.y + s(20))))
+    span = _("1 → 99") if up else _("100 → 2")
+    img2 = assets.text(span, s(14), CREAM)
+    surface.blit(img2, img2.get_rect(midleft=(rect.x + s(48) + img.get_width(), rect.y + s(21))))
+    _tag(surface, t, PILE_KEYS[i], (rect.right - s(20), rect.y + s(20)), (235, 235, 225), size=15)
+    # The top card, large.
+    top = top_rect(t, i)
+    shown = b["piles"][name]
+    surface.blit(cards.shadow(top.w, top.h), top.move(s(3), s(4)))
+    if shown:
+        surface.blit(card(shown[-1], top.w, top.h), top)
+    else:
+        surface.blit(marker(up, top.w, top.h), top)
+    # The rule, and the cards beneath (public history).
+    rule = _("higher, or exactly 10 lower") if up else _("lower, or exactly 10 higher")
+    img = assets.text(rule, s(13), CREAM)
+    surface.blit(img, img.get_rect(midtop=(rect.centerx, top.bottom + s(6))))
+    under = list(reversed(shown[-4:-1]))
+    if shown:
+        hist = _("beneath: {cards}").format(cards=" · ".join(map(str, under))) if under else \
+            _("beneath: start ({n})").format(n=1 if up else 100)
+        hist = ngettext("{hist} ({n} played)", "{hist} ({n} played)", len(shown)).format(
+            hist=hist, n=len(shown))
+    else:
+        hist = _("no card yet")
+    img = assets.text(hist, s(13), MUTED)
+    surface.blit(img, img.get_rect(midtop=(rect.centerx, top.bottom + s(24))))
+    # A selected card: light the piles it may go on, veil the others.
+    choice = t.selected_choice()
+    if choice is not None:
+        card_no, lit = choice
+        cy = top.bottom + s(54)
+        if name in lit:
+            pygame.draw.rect(surface, assets.HIGHLIGHT, rect.inflate(s(6), s(6)), s(4),
+                             border_radius=s(14))
+            if t.is_trick(card_no, name):
+                _tag(surface, t, _("{key}: ↶ backwards trick").format(
+                    key=PILE_KEYS[i]), (rect.centerx, cy), TRICK, size=14)
+                pygame.draw.rect(surface, TRICK, top.inflate(s(10), s(10)), s(4),
+                                 border_radius=s(12))
+            else:
+                gap = abs(card_no - b["tops"][name])
+                _tag(surface, t, _("{key}: play here (jump {gap})").format(
+                    key=PILE_KEYS[i], gap=gap), (rect.centerx, cy), assets.HIGHLIGHT, size=14)
+        else:
+            surface.blit(panel(rect.w, rect.h, (0, 0, 0, 120), s(12)), rect)
+            _tag(surface, t, _("✗ does not fit"), (rect.centerx, cy), (90, 90, 90),
+                 ink=(225, 225, 225), size=13)
+    draw_signals(t, surface, i)
+
+
+def draw_signals(t, surface, i: int) -> None:
+    """Every seat's signal on pile ``i`` (icon + name), then your own two toggles."""
+    s, b = t.s, t.board
+    name = PILES[i]
+    rect = pile_rect(t, i)
+    marks = [(seat, v) for seat, v in enumerate(b["signals"][name]) if v]
+    col_w = (rect.w - s(12)) // 3
+    y0 = rect.bottom - s(84)
+    for k, (seat, value) in enumerate(marks[:6]):
+        x = rect.x + s(6) + (k % 3) * col_w
+        y = y0 + (k // 3) * s(22)
+        box = pygame.Rect(x, y, col_w - s(4), s(20))
+        surface.blit(panel(box.w, box.h, (0, 0, 0, 110), s(5)), box)
+        signal_icon(surface, (box.x + s(10), box.centery), s(8), value)
+        who = t.who(seat)[:7]
+        img = assets.text(who, s(12), CREAM, True)
+        surface.blit(img, img.get_rect(midleft=(box.x + s(21), box.centery)))
+    signaller = t.signal_seat()
+    if signaller is None:
+        return
+    mine = b["signals"][name][signaller] if signaller < len(b["signals"][name]) else None
+    for kind, label in (("dont-play", _("Don't")), ("can-play-well", _("Play well"))):
+        box = toggle_rect(t, i, kind)
+        on = mine == kind
+        fill = (DONT if kind == "dont-play" else WELL) if on else (30, 50, 40)
+        pygame.draw.rect(surface, fill, box, border_radius=s(6))
+        pygame.draw.rect(surface, CREAM if on else (110, 130, 120), box, s(1),
+                         border_radius=s(6))
+        signal_icon(surface, (box.x + s(13), box.centery), s(8), kind)
+        img = assets.text(label, s(13), CREAM if on else MUTED, True)
+        surface.blit(img, img.get_rect(midleft=(box.x + s(26), box.centery)))
+
+
+def wrap(text: str, size: int, width: int, bold: bool = True) -> list[str]:
+    """Lines of ``text`` no wider than ``width`` pixels at ``size``."""
+    font = assets.font(size, bold)
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and font.size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
+
+
+def draw_status(t, surface) -> None:
+    s = t.s
+    text = t.status_line()
+    if not text:
+        return
+    box = pygame.Rect(s(PILE_X), s(430), s(4 * PILE_W + 3 * PILE_GAP), s(44))
+    blocked = t.blocked_now()
+    if blocked:
+        pygame.draw.rect(surface, (150, 30, 30), box, border_radius=s(10))
+        pygame.draw.rect(surface, assets.GOLD, box, s(2), border_radius=s(10))
+    lines = wrap(text, s(18), box.w - s(24))[:2]
+    y = box.centery - len(lines) * s(11)
+    for line in lines:
+        img = assets.text(line, s(18), assets.WHITE if blocked else assets.GOLD, True)
+        surface.blit(img, (box.x + s(12), y))
+        y += s(22)
+
+
+def draw_hand(t, surface) -> None:
+    s, b = t.s, t.board
+    if t.me is None:
+        text = (_("Hands stay hidden: each player sees theirs on their turn")
+                if t.couch else _("Watching the table"))
+        img = assets.text(text, s(18), assets.WHITE)
+        surface.blit(img, img.get_rect(midleft=(s(PILE_X), s(HAND_Y + 60))))
+        return
+    hand = b.get("hand", [])
+    label = (_("{name}'s hand").format(name=t.name(t.me)) if t.couch else _("Your hand"))
+    surface.blit(assets.text(label, s(15), assets.WHITE, True), (s(PILE_X), s(HAND_Y - 21)))
+    deciding = t.deciding()
+    playable = t.playable_cards() if deciding else set()
+    for i, c in enumerate(hand):
+        rect = hand_slot(t, i, len(hand))
+        if c == t.selected:
+            rect = rect.move(0, -s(14))
+        surface.blit(cards.shadow(rect.w, rect.h), rect.move(s(3), s(4)))
+        surface.blit(card(c, rect.w, rect.h), rect)
+        if deciding and c not in playable:
+            surface.blit(panel(rect.w, rect.h, (0, 0, 0, 90), s(9)), rect)
+        if deciding:
+            key = assets.text(str(i + 1), s(12), assets.WHITE, True)
+            tag = key.get_rect(topright=(rect.right - s(6), rect.y + s(22))).inflate(s(6), s(2))
+            pygame.draw.rect(surface, (40, 40, 40), tag, border_radius=s(4))
+            surface.blit(key, key.get_rect(center=tag.center))
+        if c == t.selected:
+            pygame.draw.rect(surface, assets.HIGHLIGHT, rect.inflate(s(8), s(8)), s(4),
+                             border_radius=s(11))
+
+
+def draw_button(t, surface) -> None:
+    s = t.s
+    rect = action_button(t)
+    kind = t.button_kind()
+    if kind is None:
+        return
+    if kind == "blocked":
+        fill, ink, label = (200, 40, 40), assets.WHITE, _("Declare blocked [B]")
+    elif kind == "end":
+        fill, ink, label = assets.GOLD, assets.INK, _("End turn [E]")
+    else:  # the minimum not reached yet: shown, not active
+        fill, ink = (60, 90, 75), (190, 205, 195)
+        label = ngettext("Play {n} more card", "Play {n} more cards", t.board["to_play"]).format(
+            n=t.board["to_play"])
+    pygame.draw.rect(surface, fill, rect, border_radius=s(10))
+    if kind == "blocked":
+        pygame.draw.rect(surface, assets.GOLD, rect, s(3), border_radius=s(10))
+    img = assets.text(label, s(19), ink, True)
+    surface.blit(img, img.get_rect(center=rect.center))
+    if kind == "wait":
+        hint = assets.text(_("then End turn [E]"), s(13), MUTED)
+        surface.blit(hint, hint.get_rect(midtop=(rect.centerx, rect.bottom + s(6))))
+
+
+def draw_legend(t, surface) -> None:
+    s = t.s
+    x, y = s(PILE_X), s(668)
+    if t.me is not None and not t.board.get("over"):
+        n = max(1, len(t.board.get("hand", [])))
+        keys = _("Keys: 1–{n} or ←/→ pick a card · A S D F (keypad 1–4) pick a pile · "
+                 "Enter: its only pile · E end turn · B declare blocked").format(n=n)
+        surface.blit(assets.text(keys, s(13), MUTED), (x, y))
+    y = s(690)
+    if t.signal_seat() is None:
+        return
+    parts = [("dont-play", _("Shift+A/S/D/F: please don't play here")),
+             ("can-play-well", _("Ctrl+A/S/D/F: I can play well here")),
+             (None, _("(again: clear · any time)"))]
+    for kind, text in parts:
+        if kind is not None:
+            signal_icon(surface, (x + s(8), y + s(8)), s(8), kind)
+            x += s(20)
+        img = assets.text(text, s(13), MUTED)
+        surface.blit(img, (x, y))
+        x += img.get_width() + s(16)
+    if t.couch and t.me is None:
+        who = _("The pile toggles signal as {name} (Tab: next player)").format(
+            name=t.name(t.signal_seat()))
+        surface.blit(assets.text(who, s(15), assets.GOLD, True), (s(PILE_X), s(664)))

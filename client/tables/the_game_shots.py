@@ -1,0 +1,140 @@
+"""Screenshots of The Game's table (``tools/screenshots.py --game the-game``): a
+selected card's lit piles, a backwards trick, pile signals, the declare-blocked
+prompt, a solo game, the couch privacy screen and a couch turn, the results."""
+
+from __future__ import annotations
+
+from client.launch import start_table
+
+
+def frames(app, seconds: float, dt: float = 1 / 30) -> None:
+    for _ in range(int(seconds / dt)):
+        app.frame(dt, [])
+
+
+def until(app, test, limit: float = 120.0, dt: float = 1 / 30) -> bool:
+    t = 0.0
+    while t < limit:
+        app.frame(dt, [])
+        if test():
+            return True
+        t += dt
+    return False
+
+
+def _ready(table) -> bool:
+    return table.deciding() or bool(table.board and table.board.get("over"))
+
+
+def _helper_step(table, helper) -> None:
+    """Let a bot choose the shown seat's action and send it (through the table's
+    session, as a click would)."""
+    mirror = table.session.mirrors[table.me]
+    table.send(helper.choose(mirror.view, mirror.legal))
+    frames(table.app, 0.05)
+
+
+def _trick_card(table):
+    for c in table.board.get("hand", []):
+        if any(table.is_trick(c, p) for p in table.piles_for(c)):
+            return c
+    return None
+
+
+def take_screenshots(cls, app, shot, seed: int) -> None:
+    """Drive tables through :func:`client.launch.start_table` and call ``shot(name)``."""
+    from engine import get_bot
+
+    helper = get_bot("the-game", "normal", seed)
+
+    # One player with two bot team-mates.
+    table = start_table(app, "the-game", ["human", "bot:normal", "bot:hard"], seed)
+    table.session.host.table.bot_delay = 0.0
+    wanted = {"selected.png", "trick.png", "signals.png", "blocked.png"}
+    for _ in range(400):
+        if not until(app, lambda: _ready(table), 60) or table.board.get("over"):
+            break
+        b = table.board
+        partial = [c for c in b["hand"] if 0 < len(table.piles_for(c)) < 4]
+        if "selected.png" in wanted and b["turns"] > 3 and partial and _trick_card(table) is None:
+            table.select(max(partial, key=lambda c: len(table.piles_for(c))))
+            frames(app, 0.1)
+            shot("selected.png")
+            table.select(None)
+            wanted.discard("selected.png")
+        if "trick.png" in wanted and _trick_card(table) is not None:
+            table.select(_trick_card(table))
+            frames(app, 0.1)
+            shot("trick.png")
+            table.select(None)
+            wanted.discard("trick.png")
+        marks = sum(1 for name in b["signals"] for v in b["signals"][name] if v)
+        if "signals.png" in wanted and marks >= 3 and b["played"] == 0:
+            frames(app, 0.1)
+            shot("signals.png")
+            wanted.discard("signals.png")
+        if "blocked.png" in wanted and b.get("blocked"):
+            frames(app, 0.1)
+            shot("blocked.png")
+            wanted.discard("blocked.png")
+        if not wanted:
+            break
+        _helper_step(table, helper)
+    table.session.close()
+
+    # Solo (no team-mates): played by the helper to the block, then the results.
+    solo = start_table(app, "the-game", ["human"], seed)
+    until(app, lambda: _ready(solo))
+    frames(app, 0.1)
+    shot("solo.png")
+    for _ in range(400):
+        if not until(app, lambda: _ready(solo), 30) or solo.board.get("over"):
+            break
+        if solo.board.get("blocked"):
+            if "blocked.png" in wanted:
+                frames(app, 0.1)
+                shot("blocked.png")
+            break
+        _helper_step(solo, helper)
+    until(app, lambda: app.scene is not solo, 60)
+    frames(app, 0.3)
+    shot("solo-results.png")
+    if hasattr(app.scene, "session"):
+        app.scene.session.close()
+
+    # Couch: two players and a bot on one screen; the privacy screen, then a turn.
+    couch = start_table(app, "the-game", ["human", "bot:normal", "human"], seed,
+                        options={"start": 0}, names=["Ana", "Bot 2 (normal)", "Ben"])
+    couch.session.host.table.bot_delay = 60.0  # the bot thinks: the public view shows
+    until(app, lambda: couch.privacy_for is not None)
+    frames(app, 0.1)
+    shot("privacy.png")
+    couch.handle_event(_enter())
+    until(app, lambda: couch.deciding(), 10)
+    frames(app, 0.1)
+    shot("couch-turn.png")
+    for _ in range(20):  # Ana plays her turn; the table shows the public view
+        _helper_step(couch, helper)
+        until(app, lambda: couch.deciding() or couch.me is None, 10)
+        if couch.me is None:
+            break
+    until(app, lambda: couch.me is None and couch.timeline.idle, 10)
+    frames(app, 0.1)
+    shot("couch-public.png")
+    couch.session.close()
+
+    # Results: three bots, sped up.
+    bots = start_table(app, "the-game", ["bot:normal", "bot:hard", "bot:normal"], seed)
+    bots.session.host.table.bot_delay = 0.0
+    bots.timeline.speed = 40
+    until(app, lambda: app.scene is not bots, 600)
+    frames(app, 0.3)
+    shot("results.png")
+    if hasattr(app.scene, "session"):
+        app.scene.session.close()
+
+
+def _enter():
+    import pygame
+
+    return pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
