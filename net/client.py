@@ -16,7 +16,8 @@ import time
 
 from net.local import Connection
 from net.protocol import (
-    CLOSING_CODES, PROTOCOL, Decoder, ProtocolError, encode, error, parse_address, roundtrip,
+    CLOSING_CODES, PROTOCOL, Decoder, PageJoiner, ProtocolError, encode, error, parse_address,
+    roundtrip,
 )
 
 #: Seconds between the client's pings (the host's idle timeout is longer).
@@ -179,6 +180,7 @@ class TcpConnection(Connection):
                        ) -> tuple[bool, str]:
         """One TCP session: ``(dropped, reason)`` — dropped is False after a refusal."""
         self._writer = writer
+        self._pages = PageJoiner()
         self.welcome = None
         writer.write(encode(self._hello()))
         pinger = asyncio.get_running_loop().create_task(self._pinger(writer))
@@ -236,7 +238,10 @@ class TcpConnection(Connection):
             self.refusal = m
             self._deliver(m)
             return f"{m.get('code')}: {m.get('message')}"
-        self._deliver(m)
+        try:
+            self._arrive(m)
+        except ProtocolError as exc:
+            return f"the host sent something unreadable: {exc.message}"
         return None
 
     async def _pinger(self, writer: asyncio.StreamWriter) -> None:

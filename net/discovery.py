@@ -20,8 +20,10 @@ import threading
 import uuid
 from dataclasses import asdict, dataclass
 
-from zeroconf import DNSQuestionType, IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange
-from zeroconf import Zeroconf
+from zeroconf import (
+    DNSQuestionType, InterfaceChoice, IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange,
+    Zeroconf,
+)
 from zeroconf.asyncio import AsyncZeroconf
 
 from net.protocol import PROTOCOL
@@ -210,7 +212,8 @@ class TableBrowser:
     def __init__(self, *, loopback: bool = False, interfaces: list[str] | None = None) -> None:
         self.loopback = loopback
         if interfaces is None:
-            interfaces = ["127.0.0.1"] if loopback else (lan_addresses() or ["0.0.0.0"])
+            interfaces = ["127.0.0.1"] if loopback else (lan_addresses()
+                                                          or InterfaceChoice.Default)
         self._queue: queue.SimpleQueue = queue.SimpleQueue()
         self._tables: dict[str, TableInfo] = {}
         self._closed = threading.Event()

@@ -260,10 +260,11 @@ class Table:
         else:
             token = None
         client = Client(seat, send, clean_name(player, ""), token, close)
+        client.send = self._guarded(client, send)
         if seat is not None:
             self._seats[seat].client = client
         self.clients.append(client)
-        send({"type": "welcome", "protocol": PROTOCOL, "game": self.game_id, "seat": seat,
+        client.send({"type": "welcome", "protocol": PROTOCOL, "game": self.game_id, "seat": seat,
               "token": token, "seats": self.seats, "table": self.name,
               "started": self.started})
         self._snapshot(client)
@@ -274,6 +275,23 @@ class Table:
         elif seat is not None:
             self._seats_changed()
         return client
+
+    def _guarded(self, client: Client, send: Callable[[dict], None]) -> Callable[[dict], None]:
+        """``send`` that detaches ``client`` instead of raising: a failing transport
+        must not stop the table (the state has already moved on)."""
+        def guarded(message: dict) -> None:
+            if not client.attached:
+                return
+            try:
+                send(message)
+            except Exception:
+                self.detach(client, reason="send failed")
+                if client.close is not None:
+                    try:
+                        client.close()
+                    except Exception:
+                        pass
+        return guarded
 
     def detach(self, client: Client, reason: str = "left") -> None:
         """Forget ``client``. Before the start its seat opens again; after the start a

@@ -16,7 +16,7 @@ import threading
 from typing import Any, Callable
 
 from net.host import TAKEOVER_DELAY, Client, Refused, Table
-from net.protocol import ProtocolError, encode, roundtrip
+from net.protocol import PageJoiner, ProtocolError, encode, roundtrip, wire_messages
 
 #: Seconds a cross-thread request (start, connect, call, stop) may wait for the loop.
 CALL_TIMEOUT = 10.0
@@ -34,6 +34,7 @@ class Connection:
         self.token: str | None = None
         self.player = ""
         self._inbox: queue.SimpleQueue = queue.SimpleQueue()
+        self._pages = PageJoiner()
         self.connected = True
         #: Called (on the network thread) after each message arrives — e.g. to post
         #: one wake-up event to the pygame queue. Must not block.
@@ -56,6 +57,12 @@ class Connection:
         raise NotImplementedError
 
     # ---- network side
+    def _arrive(self, message: dict) -> None:
+        """A message from the wire: long legal lists are joined, then delivered.
+        Raises :class:`ProtocolError` for pages out of step."""
+        for m in self._pages.join(message):
+            self._deliver(m)
+
     def _deliver(self, message: dict) -> None:
         if message.get("type") == "welcome":
             self.seat = message.get("seat")
@@ -302,7 +309,8 @@ class LocalHost:
     # ------------------------------------------------------------------ loop side
     @staticmethod
     def _to_local(conn: LocalConnection, message: dict) -> None:
-        conn._deliver(roundtrip(message))
+        for part in wire_messages(message):
+            conn._arrive(roundtrip(part))
 
     def _receive(self, conn: LocalConnection, message: dict) -> None:
         if conn.client is not None:

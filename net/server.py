@@ -16,7 +16,7 @@ import time
 from typing import TYPE_CHECKING
 
 from net.host import Client, Refused
-from net.protocol import PROTOCOL, Decoder, ProtocolError, encode, error
+from net.protocol import PROTOCOL, Decoder, ProtocolError, encode, error, wire_messages
 
 if TYPE_CHECKING:
     from net.local import LocalHost
@@ -44,6 +44,10 @@ class Peer:
         self.client: Client | None = None  # set once the hello is accepted
 
     def send(self, message: dict) -> None:
+        for part in wire_messages(message):
+            self._send(part)
+
+    def _send(self, message: dict) -> None:
         if self.closed:
             return
         try:

@@ -276,3 +276,19 @@ def test_run_to_end_refuses_a_players_seat():
     table = Table("take5", ["human", "bot"], 7)
     with pytest.raises(RuntimeError, match="seat 0"):
         table.run_to_end()
+
+
+def test_a_failing_transport_is_detached_and_the_table_goes_on():
+    table = Table("take5", ["human", "human"], 3)
+    ok = Recorder()
+    broken_calls = []
+
+    def broken(message):
+        broken_calls.append(message["type"])
+        if message["type"] == "delta":
+            raise OSError("gone")
+    table.attach(0, broken)
+    cb = table.attach(1, ok)
+    table.receive(cb, {"type": "action", "action": ok.legal[0]})
+    assert table.seats[0]["connected"] is False and table.seats[0]["away"] is True
+    assert len(table.actions) == 1 and ok.of_type("error") == []

@@ -43,12 +43,13 @@ def twins(game_id: str, state, s: int | None, rng: random.Random):
     out = []
     for st in (state, game.shuffle_unknown(state, s, rng)):
         table = Table(game_id, ["human"] * n, 0, options_for(game_id), state=st)
-        clients = [table.attach(i, Recorder()) for i in range(n)]
+        recs = [Recorder() for _ in range(n)]
+        clients = [table.attach(i, recs[i]) for i in range(n)]
         rec = Recorder()
         if s is None:
             table.attach(None, rec)
         else:
-            rec = clients[s].send
+            rec = recs[s]
         out.append((table, clients, rec))
     return out
 
@@ -116,8 +117,9 @@ def test_take5_others_choices_stay_hidden_until_the_reveal():
     worlds = []
     for st in (state, twin):
         table = Table("take5", ["human"] * 3, 0, state=st)
-        clients = [table.attach(i, Recorder()) for i in range(3)]
-        worlds.append((table, clients, clients[0].send))
+        recs = [Recorder() for _ in range(3)]
+        clients = [table.attach(i, recs[i]) for i in range(3)]
+        worlds.append((table, clients, recs[0]))
     mine = state.hands[0][4]
 
     def own(st, other, seat):  # a card of ``seat`` in this world that the other lacks

@@ -363,3 +363,24 @@ def test_a_connection_reset_marks_the_seat_away(lan):
     s.close()  # an RST, not a goodbye
     wait_for([a], lambda: host.call(lambda t: t.seats[1]["away"]))
     assert host.call(lambda t: len(t.clients)) == 1
+
+
+def test_long_legal_lists_travel_in_pages_and_arrive_whole(lan, monkeypatch):
+    import net.protocol
+    from net.protocol import PageJoiner, ProtocolError, wire_messages
+    monkeypatch.setattr(net.protocol, "LEGAL_PAGE", 3)  # Take 5's 10 choices: 4 pages
+    host, target = lan(["open", "open"])
+    a = Player(lan.join(target))
+    b = Player(lan.join(target))
+    wait_for([a, b], lambda: any(m["type"] == "snapshot" and m["started"] for m in b.messages))
+    snap = [m for m in b.messages if m["type"] == "snapshot"][-1]
+    assert len(snap["legal"]) == 10 and "legal_more" not in snap
+    assert snap["legal"] == host.call(lambda t: t.game.legal_actions(t.state, 1))
+    assert not [m for m in b.messages if m["type"] == "legal-page"]
+    parts = wire_messages({"type": "snapshot", "legal": list(range(10))})
+    assert [len(p.get("legal", p.get("actions"))) for p in parts] == [3, 3, 3, 1]
+    joiner = PageJoiner()
+    assert [joiner.join(p) for p in parts[:-1]] == [[], [], []]
+    assert joiner.join(parts[-1]) == [{"type": "snapshot", "legal": list(range(10))}]
+    with pytest.raises(ProtocolError):
+        PageJoiner().join({"type": "legal-page", "actions": [1], "more": False})
