@@ -51,6 +51,7 @@ class Table:
     mine: list
     p: dict = field(default_factory=dict)
     pre: list = field(default_factory=list)
+    memo: dict = field(default_factory=dict)
 
     @classmethod
     def from_view(cls, view: dict, **params) -> "Table":
@@ -100,18 +101,25 @@ def _weighted(t: Table, tops: list, p: int, lo: int, hi: int) -> float:
     """Burned live cards in (lo, hi), each weighted by how many other piles take it
     (``w_none`` / ``w_one`` / ``w_more``). The count is constant between the other
     piles' tops, so it is summed segment by segment."""
+    pre = t.pre
+    if pre[hi - 1] - pre[lo] <= 0:
+        return 0.0
     w = (t.p["w_none"], t.p["w_one"], t.p["w_more"], t.p["w_more"])
-    cuts = sorted({lo, hi, *(tops[q] for q in range(4) if q != p and lo < tops[q] < hi)})
+    cuts = [lo, hi]
+    for q in range(4):
+        if q != p and lo < tops[q] < hi:
+            cuts.append(tops[q])
+    cuts.sort()
+    a1, a2, d1, d2 = tops
     total = 0.0
-    for a, b in zip(cuts, cuts[1:], strict=False):
-        n = t.between(a, b)
-        if not n:
+    for i in range(len(cuts) - 1):
+        a, b = cuts[i], cuts[i + 1]
+        n = pre[b - 1] - pre[a] if b - 1 >= a else 0
+        if n <= 0:
             continue
         mid = (a + b) / 2
-        k = 0
-        for q in range(4):
-            if q != p and (mid > tops[q] if ASCENDING[q] else mid < tops[q]):
-                k += 1
+        k = ((p != 0 and mid > a1) + (p != 1 and mid > a2) + (p != 2 and mid < d1)
+             + (p != 3 and mid < d2))
         total += n * w[k]
     return total
 
@@ -146,10 +154,37 @@ def cost(t: Table, tops: list, card: int, p: int) -> float:
 
 
 def _moves(t: Table, tops: list, hand: list) -> list:
+    """Fitting moves as sorted ``(cost, card, pile)``, remembered per table."""
+    key = (tuple(tops), tuple(hand))
+    out = t.memo.get(key)
+    if out is not None:
+        return out
+    costs = t.memo.setdefault(key[0], {})
     out = []
     for c in hand:
         for p in range(4):
             if fits(c, p, tops[p]):
+                k = costs.get((c, p))
+                if k is None:
+                    k = costs[(c, p)] = cost(t, tops, c, p)
+                out.append((k, c, p))
+    out.sort()
+    t.memo[key] = out
+    return out
+
+
+def _cheap_moves(t: Table, tops: list, hand: list) -> list:
+    """Like :func:`_moves`, limited to moves that burn nothing: backwards tricks and
+    cards with no live card between them and the top."""
+    out = []
+    for c in hand:
+        for p in range(4):
+            top = tops[p]
+            if ASCENDING[p]:
+                ok = (c > top and t.between(top, c) == 0) or c == top - BACK
+            else:
+                ok = (c < top and t.between(c, top) == 0) or c == top + BACK
+            if ok:
                 out.append((cost(t, tops, c, p), c, p))
     out.sort()
     return out
@@ -179,8 +214,9 @@ def future(t: Table, tops: list, hand: list) -> float:
 def _extras(t: Table, tops: list, hand: list, limit: float) -> tuple[float, list, list, list]:
     """Greedy cheap extra cards after the minimum: ``(cost, moves, tops, hand)``."""
     total, moves = 0.0, []
+    cheap_only = limit < min(t.p["w_none"], t.p["w_one"], t.p["w_more"], 1.0)
     while True:
-        ms = _moves(t, tops, hand)
+        ms = _cheap_moves(t, tops, hand) if cheap_only else _moves(t, tops, hand)
         if not ms or ms[0][0] > limit:
             return total, moves, tops, hand
         k, c, p = ms[0]
