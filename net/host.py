@@ -204,12 +204,16 @@ class Table:
     def choose_seat(self, seat: int | None, token: str | None, spectator: bool = False
                     ) -> int | None:
         """The seat a joining remote player gets: the seat whose token is ``token``;
-        else ``seat`` if given; else the first open seat; else None (spectator)."""
+        else ``seat`` if given; else the first open seat; else None (spectator).
+
+        A token that holds no seat (its seat was freed in the lobby) still takes an open
+        seat; with no open seat it is refused (``bad-token``) rather than turned into a
+        spectator."""
         if token is not None:
             for s in self._seats:
                 if s.token is not None and secrets.compare_digest(str(s.token), str(token)):
                     return s.index
-            if seat is None:
+            if seat is None and not self.open_seats():
                 raise Refused("bad-token", "that seat token belongs to no seat at this table")
         if spectator:
             return None
@@ -240,7 +244,7 @@ class Table:
                     self.detach(old, reason="replaced")
                     if old.close is not None:
                         old.close()
-            elif token is not None:
+            elif token is not None and s.kind != "open":
                 raise Refused("bad-token", f"that token is not seat {seat}'s")
             elif s.kind == "open":
                 s.kind = "remote"

@@ -156,8 +156,9 @@ def test_seats_are_refused_clearly():
         table.attach(7, Recorder())
     assert exc.value.code == "no-such-seat"
     with pytest.raises(Refused) as exc:
-        table.attach(2, Recorder(), token="guess")
+        table.attach(0, Recorder(), token="guess")
     assert exc.value.code == "bad-token"
+    assert table.attach(2, Recorder(), token="stale").seat == 2  # an open seat needs none
 
 
 def test_lobby_starts_when_the_last_open_seat_is_taken():
@@ -195,8 +196,8 @@ def test_a_lobby_drop_frees_the_seat():
     assert table.seats[1]["kind"] == "remote"
     table.detach(c)
     assert table.seats[1]["kind"] == "open" and table.open_seats() == [1, 2]
-    with pytest.raises(Refused):
-        table.attach(1, Recorder(), token=c.token)
+    again = table.attach(table.choose_seat(1, c.token), Recorder(), token=c.token)
+    assert again.seat == 1 and again.token != c.token  # back in the lobby, a new token
 
 
 def test_bots_wait_their_delay_and_step_bots_returns_the_next_due_time():

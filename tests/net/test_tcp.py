@@ -289,9 +289,13 @@ def test_refusals_at_join(lan):
     with pytest.raises(JoinRefused) as exc:
         lan.join(target, seat=1)
     assert exc.value.code == "seat-is-bot"
+    lan.join(target)  # the table fills and starts
     with pytest.raises(JoinRefused) as exc:
         lan.join(target, token="not-a-token")
     assert exc.value.code == "bad-token"
+    with pytest.raises(JoinRefused) as exc:
+        lan.join(target, seat=0)
+    assert exc.value.code == "seat-taken"
     with pytest.raises(ConnectionError):
         s = socket.socket()
         s.bind(("127.0.0.1", 0))
@@ -384,3 +388,13 @@ def test_long_legal_lists_travel_in_pages_and_arrive_whole(lan, monkeypatch):
     assert joiner.join(parts[-1]) == [{"type": "snapshot", "legal": list(range(10))}]
     with pytest.raises(ProtocolError):
         PageJoiner().join({"type": "legal-page", "actions": [1], "more": False})
+
+
+def test_a_drop_in_the_lobby_rejoins_the_freed_seat(lan):
+    host, target = lan(["open", "open", "open"])
+    a = Player(lan.join(target, player="Ana", seat=1))
+    old = a.conn.token
+    a.conn.loop.call_soon_threadsafe(lambda: a.conn._writer.transport.abort())
+    wait_for([a], lambda: sum(m["type"] == "welcome" for m in a.messages) == 2)
+    assert a.conn.seat == 1 and a.conn.token != old
+    assert host.call(lambda t: (t.seats[1]["kind"], t.seats[1]["name"])) == ("remote", "Ana")
