@@ -270,10 +270,18 @@ class HardBot(NormalBot):
         deck = any(a["from"] == "deck" for a in actions)
 
         def best_after(cts, bank_left, draws) -> float:
+            """Best expected worth with ``draws`` still to make from ``bank_left``
+            (card ids; None = a refill not seen yet) or the draw pile."""
             if draws == 0:
                 return self.settle(cts, view, missions, memo)
-            options = [best_after(_add(cts, c // 4), [b for b in bank_left if b != c], draws - 1)
-                       for c in bank_left]
+            options = []
+            for i, c in enumerate(bank_left):
+                rest = bank_left[:i] + bank_left[i + 1:]
+                if c is None:  # the refill: any unseen kind, by its odds
+                    options.append(sum(n * best_after(_add(cts, k), rest, draws - 1)
+                                       for k, n in enumerate(pool) if n) / total)
+                else:
+                    options.append(best_after(_add(cts, c // 4), rest + [None], draws - 1))
             if deck and total:
                 options.append(sum(n * best_after(_add(cts, k), bank_left, draws - 1)
                                    for k, n in enumerate(pool) if n) / total)
@@ -283,8 +291,8 @@ class HardBot(NormalBot):
         scored = []
         for a in actions:
             if a["from"] == "bank":
-                v = best_after(_add(counts, a["card"] // 4), [b for b in bank if b != a["card"]],
-                               later)
+                rest = [b for b in bank if b != a["card"]] + ([None] if total else [])
+                v = best_after(_add(counts, a["card"] // 4), rest, later)
             elif total:
                 v = sum(n * best_after(_add(counts, k), bank, later)
                         for k, n in enumerate(pool) if n) / total
