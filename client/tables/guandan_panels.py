@@ -104,6 +104,10 @@ def status_line(t) -> str:
         last = latest.get("last_play")
         if last is None:
             return _("Your lead: select cards (click, drag, or ←/→ and Space), then Play")
+        if not any(a["type"] == "play" for a in t.legal()):
+            return _("Nothing in your hand beats {reading} by {name}: pass (P)").format(
+                reading=gc.play_text(last), name=t.short_name(last["seat"])
+            )
         return _("Beat {reading} by {name}, or pass").format(
             reading=gc.play_text(last), name=t.short_name(last["seat"])
         )

@@ -378,3 +378,36 @@ def test_a_lan_seat_gets_its_legal_plays_and_plays_a_hint(app):
         if hasattr(app.scene, "session"):
             app.scene.session.close()
         host.stop()
+
+
+def test_a_keyboard_player_plays_a_whole_match_with_a_bot_partner(app):
+    from client.scenes.results import ResultsScene
+
+    table = start_table(app, "guandan", SEATS, seed=7, options={"deals": 3})
+    table.session.host.table.bot_delay = 0.0
+    table.timeline.speed = 40
+    done = {"play": 0, "pass": 0, "tribute": 0, "return": 0}
+
+    def step():
+        if isinstance(app.scene, ResultsScene):
+            return True
+        d = table.my_decision() if table.timeline.idle else None
+        if d == "play" and any(a["type"] == "play" for a in table.legal()):
+            key(app, pygame.K_h)
+            key(app, pygame.K_RETURN)
+            done["play"] += 1
+        elif d == "play":
+            assert "Nothing in your hand beats" in table.status_line()
+            key(app, pygame.K_p)
+            done["pass"] += 1
+        elif d in ("tribute", "return"):
+            if not table.hand.selected:
+                key(app, pygame.K_RIGHT)
+            key(app, pygame.K_RETURN)
+            done[d] += 1
+        assert not table.message_t > 0, table.message
+        return False
+
+    assert run_until(app, step, 900)
+    assert done["play"] > 10 and done["pass"] > 0 and done["tribute"] > 0, done
+    assert app.scene.info["subtitle"].startswith("Guandan · 3 deals")
