@@ -457,8 +457,6 @@ class TheGameTable(TableScene):
                 return _("Victory! All 98 cards are played")
             return ngettext("Game over: {n} card not played", "Game over: {n} cards not played",
                             left).format(n=left)
-        if not self.timeline.idle:
-            return ""
         if not self.my_decision():
             v = self.latest()
             turn = v.get("turn", b["turn"])
@@ -469,6 +467,8 @@ class TheGameTable(TableScene):
                     name=self.name(turn), n=left)
             return _("{name} is playing: may play more or end the turn").format(
                 name=self.name(turn))
+        if not self.deciding():
+            return ""  # your cards are still landing, or the host has not answered yet
         if b.get("blocked"):
             n = b["to_play"]
             return ngettext(
