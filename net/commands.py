@@ -49,18 +49,6 @@ def _options(text: str | None, err) -> dict | None:
     return value
 
 
-def available() -> list[str]:
-    """Ids of the games that load (a half-built package is skipped, not fatal)."""
-    out = []
-    for gid in engine.GAME_IDS:
-        try:
-            engine.get_game(gid)
-        except Exception:
-            continue
-        out.append(gid)
-    return out
-
-
 def _default_seats(game_id: str) -> str:
     game = engine.get_game(game_id)
     n = max(game.min_players, min(4, game.max_players))
@@ -101,8 +89,9 @@ def play_headless(argv: list[str], out=None, err=None) -> int:
     if isinstance(args, int):
         return args
     from net.host import Table, parse_seat
-    if args.game not in available():
-        say(f"tapete play: unknown game {args.game!r}; available: {', '.join(available())}")
+    games = engine.available_games()
+    if args.game not in games:
+        say(f"tapete play: unknown game {args.game!r}; available: {', '.join(games)}")
         return 2
     words = (args.seats or _default_seats(args.game)).split(",")
     try:
@@ -191,8 +180,9 @@ def host_command(argv: list[str], out=None, err=None, ready: Callable | None = N
     elif not args.game:
         say("tapete host: which game? e.g. tapete host take5 --seats open,open,bot")
         return 2
-    if args.game not in available():
-        say(f"tapete host: unknown game {args.game!r}; available: {', '.join(available())}")
+    games = engine.available_games()
+    if args.game not in games:
+        say(f"tapete host: unknown game {args.game!r}; available: {', '.join(games)}")
         return 2
     from net.host import parse_seat
     words = (args.seats or "open," + _default_seats(args.game).split(",", 1)[1]).split(",")

@@ -22,7 +22,7 @@ DEFAULT_PORT = 47470
 CLOSING_CODES = frozenset({
     "protocol-mismatch", "expected-hello", "bad-message", "too-large", "too-deep",
     "idle-timeout", "replaced", "host-closed", "seat-taken", "seat-is-bot", "no-such-seat",
-    "bad-token",
+    "bad-token", "table-full",
 })
 
 #: Decoder limits: one message at most 256 KiB, no ext types, bounded containers.

@@ -28,6 +28,8 @@ IDLE_TIMEOUT = 30.0
 HELLO_TIMEOUT = 10.0
 #: Bytes of unsent data a connection may have queued before it is dropped.
 MAX_UNSENT = 1024 * 1024
+#: Connections a host keeps open at once (players and spectators); more are refused.
+MAX_CONNECTIONS = 64
 #: Bytes read from a socket at a time.
 READ_SIZE = 64 * 1024
 
@@ -125,6 +127,11 @@ class TcpServer:
         task = asyncio.current_task()
         self._tasks.add(task)
         peer = Peer(writer, self.max_unsent)
+        if len(self._peers) >= MAX_CONNECTIONS:
+            self._tasks.discard(task)
+            peer.close(error("table-full", f"this host already has {MAX_CONNECTIONS} "
+                             "connections"))
+            return
         self._peers.add(peer)
         try:
             await self._serve(reader, peer)

@@ -8,9 +8,8 @@ import msgpack
 import pytest
 
 import engine
-from net.commands import available
 
-GAMES = available()
+GAMES = engine.available_games()
 
 
 def options_for(game_id: str) -> dict:
