@@ -173,7 +173,8 @@ def host_command(argv: list[str], out=None, err=None, ready: Callable | None = N
             return 2
         try:
             from net.log import read_log
-            args.game = read_log(args.log)["game"]
+            logged = read_log(args.log)
+            args.game, args.seats = logged["game"], ",".join(logged["seats"])
         except (OSError, ValueError) as exc:
             say(f"tapete host: cannot resume: {exc}")
             return 2
@@ -185,7 +186,8 @@ def host_command(argv: list[str], out=None, err=None, ready: Callable | None = N
         say(f"tapete host: unknown game {args.game!r}; available: {', '.join(games)}")
         return 2
     from net.host import parse_seat
-    words = (args.seats or "open," + _default_seats(args.game).split(",", 1)[1]).split(",")
+    n = len(_default_seats(args.game).split(","))
+    words = (args.seats or ",".join(["open"] + ["bot"] * (n - 1))).split(",")
     try:
         kinds = [parse_seat(w)[0] for w in words]
     except ValueError as exc:
