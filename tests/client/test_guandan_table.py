@@ -223,7 +223,7 @@ def test_tribute_card_is_paid_and_travels(app):
     assert run_until(
         app,
         lambda: table.timeline.current is not None and table.timeline.current.label == "tribute",
-        10,
+        60,
     )
     assert table.timeline.flights()  # the card is in the air
     assert run_until(app, lambda: mine(table)["tribute"]["transfers"])
@@ -350,7 +350,7 @@ def test_a_refused_action_lets_the_player_decide_again(app):
     table = lead_table(app)
     table.send({"type": "pass"})  # the leader may not pass: the host refuses
     assert table.my_decision() is None
-    assert run_until(app, lambda: table.message_t > 0, 5)
+    assert run_until(app, lambda: table.message_t > 0, 60)
     assert table.my_decision() == "play"
 
 
@@ -365,14 +365,14 @@ def test_a_lan_seat_gets_its_legal_plays_and_plays_a_hint(app):
         port = host.listen(0, "127.0.0.1")
         session = TableSession.join(connect(f"127.0.0.1:{port}", player="Zoé"))
         app.switch(LobbyScene(app, session))
-        assert run_until(app, lambda: isinstance(app.scene, GuandanTable), 10)
+        assert run_until(app, lambda: isinstance(app.scene, GuandanTable), 60)
         table = app.scene
         assert run_until(app, my_turn(table), 60)
         assert table.legal() and all(a["type"] in ("play", "pass") for a in table.legal())
         n = len(mine(table)["plays"])
         key(app, pygame.K_h)
         key(app, pygame.K_RETURN)
-        assert run_until(app, lambda: len(mine(table)["plays"]) > n, 10)
+        assert run_until(app, lambda: len(mine(table)["plays"]) > n, 60)
         assert mine(table)["plays"][n]["seat"] == 0
     finally:
         if hasattr(app.scene, "session"):
