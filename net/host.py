@@ -108,6 +108,12 @@ def clean_name(name: Any, default: str) -> str:
     return name or default
 
 
+def _same_token(held: str, given: Any) -> bool:
+    """Constant-time token check; any value (a hostile one too) is just unequal."""
+    return isinstance(given, str) and secrets.compare_digest(
+        held.encode("utf-8"), given.encode("utf-8", "replace"))
+
+
 def _pack(value: Any) -> bytes:
     return msgpack.packb(value, use_bin_type=True)
 
@@ -211,7 +217,7 @@ class Table:
         spectator."""
         if token is not None:
             for s in self._seats:
-                if s.token is not None and secrets.compare_digest(str(s.token), str(token)):
+                if s.token is not None and _same_token(s.token, token):
                     return s.index
             if seat is None and not self.open_seats():
                 raise Refused("bad-token", "that seat token belongs to no seat at this table")
@@ -238,7 +244,7 @@ class Table:
                               f"0..{len(self._seats) - 1}")
             s = self._seats[seat]
             if token is not None and s.token is not None and \
-                    secrets.compare_digest(str(s.token), str(token)):
+                    _same_token(s.token, token):
                 if s.client is not None:
                     old = s.client
                     self.detach(old, reason="replaced")

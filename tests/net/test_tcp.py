@@ -166,6 +166,8 @@ def hostile_cases():
         "not hello": (msgpack.packb({"type": "action", "action": {}}), "expected-hello"),
         "bad seat": (msgpack.packb({"type": "hello", "protocol": PROTOCOL, "seat": "x"}),
                      "bad-message"),
+        "odd token": (msgpack.packb({"type": "hello", "protocol": PROTOCOL, "seat": 0,
+                                     "token": "ñ\udcff"[:1] * 30}), "seat-taken"),
     }
 
 
