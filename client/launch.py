@@ -51,7 +51,7 @@ def start_table(
         new_seed() if seed is None else seed,
         options,
         names=names,
-        bot_delay=0.2 if app.autoquit else 0.6,
+        bot_delay=scene_class.autoquit_bot_delay if app.autoquit else scene_class.bot_delay,
     )
     scene = scene_class(app, session)
     app.switch(scene)

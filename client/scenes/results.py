@@ -12,7 +12,8 @@ from client.app import Scene
 
 
 class ResultsScene(Scene):
-    """Shows ``table_class.summary(view, names, me)``; Enter plays again, Esc → menu."""
+    """Shows ``table_class.summary(view, names, me)`` (``ranked: False`` drops the place
+    numbers, e.g. in a cooperative game); Enter plays again, Esc → menu."""
 
     def __init__(self, app, session, view: dict, table_class) -> None:
         super().__init__(app)
@@ -95,9 +96,8 @@ class ResultsScene(Scene):
                 border_radius=10,
             )
             colour = assets.INK if winner else assets.WHITE
-            surface.blit(
-                assets.text(f"{place}.  {name}", 24, colour, True), (row.x + 20, row.y + 8)
-            )
+            label = f"{place}.  {name}" if self.info.get("ranked", True) else name
+            surface.blit(assets.text(label, 24, colour, True), (row.x + 20, row.y + 8))
             t = assets.text(value, 24, colour, True)
             surface.blit(t, t.get_rect(midright=(row.right - 20, row.centery)))
             y += 52

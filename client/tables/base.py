@@ -23,6 +23,9 @@ class TableScene(Scene):
     """Base table. Subclasses implement ``beats_for``, ``draw_board``, ``decide`` input."""
 
     game_id = ""
+    #: Seconds a bot waits before acting (so people can follow), and under --autoquit.
+    bot_delay = 0.6
+    autoquit_bot_delay = 0.2
 
     def __init__(self, app, session: TableSession) -> None:
         super().__init__(app)
@@ -248,7 +251,8 @@ class TableScene(Scene):
     @staticmethod
     def summary(view: dict, names: list[str], me: int | None) -> dict:
         """What the results screen shows: ``{"headline": str, "subtitle": str,
-        "rows": [(name, value text, is_winner)]}`` best first. Games override it."""
+        "rows": [(name, value text, is_winner)], "ranked": bool (default True: number the
+        rows)}`` best first. Games override it."""
         winners = set(view.get("winners", []))
         scores = view.get("scores") or [0] * len(names)
         order = sorted(range(len(names)), key=lambda s: (s not in winners, s))

@@ -49,10 +49,10 @@ class TheGameTable(TableScene):
         self.note, self.note_t = "", 0.0
         self.couch_signaller = session.local_seats[0] if session.local_seats else None
         self.pending: tuple[int, int] | None = None  # (seat, seq) of a sent turn action
-        if app.autoquit and session.host is not None:
-            # ~190 small actions a game (every card, signal and end of turn): keep an
-            # autoquit run short.
-            session.host.table.bot_delay = min(session.host.table.bot_delay, 0.08)
+
+    #: ~190 small actions a game (every card, signal and end of turn): keep an
+    #: --autoquit run short.
+    autoquit_bot_delay = 0.08
 
     # ------------------------------------------------------------------ results
     @staticmethod
@@ -81,7 +81,7 @@ class TheGameTable(TableScene):
         rows.append((_("Draw pile"),
                      ngettext("{n} card", "{n} cards", view["deck"]).format(n=view["deck"]),
                      False))
-        return {"headline": title, "subtitle": subtitle, "rows": rows}
+        return {"headline": title, "subtitle": subtitle, "rows": rows, "ranked": False}
 
     # ------------------------------------------------------------------ geometry
     def layout(self) -> None:
