@@ -39,6 +39,7 @@ class GuandanTable(GuandanBeats, TableScene):
         self._hand_sig: tuple = ()
         self._phase: str | None = None
         self.sent_seq: int | None = None  # the mirror's seq when we last sent an action
+        self.reading_rows = 1
         self.reading_i = 0
         self.hint_i = -1
         self.hint_label = ""
@@ -283,19 +284,13 @@ class GuandanTable(GuandanBeats, TableScene):
             button(max(150, int(width) + 30), label, self.do_play, bool(opts))
             button(120, _("Pass (P)"), self.do_pass, self.can_pass())
             button(120, _("Hint (H)"), self.do_hint)
-            x = s(250)
-            for i, a in enumerate(opts[:6] if len(opts) > 1 else []):
-                label = "{n}  {reading}".format(n=i + 1, reading=gc.play_text(a))
-                w = assets.text(label, s(16), assets.INK, True).get_width() + s(24)
-                out.append(
-                    (
-                        pygame.Rect(x, y, w, h),
-                        label,
-                        lambda i=i: setattr(self, "reading_i", i),
-                        True,
-                    )
-                )
-                x += w + s(8)
+            readings = opts[:6] if len(opts) > 1 else []
+            labels = [
+                "{n}  {reading}".format(n=i + 1, reading=gc.play_text(a))
+                for i, a in enumerate(readings)
+            ]
+            for i, r in enumerate(self._reading_rects(labels, s(250), right, y, h)):
+                out.append((r, labels[i], lambda i=i: setattr(self, "reading_i", i), True))
         elif d in ("tribute", "return"):
             sel = list(self.hand.selected)
             if len(sel) != 1:
@@ -309,6 +304,27 @@ class GuandanTable(GuandanBeats, TableScene):
             width = assets.text(label, s(18), assets.INK, True).get_width() // max(0.01, self.k)
             button(int(width) + 30, label, self.do_give, len(sel) == 1)
         return out
+
+    def _reading_rects(self, labels, x0: int, limit: int, y: int, h: int) -> list:
+        """Buttons for the readings between ``x0`` and ``limit``: one row if they fit
+        at a readable size, else two rows (the second under the first)."""
+        s = self.s
+        for rows in (1, 2):
+            for size in (16, 15, 14, 13, 12):
+                widths = [
+                    assets.text(lb, s(size), assets.INK, True).get_width() + s(20) for lb in labels
+                ]
+                rects, x, row = [], x0, 0
+                for w in widths:
+                    if x + w > limit and x > x0:
+                        row, x = row + 1, x0
+                    rects.append(pygame.Rect(x, y + row * (h + s(4)), w, h))
+                    x += w + s(8)
+                if row < rows and all(r.right <= limit for r in rects):
+                    self.reading_rows = row + 1
+                    return rects
+        self.reading_rows = 2
+        return rects
 
     # ------------------------------------------------------------------ input
     def handle_table_event(self, event: pygame.event.Event) -> None:
@@ -425,7 +441,7 @@ class GuandanTable(GuandanBeats, TableScene):
             pygame.draw.rect(surface, fill, r, border_radius=s(8))
             if on:
                 pygame.draw.rect(surface, assets.WHITE, r, 3, border_radius=s(8))
-            img = assets.text(label, s(16 if reading else 18), assets.INK, True)
+            img = panels.fit(label, s(16 if reading else 18), r.width - s(12), assets.INK, True)
             surface.blit(img, img.get_rect(center=r.center))
         d = self.my_decision() if self.timeline.idle else None
         notes = []
@@ -443,8 +459,8 @@ class GuandanTable(GuandanBeats, TableScene):
             notes.append(self.hint_label)
         if d == "play":
             notes.append(_("keys: ←/→ move · Space pick · ↑ whole rank · H hint · P pass"))
-        if notes:
-            img = assets.text("   ·   ".join(notes), s(15), assets.WHITE)
+        if notes and not (d == "play" and self.reading_rows > 1 and len(self.options()) > 1):
+            img = panels.fit("   ·   ".join(notes), s(15), self.w - s(262), assets.WHITE)
             surface.blit(img, img.get_rect(midleft=(s(250), s(506))))
 
     def draw_hand(self, surface: pygame.Surface) -> None:

@@ -48,7 +48,7 @@ def _panel(surface, rect, alpha=70, colour=(0, 0, 0)) -> None:
     surface.blit(p, rect)
 
 
-def _fit(text: str, size: int, width: int, colour=assets.WHITE, bold=False):
+def fit(text: str, size: int, width: int, colour=assets.WHITE, bold=False):
     img = assets.text(text, size, colour, bold)
     while img.get_width() > width and size > 9:
         size -= 1
@@ -209,7 +209,7 @@ def draw_info(t, surface) -> None:
             text += _(", back {card}").format(card=gc.card_text(ret))
         lines.append((text, assets.WHITE, False))
     for text, colour, bold in lines[:7]:
-        img = _fit(text, s(15), w, colour, bold)
+        img = fit(text, s(15), w, colour, bold)
         surface.blit(img, (x, y))
         y += s(19)
 
@@ -227,7 +227,7 @@ def draw_log(t, surface) -> None:
         surface.blit(assets.text(_("no plays yet"), s(14), assets.WHITE), (x, y))
     for e in plays[-6:]:
         what = _("pass") if e["type"] == "pass" else gc.play_text(e)
-        img = _fit(
+        img = fit(
             "{name}: {what}".format(name=t.short_name(e["seat"]), what=what),
             s(14),
             rect.width - s(20),
@@ -259,7 +259,7 @@ def draw_seat(t, surface, seat: int) -> None:
     surface.blit(mark, (rect.x + s(8), rect.y + s(5)))
     name = _("You") if seat == t.me else t.name(seat)
     surface.blit(
-        _fit(name, s(16), rect.width - s(90), assets.WHITE, True), (rect.x + s(28), rect.y + s(5))
+        fit(name, s(16), rect.width - s(90), assets.WHITE, True), (rect.x + s(28), rect.y + s(5))
     )
     if t.me is not None and seat != t.me:
         role = _("partner") if seat % 2 == t.me % 2 else _("opponent")
@@ -409,7 +409,7 @@ def draw_deal_end(t, surface, e: dict) -> None:
         ).format(
             team=team_name(t, team, True), n=adv, old=gc.level_text(old), new=gc.level_text(new)
         )
-    img = _fit(text, s(22), box.width - s(40), assets.GOLD, True)
+    img = fit(text, s(22), box.width - s(40), assets.GOLD, True)
     surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
     y += s(36)
     levels = e["levels"]
@@ -419,14 +419,14 @@ def draw_deal_end(t, surface, e: dict) -> None:
         b=team_name(t, 1),
         tb=gc.level_text(levels[1]),
     )
-    img = _fit(text, s(18), box.width - s(40), assets.WHITE)
+    img = fit(text, s(18), box.width - s(40), assets.WHITE)
     surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
     y += s(28)
     if not (old == 14 and e["places"][0] % 2 == team and e["places"][-1] % 2 != team):
         nxt = _("Next: deal {n} at level {level} ({team}'s) · wild ♥{level}").format(
             n=e["deal"] + 1, level=gc.level_text(new), team=team_name(t, team, True)
         )
-        img = _fit(nxt, s(17), box.width - s(40), (200, 220, 210))
+        img = fit(nxt, s(17), box.width - s(40), (200, 220, 210))
         surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
 
 
@@ -440,7 +440,7 @@ def draw_match_end(t, surface, e: dict) -> None:
         text = _("Match won at A by {team}!").format(team=team_name(t, team, True))
     else:
         text = _("Match won by {team}").format(team=team_name(t, team, True))
-    img = _fit(text, s(30), box.width - s(40), assets.GOLD, True)
+    img = fit(text, s(30), box.width - s(40), assets.GOLD, True)
     surface.blit(img, img.get_rect(center=(box.centerx, box.y + s(50))))
     who = " & ".join(t.short_name(p) for p in winners)
     img = assets.text(who, s(20), assets.WHITE, True)

@@ -411,3 +411,27 @@ def test_a_keyboard_player_plays_a_whole_match_with_a_bot_partner(app):
     assert run_until(app, step, 900)
     assert done["play"] > 10 and done["pass"] > 0 and done["tribute"] > 0, done
     assert app.scene.info["subtitle"].startswith("Guandan · 3 deals")
+
+
+def test_many_readings_fit_without_overlapping_the_buttons(app):
+    table = lead_table(app)
+    fake = [
+        {"type": "play", "cards": [1, 2, 3, 4, 5], "combo": c, "rank": r}
+        for c, r in [
+            ("straight-flush", 9),
+            ("straight-flush", 8),
+            ("straight", 9),
+            ("straight", 8),
+            ("full-house", 12),
+            ("bomb", 12),
+        ]
+    ]
+    table.options = lambda: fake
+    rects = [r for r, *_x in table.controls()]
+    assert len(rects) == 9
+    screen = pygame.Rect(0, 0, 1280, 720)
+    for i, a in enumerate(rects):
+        assert screen.contains(a)
+        assert all(not a.colliderect(b) for b in rects[i + 1 :])
+    assert max(r.bottom for r in rects) < min(r.top for r in table.hand.rects) - 22
+    app.frame(1 / 30, [])
