@@ -87,7 +87,7 @@ def host_table(
     note = ""
     if advertise:
         try:
-            session.host.advertise()
+            session.host.advertise(wait=False)
             note = _("Advertised on the LAN as “{name}”.").format(name=table_name)
         except Exception as exc:  # noqa: BLE001 - no LAN: joining by address still works
             note = _("Not advertised ({reason}); others can join by address.").format(reason=exc)
