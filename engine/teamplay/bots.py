@@ -274,14 +274,14 @@ class HardBot(NormalBot):
             (card ids; None = a refill not seen yet) or the draw pile."""
             if draws == 0:
                 return self.settle(cts, view, missions, memo)
+            if None in bank_left:  # the refill is seen before the next choice
+                i = bank_left.index(None)
+                return sum(n * best_after(cts, bank_left[:i] + [4 * k] + bank_left[i + 1:],
+                                          draws) for k, n in enumerate(pool) if n) / total
             options = []
             for i, c in enumerate(bank_left):
                 rest = bank_left[:i] + bank_left[i + 1:]
-                if c is None:  # the refill: any unseen kind, by its odds
-                    options.append(sum(n * best_after(_add(cts, k), rest, draws - 1)
-                                       for k, n in enumerate(pool) if n) / total)
-                else:
-                    options.append(best_after(_add(cts, c // 4), rest + [None], draws - 1))
+                options.append(best_after(_add(cts, c // 4), rest + [None], draws - 1))
             if deck and total:
                 options.append(sum(n * best_after(_add(cts, k), bank_left, draws - 1)
                                    for k, n in enumerate(pool) if n) / total)
