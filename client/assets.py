@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from importlib import resources
 
@@ -30,10 +31,52 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return pygame.font.Font(font_path(bold), size)
 
 
+#: Runs of CJK characters (and full-width forms), which DejaVu lacks.
+CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+")
+
+
+def cjk_font_path(bold: bool = False) -> str:
+    """Path of the bundled Noto Sans CJK SC subset (掼蛋 and full-width brackets;
+    SIL OFL 1.1, see fonts/NotoSansCJK-LICENSE.txt)."""
+    name = "NotoSansSC-Bold-Subset.otf" if bold else "NotoSansSC-Regular-Subset.otf"
+    return str(resources.files("assets") / "fonts" / name)
+
+
+@lru_cache(maxsize=32)
+def cjk_font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The CJK fallback font at ``size`` pixels (cached)."""
+    return pygame.font.Font(cjk_font_path(bold), size)
+
+
+def render(s: str, size: int, color=WHITE, bold: bool = False) -> pygame.Surface:
+    """``s`` rendered anti-aliased (not cached, not converted): DejaVu, with runs of
+    CJK characters in the CJK fallback font, the pieces sharing one baseline."""
+    if not CJK.search(s):
+        return font(size, bold).render(s, True, color)
+    pieces, pos = [], 0
+    for m in CJK.finditer(s):
+        if m.start() > pos:
+            pieces.append((font(size, bold), s[pos : m.start()]))
+        pieces.append((cjk_font(size, bold), m.group()))
+        pos = m.end()
+    if pos < len(s):
+        pieces.append((font(size, bold), s[pos:]))
+    ascent = max(f.get_ascent() for f, _t in pieces)
+    imgs = [(f.render(t, True, color), ascent - f.get_ascent()) for f, t in pieces]
+    width = sum(img.get_width() for img, _y in imgs)
+    height = max(img.get_height() + y for img, y in imgs)
+    out = pygame.Surface((width, height), pygame.SRCALPHA)
+    x = 0
+    for img, y in imgs:
+        out.blit(img, (x, y))
+        x += img.get_width()
+    return out
+
+
 @lru_cache(maxsize=2048)
 def text(s: str, size: int, color=WHITE, bold: bool = False) -> pygame.Surface:
-    """Rendered, anti-aliased text (cached; bounded)."""
-    return font(size, bold).render(s, True, color).convert_alpha()
+    """Rendered, anti-aliased text (cached; bounded); CJK runs use the CJK fallback."""
+    return render(s, size, color, bold).convert_alpha()
 
 
 def reset_caches() -> None:
@@ -41,6 +84,7 @@ def reset_caches() -> None:
     from client import cards
 
     font.cache_clear()
+    cjk_font.cache_clear()
     text.cache_clear()
     for fn in (cards.take5_card, cards.card_back, cards.slot, cards.shadow):
         fn.cache_clear()

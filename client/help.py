@@ -64,7 +64,7 @@ def draw_help(surface: pygame.Surface, game_id: str, options: dict, scroll: int 
     clip = surface.get_clip()
     surface.set_clip(panel.inflate(-8, -8))
     x, y = panel.x + 28, panel.y + 20 - scroll
-    title = assets.font(30, True).render(paragraphs[0], True, assets.INK)
+    title = assets.render(paragraphs[0], 30, assets.INK, True)
     surface.blit(title, (x, y))
     y += title.get_height() + 12
     width = panel.width - 56
@@ -73,12 +73,12 @@ def draw_help(surface: pygame.Surface, game_id: str, options: dict, scroll: int 
         bold = bool(sep) and len(head) < 28
         for i, line in enumerate(wrap(para, body, width)):
             if i == 0 and bold and line.startswith(head + ":"):
-                img = assets.font(18, True).render(head + ":", True, assets.INK)
+                img = assets.render(head + ":", 18, assets.INK, True)
                 surface.blit(img, (x, y))
-                rest_img = body.render(line[len(head) + 1 :], True, assets.INK)
+                rest_img = assets.render(line[len(head) + 1 :], 18, assets.INK)
                 surface.blit(rest_img, (x + img.get_width(), y))
             else:
-                surface.blit(body.render(line, True, assets.INK), (x, y))
+                surface.blit(assets.render(line, 18, assets.INK), (x, y))
             y += body.get_linesize()
         y += 8
     if options:
