@@ -1,0 +1,492 @@
+"""Drawing Teamplay's table from its display model (``table.board``, a view of the
+shown seat): top bar, final-round banner, every player's panel with their missions,
+the general mission, the bank, the draw pile and discards, the sides' points and
+mission counts, the prompt, the hand, the buttons, the keep-or-swap choice, the
+mission tooltip and the key legend.
+
+Split from :mod:`client.tables.teamplay` (input, events, prompts); every function
+here only reads the table. Geometry is in 1280×720 design units scaled by ``t.s``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from client import assets, cards
+from client.i18n import _, ngettext
+from client.tables import teamplay_cards as tc
+
+MUTED = (200, 214, 205)
+EXACT = (255, 214, 40)
+PARTIAL = (150, 220, 255)
+READY = (120, 220, 140)
+GIFT = (255, 150, 210)
+TEAM_LETTERS = "ABCDEF"
+
+# Design-unit geometry.
+SEAT_Y, SEAT_H = 80, 184
+MID_Y = 276
+GEN_X, GEN_W, GEN_H = 16, 226, 150
+BANK_X, CARD_W, CARD_H, BANK_GAP = 262, 84, 118, 10
+DECK_X, DISCARD_X = 560, 660
+SCORE_X, SCORE_W = 770, 494
+PROMPT_Y = 474
+HAND_X, HAND_Y, HAND_RIGHT = 16, 526, 1040
+BTN_X, BTN_W, BTN_H = 1060, 204, 44
+
+
+@lru_cache(maxsize=32)
+def panel(w: int, h: int, colour: tuple, radius: int) -> pygame.Surface:
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=radius)
+    return surf.convert_alpha()
+
+
+def reset_caches() -> None:
+    panel.cache_clear()
+    tc.reset_caches()
+
+
+# ---------------------------------------------------------------------------- geometry
+def seat_rect(t, seat: int) -> pygame.Rect:
+    n = t.board["players"] if t.board else 4
+    w = (1248 - (n - 1) * 8) / n
+    return pygame.Rect(t.s(16 + seat * (w + 8)), t.s(SEAT_Y), t.s(w), t.s(SEAT_H))
+
+
+def own_rect(t, seat: int, i: int) -> pygame.Rect:
+    """Seat ``seat``'s own mission ``i`` inside its panel."""
+    r = seat_rect(t, seat)
+    k = len(t.board["own"][seat]) if t.board else 1
+    s = t.s
+    w = min(s(196), (r.w - s(16) - (k - 1) * s(8)) // k)
+    h = min(s(124), int(w * 0.8))
+    total = k * w + (k - 1) * s(8)
+    x = r.centerx - total // 2 + i * (w + s(8))
+    return pygame.Rect(x, r.y + s(52), w, h)
+
+
+def general_rect(t) -> pygame.Rect:
+    return pygame.Rect(t.s(GEN_X), t.s(MID_Y + 30), t.s(GEN_W), t.s(GEN_H))
+
+
+def mission_rect(t, key) -> pygame.Rect:
+    """The rect of a mission place: ``"general"`` or ``(seat, i)``."""
+    return general_rect(t) if key == "general" else own_rect(t, *key)
+
+
+def bank_rect(t, i: int) -> pygame.Rect:
+    s = t.s
+    return pygame.Rect(s(BANK_X + i * (CARD_W + BANK_GAP)), s(MID_Y + 44), s(CARD_W), s(CARD_H))
+
+
+def deck_rect(t) -> pygame.Rect:
+    return pygame.Rect(t.s(DECK_X), t.s(MID_Y + 44), t.s(CARD_W), t.s(CARD_H))
+
+
+def discard_rect(t) -> pygame.Rect:
+    return pygame.Rect(t.s(DISCARD_X), t.s(MID_Y + 44), t.s(CARD_W), t.s(CARD_H))
+
+
+def hand_slot(t, i: int, n: int) -> pygame.Rect:
+    s = t.s
+    step = min(CARD_W + 8, (HAND_RIGHT - HAND_X - CARD_W) / max(1, n - 1)) if n > 1 else 0
+    return pygame.Rect(s(HAND_X + i * step), s(HAND_Y), s(CARD_W), s(CARD_H))
+
+
+def button_rect(t, i: int) -> pygame.Rect:
+    s = t.s
+    return pygame.Rect(s(BTN_X), s(HAND_Y - 10 + i * (BTN_H + 8)), s(BTN_W), s(BTN_H))
+
+
+def choice_rect(t) -> pygame.Rect:
+    """The keep-or-swap panel (over the bank and the draw pile)."""
+    s = t.s
+    return pygame.Rect(s(250), s(MID_Y - 6), s(510), s(192))
+
+
+def choice_button(t, kind: str) -> pygame.Rect:
+    r = choice_rect(t)
+    s = t.s
+    x = r.x + s(250)
+    return pygame.Rect(x, r.y + s(80 if kind == "keep" else 128), s(244), s(42))
+
+
+# ---------------------------------------------------------------------------- table
+def draw_table(t, surface: pygame.Surface) -> None:
+    """Everything but flights and the error banner (drawn by the base table)."""
+    draw_top(t, surface)
+    for seat in range(t.board["players"]):
+        draw_seat(t, surface, seat)
+    draw_general(t, surface)
+    draw_bank(t, surface)
+    draw_piles(t, surface)
+    draw_scores(t, surface)
+    draw_status(t, surface)
+    draw_hand(t, surface)
+    draw_buttons(t, surface)
+    draw_legend(t, surface)
+    if t.choice_kind():
+        draw_choice(t, surface)
+    draw_tooltip(t, surface)
+
+
+def draw_top(t, surface) -> None:
+    s, b = t.s, t.board
+    pygame.draw.rect(surface, assets.FELT_DARK, (0, 0, t.w, s(40)))
+    n = b["players"]
+    rnd = b["turn"] // n + 1
+    if b["phase"] == "setup":
+        title = _("Teamplay · set-up: keep or swap your mission")
+    else:
+        title = _("Teamplay · Round {round}").format(round=rnd)
+    surface.blit(assets.text(title, s(19), assets.WHITE, True), (s(16), s(9)))
+    img = assets.text(_("Tab: read missions · F1: rules · Esc: menu"), s(15), assets.WHITE)
+    surface.blit(img, img.get_rect(midright=(t.w - s(16), s(20))))
+    band = pygame.Rect(0, s(42), t.w, s(32))
+    if b.get("end_announced") and not b.get("over"):
+        pygame.draw.rect(surface, (170, 40, 40), band)
+        pygame.draw.rect(surface, assets.GOLD, band, s(2))
+        left = max(0, (b["last_turn"] or 0) - b["turn"])
+        text = ngettext("FINAL ROUND · every player has one more turn · {n} turn after this one",
+                        "FINAL ROUND · every player has one more turn · {n} turns after this one",
+                        left).format(n=left)
+        img = assets.text(text, s(18), assets.WHITE, True)
+        surface.blit(img, img.get_rect(center=band.center))
+    else:
+        who = _("a team") if b.get("has_teams") else _("a player")
+        text = _("The end is announced when {who} completes mission number {n}").format(
+            who=who, n=b["end_at"])
+        img = assets.text(text, s(14), MUTED)
+        surface.blit(img, img.get_rect(center=band.center))
+
+
+def side_label(t, seat: int) -> str:
+    b = t.board
+    if not b.get("has_teams"):
+        return ""
+    team = next(i for i, side in enumerate(b["teams"]) if seat in side)
+    return _("Team {letter}").format(letter=TEAM_LETTERS[team])
+
+
+def draw_seat(t, surface, seat: int) -> None:
+    s, b = t.s, t.board
+    rect = seat_rect(t, seat)
+    active = seat == b["turn_seat"] and not b.get("over")
+    mine = seat == t.me
+    surface.blit(panel(rect.w, rect.h, (255, 255, 255, 38) if mine else (0, 0, 0, 60), s(9)),
+                 rect)
+    if active:
+        pygame.draw.rect(surface, assets.GOLD, rect, s(3), border_radius=s(9))
+    name = t.who(seat, full=True)
+    if active:
+        name = "▶ " + name
+    img = assets.text(name[:26], s(16), assets.WHITE, True)
+    surface.blit(img, (rect.x + s(8), rect.y + s(6)))
+    team = side_label(t, seat)
+    if team:
+        tag = assets.text(team, s(13), assets.INK, True)
+        box = tag.get_rect(topright=(rect.right - s(8), rect.y + s(7))).inflate(s(8), s(4))
+        pygame.draw.rect(surface, (225, 225, 215), box, border_radius=s(5))
+        surface.blit(tag, tag.get_rect(center=box.center))
+    n = b["hand_sizes"][seat]
+    done = len(b["done"][seat])
+    info = ngettext("{n} card", "{n} cards", n).format(n=n) + " · " + ngettext(
+        "{n} mission done", "{n} missions done", done).format(n=done)
+    if b.get("partner") == seat:
+        info += " · " + _("your partner")
+    surface.blit(assets.text(info, s(13), MUTED), (rect.x + s(8), rect.y + s(29)))
+    for i, m in enumerate(b["own"][seat]):
+        draw_mission(t, surface, (seat, i), m)
+
+
+def draw_mission(t, surface, key, m) -> None:
+    """A mission place: the card (or an empty place), its live highlight for the
+    shown seat's selection, the keyboard focus and the fresh (keep-or-swap) mark."""
+    s = t.s
+    r = mission_rect(t, key)
+    if m is None:
+        surface.blit(tc.empty_mission(r.w, r.h), r)
+        img = assets.text(_("no mission left"), s(12), MUTED)
+        surface.blit(img, img.get_rect(center=r.center))
+        return
+    surface.blit(cards.shadow(r.w, r.h), r.move(s(3), s(3)))
+    surface.blit(tc.mission_card(m, r.w, r.h), r)
+    state = t.mission_state(key)
+    if state:
+        colour, label = {
+            "exact": (EXACT, _("C: complete")),
+            "partial": (PARTIAL, _("keep selecting…")),
+            "ready": (READY, _("✓ possible")),
+        }[state]
+        pygame.draw.rect(surface, colour, r.inflate(s(6), s(6)), s(4 if state == "exact" else 3),
+                         border_radius=s(10))
+        img = assets.text(label, s(12), assets.INK, True)
+        box = img.get_rect(midtop=(r.centerx, r.bottom + s(2))).inflate(s(8), s(2))
+        pygame.draw.rect(surface, colour, box, border_radius=s(5))
+        surface.blit(img, img.get_rect(center=box.center))
+    if t.is_fresh(key):
+        pygame.draw.rect(surface, GIFT, r.inflate(s(10), s(10)), s(3), border_radius=s(11))
+        img = assets.text(_("NEW"), s(12), assets.INK, True)
+        box = img.get_rect(topleft=(r.x - s(2), r.y - s(8))).inflate(s(6), s(2))
+        pygame.draw.rect(surface, GIFT, box, border_radius=s(4))
+        surface.blit(img, img.get_rect(center=box.center))
+    if t.focus == key:
+        pygame.draw.rect(surface, assets.WHITE, r.inflate(s(14), s(14)), s(2),
+                         border_radius=s(12))
+
+
+def draw_general(t, surface) -> None:
+    s, b = t.s, t.board
+    r = general_rect(t)
+    surface.blit(assets.text(_("General mission (anyone)"), s(15), assets.WHITE, True),
+                 (r.x, s(MID_Y + 4)))
+    draw_mission(t, surface, "general", b["general"])
+
+
+def _key_tag(t, surface, text: str, center) -> None:
+    s = t.s
+    img = assets.text(text, s(13), assets.WHITE, True)
+    box = img.get_rect(center=center).inflate(s(8), s(3))
+    pygame.draw.rect(surface, (30, 30, 30), box, border_radius=s(4))
+    surface.blit(img, img.get_rect(center=box.center))
+
+
+def draw_bank(t, surface) -> None:
+    s, b = t.s, t.board
+    can = t.can_draw()
+    title = _("Bank: take with 1–3") if can else _("Bank")
+    surface.blit(assets.text(title, s(15), assets.WHITE, True), (s(BANK_X), s(MID_Y + 4)))
+    flying = t.flying_cards()
+    for i in range(3):
+        r = bank_rect(t, i)
+        if i < len(b["bank"]) and b["bank"][i] not in flying:
+            surface.blit(cards.shadow(r.w, r.h), r.move(s(3), s(4)))
+            surface.blit(tc.number_card(b["bank"][i], r.w, r.h), r)
+            if can:
+                pygame.draw.rect(surface, assets.HIGHLIGHT, r.inflate(s(6), s(6)), s(2),
+                                 border_radius=s(10))
+                _key_tag(t, surface, str(i + 1), (r.centerx, r.bottom + s(12)))
+        else:
+            surface.blit(cards.slot(r.w, r.h), r)
+
+
+def draw_piles(t, surface) -> None:
+    s, b = t.s, t.board
+    r = deck_rect(t)
+    surface.blit(assets.text(_("Draw pile"), s(15), assets.WHITE, True), (r.x, s(MID_Y + 4)))
+    if b["deck_size"] or b["discard_size"]:
+        surface.blit(cards.card_back(r.w, r.h), r)
+    else:
+        surface.blit(cards.slot(r.w, r.h), r)
+    if t.can_draw("deck"):
+        pygame.draw.rect(surface, assets.HIGHLIGHT, r.inflate(s(6), s(6)), s(2),
+                         border_radius=s(10))
+        _key_tag(t, surface, "D", (r.centerx, r.bottom + s(12)))
+    img = assets.text(str(b["deck_size"]), s(20), assets.WHITE, True)
+    surface.blit(img, img.get_rect(center=r.center))
+    d = discard_rect(t)
+    surface.blit(assets.text(_("Discards"), s(15), assets.WHITE, True), (d.x, s(MID_Y + 4)))
+    if b["discard_top"] is not None:
+        surface.blit(tc.number_card(b["discard_top"], d.w, d.h), d)
+        surface.blit(panel(d.w, d.h, (0, 0, 0, 70), s(9)), d)
+    else:
+        surface.blit(cards.slot(d.w, d.h), d)
+    img = assets.text(str(b["discard_size"]), s(13), MUTED)
+    surface.blit(img, img.get_rect(midtop=(d.centerx, d.bottom + s(4))))
+
+
+def draw_scores(t, surface) -> None:
+    s, b = t.s, t.board
+    box = pygame.Rect(s(SCORE_X), s(MID_Y), s(SCORE_W), s(190))
+    surface.blit(panel(box.w, box.h, (0, 0, 0, 60), s(9)), box)
+    title = _("Teams: points · missions") if b.get("has_teams") else _("Players: points · missions")
+    surface.blit(assets.text(title, s(15), assets.WHITE, True), (box.x + s(10), box.y + s(6)))
+    sides = b["teams"]
+    row_h = min(s(34), (box.h - s(56)) // max(1, len(sides)))
+    best = max(b["points"]) if b["points"] else 0
+    for i, side in enumerate(sides):
+        y = box.y + s(30) + i * row_h
+        ours = t.me in side
+        if ours:
+            surface.blit(panel(box.w - s(12), row_h - s(2), (255, 255, 255, 36), s(6)),
+                         (box.x + s(6), y))
+        names = " & ".join(t.who(p) for p in side)
+        label = (_("Team {letter}: {names}").format(letter=TEAM_LETTERS[i], names=names)
+                 if b.get("has_teams") else names)
+        img = assets.text(label[:34], s(15), assets.WHITE, ours)
+        surface.blit(img, img.get_rect(midleft=(box.x + s(12), y + row_h // 2)))
+        pts = ngettext("{n} point", "{n} points", b["points"][i]).format(n=b["points"][i])
+        img = assets.text(pts, s(16), assets.GOLD if b["points"][i] == best and best else
+                          assets.WHITE, True)
+        surface.blit(img, img.get_rect(midright=(box.right - s(120), y + row_h // 2)))
+        cnt = _("{n}/{end} missions").format(n=b["missions"][i], end=b["end_at"])
+        img = assets.text(cnt, s(14), MUTED)
+        surface.blit(img, img.get_rect(midright=(box.right - s(10), y + row_h // 2)))
+    piles = _("Draw pile {deck} · discards {discards} · mission pile {missions}").format(
+        deck=b["deck_size"], discards=b["discard_size"], missions=b["mission_deck_size"])
+    img = assets.text(piles, s(13), MUTED)
+    surface.blit(img, img.get_rect(bottomleft=(box.x + s(10), box.bottom - s(5))))
+
+
+def wrap(text: str, size: int, width: int, bold: bool = True) -> list[str]:
+    """Lines of ``text`` no wider than ``width`` pixels at ``size``."""
+    font = assets.font(size, bold)
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and font.size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
+
+
+def draw_status(t, surface) -> None:
+    s = t.s
+    if t.message_t > 0:
+        return  # the base table shows the error in the prompt's place
+    if t.note_t > 0:
+        t.banner(surface, t.note, (20, 70, 110), center=t.message_pos())
+        return
+    text = t.status_line()
+    if not text:
+        return
+    lines = wrap(text, s(17), s(HAND_RIGHT - HAND_X))[:2]
+    y = s(PROMPT_Y) if len(lines) == 1 else s(PROMPT_Y - 8)
+    for line in lines:
+        img = assets.text(line, s(17), assets.GOLD, True)
+        surface.blit(img, (s(HAND_X), y))
+        y += s(21)
+
+
+def draw_hand(t, surface) -> None:
+    s, b = t.s, t.board
+    if t.me is None:
+        text = (_("Hands stay hidden: each player sees theirs on their turn")
+                if t.couch else _("Watching the table"))
+        img = assets.text(text, s(18), assets.WHITE)
+        surface.blit(img, img.get_rect(midleft=(s(HAND_X), s(HAND_Y + 50))))
+        return
+    hand = b.get("hand", [])
+    flying = t.flying_cards()
+    chosen = set(t.selected)
+    usable = t.usable_cards()
+    for i, c in enumerate(hand):
+        if c in flying:
+            continue
+        r = hand_slot(t, i, len(hand))
+        if c in chosen:
+            r = r.move(0, -s(18))
+        surface.blit(cards.shadow(r.w, r.h), r.move(s(3), s(4)))
+        surface.blit(tc.number_card(c, r.w, r.h), r)
+        if usable is not None and c not in usable and c not in chosen:
+            surface.blit(panel(r.w, r.h, (0, 0, 0, 100), s(9)), r)
+        if c in t.gift_cards:
+            img = assets.text(_("gift"), s(12), assets.INK, True)
+            box = img.get_rect(midbottom=(r.centerx, r.bottom - s(2))).inflate(s(8), s(2))
+            pygame.draw.rect(surface, GIFT, box, border_radius=s(4))
+            surface.blit(img, img.get_rect(center=box.center))
+        if c in chosen:
+            pygame.draw.rect(surface, assets.HIGHLIGHT, r.inflate(s(8), s(8)), s(4),
+                             border_radius=s(11))
+        if i == t.cursor and t.deciding():
+            pygame.draw.rect(surface, assets.WHITE, r.inflate(s(14), s(14)), s(2),
+                             border_radius=s(12))
+    n = len(hand)
+    lim = b["hand_limit"]
+    label = ((_("{name}'s hand").format(name=t.name(t.me)) if t.couch else _("Your hand"))
+             + " · " + ngettext("{n} card (limit {limit} at the start of a turn)",
+                                "{n} cards (limit {limit} at the start of a turn)", n).format(
+                 n=n, limit=lim))
+    img = assets.text(label, s(13), assets.WHITE if n <= lim else (255, 170, 160), True)
+    surface.blit(img, (s(HAND_X), s(HAND_Y + CARD_H + 8)))
+
+
+def draw_buttons(t, surface) -> None:
+    s = t.s
+    for i, (label, active) in enumerate(t.buttons()):
+        r = button_rect(t, i)
+        fill, ink = (assets.GOLD, assets.INK) if active else ((60, 90, 75), (180, 196, 186))
+        pygame.draw.rect(surface, fill, r, border_radius=s(9))
+        img = assets.text(label, s(16), ink, True)
+        surface.blit(img, img.get_rect(center=r.center))
+
+
+def draw_legend(t, surface) -> None:
+    s = t.s
+    y = s(676)
+    lines = []
+    if t.me is not None and not t.board.get("over"):
+        lines.append(_("Keys: ←/→ and Space (or click) select cards · 1–3 bank · D draw pile · "
+                       "C complete · G give · E end turn · Backspace clear"))
+    lines.append(_("Mission cards: ● red · ■ blue · black: any colour · ★★ equal numbers · "
+                   "a b c consecutive · straight line even · wavy line odd"))
+    for line in lines:
+        surface.blit(assets.text(line, s(13), MUTED), (s(HAND_X), y))
+        y += s(20)
+
+
+def draw_choice(t, surface) -> None:
+    """Keep the newly drawn mission, or swap it once for the next (which stays)."""
+    s, b = t.s, t.board
+    r = choice_rect(t)
+    surface.blit(panel(r.w, r.h, (8, 30, 20, 240), s(12)), r)
+    pygame.draw.rect(surface, GIFT, r, s(2), border_radius=s(12))
+    head = (_("Set-up: your mission") if b["phase"] == "setup" else _("A new mission"))
+    surface.blit(assets.text(head, s(18), assets.GOLD, True), (r.x + s(14), r.y + s(10)))
+    m = t.fresh_mission()
+    card_r = pygame.Rect(r.x + s(14), r.y + s(44), s(220), s(140))
+    if m:
+        surface.blit(tc.mission_card(m, card_r.w, card_r.h), card_r)
+    for i, line in enumerate(wrap(tc.describe(m)[1] if m else "", s(14), s(244))[:2]):
+        surface.blit(assets.text(line, s(14), assets.WHITE, True),
+                     (r.x + s(250), r.y + s(42) + i * s(19)))
+    for kind, label, ok in (("keep", _("Keep it [K]"), True),
+                            ("reject", _("Swap for the next [R]"), t.can_reject())):
+        br = choice_button(t, kind)
+        fill, ink = (assets.GOLD, assets.INK) if ok else ((60, 90, 75), (180, 196, 186))
+        pygame.draw.rect(surface, fill, br, border_radius=s(9))
+        img = assets.text(label, s(16), ink, True)
+        surface.blit(img, img.get_rect(center=br.center))
+    note = _("once: the next one must be kept")
+    img = assets.text(note, s(13), MUTED)
+    surface.blit(img, img.get_rect(midtop=(choice_button(t, "reject").centerx,
+                                           choice_button(t, "reject").bottom + s(4))))
+
+
+def draw_tooltip(t, surface) -> None:
+    """The description of the hovered (or keyboard-focused) mission."""
+    key = t.hover if t.hover is not None else t.focus
+    if key is None:
+        return
+    m = t.mission_at(key)
+    if m is None:
+        return
+    s = t.s
+    head, text = tc.describe(m)
+    lines = [head] + wrap(text, s(16), s(340), bold=False)
+    extra = t.tooltip_extra(key)
+    if extra:
+        lines.append(extra)
+    imgs = [assets.text(lines[0], s(15), assets.GOLD, True)]
+    imgs += [assets.text(line, s(16), assets.WHITE) for line in lines[1:]]
+    w = max(i.get_width() for i in imgs) + s(20)
+    h = sum(i.get_height() for i in imgs) + s(14) + s(3) * len(imgs)
+    anchor = mission_rect(t, key)
+    box = pygame.Rect(0, 0, w, h)
+    box.midtop = (anchor.centerx, anchor.bottom + s(24))
+    if box.bottom > t.h - s(4):
+        box.midbottom = (anchor.centerx, anchor.y - s(6))
+    box.clamp_ip(pygame.Rect(0, 0, t.w, t.h))
+    surface.blit(panel(box.w, box.h, (6, 22, 16, 245), s(8)), box)
+    pygame.draw.rect(surface, assets.GOLD, box, s(2), border_radius=s(8))
+    y = box.y + s(7)
+    for img in imgs:
+        surface.blit(img, (box.x + s(10), y))
+        y += img.get_height() + s(3)

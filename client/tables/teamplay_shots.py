@@ -1,0 +1,143 @@
+"""Screenshots of Teamplay's table (``tools/screenshots.py --game teamplay``): the
+set-up keep-or-swap choice, a selection completing a mission, a mission's
+description on hover, a gift to the partner, the final-round banner, a five-player
+table (two missions each), the couch privacy screen and a couch turn, the results."""
+
+from __future__ import annotations
+
+import pygame
+
+from client.launch import start_table
+
+
+def frames(app, seconds: float, dt: float = 1 / 30) -> None:
+    for _ in range(int(seconds / dt)):
+        app.frame(dt, [])
+
+
+def until(app, test, limit: float = 120.0, dt: float = 1 / 30) -> bool:
+    t = 0.0
+    while t < limit:
+        app.frame(dt, [])
+        if test():
+            return True
+        t += dt
+    return False
+
+
+def _ready(table) -> bool:
+    return table.deciding() or bool(table.board and table.board.get("over"))
+
+
+def _helper_step(table, helper) -> None:
+    """Let a bot choose the shown seat's action and send it through the table."""
+    mirror = table.session.mirrors[table.me]
+    table.selected = []
+    table.send(helper.choose(mirror.view, mirror.legal))
+    frames(table.app, 0.05)
+
+
+def _completable(table):
+    """(mission key, cards) of a completion of one of the shown seat's missions."""
+    for key in table.my_places():
+        opts = table.options_for(key)
+        if opts:
+            return key, opts[0]
+    return None
+
+
+def _key(k, mod=0):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+
+
+def take_screenshots(cls, app, shot, seed: int) -> None:
+    """Drive tables through :func:`client.launch.start_table` and call ``shot(name)``."""
+    from engine import get_bot
+
+    helper = get_bot("teamplay", "normal", seed)
+    table = start_table(app, "teamplay", ["human", "bot:normal", "bot:normal", "bot:normal"],
+                        seed)
+    table.session.host.table.bot_delay = 0.0
+    until(app, lambda: _ready(table), 30)
+    frames(app, 0.1)
+    shot("setup.png")
+    wanted = ["selection.png", "hover.png", "gift.png", "final-round.png"]
+    for _ in range(600):
+        if not until(app, lambda: _ready(table), 60) or table.board.get("over"):
+            break
+        b = table.board
+        mode = table.mode()
+        found = _completable(table) if mode == "play" else None
+        if "selection.png" in wanted and found:
+            key, cs = found
+            table.selected = list(cs)
+            table.focus = None
+            frames(app, 0.1)
+            shot("selection.png")
+            table.selected = []
+            wanted.remove("selection.png")
+        if "hover.png" in wanted and mode == "play" and b["turn"] >= 4:
+            key = (table.me, 0)
+            pos = table_mission_center(table, key)
+            app.frame(1 / 30, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                                  buttons=(0, 0, 0))])
+            frames(app, 0.1)
+            shot("hover.png")
+            app.frame(1 / 30, [pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 700), rel=(0, 0),
+                                                  buttons=(0, 0, 0))])
+            wanted.remove("hover.png")
+        if ("gift.png" in wanted and mode == "play" and table.can_give() and b["turn"] >= 8
+                and len(b["hand"]) >= 2):
+            table.selected = list(b["hand"][:2])
+            table.handle_event(_key(pygame.K_g))
+            until(app, lambda: bool(table.timeline.flights()), 5)
+            frames(app, 0.25)
+            shot("gift.png")
+            wanted.remove("gift.png")
+            continue
+        if "final-round.png" in wanted and b.get("end_announced"):
+            frames(app, 0.1)
+            shot("final-round.png")
+            wanted.remove("final-round.png")
+        if mode == "discard" and "discard.png" not in getattr(table, "_shot", set()):
+            table.selected = list(b["hand"][:b["must_discard"]])
+            frames(app, 0.1)
+            shot("discard.png")
+            table._shot = {"discard.png"}
+        _helper_step(table, helper)
+    table.timeline.speed = 20
+    until(app, lambda: app.scene is not table, 120)
+    frames(app, 0.3)
+    shot("results.png")
+    if hasattr(app.scene, "session"):
+        app.scene.session.close()
+
+    # Five players: everybody alone with two missions.
+    five = start_table(app, "teamplay", ["human"] + ["bot:normal"] * 4, seed)
+    five.session.host.table.bot_delay = 0.0
+    until(app, lambda: _ready(five), 30)
+    for _ in range(12):
+        _helper_step(five, helper)
+        until(app, lambda: _ready(five), 30)
+    five.focus = (2, 1)
+    frames(app, 0.1)
+    shot("five.png")
+    five.session.close()
+
+    # Couch: two players and two bots on one screen.
+    couch = start_table(app, "teamplay", ["human", "bot:normal", "human", "bot:normal"], seed,
+                        names=["Ana", "Bot 2 (normal)", "Ben", "Bot 4 (normal)"])
+    until(app, lambda: couch.privacy_for is not None, 30)
+    frames(app, 0.1)
+    shot("privacy.png")
+    couch.handle_event(_key(pygame.K_RETURN))
+    until(app, lambda: couch.deciding(), 10)
+    frames(app, 0.1)
+    shot("couch-turn.png")
+    couch.session.close()
+
+
+def table_mission_center(table, key):
+    from client.tables import teamplay_paint as paint
+
+    return paint.mission_rect(table, key).center
