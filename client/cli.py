@@ -7,6 +7,9 @@ tapete play GAME --seats bot,bot,bot --headless [--seed N] [--json]
 tapete host GAME --seats open,open,bot,bot --name NAME [--port P] [--no-advertise]
 tapete tables [--timeout S] [--json]
 tapete join HOST:PORT [--headless --bot LEVEL]
+tapete play GAME --seats bot,bot,bot --headless --seed N --json --log PATH
+tapete replay PATH [--json]                the replay viewer (or the outcome line)
+tapete resume PATH [--headless --json]     continue a logged game that stopped mid-way
 """
 
 from __future__ import annotations
@@ -34,6 +37,18 @@ def main(argv: list[str] | None = None) -> int:
 
             return play_headless(rest)
         return play_windowed(rest)
+    if cmd == "replay":
+        if "--json" in rest:
+            from net.commands import replay_command
+
+            return replay_command(rest)
+        return replay_windowed(rest)
+    if cmd == "resume":
+        if "--headless" in rest:
+            from net.commands import resume_headless
+
+            return resume_headless(rest)
+        return resume_windowed(rest)
     if cmd in ("host", "tables", "join"):
         import net.commands as commands
 
@@ -109,6 +124,45 @@ def play_windowed(argv: list[str]) -> int:
 
         pygame.quit()
         print(f"tapete play: {getattr(exc, 'message', None) or exc}", file=sys.stderr)
+        return 2
+    return app.run(app.scene)
+
+
+def replay_windowed(argv: list[str]) -> int:
+    """``tapete replay PATH``: the replay viewer in a window."""
+    p = argparse.ArgumentParser(prog="tapete replay")
+    p.add_argument("path")
+    p.add_argument("--size", default=None, help="window size, e.g. 1280x720")
+    p.add_argument("--screenshot", default=None, help="save the last frame to this PNG")
+    args = p.parse_args(argv)
+    from client.scenes.replay import ReplayScene
+    from net.log import read_log
+
+    try:
+        record = read_log(args.path)
+    except (OSError, ValueError) as exc:
+        print(f"tapete replay: cannot read {args.path}: {exc}", file=sys.stderr)
+        return 2
+    app = _app(args)
+    return app.run(ReplayScene(app, record, args.path))
+
+
+def resume_windowed(argv: list[str]) -> int:
+    """``tapete resume PATH``: continue a logged local game in a window."""
+    p = argparse.ArgumentParser(prog="tapete resume")
+    p.add_argument("path")
+    p.add_argument("--size", default=None, help="window size, e.g. 1280x720")
+    args = p.parse_args(argv)
+    from client.launch import resume_table
+
+    app = _app(args)
+    try:
+        resume_table(app, args.path)
+    except (OSError, ValueError, KeyError) as exc:
+        import pygame
+
+        pygame.quit()
+        print(f"tapete resume: {getattr(exc, 'message', None) or exc}", file=sys.stderr)
         return 2
     return app.run(app.scene)
 

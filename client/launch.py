@@ -45,13 +45,55 @@ def start_table(
     scene_class = table_for(game_id)
     if names is None:
         names = default_names(seats, app.settings.name)
+    seed = new_seed() if seed is None else seed
+    bot_delay = scene_class.autoquit_bot_delay if app.autoquit else scene_class.bot_delay
     session = TableSession(
         game_id,
         seats,
-        new_seed() if seed is None else seed,
+        seed,
         options,
         names=names,
-        bot_delay=scene_class.autoquit_bot_delay if app.autoquit else scene_class.bot_delay,
+        bot_delay=bot_delay,
+        host=logged_host(game_id, seats, seed, options, bot_delay),
+    )
+    scene = scene_class(app, session)
+    app.switch(scene)
+    return scene
+
+
+def logged_host(game_id: str, seats: list[str], seed: int, options, bot_delay: float):
+    """A local host that logs the table under the user's data folder (``logs/``), so the
+    menu can offer to continue it after a crash; without a writable folder it plays
+    unlogged. Raises the engine's ``BadSetup`` like :func:`start_table`."""
+    from net.local import LocalHost
+    from net.log import default_log_path
+
+    try:
+        path = str(default_log_path(game_id, seed))
+    except OSError:
+        path = None
+    try:
+        return LocalHost(game_id, seats, seed, options, bot_delay=bot_delay, log=path)
+    except OSError:
+        return LocalHost(game_id, seats, seed, options, bot_delay=bot_delay)
+
+
+def resume_table(app, path: str):
+    """Continue the local game logged at ``path`` (seats, names and bots as logged) and
+    switch ``app`` to its table scene. Raises ``OSError``/``ValueError`` for an unreadable
+    log, ``KeyError`` for a game without a table, the engine's errors for a bad log."""
+    from client.session import TableSession, default_names
+    from client.tables import table_for
+    from net.local import LocalHost
+
+    host = LocalHost.resume(path, bot_delay=0.0)
+    table = host.table
+    scene_class = table_for(table.game_id)
+    table.bot_delay = scene_class.autoquit_bot_delay if app.autoquit else scene_class.bot_delay
+    seats = list(table.seat_words)
+    names = default_names(seats, app.settings.name)
+    session = TableSession(
+        table.game_id, seats, table.seed, table.options, names=names, host=host
     )
     scene = scene_class(app, session)
     app.switch(scene)

@@ -9,6 +9,8 @@ bad usage. Outcome lines are one JSON object: ``{"game", "seed", "winners", "sco
 * :func:`host_command` — ``tapete host GAME --seats open,open,bot,bot --name NAME``
 * :func:`tables_command` — ``tapete tables [--timeout S] [--json]``
 * :func:`join_headless` — ``tapete join HOST:PORT --headless --bot normal``
+* :func:`replay_command` — ``tapete replay PATH --json``
+* :func:`resume_headless` — ``tapete resume PATH --headless --json``
 """
 
 from __future__ import annotations
@@ -71,7 +73,8 @@ def describe_outcome(outcome: dict) -> str:
 # --------------------------------------------------------------------------- play
 def play_headless(argv: list[str], out=None, err=None) -> int:
     """``tapete play GAME --seats bot,bot,bot,bot --headless [--seed N] [--options JSON]
-    [--json]``: run a bots-only table to its end and print the outcome line.
+    [--json] [--log PATH]``: run a bots-only table to its end and print the outcome line
+    (``--log``: keep the table's log there, flushed after every action).
 
     Exit 0 at the end; 2 for bad usage (a ``human`` or ``open`` seat, an unknown game
     or seat word, bad options)."""
@@ -85,6 +88,8 @@ def play_headless(argv: list[str], out=None, err=None) -> int:
     p.add_argument("--options", default=None, help="game options as a JSON object")
     p.add_argument("--headless", action="store_true", help="no window (always, here)")
     p.add_argument("--json", action="store_true", help="print the outcome as one JSON line")
+    p.add_argument("--log", default=None, metavar="PATH",
+                   help="write the game's log here (replay it with tapete replay PATH)")
     args = _parse(p, argv, "play")
     if isinstance(args, int):
         return args
@@ -112,7 +117,19 @@ def play_headless(argv: list[str], out=None, err=None) -> int:
     except (ValueError, RuleError) as exc:
         say(f"tapete play: {getattr(exc, 'message', exc)}")
         return 2
-    table.run_to_end()
+    log = None
+    if args.log:
+        from net.log import TableLog
+        try:
+            log = TableLog.for_table(args.log, table)
+        except OSError as exc:
+            say(f"tapete play: cannot write the log {args.log}: {exc.strerror or exc}")
+            return 1
+    try:
+        table.run_to_end()
+    finally:
+        if log is not None:
+            log.close()
     outcome = table.outcome()
     print(outcome_line(outcome) if args.json else describe_outcome(outcome), file=out,
           flush=True)
@@ -421,3 +438,97 @@ def _play_as_bot(conn, level: str, timeout: float | None, out, say) -> int:
             conn.send({"type": "action", "action": action})
     say("tapete join: timed out")
     return 1
+
+
+# --------------------------------------------------------------------------- logs
+def _read(path: str, prog: str, say):
+    from net.log import read_log
+    try:
+        return read_log(path)
+    except (OSError, ValueError, UnicodeDecodeError) as exc:
+        say(f"{prog}: cannot read {path}: {getattr(exc, 'strerror', None) or exc}")
+        return None
+
+
+def replay_command(argv: list[str], out=None, err=None) -> int:
+    """``tapete replay PATH --json``: replay a table's log through the engine and print
+    the outcome line (``winners``/``scores``/``rounds`` null when the logged game is not
+    over), or a line for people without ``--json``.
+
+    Exit 0 when the log replays, 1 if its actions do not fit the game (a corrupt log),
+    2 for a missing or unreadable file."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    say = _printer(err)
+    p = argparse.ArgumentParser(prog="tapete replay", description="Replay a table's log.")
+    p.add_argument("path", help="a log written by tapete play/host --log")
+    p.add_argument("--json", action="store_true", help="print the outcome as one JSON line")
+    args = _parse(p, argv, "replay")
+    if isinstance(args, int):
+        return args
+    rec = _read(args.path, "tapete replay", say)
+    if rec is None:
+        return 2
+    from net.host import Table
+    try:
+        table = Table.from_record(rec)
+    except (ValueError, RuleError) as exc:
+        say(f"tapete replay: the log does not replay: {getattr(exc, 'message', exc)}")
+        return 1
+    outcome = table.outcome()
+    if outcome is None:
+        outcome = {"game": rec["game"], "seed": rec["seed"], "winners": None, "scores": None,
+                   "rounds": None, "actions": len(table.actions)}
+        text = (f"{rec['game']}: not over after {len(table.actions)} actions "
+                f"(continue it with tapete resume {args.path})")
+    else:
+        text = describe_outcome(outcome)
+    print(outcome_line(outcome) if args.json else text, file=out, flush=True)
+    return 0
+
+
+def resume_headless(argv: list[str], out=None, err=None) -> int:
+    """``tapete resume PATH --headless [--json]``: continue a bots-only table from its
+    log (after a crash) to the end, logging on into the same file, and print the outcome
+    line. With easy/normal bots and the same seed it equals the uninterrupted game's.
+
+    Exit 0 at the end; 2 for an unreadable log or a seat played by a person (resume
+    that one in the window: ``tapete resume PATH``); 1 for a log that does not replay."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    say = _printer(err)
+    p = argparse.ArgumentParser(prog="tapete resume", description="Continue a logged game.")
+    p.add_argument("path", help="a log written by tapete play/host --log")
+    p.add_argument("--headless", action="store_true", help="no window (bots only)")
+    p.add_argument("--json", action="store_true", help="print the outcome as one JSON line")
+    args = _parse(p, argv, "resume")
+    if isinstance(args, int):
+        return args
+    rec = _read(args.path, "tapete resume", say)
+    if rec is None:
+        return 2
+    from net.log import TableLog, resume_table
+    try:
+        table = resume_table(rec, name=rec.get("name", ""))
+    except (ValueError, RuleError) as exc:
+        say(f"tapete resume: the log does not replay: {getattr(exc, 'message', exc)}")
+        return 1
+    people = [s["seat"] for s in table.seats if s["kind"] != "bot"]
+    if people and not table.is_over():
+        say(f"tapete resume --headless continues bots-only tables; seat(s) "
+            f"{', '.join(map(str, people))} belong to people (resume it in the window: "
+            f"tapete resume {args.path}, or host it: tapete host --log PATH --resume)")
+        return 2
+    try:
+        log = TableLog.for_table(args.path, table)
+    except OSError as exc:
+        say(f"tapete resume: cannot write {args.path}: {exc.strerror or exc}")
+        return 2
+    try:
+        table.run_to_end()
+    finally:
+        log.close()
+    outcome = table.outcome()
+    print(outcome_line(outcome) if args.json else describe_outcome(outcome), file=out,
+          flush=True)
+    return 0

@@ -136,14 +136,15 @@ class LocalHost:
                takeover_delay: float = TAKEOVER_DELAY, name: str | None = None
                ) -> "LocalHost":
         """A host for the table in the log at ``path`` (after a crash), its actions
-        replayed; ``log`` (default: ``path`` itself) keeps logging. Seats are the
-        original seat words, so remote seats are open again until players rejoin.
+        replayed; ``log`` (default: ``path`` itself) keeps logging. Seats are as last
+        logged (:func:`net.log.restore_seating`): a remote player's seat waits for its
+        token (a bot plays it after the takeover delay); lobby seats are open again.
         Raises ``ValueError`` for a bad log, the engine's errors for one that does not
         replay."""
-        from net.log import read_log
+        from net.log import read_log, resume_table
         rec = read_log(path)
-        table = Table.from_record(rec, name=rec.get("name", "") if name is None else name,
-                                  bot_delay=bot_delay, takeover_delay=takeover_delay)
+        table = resume_table(rec, name=rec.get("name", "") if name is None else name,
+                             bot_delay=bot_delay, takeover_delay=takeover_delay)
         return cls(rec["game"], rec["seats"], rec["seed"], rec["options"], table=table,
                    log=path if log is None else log)
 

@@ -11,17 +11,21 @@ from client.i18n import _
 
 
 class MenuScene(Scene):
-    """Quick game, new game, host or join a LAN table, settings, quit."""
+    """Quick game, new game, host or join a LAN table, continue a logged game, replays,
+    statistics, settings, quit."""
 
     def enter(self) -> None:
         w, h = self.app.size
-        x, y, bw, bh, step = w // 2 - 180, h // 2 - 100, 360, 50, 60
+        x, y, bw, bh, step = w // 2 - 180, h // 2 - 128, 360, 42, 50
         ui = self.app.ui
         labels = [
             ("quick", _("Quick game: Take 5 vs 3 bots")),
             ("new", _("New game…")),
             ("host", _("Host a LAN table…")),
             ("join", _("Join a LAN table…")),
+            ("continue", _("Continue a game…")),
+            ("replays", _("Replays…")),
+            ("stats", _("Statistics")),
             ("settings", _("Settings")),
             ("quit", _("Quit")),
         ]
@@ -47,6 +51,14 @@ class MenuScene(Scene):
                 from client.scenes.browser import BrowserScene
 
                 self.app.switch(BrowserScene(self.app))
+            elif key in ("continue", "replays"):
+                from client.scenes.replay import LogListScene
+
+                self.app.switch(LogListScene(self.app, key))
+            elif key == "stats":
+                from client.stats import StatsScene
+
+                self.app.switch(StatsScene(self.app))
             elif key == "settings":
                 from client.scenes.settings import SettingsScene
 
@@ -61,10 +73,10 @@ class MenuScene(Scene):
         surface.fill(assets.FELT)
         pygame.draw.ellipse(surface, assets.FELT_DARK, (60, 30, w - 120, h - 60), 6)
         title = assets.text("Tapete", 80, assets.GOLD, True)
-        surface.blit(title, title.get_rect(center=(w // 2, h // 2 - 220)))
+        surface.blit(title, title.get_rect(center=(w // 2, h // 2 - 240)))
         sub = assets.text(
             _("A card table for friends · hello, {name}").format(name=self.app.settings.name),
             22,
             assets.WHITE,
         )
-        surface.blit(sub, sub.get_rect(center=(w // 2, h // 2 - 155)))
+        surface.blit(sub, sub.get_rect(center=(w // 2, h // 2 - 175)))

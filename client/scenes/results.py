@@ -21,6 +21,9 @@ class ResultsScene(Scene):
         self.view = view
         me = session.local_seats[0] if len(session.local_seats) == 1 else None
         self.info = table_class.summary(view, session.names, me)
+        from client.stats import record_session
+
+        record_session(app, session, view)
         self.autoquit_t = 0.0
 
     def enter(self) -> None:
