@@ -658,9 +658,8 @@ class TeamplayTable(TableScene):
         super().update(dt)
         if self.note_t > 0:
             self.note_t -= dt
-        if self.board and self.board.get("turn_seat") != was and self.board.get(
-                "turn_seat") == self.me:
-            self.gift_cards = set()  # a new turn of mine: older gifts are plain cards
+        if self.board and was == self.me and self.board.get("turn_seat") != was:
+            self.gift_cards = set()  # my turn is over: the gifts are plain cards now
 
     def draw_flight(self, surface, flight, pos) -> None:
         s = self.s

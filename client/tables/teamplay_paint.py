@@ -305,7 +305,7 @@ def draw_scores(t, surface) -> None:
     title = _("Teams: points · missions") if b.get("has_teams") else _("Players: points · missions")
     surface.blit(assets.text(title, s(15), assets.WHITE, True), (box.x + s(10), box.y + s(6)))
     sides = b["teams"]
-    row_h = min(s(34), (box.h - s(56)) // max(1, len(sides)))
+    row_h = min(s(34), (box.h - s(80)) // max(1, len(sides)))
     best = max(b["points"]) if b["points"] else 0
     for i, side in enumerate(sides):
         y = box.y + s(30) + i * row_h
@@ -329,6 +329,13 @@ def draw_scores(t, surface) -> None:
         deck=b["deck_size"], discards=b["discard_size"], missions=b["mission_deck_size"])
     img = assets.text(piles, s(13), MUTED)
     surface.blit(img, img.get_rect(bottomleft=(box.x + s(10), box.bottom - s(5))))
+    if t.note:  # the latest thing that happened, bright while fresh
+        img = assets.text(t.note, s(15), assets.GOLD if t.note_t > 0 else assets.WHITE, True)
+        if img.get_width() > box.w - s(20):
+            img = assets.text(t.note, s(12), assets.GOLD if t.note_t > 0 else assets.WHITE, True)
+        y = box.bottom - s(46)
+        pygame.draw.line(surface, MUTED, (box.x + s(8), y), (box.right - s(8), y))
+        surface.blit(img, img.get_rect(midleft=(box.x + s(10), y + s(12))))
 
 
 def wrap(text: str, size: int, width: int, bold: bool = True) -> list[str]:
@@ -351,9 +358,6 @@ def draw_status(t, surface) -> None:
     s = t.s
     if t.message_t > 0:
         return  # the base table shows the error in the prompt's place
-    if t.note_t > 0:
-        t.banner(surface, t.note, (20, 70, 110), center=t.message_pos())
-        return
     text = t.status_line()
     if not text:
         return

@@ -1,7 +1,8 @@
 """Screenshots of Teamplay's table (``tools/screenshots.py --game teamplay``): the
-set-up keep-or-swap choice, a selection completing a mission, a mission's
-description on hover, a gift to the partner, the final-round banner, a five-player
-table (two missions each), the couch privacy screen and a couch turn, the results."""
+set-up keep-or-swap choice, a selection completing a mission, a mission's description
+on hover, a gift to the partner and one received, the hand-limit discard, the
+final-round banner, a five-player table (two missions each), the couch privacy screen
+and a couch turn, the results."""
 
 from __future__ import annotations
 
@@ -62,6 +63,7 @@ def take_screenshots(cls, app, shot, seed: int) -> None:
     frames(app, 0.1)
     shot("setup.png")
     wanted = ["selection.png", "hover.png", "gift.png", "final-round.png"]
+    done: set[str] = set()
     for _ in range(600):
         if not until(app, lambda: _ready(table), 60) or table.board.get("over"):
             break
@@ -95,15 +97,19 @@ def take_screenshots(cls, app, shot, seed: int) -> None:
             shot("gift.png")
             wanted.remove("gift.png")
             continue
+        if "gift-received.png" not in done and table.gift_cards and mode == "play":
+            frames(app, 0.1)
+            shot("gift-received.png")
+            done.add("gift-received.png")
         if "final-round.png" in wanted and b.get("end_announced"):
             frames(app, 0.1)
             shot("final-round.png")
             wanted.remove("final-round.png")
-        if mode == "discard" and "discard.png" not in getattr(table, "_shot", set()):
+        if mode == "discard" and "discard.png" not in done:
             table.selected = list(b["hand"][:b["must_discard"]])
             frames(app, 0.1)
             shot("discard.png")
-            table._shot = {"discard.png"}
+            done.add("discard.png")
         _helper_step(table, helper)
     table.timeline.speed = 20
     until(app, lambda: app.scene is not table, 120)
