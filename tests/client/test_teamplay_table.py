@@ -95,7 +95,7 @@ def test_swap_in_setup_rejects_once_and_keep_starts_the_turn(app):
     mirror = table.session.mirrors[0]
     old = mirror.view["own"][0][0]
     key(app, pygame.K_r)
-    assert run_until(app, lambda: mirror.view["mission_discard"] == [old], 10)
+    assert run_until(app, lambda: old in mirror.view["mission_discard"], 10)
     assert mirror.view["own"][0][0] != old
     assert run_until(app, lambda: table.mode() == "play", 30)  # bots decided, my turn
     assert mirror.view["phase"] == "play" and mirror.view["turn_seat"] == 0
@@ -116,7 +116,7 @@ def test_keys_draw_from_bank_and_pile_then_end_the_turn(app):
     assert run_until(app, lambda: mirror.view["draws_left"] == 0 and table.deciding(), 10)
     assert len(mirror.view["hand"]) == 3
     key(app, pygame.K_e)
-    assert run_until(app, lambda: mirror.view["turn_seat"] != 0, 10)
+    assert run_until(app, lambda: mirror.view["turn"] >= 1, 10)  # the bots play on
 
 
 def test_mouse_draws_and_selects(app):
