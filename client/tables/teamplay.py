@@ -319,6 +319,7 @@ class TeamplayTable(TableScene):
         m = self.mission_at(key)
         self.send({"type": "complete", "mission": m, "cards": sorted(self.selected)})
         self.selected = []
+        self.focus = None  # that place gets a new mission
 
     def give(self) -> None:
         b = self.board

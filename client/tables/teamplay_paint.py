@@ -467,8 +467,8 @@ def draw_choice(t, surface) -> None:
 def draw_tooltip(t, surface) -> None:
     """The description of the hovered (or keyboard-focused) mission."""
     key = t.hover if t.hover is not None else t.focus
-    if key is None:
-        return
+    if key is None or (t.hover is None and t.choice_kind()):
+        return  # the keep-or-swap panel describes its mission itself
     m = t.mission_at(key)
     if m is None:
         return

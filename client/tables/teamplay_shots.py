@@ -76,8 +76,12 @@ def take_screenshots(cls, app, shot, seed: int) -> None:
             table.focus = None
             frames(app, 0.1)
             shot("selection.png")
-            table.selected = []
             wanted.remove("selection.png")
+            table.handle_event(_key(pygame.K_c))  # complete it: a new mission comes
+            if until(app, lambda: table.mode() == "fresh", 10):
+                frames(app, 0.1)
+                shot("new-mission.png")
+            continue
         if "hover.png" in wanted and mode == "play" and b["turn"] >= 4:
             key = (table.me, 0)
             pos = table_mission_center(table, key)
