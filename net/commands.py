@@ -146,7 +146,9 @@ def _printer(stream) -> Callable[[str], None]:
 def host_command(argv: list[str], out=None, err=None, ready: Callable | None = None) -> int:
     """``tapete host GAME --seats open,open,bot,bot --name NAME [--port P] [--address A]
     [--no-advertise] [--options JSON] [--seed N] [--start-after S] [--bot-delay S]
-    [--takeover S] [--loopback] [--log PATH [--resume]]``: a dedicated host, no window.
+    [--takeover S] [--loopback] [--log PATH [--resume] | --no-log]``: a dedicated host,
+    no window. The table is logged at ``--log`` or, by default, under the user's data
+    folder (``logs/``); ``--resume`` continues a logged table after a crash.
 
     Prints the addresses to join, then seat changes; starts when every seat is taken
     (or after ``--start-after`` seconds, bots filling open seats); prints the outcome
@@ -181,6 +183,8 @@ def host_command(argv: list[str], out=None, err=None, ready: Callable | None = N
                    help="keep an append-only log of the table here (resume with --resume)")
     p.add_argument("--resume", action="store_true",
                    help="resume the table in the --log file (after a crash)")
+    p.add_argument("--no-log", action="store_true",
+                   help="keep no log (by default: the user's data folder, logs/)")
     args = _parse(p, argv, "host")
     if isinstance(args, int):
         return args
@@ -225,9 +229,15 @@ def host_command(argv: list[str], out=None, err=None, ready: Callable | None = N
                                     name=args.name or None)
             words, name = host.table.seat_words, host.table.name or name
         else:
+            if not args.log and not args.no_log:
+                from net.log import default_log_path
+                try:
+                    args.log = str(default_log_path(args.game, seed))
+                except OSError as exc:
+                    say(f"tapete host: no log ({exc}); the table will not survive a crash")
             host = LocalHost(args.game, words, seed, options, name=name,
                              bot_delay=args.bot_delay, takeover_delay=args.takeover,
-                             log=args.log)
+                             log=None if args.no_log else args.log)
     except (ValueError, RuleError, OSError) as exc:
         say(f"tapete host: {getattr(exc, 'message', exc)}")
         return 2
@@ -247,6 +257,9 @@ def host_command(argv: list[str], out=None, err=None, ready: Callable | None = N
              f"{', '.join(words)}")
         for a in shown:
             tell(f"Join with: tapete join {a}:{port}")
+        if host.log is not None:
+            tell(f"Logging to {host.log.path} (after a crash: tapete host --log "
+                 f"{host.log.path} --resume --port {port})")
         if not args.no_advertise:
             try:
                 host.advertise(loopback=args.loopback)

@@ -30,8 +30,17 @@ ROUND_KEYS = ("round", "deal")
 class _Mirror:
     """What a table reads as a mirror: only ``view`` (the board shown)."""
 
+    legal: list = []  # nobody decides in a replay
+    errors: list = []
+    seats = None
+    link = None
+    welcome = None
+    started = True
+    seq = None  # (a table that compares it with the seq it last sent sees "sent")
+
     def __init__(self, scene: "ReplayScene") -> None:
         self._scene = scene
+        self.seat = None
 
     @property
     def view(self):
@@ -178,7 +187,9 @@ class ReplayScene(Scene):
     # ------------------------------------------------------------------ layout
     def layout(self) -> None:
         self.w, self.h = self.app.size
-        self.table.w, self.table.h = self.w, self.h - BAR
+        # The table lays itself out for the whole window; the viewer scales its picture
+        # into the space above the control bar (any table, however it measures).
+        self.table.w, self.table.h = self.w, self.h
         self.table.layout()
         y = self.h - BAR + 10
         self.buttons: dict[str, pygame.Rect] = {}
@@ -276,8 +287,8 @@ class ReplayScene(Scene):
         top = 34
         cw, ch = self.w // cols, (self.h - BAR - top) // rows
         # keep the table's proportions inside each cell
-        scale = min(cw / self.w, ch / (self.h - BAR))
-        iw, ih = int(self.w * scale) - 6, int((self.h - BAR) * scale) - 6
+        scale = min(cw / self.w, ch / self.h)
+        iw, ih = int(self.w * scale) - 6, int(self.h * scale) - 6
         return [
             pygame.Rect(
                 (i % cols) * cw + (cw - iw) // 2, top + (i // cols) * ch + (ch - ih) // 2, iw, ih
@@ -285,14 +296,24 @@ class ReplayScene(Scene):
             for i in range(n)
         ]
 
-    def draw_table(self, surface: pygame.Surface, seat: int | None) -> None:
-        """The game's own table, drawn from ``seat``'s view (review) or the public one."""
+    def draw_table(self, surface: pygame.Surface, seat: int | None, top: int = 0) -> None:
+        """The game's own table, drawn from ``seat``'s view (review) or the public one,
+        scaled (proportions kept) into ``surface`` below ``top`` pixels."""
         self.show(seat)
-        surface.fill(assets.FELT)
+        full = pygame.Surface((self.w, self.h)).convert()
+        full.fill(assets.FELT)
         if seat is not None and hasattr(self.table, "status_line"):
             self.table.status_line = lambda: ""  # no "your turn" prompts in a review
-        self.table.draw_board(surface)
-        self.table.__dict__.pop("status_line", None)
+        try:
+            self.table.draw_board(full)
+        finally:
+            self.table.__dict__.pop("status_line", None)
+        sw, sh = surface.get_width(), surface.get_height() - top
+        k = min(sw / self.w, sh / self.h)
+        size = (max(1, int(self.w * k)), max(1, int(self.h * k)))
+        surface.fill(assets.FELT_DARK)
+        surface.blit(pygame.transform.smoothscale(full, size),
+                     ((sw - size[0]) // 2, top + (sh - size[1]) // 2))
 
     def draw(self, surface: pygame.Surface) -> None:
         area = pygame.Rect(0, 0, self.w, self.h - BAR)
@@ -302,14 +323,14 @@ class ReplayScene(Scene):
             if not self.review:
                 self.draw_table(canvas, None)
             elif self.focus is not None:
-                self.draw_table(canvas, self.focus)
+                self.draw_table(canvas, self.focus, 30)
                 self.review_band(canvas, self.focus)
             else:
                 canvas.fill(assets.FELT_DARK)
                 for seat, cell in enumerate(self.cells()):
-                    board = pygame.Surface(area.size).convert()
+                    board = pygame.Surface(cell.size).convert()
                     self.draw_table(board, seat)
-                    canvas.blit(pygame.transform.smoothscale(board, cell.size), cell)
+                    canvas.blit(board, cell)
                     pygame.draw.rect(canvas, assets.GOLD, cell.inflate(4, 4), 2)
                     tag = assets.text(
                         _("{n}. {name}").format(n=seat + 1, name=self.names[seat]),
