@@ -46,9 +46,12 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     return lines
 
 
-def draw_help(surface: pygame.Surface, game_id: str, options: dict, scroll: int = 0) -> int:
+def draw_help(
+    surface: pygame.Surface, game_id: str, options: dict, scroll: int = 0, scale: float = 1.0
+) -> int:
     """Draw the overlay over the whole ``surface``; returns the content height (pixels)
-    so callers can bound ``scroll`` (pixels scrolled down)."""
+    so callers can bound ``scroll`` (pixels scrolled down). ``scale``: the text size
+    (settings ``ui_scale``; the text wraps and scrolls, so any size fits)."""
     w, h = surface.get_size()
     shade = pygame.Surface((w, h), pygame.SRCALPHA)
     shade.fill((0, 0, 0, 170))
@@ -60,11 +63,12 @@ def draw_help(surface: pygame.Surface, game_id: str, options: dict, scroll: int 
         paragraphs = rules_text(game_id)
     except FileNotFoundError:
         paragraphs = [game_id, _("No rules help for this game yet.")]
-    body = assets.font(18)
+    size = max(12, round(18 * scale))
+    body = assets.font(size)
     clip = surface.get_clip()
     surface.set_clip(panel.inflate(-8, -8))
     x, y = panel.x + 28, panel.y + 20 - scroll
-    title = assets.render(paragraphs[0], 30, assets.INK, True)
+    title = assets.render(paragraphs[0], max(18, round(30 * scale)), assets.INK, True)
     surface.blit(title, (x, y))
     y += title.get_height() + 12
     width = panel.width - 56
@@ -73,12 +77,12 @@ def draw_help(surface: pygame.Surface, game_id: str, options: dict, scroll: int 
         bold = bool(sep) and len(head) < 28
         for i, line in enumerate(wrap(para, body, width)):
             if i == 0 and bold and line.startswith(head + ":"):
-                img = assets.render(head + ":", 18, assets.INK, True)
+                img = assets.render(head + ":", size, assets.INK, True)
                 surface.blit(img, (x, y))
-                rest_img = assets.render(line[len(head) + 1 :], 18, assets.INK)
+                rest_img = assets.render(line[len(head) + 1 :], size, assets.INK)
                 surface.blit(rest_img, (x + img.get_width(), y))
             else:
-                surface.blit(assets.render(line, 18, assets.INK), (x, y))
+                surface.blit(assets.render(line, size, assets.INK), (x, y))
             y += body.get_linesize()
         y += 8
     if options:

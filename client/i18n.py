@@ -1,5 +1,5 @@
 """Translations: every UI string goes through :func:`_` (GNU gettext catalogues in
-``assets/locale/<code>/LC_MESSAGES/tapete.mo``, made by ``tools/i18n.py``).
+``assets/locale/<code>/LC_MESSAGES/tapete.mo``, made by ``tools/i18n_catalogues.py``).
 
 Languages: the ones our rules came in, plus English. The language is the settings'
 ``language``, or the system's when that is empty, or English.

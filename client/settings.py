@@ -2,7 +2,8 @@
 
 Fields: ``name`` (str), ``window`` ([width, height] pixels), ``fullscreen`` (bool),
 ``animation_speed`` (float, 1.0 = normal; 0.25..4), ``language`` (str or "" = system),
-``volume`` (float 0..1), ``mute`` (bool).
+``volume`` (float 0..1), ``mute`` (bool), ``ui_scale`` (float 0.75..1.5, 1.0 = normal:
+the size of text in tables and overlays).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ class Settings:
     language: str = ""
     volume: float = 0.7
     mute: bool = False
+    ui_scale: float = 1.0
 
     @classmethod
     def load(cls, path: Path | None = None) -> "Settings":
@@ -68,6 +70,9 @@ class Settings:
                 s.volume = float(vol)
             if isinstance(data.get("mute"), bool):
                 s.mute = data["mute"]
+            ui = data.get("ui_scale")
+            if isinstance(ui, (int, float)) and not isinstance(ui, bool) and 0.75 <= ui <= 1.5:
+                s.ui_scale = float(ui)
         return s
 
     def save(self, path: Path | None = None) -> Path:

@@ -1,10 +1,13 @@
 """Translation catalogues for the client (GNU gettext, made with Babel).
 
-    python3 tools/i18n.py extract   # client/ → assets/locale/tapete.pot
-    python3 tools/i18n.py update    # merge the template into every <code>/LC_MESSAGES/tapete.po
-    python3 tools/i18n.py compile   # every .po → .mo (committed: the game needs no Babel)
-    python3 tools/i18n.py check     # exit 1 if a .po misses or leaves empty a msgid of
-                                    # client/, or a .mo is not the compiled .po
+    python3 tools/i18n_catalogues.py extract  # client/ → assets/locale/tapete.pot
+    python3 tools/i18n_catalogues.py update   # template → every <code>/LC_MESSAGES/tapete.po
+    python3 tools/i18n_catalogues.py compile  # every .po → .mo (committed: no Babel at run time)
+    python3 tools/i18n_catalogues.py check    # exit 1 if a .po misses or leaves empty a msgid
+                                              # of client/, or a .mo is not the compiled .po
+
+(Not named ``i18n.py``: scripts in tools/ run with tools/ first on ``sys.path``, and a
+``tools/i18n.py`` would shadow the ``i18n`` package that pygame_gui imports.)
 
 Keywords: ``_(message)`` and ``ngettext(singular, plural, n)``. The languages are
 ``client.i18n.LANGUAGES`` less English (English text is the key). Babel is a dev tool

@@ -1,6 +1,6 @@
 """Save screenshots of every scene for people to look at (SDL dummy driver).
 
-    python3 tools/screenshots.py [--out DIR] [--seed N]
+    python3 tools/screenshots.py [--out DIR] [--seed N] [--lang hu] [--ui-scale 1.25]
 
 Writes menu.png, newgame.png, settings.png, host.png, lobby.png, browser.png,
 table.png (mid-turn, a card selected), reveal.png, row-choice.png, privacy.png
@@ -44,9 +44,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", default="screenshots")
     p.add_argument("--seed", type=int, default=11)
     p.add_argument("--game", default=None, help="only this game's table (and the menus)")
+    p.add_argument("--lang", default="en", help="language code (client.i18n.LANGUAGES)")
+    p.add_argument("--ui-scale", type=float, default=1.0, help="text size, 0.75–1.5")
     args = p.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
-    settings = Settings(name="Ana")
+    settings = Settings(name="Ana", language=args.lang, ui_scale=args.ui_scale)
     app = App(settings, size=(1280, 720))
     shot = lambda name: app.save_screenshot(os.path.join(args.out, name))  # noqa: E731
 

@@ -117,7 +117,7 @@ class LobbyScene(Scene):
             surface.blit(assets.text(name, 20, colour, True), (row.x + 130, row.y + 9))
             kind = kinds.get(s["kind"], s["kind"])
             if s["kind"] == "bot" and s.get("level"):
-                kind = _("bot ({level})").format(level=s["level"])
+                kind = _("bot ({level})").format(level=_(s["level"]))
             img = assets.text(kind, 18, colour)
             surface.blit(img, img.get_rect(midright=(row.right - 16, row.centery)))
             y += 50

@@ -1,5 +1,5 @@
-"""Settings: name, language, window size, fullscreen, animation speed, volume and mute
-(saved under the user's config folder; see :mod:`client.settings`)."""
+"""Settings: name, language, window size, fullscreen, animation speed, volume, mute and
+interface size (saved under the user's config folder; see :mod:`client.settings`)."""
 
 from __future__ import annotations
 
@@ -18,15 +18,20 @@ def selected(menu) -> str:
     return opt[0] if isinstance(opt, tuple) else opt
 
 
+def percent(scale: float) -> str:
+    """An interface size as people read it: 1.25 → "125 %"."""
+    return f"{round(float(scale) * 100)} %"
+
+
 class SettingsScene(Scene):
     """One row per setting; Save stores them and applies language and sound at once."""
 
     def enter(self) -> None:
         ui, s = self.app.ui, self.app.settings
         w, _h = self.app.size
-        x, y, step = w // 2 - 260, 120, 46
+        x, y, step = w // 2 - 260, 110, 44
         rows = [_("Your name"), _("Language"), _("Window size"), _("Fullscreen"),
-                _("Animation speed"), _("Volume"), _("Sound")]
+                _("Animation speed"), _("Volume"), _("Sound"), _("Text size")]
         for i, label in enumerate(rows):
             pygame_gui.elements.UILabel(pygame.Rect(x, y + i * step, 200, 36), label, ui)
 
@@ -50,14 +55,21 @@ class SettingsScene(Scene):
         self.volume = pygame_gui.elements.UIHorizontalSlider(rect(5), s.volume, (0.0, 1.0), ui)
         self.mute = pygame_gui.elements.UIDropDownMenu(
             [_("On"), _("Muted")], _("Muted") if s.mute else _("On"), rect(6), ui)
+        self.scale = pygame_gui.elements.UIHorizontalSlider(rect(7), s.ui_scale, (0.75, 1.5), ui,
+                                                            click_increment=0.05)
+        self.scale_note = pygame_gui.elements.UILabel(
+            pygame.Rect(x + 530, y + 7 * step, 90, 36), percent(s.ui_scale), ui)
         y += len(rows) * step + 6
-        pygame_gui.elements.UILabel(pygame.Rect(x, y, 520, 30),
+        pygame_gui.elements.UILabel(pygame.Rect(w // 2 - 420, y, 840, 30),
                                     _("Window size and fullscreen apply at the next start."), ui)
         self.back = pygame_gui.elements.UIButton(pygame.Rect(x, y + 50, 240, 50), _("Back"), ui)
         self.save = pygame_gui.elements.UIButton(pygame.Rect(x + 280, y + 50, 240, 50),
                                                  _("Save"), ui, object_id="@big")
 
     def handle_event(self, event) -> None:
+        if (event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED
+                and event.ui_element == self.scale):
+            self.scale_note.set_text(percent(self.scale.get_current_value()))
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element == self.save:
                 self.store()
@@ -82,6 +94,7 @@ class SettingsScene(Scene):
         s.animation_speed = round(float(self.speed.get_current_value()), 2)
         s.volume = round(float(self.volume.get_current_value()), 2)
         s.mute = selected(self.mute) == _("Muted")
+        s.ui_scale = min(1.5, max(0.75, round(float(self.scale.get_current_value()), 2)))
         i18n.set_language(s.language)
         sounds = getattr(self.app, "sounds", None)
         if sounds is not None:

@@ -49,6 +49,24 @@ class TableScene(Scene):
         return len(self.session.local_seats) >= 2
 
     @property
+    def ui_scale(self) -> float:
+        """The player's text size (settings ``ui_scale``, 0.75–1.5; 1 = as designed).
+        Tables multiply their text sizes by it (banners, help and the privacy screen
+        do); layouts keep their 1280×720 geometry, so cards never change shape."""
+        return float(getattr(self.app.settings, "ui_scale", 1.0) or 1.0)
+
+    def fit_text(
+        self, text: str, size: int, width: int, color=assets.WHITE, bold: bool = False
+    ) -> pygame.Surface:
+        """``text`` at ``size`` pixels, or smaller (down to 9) until it is at most
+        ``width`` pixels wide: long translations and large text sizes never overflow."""
+        img = assets.text(text, size, color, bold)
+        while img.get_width() > width and size > 9:
+            size = max(9, int(size * 0.92))
+            img = assets.text(text, size, color, bold)
+        return img
+
+    @property
     def mirror(self):
         return self.session.mirrors[self.perspective]
 
@@ -191,7 +209,13 @@ class TableScene(Scene):
         if self.help_open:
             from client.help import draw_help
 
-            draw_help(surface, self.session.game_id, self.options_in_force(), self.help_scroll)
+            draw_help(
+                surface,
+                self.session.game_id,
+                self.options_in_force(),
+                self.help_scroll,
+                self.ui_scale,
+            )
 
     def options_in_force(self) -> dict:
         """The game's options (defaults with the host's choices over them); empty when
@@ -222,10 +246,16 @@ class TableScene(Scene):
         """The privacy screen: no cards, only whose turn it is."""
         surface.fill(assets.FELT_DARK)
         name = self.name(self.privacy_for)
-        t1 = assets.text(_("Pass the screen to {name}").format(name=name), 44, assets.GOLD, True)
-        t2 = assets.text(_("Everyone else, look away."), 24, assets.WHITE)
-        t3 = assets.text(
-            _("{name}: click or press Enter to see your cards").format(name=name), 22, assets.WHITE
+        k, width = self.ui_scale, self.w - 40
+        t1 = self.fit_text(
+            _("Pass the screen to {name}").format(name=name), int(44 * k), width, assets.GOLD, True
+        )
+        t2 = self.fit_text(_("Everyone else, look away."), int(24 * k), width, assets.WHITE)
+        t3 = self.fit_text(
+            _("{name}: click or press Enter to see your cards").format(name=name),
+            int(22 * k),
+            width,
+            assets.WHITE,
         )
         surface.blit(t1, t1.get_rect(center=(self.w // 2, self.h // 2 - 60)))
         surface.blit(t2, t2.get_rect(center=(self.w // 2, self.h // 2)))
@@ -242,8 +272,9 @@ class TableScene(Scene):
         color=assets.GOLD,
         center: tuple[int, int] | None = None,
     ) -> None:
-        img = assets.text(text, 19, assets.WHITE, True)
+        img = self.fit_text(text, int(19 * self.ui_scale), self.w - 60, assets.WHITE, True)
         rect = img.get_rect(center=center or (self.w // 2, self.h // 2)).inflate(32, 18)
+        rect.clamp_ip(pygame.Rect(0, 0, self.w, self.h))
         pygame.draw.rect(surface, color, rect, border_radius=10)
         surface.blit(img, img.get_rect(center=rect.center))
 

@@ -72,6 +72,15 @@ class Take5Table(TableScene):
     def s(self, v: float) -> int:
         return int(v * self.k)
 
+    def t(self, v: float) -> int:
+        """A text size: design pixels × scale × the player's text size (ui_scale, up to
+        1.25 here: the panels are laid out for that much)."""
+        return max(9, int(v * self.k * min(1.25, self.ui_scale)))
+
+    def label(self, text: str, size: float, width: float, color=assets.WHITE, bold=False):
+        """``text`` at text size ``size``, shrunk to fit ``width`` design pixels."""
+        return self.fit_text(text, self.t(size), self.s(width), color, bold)
+
     def row_rect(self, r: int) -> pygame.Rect:
         return pygame.Rect(self.s(16), self.s(64 + r * 112), self.s(600), self.s(106))
 
@@ -398,21 +407,22 @@ class Take5Table(TableScene):
         title = _("Take 5 · Round {round} · Turn {turn} of 10").format(
             round=b["round"], turn=min(b["turn"], 10)
         )
-        surface.blit(assets.text(title, s(20), assets.WHITE, True), (s(16), s(13)))
-        img = assets.text(
-            _("Game {limit} · F1: rules · Esc: menu").format(limit=limit), s(16), assets.WHITE
+        img = self.label(title, 20, 560, assets.WHITE, True)
+        surface.blit(img, img.get_rect(midleft=(s(16), s(25))))
+        img = self.label(
+            _("Game {limit} · F1: rules · Esc: menu").format(limit=limit), 16, 660, assets.WHITE
         )
         surface.blit(img, img.get_rect(midright=(self.w - s(16), s(25))))
         status = self.status_line()
         if status:
-            img = assets.text(status, s(19), assets.GOLD, True)
+            img = self.fit_text(status, self.t(19), self.w - s(676), assets.GOLD, True)
             surface.blit(img, img.get_rect(midleft=(s(660), s(526))))
         self.draw_rows(surface)
         self.draw_reveal(surface)
         self.draw_players(surface)
         self.draw_hand(surface)
         for text, x, y, _t in self.floaters:
-            img = assets.text(text, s(26), assets.RED, True)
+            img = assets.text(text, self.t(26), assets.RED, True)
             surface.blit(img, img.get_rect(center=(int(x), int(y))))
         if getattr(self, "round_summary_t", 0) > 0:
             self.draw_round_summary(surface)
@@ -431,13 +441,12 @@ class Take5Table(TableScene):
             if choosing:
                 pygame.draw.rect(surface, assets.HIGHLIGHT, rect, 3, border_radius=s(10))
             surface.blit(
-                assets.text(_("Row {n}").format(n=r + 1), s(17), assets.WHITE, True),
+                self.label(_("Row {n}").format(n=r + 1), 17, 94, assets.WHITE, True),
                 (rect.x + s(10), rect.y + s(14)),
             )
             bull_icon(surface, (rect.x + s(24), rect.y + s(62)), s(9), (250, 250, 246))
-            surface.blit(
-                assets.text(str(cost), s(24), assets.GOLD, True), (rect.x + s(42), rect.y + s(48))
-            )
+            img = self.label(str(cost), 24, 60, assets.GOLD, True)
+            surface.blit(img, img.get_rect(midleft=(rect.x + s(42), rect.y + s(62))))
             for i in range(6):
                 slot = self.row_slot(r, i)
                 if i < len(row):
@@ -447,11 +456,11 @@ class Take5Table(TableScene):
                     surface.blit(cards.slot(self.cw, self.ch), slot)
                     if i == 5:
                         pygame.draw.rect(surface, (200, 60, 60), slot, 2, border_radius=s(7))
-                        img = assets.text(_("6th"), s(14), (230, 120, 120), True)
+                        img = self.label(_("6th"), 14, 64, (230, 120, 120), True)
                         surface.blit(img, img.get_rect(center=slot.center))
             if choosing:
-                img = assets.text(
-                    _("[{n}] take: {cost}").format(n=r + 1, cost=cost), s(15), assets.INK, True
+                img = self.label(
+                    _("[{n}] take: {cost}").format(n=r + 1, cost=cost), 15, 200, assets.INK, True
                 )
                 tag = img.get_rect(bottomright=(rect.right - s(6), rect.bottom - s(6)))
                 pygame.draw.rect(
@@ -462,7 +471,7 @@ class Take5Table(TableScene):
     def draw_reveal(self, surface: pygame.Surface) -> None:
         s, b = self.s, self.board
         rev = b.get("revealed", [])
-        head = assets.text(_("Revealed this turn"), s(17), assets.WHITE, True)
+        head = self.label(_("Revealed this turn"), 17, 380, assets.WHITE, True)
         surface.blit(head, (s(650), s(66)))
         flying = {f.card for f, _p in self.timeline.flights()}
         pending = {c for c, _s in b.get("pending", [])}
@@ -473,7 +482,7 @@ class Take5Table(TableScene):
             else:
                 surface.blit(cards.slot(self.cw, self.ch), slot)
             who = _("You") if seat == self.me else self.short_name(seat)
-            img = assets.text(who, s(13), assets.WHITE)
+            img = self.label(who, 13, 76, assets.WHITE)
             surface.blit(img, img.get_rect(midtop=(slot.centerx, slot.bottom + s(3))))
 
     def draw_players(self, surface: pygame.Surface) -> None:
@@ -493,7 +502,7 @@ class Take5Table(TableScene):
                 pygame.draw.rect(surface, assets.GOLD, rect, 2, border_radius=s(8))
             name = (_("You") if mine else self.name(seat))[:16]
             surface.blit(
-                assets.text(name, s(16), assets.WHITE, True), (rect.x + s(8), rect.y + s(4))
+                self.label(name, 16, 160, assets.WHITE, True), (rect.x + s(8), rect.y + s(4))
             )
             chosen = b["has_chosen"][seat]
             mark = (
@@ -504,11 +513,11 @@ class Take5Table(TableScene):
                 )
             )
             surface.blit(
-                assets.text(mark, s(13), assets.GOLD if chosen else assets.WHITE),
+                self.label(mark, 13, 90, assets.GOLD if chosen else assets.WHITE),
                 (rect.x + s(8), rect.y + s(26)),
             )
             total = b["totals"][seat]
-            img = assets.text(str(total), s(22), assets.WHITE, True)
+            img = self.label(str(total), 22, 44, assets.WHITE, True)
             surface.blit(img, img.get_rect(midright=(rect.right - s(10), rect.centery)))
             bull_icon(
                 surface, (rect.right - s(26) - img.get_width(), rect.centery), s(7), (250, 250, 246)
@@ -521,18 +530,18 @@ class Take5Table(TableScene):
                     else _("{n} taken").format(n=pen)
                 )
                 surface.blit(
-                    assets.text(extra, s(13), (255, 160, 150)), (rect.x + s(100), rect.y + s(26))
+                    self.label(extra, 13, 76, (255, 160, 150)), (rect.x + s(100), rect.y + s(26))
                 )
 
     def draw_hand(self, surface: pygame.Surface) -> None:
         s, b = self.s, self.board
         if self.me is None:
-            img = assets.text(_("Watching the table"), s(18), assets.WHITE)
+            img = self.label(_("Watching the table"), 18, 600, assets.WHITE)
             surface.blit(img, img.get_rect(center=(self.w // 2, self.h - s(80))))
             return
         hand = b.get("hand", [])
         deciding = self.my_decision() == "choose" and self.timeline.idle
-        label = assets.text(_("Your hand"), s(16), assets.WHITE, True)
+        label = self.label(_("Your hand"), 16, 300, assets.WHITE, True)
         first = self.hand_slot(0, max(1, len(hand)))
         surface.blit(label, (first.x, first.y - s(26)))
         for i, c in enumerate(hand):
@@ -551,34 +560,36 @@ class Take5Table(TableScene):
         btn = self.play_button()
         if deciding and self.selected is not None:
             pygame.draw.rect(surface, assets.GOLD, btn, border_radius=s(10))
-            img = assets.text(_("Play {card}").format(card=self.selected), s(22), assets.INK, True)
+            img = self.label(_("Play {card}").format(card=self.selected), 22, 156, assets.INK, True)
             surface.blit(img, img.get_rect(center=btn.center))
         elif b.get("chosen") is not None:
-            img = assets.text(
-                _("You chose {card}").format(card=b["chosen"]), s(18), assets.GOLD, True
+            img = self.label(
+                _("You chose {card}").format(card=b["chosen"]), 18, 180, assets.GOLD, True
             )
             surface.blit(img, img.get_rect(center=btn.center))
 
     def draw_round_summary(self, surface: pygame.Surface) -> None:
         s, e = self.s, self.round_summary
         n = len(e["totals"])
-        box = pygame.Rect(0, 0, s(520), s(110) + n * s(30))
+        step = max(s(30), int(self.t(19) * 1.25))
+        box = pygame.Rect(0, 0, s(520), s(110) + n * step)
         box.center = (self.w // 2 - s(120), self.h // 2 - s(40))
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(panel, (8, 30, 20, 235), panel.get_rect(), border_radius=s(14))
         surface.blit(panel, box)
         pygame.draw.rect(surface, assets.GOLD, box, 2, border_radius=s(14))
-        head = assets.text(_("Round {n} over").format(n=e["round"]), s(28), assets.GOLD, True)
+        head = self.label(_("Round {n} over").format(n=e["round"]), 28, 490, assets.GOLD, True)
         surface.blit(head, head.get_rect(midtop=(box.centerx, box.y + s(14))))
         y = box.y + s(64)
         for seat in range(n):
             name = _("You") if seat == self.me else self.name(seat)
-            surface.blit(assets.text(name, s(19), assets.WHITE), (box.x + s(30), y))
-            img = assets.text(
+            surface.blit(self.label(name, 19, 250, assets.WHITE), (box.x + s(30), y))
+            img = self.label(
                 _("+{n}   total {total}").format(n=e["bullheads"][seat], total=e["totals"][seat]),
-                s(19),
+                19,
+                200,
                 assets.WHITE,
                 True,
             )
             surface.blit(img, img.get_rect(topright=(box.right - s(30), y)))
-            y += s(30)
+            y += step
