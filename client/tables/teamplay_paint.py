@@ -183,21 +183,33 @@ def draw_seat(t, surface, seat: int) -> None:
     name = t.who(seat, full=True)
     if active:
         name = "▶ " + name
-    img = assets.text(name[:26], s(16), assets.WHITE, True)
-    surface.blit(img, (rect.x + s(8), rect.y + s(6)))
     team = side_label(t, seat)
+    room = rect.w - s(16)
     if team:
         tag = assets.text(team, s(13), assets.INK, True)
         box = tag.get_rect(topright=(rect.right - s(8), rect.y + s(7))).inflate(s(8), s(4))
         pygame.draw.rect(surface, (225, 225, 215), box, border_radius=s(5))
         surface.blit(tag, tag.get_rect(center=box.center))
+        room -= box.w + s(6)
+    name = name[:26]
+    img = assets.text(name, s(16), assets.WHITE, True)
+    while img.get_width() > room and len(name) > 4:
+        name = name[:-2] + "…"
+        img = assets.text(name, s(16), assets.WHITE, True)
+    surface.blit(img, (rect.x + s(8), rect.y + s(6)))
     n = b["hand_sizes"][seat]
     done = len(b["done"][seat])
-    info = ngettext("{n} card", "{n} cards", n).format(n=n) + " · " + ngettext(
-        "{n} mission done", "{n} missions done", done).format(n=done)
-    if b.get("partner") == seat:
-        info += " · " + _("your partner")
-    surface.blit(assets.text(info, s(13), MUTED), (rect.x + s(8), rect.y + s(29)))
+    cards_ = ngettext("{n} card", "{n} cards", n).format(n=n)
+    partner = b.get("partner") == seat
+    tries = [cards_ + " · " + ngettext("{n} mission done", "{n} missions done", done).format(
+        n=done), cards_ + " · " + _("{n} done").format(n=done)]
+    if partner:
+        tries = [t_ + " · " + _("your partner") for t_ in tries] + [
+            t_ + " · " + _("partner") for t_ in tries]
+    width = rect.w - s(16)
+    img = next((i for i in (assets.text(t_, s(13), MUTED) for t_ in tries)
+                if i.get_width() <= width), None) or assets.text(tries[-1], s(11), MUTED)
+    surface.blit(img, (rect.x + s(8), rect.y + s(29)))
     for i, m in enumerate(b["own"][seat]):
         draw_mission(t, surface, (seat, i), m)
 
