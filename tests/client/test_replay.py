@@ -1,0 +1,212 @@
+"""The replay viewer, review mode only after the end, "play this deal", continuing an
+unfinished local game from the menu's list, window games logged by default, statistics."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pygame
+import pytest
+
+import engine
+from net.commands import play_headless
+from net.host import Table
+from net.log import TableLog, read_log
+
+
+
+@pytest.fixture
+def data(tmp_path, monkeypatch):
+    monkeypatch.setenv("TAPETE_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def key(app, k, mod=0):
+    app.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="")])
+
+
+def finished_log(tmp_path, game="take5", seats="bot,bot:easy,bot", seed=5):
+    path = tmp_path / f"{game}.jsonl"
+    g = engine.get_game(game)
+    out = io.StringIO()
+    assert play_headless([game, "--seats", seats, "--headless", "--seed", str(seed),
+                          "--json", "--log", str(path), "--options",
+                          json.dumps(getattr(g, "contract_options", {}))], out=out) == 0
+    return path, json.loads(out.getvalue())
+
+
+def cut_log(path, keep_actions: int):
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    cut = path.with_name("cut-" + path.name)
+    cut.write_text("".join(lines[: 2 + keep_actions]), encoding="utf-8")
+    return cut
+
+
+def test_the_viewer_steps_through_public_views_and_jumps_rounds(app, tmp_path, data):
+    from client.scenes.replay import ReplayScene
+
+    path, outcome = finished_log(tmp_path)
+    scene = ReplayScene(app, read_log(path), str(path))
+    app.switch(scene)
+    game = engine.get_game("take5")
+    assert len(scene.states) == outcome["actions"] + 1
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT, pygame.KMOD_SHIFT)
+    assert scene.index == 12
+    assert scene.table.board == game.view(scene.states[12], None)
+    assert scene.table.board["hand"] == []  # the public view: no hand
+    key(app, pygame.K_LEFT)
+    assert scene.index == 11
+    rounds = [i for i, _label in scene.marks]
+    assert rounds[0] == 0 and len(rounds) == outcome["rounds"]
+    key(app, pygame.K_PAGEDOWN)
+    assert scene.index == rounds[1]
+    assert scene.table.board["round"] == 2
+    key(app, pygame.K_PAGEUP)
+    assert scene.index == 0
+    key(app, pygame.K_END)
+    assert scene.index == outcome["actions"] and scene.table.board["over"]
+    # the track: a click at its left end is the first step
+    app.frame(1 / 30, [pygame.event.Event(pygame.MOUSEBUTTONUP, button=1,
+                                          pos=(scene.track.x, scene.track.centery))])
+    assert scene.index == 0
+
+
+def test_review_shows_every_hand_only_once_the_game_is_over(app, tmp_path, data):
+    from client.scenes.replay import ReplayScene
+
+    path, _ = finished_log(tmp_path)
+    game = engine.get_game("take5")
+    # An unfinished log: no review, never a seat's hand.
+    unfinished = ReplayScene(app, read_log(cut_log(path, 20)))
+    app.switch(unfinished)
+    key(app, pygame.K_r)
+    key(app, pygame.K_2)
+    assert not unfinished.review and unfinished.table.perspective is None
+    unfinished.show(1)  # even asked directly
+    assert unfinished.table.board == game.view(unfinished.states[0], None)
+    # A finished game: review from each seat's own view.
+    scene = ReplayScene(app, read_log(path))
+    app.switch(scene)
+    scene.goto(5)
+    key(app, pygame.K_r)
+    assert scene.review and scene.focus is None
+    app.frame(1 / 30, [])
+    key(app, pygame.K_2)
+    assert scene.focus == 1
+    app.frame(1 / 30, [])
+    assert scene.table.board == game.view(scene.states[5], None)  # back to public after drawing
+    scene.show(1)
+    assert scene.table.board == game.view(scene.states[5], 1)
+    assert scene.table.board["hand"]
+    key(app, pygame.K_r)
+    assert not scene.review
+
+
+def test_play_this_deal_starts_the_same_seed_at_a_new_table(app, tmp_path, data):
+    from client.scenes.replay import ReplayScene
+    from client.tables.take5 import Take5Table
+
+    path, _ = finished_log(tmp_path, seed=17)
+    app.switch(ReplayScene(app, read_log(path)))
+    key(app, pygame.K_p)
+    assert isinstance(app.scene, Take5Table)
+    assert app.scene.session.seed == 17 and app.scene.session.seats[0] == "human"
+    assert len(app.scene.session.seats) == 3
+
+
+@pytest.mark.parametrize("game_id", engine.available_games())
+def test_every_games_table_draws_in_the_viewer_and_its_review(app, tmp_path, data, game_id):
+    from client.scenes.replay import ReplayScene
+    from client.tables import tables_available
+
+    if game_id not in tables_available():
+        pytest.skip(f"{game_id} has no table yet")
+    g = engine.get_game(game_id)
+    n = max(g.min_players, min(4, g.max_players))
+    path, _ = finished_log(tmp_path, game_id, ",".join(["bot"] * n))
+    scene = ReplayScene(app, read_log(path))
+    app.switch(scene)
+    scene.goto(len(scene.states) // 2)
+    app.frame(1 / 30, [])
+    scene.set_review(True)
+    app.frame(1 / 30, [])
+    assert scene.review
+
+
+def test_window_games_are_logged_under_the_data_folder(app, data):
+    from client.launch import start_table
+
+    table = start_table(app, "take5", ["bot:easy", "bot:easy"], seed=4)
+    path = table.session.host.log.path
+    assert path.startswith(str(data / "logs")) and path.endswith("-take5-4.jsonl")
+    host = table.session.host
+    host.call(lambda t: setattr(t, "bot_delay", 0.0))
+    assert host.over.wait(60)
+    host.call(lambda t: None)  # the last write has happened on the host thread
+    assert read_log(path)["outcome"] == host.call(lambda t: t.outcome())
+
+
+def test_continue_a_game_lists_unfinished_local_games_and_resumes_one(app, data):
+    from client.scenes.replay import LogListScene
+    from client.tables.take5 import Take5Table
+    from net.log import logs_dir
+
+    logs_dir().mkdir(parents=True)
+    table = Table("take5", ["human", "bot:easy", "bot:easy"], 8)
+    log = TableLog.for_table(logs_dir() / "a.jsonl", table)
+    table.step_bots(now=10**9)
+    table._act(0, table.game.legal_actions(table.state, 0)[0])
+    log.close()
+    bots = Table("take5", ["bot", "bot"], 8)  # bots only: nothing to continue
+    TableLog.for_table(logs_dir() / "b.jsonl", bots).close()
+    scene = LogListScene(app, "continue")
+    app.switch(scene)
+    app.frame(1 / 30, [])
+    assert [g["path"] for g in scene.logs] == [str(logs_dir() / "a.jsonl")]
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, Take5Table)
+    host = app.scene.session.host
+    assert host.call(lambda t: t.game.digest(t.state)) == table.game.digest(table.state)
+    assert app.scene.session.local_seats == [0]
+    replays = LogListScene(app, "replays")
+    assert len(replays.logs) == 2
+
+
+def test_statistics_count_a_finished_local_game_once(app, data):
+    from client.scenes.results import ResultsScene
+    from client.session import TableSession
+    from client.stats import StatsScene, load_stats, summary_rows
+    from client.tables.take5 import Take5Table
+
+    session = TableSession("take5", ["human", "bot", "bot"], 3, names=["Ana", "B", "C"])
+    try:
+        view = {"over": True, "winners": [0], "totals": [12, 40, 70], "round": 3}
+        ResultsScene(app, session, view, Take5Table)
+        ResultsScene(app, session, view, Take5Table)  # shown again: not counted again
+    finally:
+        session.close()
+    prof = load_stats()["profiles"]["Ana"]
+    assert prof["games"] == {"take5": {"played": 1, "won": 1}}
+    assert prof["take5_points"] == 12 and prof["take5_games"] == 1
+    from client.stats import update_profile
+
+    update_profile(prof, "the-game", 0, {"over": True, "winners": [], "cards_left": 9})
+    update_profile(prof, "the-game", 0, {"over": True, "winners": [], "cards_left": 4})
+    update_profile(prof, "guandan", 1, {"over": True, "winners": [1, 3]})
+    rows = dict(summary_rows(prof))
+    assert rows["The Game: best result"] == "4 cards left"
+    assert rows["Take 5: average bullheads"] == "12.0"
+    assert rows["Guandan: matches won"] == "1"
+    app.switch(StatsScene(app))
+    app.frame(1 / 30, [])
+
+
+def test_the_cli_replays_a_log(tmp_path, data, capsys):
+    from client.cli import main
+
+    path, outcome = finished_log(tmp_path)
+    assert main(["replay", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == outcome
