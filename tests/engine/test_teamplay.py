@@ -652,3 +652,30 @@ def test_hard_bots_finish_a_game_with_legal_actions(players):
         s, _ = GAME.apply(s, seat, action)
     assert GAME.is_over(s)
     assert max(GAME.team_missions(s)) >= (8 if players % 2 == 0 else 5)
+
+
+def test_set_aside_missions_are_reshuffled_when_the_mission_pile_is_empty():
+    # Not on the page (settled like the number cards): see rules.py _draw_mission.
+    s = table(hands={0: "3r 3b"}, general="P1")
+    n = len(s.mission_deck)
+    s = replace(s, mission_deck=(), mission_discard=s.mission_deck)
+    s, ev = act(s, f"complete P1 {cards('3r')[0]} {cards('3b')[0]}")
+    assert any(e.type == "reshuffle" and e.public["to"] == "missions/deck" for e in ev)
+    assert s.general is not None and len(s.mission_deck) == n - 1 and s.fresh == "general"
+    conserved(s)
+    # Nothing left anywhere: the place stays empty and the new mission cannot be chosen.
+    s = table(hands={0: "3r 3b"}, general="P1")
+    s = replace(s, mission_deck=(), mission_discard=(),
+                done=((), s.mission_deck[:20], (), s.mission_deck[20:]))
+    s, _ = act(s, f"complete P1 {cards('3r')[0]} {cards('3b')[0]}")
+    assert s.general is None and s.fresh is None
+    conserved(s)
+
+
+def test_with_no_number_card_left_to_draw_the_turn_may_end():
+    every = " ".join(f"{v}{c}" for v in range(1, 9) for c in "rb" for _ in range(4))
+    hands = {0: " ".join(every.split()[:32]), 2: " ".join(every.split()[32:])}
+    s = table(hands=hands, bank="", deck="", discard="")
+    assert not s.deck and not s.discard and not s.bank
+    assert {"type": "end-turn"} in GAME.legal_actions(s, 0)
+    assert not any(a["type"] == "draw" for a in GAME.legal_actions(s, 0))
