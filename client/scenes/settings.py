@@ -33,7 +33,7 @@ class SettingsScene(Scene):
         rows = [_("Your name"), _("Language"), _("Window size"), _("Fullscreen"),
                 _("Animation speed"), _("Volume"), _("Sound"), _("Text size")]
         for i, label in enumerate(rows):
-            pygame_gui.elements.UILabel(pygame.Rect(x, y + i * step, 200, 36), label, ui)
+            pygame_gui.elements.UILabel(pygame.Rect(x - 50, y + i * step, 260, 36), label, ui)
 
         def rect(i: int) -> pygame.Rect:
             return pygame.Rect(x + 220, y + i * step, 300, 36)
