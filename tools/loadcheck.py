@@ -1,0 +1,315 @@
+"""Load check for the host (issue 9): one host, remote bot players and spectators in
+separate processes over loopback TCP, checking that no message is lost or out of order
+and that the host's memory stays flat; then several tables on one host.
+
+    python3 tools/loadcheck.py                       # 10 players + 20 spectators, 4 tables
+    python3 tools/loadcheck.py --players 10 --spectators 20 --rounds 11 --tables 4
+
+Phase 1: one Take 5 table with ``--players`` open seats, each taken by its own client
+process playing as a normal bot (it sees only its view, like ``tapete join --headless``),
+plus ``--spectators`` spectator connections (in processes of 5), ``--rounds`` rounds
+(11 rounds at 10 players ≈ 1,100 actions). Phase 2: ``--tables`` tables of 4 players
+and 2 spectators on the same host process, played at once.
+
+Every client checks that each ``delta``'s ``seq`` is the previous one + 1 (nothing lost,
+nothing out of order) and, at the outcome, sends back a digest of the view it rebuilt
+from snapshot + deltas; the host compares it with its own view of that seat. The host's
+resident memory (``/proc/self/status`` VmRSS) is sampled every 100 actions. Prints the
+figures; exit 1 if any check fails. Figures are from a shared, noisy machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import secrets
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if __package__ in (None, ""):  # run as a script: make the checkout importable
+    sys.path.insert(0, str(ROOT))
+
+#: Seconds a whole phase may take before it is called a failure.
+PHASE_TIMEOUT = 600.0
+
+
+def view_digest(view: dict) -> str:
+    """A short digest of a view (canonical JSON)."""
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def rss_kib() -> int:
+    """This process's resident memory in KiB (Linux), 0 where unknown."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+# --------------------------------------------------------------------------- client side
+def watch(target: str, seat: int | None, timeout: float) -> dict:
+    """One connection: play ``seat`` as a normal bot (None = spectate) until the outcome;
+    returns its figures."""
+    import engine
+    from net.client import connect
+
+    conn = connect(target, player=f"load {seat}", seat=seat, spectator=seat is None)
+    wake = threading.Event()
+    conn.on_message = wake.set
+    view, legal, seq = None, [], None
+    deltas = gaps = errors = drops = sent = 0
+    bot, pending = None, False
+    outcome = None
+    end = time.monotonic() + timeout
+    try:
+        while outcome is None and time.monotonic() < end:
+            wake.wait(0.5)
+            wake.clear()
+            for m in conn.poll():
+                kind = m.get("type")
+                if kind == "welcome":
+                    bot = engine.get_bot(m["game"], "normal", secrets.randbelow(2**31))
+                elif kind == "snapshot":
+                    view, legal, seq, pending = m["view"], m["legal"], m["seq"], False
+                elif kind == "delta":
+                    deltas += 1
+                    if seq is None or m["seq"] != seq + 1:
+                        gaps += 1
+                    seq = m["seq"]
+                    view.update(m["set"])
+                    for k in m["del"]:
+                        view.pop(k, None)
+                    legal = m.get("legal", legal)
+                    pending = pending and not m.get("yours")
+                elif kind == "error":
+                    errors += 1
+                    pending = False
+                elif kind == "outcome":
+                    outcome = m["outcome"]
+                elif kind == "disconnected":
+                    drops += 1
+            if seat is not None and bot is not None and view is not None and legal \
+                    and not pending and seat in view.get("awaiting", []):
+                conn.send({"type": "action", "action": bot.choose(view, legal)})
+                pending, sent = True, sent + 1
+    finally:
+        conn.close()
+    return {"seat": seat, "deltas": deltas, "gaps": gaps, "errors": errors, "drops": drops,
+            "sent": sent, "seq": seq, "digest": view_digest(view) if view else None,
+            "over": outcome is not None}
+
+
+def client_main(target: str, seats: list[int | None], timeout: float) -> None:
+    """Run one connection per entry of ``seats`` on threads; print one JSON line each."""
+    results: list[dict] = []
+    lock = threading.Lock()
+
+    def run(seat):
+        try:
+            r = watch(target, seat, timeout)
+        except Exception as exc:  # noqa: BLE001 - reported to the checker
+            r = {"seat": seat, "failed": repr(exc)}
+        with lock:
+            results.append(r)
+    threads = [threading.Thread(target=run, args=(s,)) for s in seats]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for r in results:
+        print(json.dumps(r), flush=True)
+
+
+# --------------------------------------------------------------------------- host side
+def spawn(target: str, seats: list[int | None], timeout: float) -> subprocess.Popen:
+    words = ",".join("s" if s is None else str(s) for s in seats)
+    return subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--client", target,
+                             "--as", words, "--timeout", str(timeout)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=ROOT)
+
+
+class Hosted:
+    """One table on this process's host: LocalHost over TCP, its log in ``folder``."""
+
+    def __init__(self, players: int, rounds: int, seed: int, folder: str) -> None:
+        from net.local import LocalHost
+
+        self.host = LocalHost("take5", ["open"] * players, seed, {"rounds": rounds},
+                              bot_delay=0.0, takeover_delay=3600.0,
+                              log=os.path.join(folder, f"table-{seed}.jsonl"))
+        self.samples: list[tuple[int, int]] = []
+        self.host.start()
+        port = self.host.listen(0, "127.0.0.1")
+        self.target = f"127.0.0.1:{port}"
+        inner = self.host.table.on_action
+
+        def on_action(seat, action):
+            if inner is not None:
+                inner(seat, action)
+            n = len(self.host.table.actions)
+            if n % 100 == 0:
+                self.samples.append((n, rss_kib()))
+        self.host.table.on_action = on_action
+
+    def expected(self) -> dict:
+        """The host's own digest of each seat's view (and the public one)."""
+        def digests(t):
+            out = {str(s): view_digest(t.view(s)) for s in range(len(t.seats))}
+            out["s"] = view_digest(t.view(None))
+            return out
+        return self.host.call(digests)
+
+
+def collect(procs: list[subprocess.Popen], timeout: float) -> tuple[list[dict], list[str]]:
+    results, problems = [], []
+    for p in procs:
+        try:
+            out, err = p.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            out, err = p.communicate()
+            problems.append("a client process timed out")
+        for line in out.splitlines():
+            try:
+                results.append(json.loads(line))
+            except json.JSONDecodeError:
+                problems.append(f"client said: {line[:200]}")
+        if p.returncode:
+            problems.append(f"client exited {p.returncode}: {err.strip()[-300:]}")
+    return results, problems
+
+
+def check(hosted: Hosted, results: list[dict]) -> list[str]:
+    """Problems found in one table's client figures."""
+    problems = []
+    expected = hosted.expected()
+    actions = hosted.host.call(lambda t: len(t.actions))
+    for r in results:
+        who = "spectator" if r.get("seat") is None else f"seat {r['seat']}"
+        if "failed" in r:
+            problems.append(f"{who}: {r['failed']}")
+            continue
+        if r["gaps"] or r["drops"] or not r["over"]:
+            problems.append(f"{who}: gaps {r['gaps']}, drops {r['drops']}, over {r['over']}")
+        if r["seq"] != actions:
+            problems.append(f"{who}: last seq {r['seq']} but the host took {actions} actions")
+        key = "s" if r["seat"] is None else str(r["seat"])
+        if r["digest"] != expected[key]:
+            problems.append(f"{who}: its rebuilt view differs from the host's")
+    return problems
+
+
+def run_table_phase(tables: int, players: int, spectators: int, rounds: int,
+                    per_process: int, folder: str) -> dict:
+    """Host ``tables`` tables at once on this process; returns the figures."""
+    hosted = [Hosted(players, rounds, 1000 + i, folder) for i in range(tables)]
+    procs: list[tuple[int, subprocess.Popen]] = []
+    t0 = time.perf_counter()
+    rss0 = rss_kib()
+    try:
+        for i, h in enumerate(hosted):  # spectators first: they watch from the lobby
+            left = spectators
+            while left > 0:
+                k = min(per_process, left)
+                procs.append((i, spawn(h.target, [None] * k, PHASE_TIMEOUT)))
+                left -= k
+        end = time.monotonic() + 120
+        while time.monotonic() < end and any(
+                h.host.call(lambda t: len(t.clients)) < spectators for h in hosted):
+            time.sleep(0.05)
+        for i, h in enumerate(hosted):
+            if tables == 1:  # one process per player
+                procs.extend((i, spawn(h.target, [s], PHASE_TIMEOUT)) for s in range(players))
+            else:  # several tables: one process plays all of a table's seats
+                procs.append((i, spawn(h.target, list(range(players)), PHASE_TIMEOUT)))
+        for h in hosted:
+            if not h.host.over.wait(PHASE_TIMEOUT):
+                raise RuntimeError("a table did not finish in time")
+        elapsed = time.perf_counter() - t0
+        problems: list[str] = []
+        per_table: list[list[dict]] = [[] for _ in hosted]
+        for i, p in procs:
+            res, probs = collect([p], 60.0)
+            per_table[i].extend(res)
+            problems.extend(probs)
+        for h, res in zip(hosted, per_table, strict=True):
+            problems.extend(check(h, res))
+        actions = [h.host.call(lambda t: len(t.actions)) for h in hosted]
+        deltas = sum(r.get("deltas", 0) for res in per_table for r in res)
+        samples = hosted[0].samples
+    finally:
+        for h in hosted:
+            h.host.stop()
+    return {"tables": tables, "players": players, "spectators": spectators,
+            "processes": len(procs), "actions": actions, "seconds": round(elapsed, 2),
+            "actions_per_s": round(sum(actions) / elapsed, 1), "deltas_received": deltas,
+            "rss_kib_start": rss0, "rss_kib_samples": samples, "problems": problems}
+
+
+def memory_growth(samples: list[tuple[int, int]]) -> str:
+    """RSS change from the first to the last sample, with the per-100-action slope."""
+    if len(samples) < 2:
+        return "too few samples"
+    (a0, r0), (a1, r1) = samples[0], samples[-1]
+    slope = (r1 - r0) / max(1, (a1 - a0)) * 100
+    return (f"{r0 / 1024:.1f} MiB at action {a0} → {r1 / 1024:.1f} MiB at action {a1} "
+            f"({slope:+.1f} KiB per 100 actions)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--players", type=int, default=10)
+    p.add_argument("--spectators", type=int, default=20)
+    p.add_argument("--rounds", type=int, default=11, help="Take 5 rounds (phase 1)")
+    p.add_argument("--tables", type=int, default=4, help="tables in phase 2 (0: skip)")
+    p.add_argument("--client", default=None, help=argparse.SUPPRESS)
+    p.add_argument("--as", dest="seats", default="", help=argparse.SUPPRESS)
+    p.add_argument("--timeout", type=float, default=PHASE_TIMEOUT, help=argparse.SUPPRESS)
+    args = p.parse_args(argv)
+    if args.client:
+        seats = [None if w == "s" else int(w) for w in args.seats.split(",")]
+        client_main(args.client, seats, args.timeout)
+        return 0
+    folder = tempfile.mkdtemp(prefix="tapete-loadcheck-")
+    ok = True
+    one = run_table_phase(1, args.players, args.spectators, args.rounds, 5, folder)
+    print(f"One table: {args.players} bot players (one process each) + {args.spectators} "
+          f"spectators ({one['processes']} client processes), Take 5, {args.rounds} rounds")
+    print(f"  {one['actions'][0]} actions in {one['seconds']} s ({one['actions_per_s']} "
+          f"actions/s); {one['deltas_received']} deltas received, in order, none lost"
+          if not one["problems"] else f"  {one['actions'][0]} actions; PROBLEMS:")
+    for prob in one["problems"][:20]:
+        print("   -", prob)
+    print(f"  host memory: {memory_growth(one['rss_kib_samples'])}")
+    ok = ok and not one["problems"] and one["actions"][0] >= 1000
+    if args.tables:
+        many = run_table_phase(args.tables, 4, 2, 6, 2, folder)
+        print(f"{args.tables} tables on one host, 4 bot players + 2 spectators each "
+              f"({many['processes']} client processes), Take 5, 6 rounds")
+        print(f"  actions {many['actions']} in {many['seconds']} s ({many['actions_per_s']} "
+              f"actions/s over all tables); {many['deltas_received']} deltas received"
+              + ("" if many["problems"] else ", in order, none lost"))
+        for prob in many["problems"][:20]:
+            print("   -", prob)
+        print(f"  host memory (first table's samples): "
+              f"{memory_growth(many['rss_kib_samples'])}")
+        ok = ok and not many["problems"]
+    print("OK" if ok else "FAILED")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
