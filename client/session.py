@@ -8,7 +8,6 @@ table can animate them in order.
 
 from __future__ import annotations
 
-import copy
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,7 +24,9 @@ def apply_delta(view: dict, delta: dict) -> dict:
 
 @dataclass
 class Shown:
-    """A message ready for the table: its events and the view after it."""
+    """A message ready for the table: its events and the view after it. Views are
+    never changed in place (a delta makes a new dict, see :func:`apply_delta`), so the
+    backlog shares them instead of copying; tables copy what they animate."""
 
     events: list[dict]
     view: dict
@@ -66,13 +67,13 @@ class Mirror:
                 self.view = msg["view"]
                 self.seq = msg.get("seq", 0)
                 self.legal = list(msg.get("legal", []))
-                self.backlog.append(Shown([], copy.deepcopy(self.view), snapshot=True))
+                self.backlog.append(Shown([], self.view, snapshot=True))
             elif kind == "delta" and self.view is not None:
                 self.view = apply_delta(self.view, msg)
                 self.seq = msg.get("seq", self.seq + 1)
                 if "legal" in msg:
                     self.legal = list(msg["legal"])
-                self.backlog.append(Shown(list(msg.get("events", [])), copy.deepcopy(self.view)))
+                self.backlog.append(Shown(list(msg.get("events", [])), self.view))
             elif kind == "error":
                 self.errors.append(msg)
             elif kind == "seats":

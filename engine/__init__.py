@@ -31,6 +31,8 @@ def get_game(game_id: str):
         if exc.name == GAME_MODULES[game_id]:
             raise KeyError(f"game {game_id!r} is not available yet") from None
         raise
+    if not hasattr(module, "GAME"):
+        raise KeyError(f"game {game_id!r} is not available yet (its package has no GAME)")
     return module.GAME
 
 

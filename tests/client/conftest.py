@@ -18,12 +18,18 @@ def app(tmp_path, monkeypatch):
     pygame.quit()
 
 
-def run_until(app, test, limit=60.0, dt=1 / 30):
-    """Advance the app frame by frame until ``test()`` (at most ``limit`` simulated s)."""
+def run_until(app, test, limit=60.0, dt=1 / 30, wall=30.0):
+    """Advance the app frame by frame until ``test()``: at most ``limit`` simulated
+    seconds, but never give up before ``wall`` real seconds have passed, since the host
+    thread (bot delays, a loaded machine) runs on the real clock."""
+    import time
+
     t = 0.0
-    while t < limit:
+    deadline = time.monotonic() + wall
+    while t < limit or time.monotonic() < deadline:
         app.frame(dt, [])
         if test():
             return True
         t += dt
+        time.sleep(0.001)
     return False
