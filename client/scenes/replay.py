@@ -117,6 +117,7 @@ class ReplayScene(Scene):
         self.review = False
         self.focus: int | None = None  # the seat shown large in review (None = all)
         self._cache: tuple | None = None
+        self._pending: list[int] = []  # review cells still to draw
         self.layout()
         self.goto(0)
 
@@ -149,13 +150,14 @@ class ReplayScene(Scene):
         self.show(self.focus if self.review else None)
 
     def show(self, seat: int | None) -> None:
+        """Give the table ``seat``'s view of the current step (None = public); a seat's
+        view only when the game is over (review)."""
         t = self.table
         if seat is not None and not self.can_review():
             seat = None  # never a seat's hidden cards while the game is not over
         t.perspective = seat
         t.board = copy.deepcopy(self.view(seat))
         t.on_reset()
-        self._cache = None
 
     def jump_round(self, direction: int) -> None:
         """To the start of the next (``+1``) or this/previous (``-1``) round or deal."""
@@ -327,23 +329,35 @@ class ReplayScene(Scene):
                 self.review_band(canvas, self.focus)
             else:
                 canvas.fill(assets.FELT_DARK)
-                for seat, cell in enumerate(self.cells()):
-                    board = pygame.Surface(cell.size).convert()
-                    self.draw_table(board, seat)
-                    canvas.blit(board, cell)
+                for cell in self.cells():
                     pygame.draw.rect(canvas, assets.GOLD, cell.inflate(4, 4), 2)
-                    tag = assets.text(
-                        _("{n}. {name}").format(n=seat + 1, name=self.names[seat]),
-                        15, assets.INK, True,
-                    )
-                    box = tag.get_rect(topleft=(cell.x + 4, cell.y + 4)).inflate(10, 4)
-                    pygame.draw.rect(canvas, assets.GOLD, box, border_radius=5)
-                    canvas.blit(tag, tag.get_rect(center=box.center))
                 self.review_band(canvas, None)
+                # one seat's table a frame, so the window stays responsive at 10 seats
+                self._pending = list(range(self.players))
             self.table.perspective, self.table.board = None, self.view(None)
             self._cache = (key, canvas)
+        elif self._pending:
+            self.draw_cell(self._cache[1], self._pending.pop(0))
+            self.table.perspective, self.table.board = None, self.view(None)
         surface.blit(self._cache[1], area)
         self.draw_bar(surface)
+
+    def draw_cell(self, canvas: pygame.Surface, seat: int) -> None:
+        """Seat ``seat``'s table (its own view) in its review cell, with its name."""
+        cell = self.cells()[seat]
+        board = pygame.Surface(cell.size).convert()
+        self.draw_table(board, seat)
+        canvas.blit(board, cell)
+        tag = assets.text(
+            _("{n}. {name}").format(n=seat + 1, name=self.names[seat]), 15, assets.INK, True
+        )
+        box = tag.get_rect(topleft=(cell.x + 4, cell.y + 4)).inflate(10, 4)
+        pygame.draw.rect(canvas, assets.GOLD, box, border_radius=5)
+        canvas.blit(tag, tag.get_rect(center=box.center))
+
+    def drawn(self) -> bool:
+        """Whether the picture of the current step is complete (review cells included)."""
+        return self._cache is not None and not self._pending
 
     def review_band(self, canvas: pygame.Surface, seat: int | None) -> None:
         """The label that says every hand is open: this is the after-game review."""
