@@ -24,6 +24,26 @@ def rules_text(game_id: str, language: str | None = None) -> list[str]:
     raise FileNotFoundError(f"no rules help for {game_id!r}")
 
 
+def option_label(name: str) -> str:
+    """An engine option's name for people, in the current language (the key itself
+    for an option not listed here)."""
+    labels = {
+        "threshold": _("Limit"),
+        "rounds": _("Rounds"),
+        "tactical": _("Tactical"),
+        "expert": _("Expert"),
+        "smaller_hands": _("Smaller hands"),
+        "start": _("First seat"),
+        "end_at": _("Missions"),
+        "teams": _("Teams"),
+        "reshuffles": _("Reshuffles"),
+        "deals": _("Deals"),
+        "start_level": _("Start level"),
+        "three_failures": _("Three failures"),
+    }
+    return labels.get(name, name)
+
+
 def show(value) -> str:
     """An option value for people: on/off for booleans, "—" for none."""
     if isinstance(value, bool):
@@ -88,7 +108,7 @@ def draw_help(
     if options:
         y += 6
         text = _("Options in force: {options}").format(
-            options=", ".join(f"{k} = {show(v)}" for k, v in sorted(options.items()))
+            options=", ".join(f"{option_label(k)} = {show(v)}" for k, v in sorted(options.items()))
         )
         for line in wrap(text, body, width):
             surface.blit(body.render(line, True, (40, 90, 60)), (x, y))

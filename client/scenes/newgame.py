@@ -7,6 +7,7 @@ import pygame
 import pygame_gui
 
 from client import assets
+from client.help import option_label
 from client.i18n import _
 from client.app import Scene
 from client.tables import tables_available
@@ -105,7 +106,7 @@ class NewGameScene(Scene):
         y = max(y + 10, 300)
         self.option_widgets = {}
         for name, default in game.default_options.items():
-            pygame_gui.elements.UILabel(pygame.Rect(x, y, 140, 30), name, ui)
+            pygame_gui.elements.UILabel(pygame.Rect(x, y, 140, 30), option_label(name), ui)
             rect = pygame.Rect(x + 150, y, 300, 30)
             if isinstance(default, bool):
                 widget = pygame_gui.elements.UIDropDownMenu(
@@ -149,7 +150,7 @@ class NewGameScene(Scene):
                 out[name] = parse_option(text, default)
             except ValueError:
                 raise ValueError(
-                    _("Option {name} must be a whole number.").format(name=name)
+                    _("Option {name} must be a whole number.").format(name=option_label(name))
                 ) from None
         return out
 
@@ -189,7 +190,7 @@ class NewGameScene(Scene):
         except ValueError as exc:
             self.error = (
                 str(exc)
-                if name_in(exc, self.option_widgets)
+                if name_in(exc, [option_label(n) for n in self.option_widgets])
                 else _("The seed must be a whole number.")
             )
             return
