@@ -56,6 +56,7 @@ class TeamplayTable(TableScene):
         self.focus = None  # mission place with keyboard focus
         self.note, self.note_t = "", 0.0
         self.pending: tuple[int, int] | None = None  # (seat, seq) of a sent action
+        self.pending_more = 0  # answers still due for a batch of discards
         self.gift_cards: set[int] = set()  # cards received from the partner lately
 
     # ------------------------------------------------------------------ results
@@ -342,6 +343,7 @@ class TeamplayTable(TableScene):
         for c in list(self.selected):  # each one a discard action, in order
             self.session.send(self.me, {"type": "discard", "card": c})
         self.pending = (self.me, self.session.mirrors[self.me].seq)
+        self.pending_more = n - 1
         self.selected = []
 
     def end_turn(self) -> None:
@@ -653,8 +655,17 @@ class TeamplayTable(TableScene):
         if self.pending is not None:
             self.session.pump()  # before the base table consumes the errors
             m = self.session.mirrors.get(self.pending[0])
-            if m is None or m.errors or m.seq != self.pending[1] or m.link is not None:
-                self.pending = None  # answered: a new view, or a refusal
+            if m is None or m.errors or m.link is not None:
+                self.pending = None  # a refusal (or the link broke)
+            elif m.seq != self.pending[1]:
+                v = m.view or {}
+                more = self.pending_more and v.get("must_discard") and v.get(
+                    "turn_seat") == self.pending[0]
+                if more:  # a batch of discards: wait for the next answer
+                    self.pending_more -= 1
+                    self.pending = (self.pending[0], m.seq)
+                else:
+                    self.pending, self.pending_more = None, 0  # answered: a new view
         was = self.board.get("turn_seat") if self.board else None
         super().update(dt)
         if self.note_t > 0:
