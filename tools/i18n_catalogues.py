@@ -60,7 +60,17 @@ def extract() -> Catalog:
             auto_comments=comments,
             context=context,
         )
+    for text, where in engine_texts():
+        catalog.add(text, None, [(where, 0)])
     return catalog
+
+
+def engine_texts() -> list[tuple[str, str]]:
+    """Texts from engine data that the client shows through ``_(text)`` (so no
+    ``_("…")`` literal marks them): the Teamplay missions' rule lines."""
+    from engine.teamplay.missions import MISSIONS
+
+    return [(m.text, "engine/teamplay/missions.py") for m in MISSIONS.values()]
 
 
 def write_catalog(catalog: Catalog, path: Path) -> None:
