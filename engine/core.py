@@ -149,7 +149,7 @@ def new_rng(seed: int, salt: str = "") -> RngState:
 
 def shuffled(rng: RngState, items: Iterable[Any]) -> tuple[list, RngState]:
     """Shuffle ``items`` with the generator state ``rng``: ``(new list, next rng state)``."""
-    r = random.Random()
+    r = random.Random(0)  # any fixed seed: setstate replaces it (cheaper than urandom)
     r.setstate(rng)
     out = list(items)
     r.shuffle(out)
@@ -158,7 +158,7 @@ def shuffled(rng: RngState, items: Iterable[Any]) -> tuple[list, RngState]:
 
 def randrange(rng: RngState, n: int) -> tuple[int, RngState]:
     """An int in ``0..n-1`` drawn from ``rng``: ``(value, next rng state)``."""
-    r = random.Random()
+    r = random.Random(0)
     r.setstate(rng)
     v = r.randrange(n)
     return v, r.getstate()

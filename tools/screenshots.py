@@ -15,7 +15,11 @@ import sys
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# Run as a script, Python puts tools/ first on the path, where tools/i18n.py would hide
+# the i18n package pygame_gui needs: take tools/ off and put the project root on.
+_here = os.path.dirname(os.path.abspath(__file__))
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _here]
+sys.path.insert(0, os.path.dirname(_here))
 
 from client.app import App  # noqa: E402
 from client.launch import start_table  # noqa: E402

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import random
-import threading
 
 from engine.core import (
     BadSetup, Event, Game, GameOver, IllegalAction, MalformedAction, NotYourTurn, Outcome,
-    action_type, int_field, new_rng, option,
+    action_type, int_field, new_rng, option, shuffled,
 )
 from engine.take5.state import (
     BULLHEADS, DECK_SIZE, HAND_SIZE, ROW_LIMIT, ROWS, Take5State, row_cost, target_row,
@@ -43,22 +42,6 @@ def _move1(card: int, src: str, dst: str, seat: int) -> Event:
     """``move((card,), src, dst, seat=seat)`` of :mod:`engine.core`, built fast."""
     return _event("move", {"from": src, "to": dst, "count": 1, "seat": seat},
                   {"cards": [card]}, None)
-
-
-_generators = threading.local()
-
-
-def deal_shuffle(rng: tuple, items) -> tuple[list, tuple]:
-    """Exactly :func:`engine.core.shuffled` (same order, same next state), but with a
-    reused per-thread ``random.Random``: building a fresh one seeds it from the system
-    first, which cost as much as the shuffle itself."""
-    r = getattr(_generators, "r", None)
-    if r is None:
-        r = _generators.r = random.Random(0)
-    r.setstate(rng)
-    out = list(items)
-    r.shuffle(out)
-    return out, r.getstate()
 
 
 RULE_CHOOSE = "take5.md#a-round 2: choose one card of your own hand, before the reveal"
@@ -101,7 +84,7 @@ class Take5(Game):
         return range(1, top + 1)
 
     def _deal(self, state: Take5State) -> tuple[Take5State, list[Event]]:
-        cards, rng = deal_shuffle(state.rng, self.deck(state.players, state.options))
+        cards, rng = shuffled(state.rng, self.deck(state.players, state.options))
         n = state.players
         hands = tuple(tuple(sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE])) for i in range(n))
         starts = cards[n * HAND_SIZE:n * HAND_SIZE + ROWS]

@@ -530,10 +530,3 @@ def test_the_fast_check_keeps_the_contract_order():
                 assert refusal(GAME.check, s, seat, a) == \
                     refusal(lambda *x: Game.check(GAME, *x), s, seat, a), (seat, a)
 
-
-def test_the_deal_shuffle_is_the_contract_shuffle():
-    from engine.core import shuffled
-    from engine.take5.rules import deal_shuffle
-    for seed in range(20):
-        rng = new_rng(seed, "take5")
-        assert deal_shuffle(rng, range(1, 105)) == shuffled(rng, range(1, 105))
