@@ -10,6 +10,10 @@ from client.app import Scene
 from client.i18n import _
 
 
+KEYS_MOVE = (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB)
+KEYS_PRESS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
 class MenuScene(Scene):
     """Quick game, new game, host or join a LAN table, continue a logged game, replays,
     statistics, settings, quit."""
@@ -35,37 +39,48 @@ class MenuScene(Scene):
                 pygame.Rect(x, y + i * step, bw, bh), label, ui
             )
         self.quick = self.buttons["quick"]
+        self.focus = getattr(self, "focus", 0) % len(self.buttons)
 
     def handle_event(self, event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+        if event.type == pygame.KEYDOWN and event.key in KEYS_MOVE:
+            step = -1 if event.key == pygame.K_UP or (
+                event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT) else 1
+            self.focus = (self.focus + step) % len(self.buttons)
+        elif event.type == pygame.KEYDOWN and event.key in KEYS_PRESS:
+            self.choose(list(self.buttons)[self.focus])
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             key = next((k for k, b in self.buttons.items() if b == event.ui_element), None)
-            if key == "quick":
-                from client.launch import start_table
-
-                start_table(self.app, "take5", ["human", "bot:normal", "bot:normal", "bot:normal"])
-            elif key in ("new", "host"):
-                from client.scenes.newgame import NewGameScene
-
-                self.app.switch(NewGameScene(self.app, lan=key == "host"))
-            elif key == "join":
-                from client.scenes.browser import BrowserScene
-
-                self.app.switch(BrowserScene(self.app))
-            elif key in ("continue", "replays"):
-                from client.scenes.replay import LogListScene
-
-                self.app.switch(LogListScene(self.app, key))
-            elif key == "stats":
-                from client.stats import StatsScene
-
-                self.app.switch(StatsScene(self.app))
-            elif key == "settings":
-                from client.scenes.settings import SettingsScene
-
-                self.app.switch(SettingsScene(self.app))
-            elif key == "quit":
-                self.app.quit(0)
+            self.choose(key)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit(0)
+
+    def choose(self, key: str | None) -> None:
+        """Do what the menu entry ``key`` says (a button or Enter on the focused one)."""
+        if key == "quick":
+            from client.launch import start_table
+
+            start_table(self.app, "take5", ["human", "bot:normal", "bot:normal", "bot:normal"])
+        elif key in ("new", "host"):
+            from client.scenes.newgame import NewGameScene
+
+            self.app.switch(NewGameScene(self.app, lan=key == "host"))
+        elif key == "join":
+            from client.scenes.browser import BrowserScene
+
+            self.app.switch(BrowserScene(self.app))
+        elif key in ("continue", "replays"):
+            from client.scenes.replay import LogListScene
+
+            self.app.switch(LogListScene(self.app, key))
+        elif key == "stats":
+            from client.stats import StatsScene
+
+            self.app.switch(StatsScene(self.app))
+        elif key == "settings":
+            from client.scenes.settings import SettingsScene
+
+            self.app.switch(SettingsScene(self.app))
+        elif key == "quit":
             self.app.quit(0)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -80,3 +95,7 @@ class MenuScene(Scene):
             assets.WHITE,
         )
         surface.blit(sub, sub.get_rect(center=(w // 2, h // 2 - 175)))
+        focused = list(self.buttons.values())[self.focus]
+        pygame.draw.rect(surface, assets.GOLD, focused.rect.inflate(10, 10), 3, border_radius=12)
+        hint = assets.text(_("↑/↓ or Tab: choose · Enter: open · Esc: quit"), 16, assets.WHITE)
+        surface.blit(hint, hint.get_rect(center=(w // 2, h - 18)))

@@ -230,3 +230,22 @@ def test_settings_scene_stores_ui_scale(app):
         i18n.set_language("en")
     assert app.settings.ui_scale == 1.25
     assert percent(1.25) == "125 %"
+
+
+def test_menu_is_usable_with_the_keyboard(app):
+    """↑/↓/Tab move the gold focus ring, Enter opens the focused entry."""
+    import pygame
+
+    from client.scenes.menu import MenuScene
+    from client.scenes.settings import SettingsScene
+
+    menu = MenuScene(app)
+    app.switch(menu)
+    key = lambda k, mod=0: pygame.event.Event(  # noqa: E731
+        pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+    app.frame(0.03, [key(pygame.K_UP)])
+    assert list(menu.buttons)[menu.focus] == "quit"
+    app.frame(0.03, [key(pygame.K_TAB, pygame.KMOD_SHIFT)])
+    assert list(menu.buttons)[menu.focus] == "settings"
+    app.frame(0.03, [key(pygame.K_RETURN)])
+    assert isinstance(app.scene, SettingsScene)
