@@ -177,6 +177,8 @@ class NewGameScene(Scene):
             from client.scenes.menu import MenuScene
 
             self.app.switch(MenuScene(self.app))
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.start_game()
 
     def start_game(self) -> None:
         from client.launch import start_table
