@@ -309,11 +309,16 @@ class SequenceNumbersTable(TableScene):
                 elif src.startswith("discard/") and dst == "deck":
                     beats.append(self._collect_beat(int(src[8:]), e["count"]))
             elif t == "chip":
+                beats.append(Beat(0.0, finish=lambda: self.sfx("card")))
                 beats.append(self._chip_beat(e))
             elif t == "remove":
+                beats.append(Beat(0.0, finish=lambda: self.sfx("card")))
                 beats.append(self._remove_beat(e))
             elif t == "sequence":
+                beats.append(Beat(0.0, finish=lambda: self.sfx("sequence")))
                 beats.append(self._sequence_beat(e))
+            elif t == "game-end" and e.get("winners"):
+                beats.append(Beat(0.0, finish=lambda: self.sfx("win")))
             elif t == "dead":
                 beats.append(
                     self._note_beat(

@@ -249,3 +249,21 @@ def test_menu_is_usable_with_the_keyboard(app):
     assert list(menu.buttons)[menu.focus] == "settings"
     app.frame(0.03, [key(pygame.K_RETURN)])
     assert isinstance(app.scene, SettingsScene)
+
+
+def test_sequence_numbers_table_sounds_its_events(app):
+    """A chip placed sounds "card", a completed sequence "sequence", a win "win"."""
+    from client.launch import start_table
+    from tests.client.conftest import run_until
+
+    table = start_table(app, "sequence-numbers", ["human", "bot:normal"], 5)
+    assert run_until(app, lambda: table.board is not None and table.timeline.idle)
+    played = []
+    table.sfx = played.append
+    beats = table.beats_for([
+        {"type": "sequence", "colour": 0, "seat": 0, "spaces": []},
+        {"type": "game-end", "winners": [0], "scores": [1, 0], "reason": "", "details": {}},
+    ])
+    for beat in beats[:1] + beats[-1:]:
+        beat.finish()
+    assert played == ["sequence", "win"]
