@@ -86,12 +86,15 @@ def draw_help(
     size = max(12, round(18 * scale))
     body = assets.font(size)
     clip = surface.get_clip()
-    surface.set_clip(panel.inflate(-8, -8))
+    hint = assets.font(15).render(_("F1 or Esc closes · ↑ ↓ scroll"), True, (90, 90, 90))
+    body_area = panel.inflate(-8, -8)
+    body_area.height -= hint.get_height() + 8  # the text scrolls above the hint line
+    surface.set_clip(body_area)
     x, y = panel.x + 28, panel.y + 20 - scroll
     title = assets.render(paragraphs[0], max(18, round(30 * scale)), assets.INK, True)
     surface.blit(title, (x, y))
     y += title.get_height() + 12
-    width = panel.width - 56
+    width = panel.width - 56 - size  # room for a bold head's extra width
     for para in paragraphs[1:]:
         head, sep, rest = para.partition(":")
         bold = bool(sep) and len(head) < 28
@@ -113,7 +116,6 @@ def draw_help(
         for line in wrap(text, body, width):
             surface.blit(body.render(line, True, (40, 90, 60)), (x, y))
             y += body.get_linesize()
-    hint = assets.font(15).render(_("F1 or Esc closes · ↑ ↓ scroll"), True, (90, 90, 90))
     surface.set_clip(clip)
     surface.blit(hint, hint.get_rect(bottomright=(panel.right - 16, panel.bottom - 8)))
     return y + scroll - (panel.y + 20)
