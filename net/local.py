@@ -126,6 +126,7 @@ class LocalHost:
         self._thread: threading.Thread | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._stopping = False
+        self._tasks: set[asyncio.Task] = set()  # advert updates, cancelled at stop
         self._services: list[Any] = []  # objects with ``async aclose()`` (server, advertiser)
         self.over = threading.Event()  # set once the game has ended
         self.stopped = threading.Event()  # set by stop()
@@ -187,6 +188,10 @@ class LocalHost:
         self._thread.join(CALL_TIMEOUT)
 
     async def _shutdown(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        if self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
         if self._timer is not None:
             self._timer.cancel()
         for svc in reversed(self._services):
@@ -295,7 +300,9 @@ class LocalHost:
             if before is not None:
                 before()
             if not self._stopping:
-                self.loop.create_task(update())
+                task = self.loop.create_task(update())
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
         t.on_seats = seats_changed
         return adv.name
 
