@@ -9,6 +9,8 @@ in the middle, your play above the controls, your hand along the bottom.
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from client import assets
@@ -431,8 +433,9 @@ class GuandanTable(GuandanBeats, TableScene):
                 img = assets.text(status, s(15), assets.GOLD, True)
             surface.blit(img, img.get_rect(center=(self.w // 2, s(424))))
         for r, label, _fn, enabled in self.controls():
-            reading = label[:1].isdigit()
-            on = reading and int(label.split()[0]) - 1 == self.reading_i
+            number = re.match(r"(\d+)  ", label)  # a reading button: "{n}  {reading}"
+            reading = number is not None
+            on = reading and int(number.group(1)) - 1 == self.reading_i
             fill = (
                 assets.GOLD
                 if enabled and (on or not reading)

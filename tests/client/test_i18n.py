@@ -267,3 +267,23 @@ def test_sequence_numbers_table_sounds_its_events(app):
     for beat in beats[:1] + beats[-1:]:
         beat.finish()
     assert played == ["sequence", "win"]
+
+
+def test_guandan_buttons_starting_with_a_card_are_not_readings(app):
+    """Hungarian puts the card first ("4♣ átadása adóként"): only "{n}  {reading}"
+    labels are reading buttons."""
+    import pygame
+
+    from client.launch import start_table
+    from tests.client.conftest import run_until
+
+    i18n.set_language("hu")
+    try:
+        table = start_table(app, "guandan", ["human", "bot:normal", "bot:normal", "bot:normal"], 3)
+        assert run_until(app, lambda: table.board is not None and table.timeline.idle)
+        rect = pygame.Rect(10, 10, 200, 40)
+        table.controls = lambda: [(rect, "4♣ átadása adóként (Enter)", None, True),
+                                  (rect, "1  pár: 4", None, True)]
+        table.draw_controls(app.screen)  # no ValueError
+    finally:
+        i18n.set_language("en")
