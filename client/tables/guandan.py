@@ -14,7 +14,7 @@ import re
 import pygame
 
 from client import assets
-from client.i18n import _
+from client.i18n import _, current
 from client.tables import guandan_cards as gc
 from client.tables import guandan_panels as panels
 from client.tables.base import TableScene
@@ -22,7 +22,7 @@ from client.tables.guandan_beats import GuandanBeats
 from client.tables.guandan_hand import Hand
 from engine.guandan import GAME
 
-_DISPLAY: list = [None]  # the display the card caches were drawn for
+_DISPLAY: list = [None]  # (display, language) the card caches were drawn for
 
 
 class GuandanTable(GuandanBeats, TableScene):
@@ -33,9 +33,11 @@ class GuandanTable(GuandanBeats, TableScene):
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
-        if _DISPLAY[0] is not pygame.display.get_surface():
+        drawn_for = (pygame.display.get_surface(), current())  # faces carry words (WILD)
+        old = _DISPLAY[0]
+        if old is None or old[0] is not drawn_for[0] or old[1] != drawn_for[1]:
             gc.reset_caches()
-            _DISPLAY[0] = pygame.display.get_surface()
+            _DISPLAY[0] = drawn_for
         self.hand: Hand | None = None
         self.layout()
         self._hand_sig: tuple = ()
