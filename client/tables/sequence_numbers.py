@@ -45,15 +45,20 @@ class SequenceNumbersTable(TableScene):
         super().__init__(app, session)
         draw.reset_caches()
         paint.reset_caches()
-        self.k = min(self.w / 1280, self.h / 720)
-        self.cell = self.s(CELL)
-        self.chip_r = draw.chip_radius(self.cell)
-        self.cw, self.ch = self.s(96), self.s(130)
+        self.layout()
         self.selected: int | None = None  # index in the shown hand
         self.selected_face: str | None = None
         self.cursor: tuple[int, int] = (4, 4)
         self.flash: tuple[list, int] | None = None  # a sequence being completed
         self.note, self.note_t = "", 0.0
+
+    def layout(self) -> None:
+        """Scale the 1280×720 design to the window by the smaller ratio (board
+        cells, chips and cards keep their proportions)."""
+        self.k = min(self.w / 1280, self.h / 720)
+        self.cell = self.s(CELL)
+        self.chip_r = draw.chip_radius(self.cell)
+        self.cw, self.ch = self.s(96), self.s(130)
 
     # ------------------------------------------------------------------ results
     @staticmethod
