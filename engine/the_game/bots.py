@@ -62,9 +62,11 @@ def _is_trick(action: dict, tops: dict) -> bool:
 
 
 class NormalBot(Bot):
-    """Least burn over the cards it must play, backwards tricks first, extra cards
-    only when nearly free; sets honest pile signals before ending its turn and
-    respects the other seats' signals."""
+    """Least burn over the cards it must play (a search over the 10 cheapest moves
+    per card), backwards tricks first, extra cards only when free (a backwards trick
+    or no live card skipped); before ending its turn sets honest pile signals
+    ("dont-play" for a kept card skipping at most 2 live cards or a trick card,
+    "can-play-well" at most 5) and weighs the other seats' signals (+3 / +1)."""
 
     level = "normal"
     params: dict = {"extra": 0.0}
@@ -107,11 +109,13 @@ class NormalBot(Bot):
 
 
 class HardBot(NormalBot):
-    """Normal, but searches every way to play the minimum (and cheap extras) and
-    scores the position left behind: how well its remaining cards still fit."""
+    """Normal, but each burned card is weighted by how many other piles would still
+    take it (8 when none, 1 when one, 0.8 when two or more), so it never strands a
+    live card lightly; same search over the ways to play the minimum, extras only
+    when free (a backwards trick or no live card skipped)."""
 
     level = "hard"
-    params: dict = {"weighted": True, "extra": 0.0}
+    params: dict = {"weighted": True, "extra": 0.0, "w_none": 8.0, "w_more": 0.8}
 
     def plan(self, table: Table) -> list[tuple[int, int]]:
         return best_plan(table, search=True)

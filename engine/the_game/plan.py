@@ -19,8 +19,8 @@ DEFAULTS = {
     "extra": 1.0,          # play an extra card when its cost is at most this
     "extra_end": 2.0,      # ... once the draw pile is empty
     "trick_bonus": 4.0,    # a backwards trick is worth this much beyond its recovery
-    "dont_penalty": 6.0,   # playing on a pile another seat signalled "dont-play"
-    "well_penalty": 2.5,   # ... "can-play-well"
+    "dont_penalty": 3.0,   # playing on a pile another seat signalled "dont-play"
+    "well_penalty": 1.0,   # ... "can-play-well"
     "free_burn": 1,        # burns up to this ignore other seats' signals
     "signal_dont": 2,      # signal "dont-play" when we hold a card burning at most this
     "signal_well": 5,      # signal "can-play-well" at most this
