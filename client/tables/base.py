@@ -66,6 +66,24 @@ class TableScene(Scene):
             img = assets.text(text, size, color, bold)
         return img
 
+    def text_px(self, px: int) -> int:
+        """A text size already scaled to the window (``self.s(v)``) times the player's
+        text size (``ui_scale``, up to 1.25: the tables are laid out for that much)."""
+        return max(9, int(px * min(1.25, self.ui_scale)))
+
+    def fit_lines(
+        self, text: str, size: int, width: int, max_lines: int = 2, bold: bool = True
+    ) -> tuple[list[str], int]:
+        """``text`` wrapped at words to ``width`` pixels in at most ``max_lines`` lines:
+        the size shrinks (down to 9) until it does. Returns (lines, size)."""
+        from client.help import wrap
+
+        while True:
+            lines = wrap(text, assets.font(size, bold), width)
+            if len(lines) <= max_lines or size <= 9:
+                return lines[:max_lines], size
+            size = max(9, int(size * 0.92))
+
     @property
     def mirror(self):
         return self.session.mirrors[self.perspective]

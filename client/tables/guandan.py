@@ -430,9 +430,7 @@ class GuandanTable(GuandanBeats, TableScene):
         s = self.s
         status = self.status_line()
         if status:
-            img = assets.text(status, s(18), assets.GOLD, True)
-            if img.get_width() > self.w - s(40):
-                img = assets.text(status, s(15), assets.GOLD, True)
+            img = self.fit_text(status, self.text_px(s(18)), self.w - s(40), assets.GOLD, True)
             surface.blit(img, img.get_rect(center=(self.w // 2, s(424))))
         for r, label, _fn, enabled in self.controls():
             number = re.match(r"(\d+)  ", label)  # a reading button: "{n}  {reading}"

@@ -248,8 +248,11 @@ def draw_status(t, surface) -> None:
     if not text:
         return
     y = s(452)
-    for line in wrap(text, s(17), s(588))[:2]:
-        img = assets.text(line, s(17), assets.GOLD, True)
+    lines, size = t.fit_lines(text, t.text_px(s(17)), s(588))
+    if len(lines) == 2 and size > s(19):  # two large lines would reach the hand's label
+        lines, size = t.fit_lines(text, s(19), s(588))
+    for line in lines:
+        img = assets.text(line, size, assets.GOLD, True)
         surface.blit(img, (s(676), y))
         y += img.get_height() + s(2)
 

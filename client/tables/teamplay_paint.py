@@ -373,12 +373,12 @@ def draw_status(t, surface) -> None:
     text = t.status_line()
     if not text:
         return
-    lines = wrap(text, s(17), s(HAND_RIGHT - HAND_X))[:2]
+    lines, size = t.fit_lines(text, t.text_px(s(17)), s(HAND_RIGHT - HAND_X))
     y = s(PROMPT_Y) if len(lines) == 1 else s(PROMPT_Y - 8)
     for line in lines:
-        img = assets.text(line, s(17), assets.GOLD, True)
+        img = assets.text(line, size, assets.GOLD, True)
         surface.blit(img, (s(HAND_X), y))
-        y += s(21)
+        y += max(s(21), int(size * 1.2))
 
 
 def draw_hand(t, surface) -> None:

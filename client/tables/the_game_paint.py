@@ -371,12 +371,13 @@ def draw_status(t, surface) -> None:
     if blocked:
         pygame.draw.rect(surface, (150, 30, 30), box, border_radius=s(10))
         pygame.draw.rect(surface, assets.GOLD, box, s(2), border_radius=s(10))
-    lines = wrap(text, s(18), box.w - s(24))[:2]
-    y = box.centery - len(lines) * s(11)
+    lines, size = t.fit_lines(text, t.text_px(s(18)), box.w - s(24))
+    step = max(s(22), int(size * 1.2))
+    y = box.centery - len(lines) * step // 2
     for line in lines:
-        img = assets.text(line, s(18), assets.WHITE if blocked else assets.GOLD, True)
+        img = assets.text(line, size, assets.WHITE if blocked else assets.GOLD, True)
         surface.blit(img, (box.x + s(12), y))
-        y += s(22)
+        y += step
 
 
 def draw_hand(t, surface) -> None:
