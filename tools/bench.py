@@ -36,7 +36,10 @@ from engine.core import RuleError  # noqa: E402
 DEFAULT_PLAYERS = {"take5": 4, "the-game": 3, "teamplay": 4, "sequence-numbers": 2,
                    "guandan": 4}
 #: Targets printed beside the figures: (measure, level or None) → limit.
-TARGETS = {"take5": {"rounds/s": 3000.0, ("p99", "normal"): 20.0, ("p99", "hard"): 500.0}}
+TARGETS = {
+    "take5": {"rounds/s": 3000.0, ("p99", "normal"): 20.0, ("p99", "hard"): 500.0},
+    "guandan": {"decisions/s": 7000.0},
+}
 
 
 def default_players(game) -> int:
@@ -157,7 +160,9 @@ def main(argv: list[str] | None = None) -> int:
     except RuleError as exc:
         print(f"bench: {exc}", file=sys.stderr)
         return 2
-    line = (f"random play: {rp['decisions/s']:,.0f} decisions/s, {rp['games/s']:,.1f} games/s")
+    line = f"random play: {rp['decisions/s']:,.0f} decisions/s"
+    line += _verdict(rp["decisions/s"], targets.get("decisions/s"), True)
+    line += f", {rp['games/s']:,.1f} games/s"
     if rp["rounds/s"] is not None:
         line += f", {rp['rounds/s']:,.0f} rounds/s"
         line += _verdict(rp["rounds/s"], targets.get("rounds/s"), True)
