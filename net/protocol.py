@@ -147,7 +147,8 @@ def roundtrip(message: dict) -> dict:
 def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
     """``(host, port)`` from ``"host:port"``, ``"host"`` or ``"[v6]:port"``.
 
-    Raises ``ValueError`` with a clear message for a bad port."""
+    Raises ``ValueError`` with a clear message for a missing host, a host with spaces
+    or a bad port."""
     text = text.strip()
     if text.startswith("["):
         host, _, rest = text[1:].partition("]")
@@ -158,6 +159,8 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
         host, port = text, ""
     if not host:
         raise ValueError(f"no host in {text!r}; expected HOST:PORT")
+    if any(c.isspace() for c in host):
+        raise ValueError(f"a host name has no spaces: {text!r}; expected HOST:PORT")
     if not port:
         return host, default_port
     if not port.isdigit() or not 0 < int(port) < 65536:

@@ -50,3 +50,39 @@ def test_host_a_table_from_the_window_and_a_player_joins(app):
         assert app.scene.perspective == 0
     finally:
         guest.close()
+
+
+def test_browser_joins_by_address_without_blocking_the_frame_loop(app):
+    from client.scenes.browser import BrowserScene
+    from net.local import LocalHost
+    host = LocalHost("take5", ["open", "open", "bot:easy"], 6, bot_delay=0.0)
+    host.start()
+    try:
+        port = host.listen(0, "127.0.0.1")
+        browser = BrowserScene(app, f"127.0.0.1:{port}")
+        app.switch(browser)
+        app.frame(1 / 30, [])
+        browser.connect(browser.entry.get_text(), spectator=False)
+        assert browser.pending is not None  # connecting happens off the frame loop
+        assert run_until(app, lambda: isinstance(app.scene, LobbyScene), 10)
+        lobby = app.scene
+        assert lobby.session.local_seats == [0]
+        kinds = [s["kind"] for s in lobby.seats()]
+        assert kinds == ["remote", "open", "bot"]
+        app.frame(1 / 30, [])  # the lobby draws its seats
+        host.start_game()  # the host starts: the open seat gets a bot
+        assert run_until(app, lambda: isinstance(app.scene, Take5Table), 10)
+    finally:
+        if hasattr(app.scene, "session"):
+            app.scene.session.close()
+        host.stop()
+
+
+def test_browser_reports_a_bad_address(app):
+    from client.scenes.browser import BrowserScene
+    browser = BrowserScene(app)
+    app.switch(browser)
+    for bad in ("not an address", "host:notaport", ":5"):
+        browser.status = ""
+        browser.connect(bad, spectator=False)
+        assert browser.pending is None and "expected HOST:PORT" in browser.status
