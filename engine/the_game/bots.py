@@ -110,12 +110,13 @@ class NormalBot(Bot):
 
 class HardBot(NormalBot):
     """Normal, but each burned card is weighted by how many other piles would still
-    take it (8 when none, 1 when one, 0.8 when two or more), so it never strands a
+    take it (8 when none, 1.5 when one, 0.8 when two or more), so it never strands a
     live card lightly; same search over the ways to play the minimum, extras only
     when free (a backwards trick or no live card skipped)."""
 
     level = "hard"
-    params: dict = {"weighted": True, "extra": 0.0, "w_none": 8.0, "w_more": 0.8}
+    params: dict = {"weighted": True, "extra": 0.0, "w_none": 8.0, "w_one": 1.5,
+                    "w_more": 0.8}
 
     def plan(self, table: Table) -> list[tuple[int, int]]:
         return best_plan(table, search=True)
