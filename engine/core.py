@@ -198,7 +198,8 @@ def action_type(action: Any, known: Iterable[str]) -> str:
         raise MalformedAction("an action is a map with a string 'type'")
     t = action["type"]
     if t not in known:
-        raise MalformedAction(f"unknown action type {t!r}; expected one of {', '.join(sorted(known))}")
+        raise MalformedAction(
+            f"unknown action type {t!r}; expected one of {', '.join(sorted(known))}")
     return t
 
 
