@@ -240,9 +240,12 @@ class Game:
         return f"{self.name} is for {self.min_players}–{self.max_players} players, not {players}"
 
     def awaiting(self, state) -> frozenset[int]:
+        """The seats that must act now (several at once in Take 5); empty once over."""
         raise NotImplementedError
 
     def legal_actions(self, state, seat: int) -> list[Action]:
+        """Every action ``apply`` would accept from ``seat`` now, exhaustively (equal as
+        dicts); ``[]`` for a seat that may not act. Never raises."""
         raise NotImplementedError
 
     def is_legal(self, state, seat: int, action: Action) -> bool:
@@ -280,15 +283,22 @@ class Game:
         return self.result(state) is not None
 
     def view(self, state, seat: int | None) -> dict:
+        """What ``seat`` may know (``None``: a spectator, public information only), as
+        JSON-compatible data with at least ``game``, ``seat``, ``players``,
+        ``awaiting`` and ``over``; built field by field from the rules page's "What each
+        player may know"."""
         raise NotImplementedError
 
     def result(self, state) -> Outcome | None:
+        """The :class:`Outcome` once the whole game has ended, else ``None``."""
         raise NotImplementedError
 
     def digest(self, state) -> str:
+        """SHA-256 hex of the state (see :func:`digest`); equal states, equal digests."""
         return digest(state)
 
     def players(self, state) -> int:
+        """The number of seats at the table."""
         return state.players
 
     # ---- for tests and tools
@@ -313,6 +323,8 @@ class Game:
         return " ".join(parts)
 
     def parse_action(self, text: str) -> Action:
+        """The action written as ``text`` (see :meth:`format_action`); raises
+        :class:`MalformedAction` for text it cannot read."""
         raise NotImplementedError
 
     # ---- hooks
