@@ -24,23 +24,7 @@ sys.path.insert(0, os.path.dirname(_here))
 from client.app import App  # noqa: E402
 from client.launch import start_table  # noqa: E402
 from client.settings import Settings  # noqa: E402
-
-
-def frames(app: App, seconds: float, dt: float = 1 / 30) -> None:
-    """Advance ``app`` by ``seconds`` of simulated time."""
-    for _ in range(int(seconds / dt)):
-        app.frame(dt, [])
-
-
-def until(app: App, test, limit: float = 120.0, dt: float = 1 / 30) -> bool:
-    """Advance until ``test()`` is true (or ``limit`` simulated seconds)."""
-    t = 0.0
-    while t < limit:
-        app.frame(dt, [])
-        if test():
-            return True
-        t += dt
-    return False
+from client.shots import frames, until  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

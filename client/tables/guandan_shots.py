@@ -3,21 +3,7 @@ the full hand, a table mid-trick, the reading chooser, tribute and return, a dea
 result (level change), the couch privacy screen, the match end and results."""
 
 from __future__ import annotations
-
-
-def frames(app, seconds: float, dt: float = 1 / 30) -> None:
-    for _ in range(int(seconds / dt)):
-        app.frame(dt, [])
-
-
-def until(app, test, limit: float = 120.0, dt: float = 1 / 30) -> bool:
-    t = 0.0
-    while t < limit:
-        app.frame(dt, [])
-        if test():
-            return True
-        t += dt
-    return False
+from client.shots import frames, until
 
 
 def _groups(legal: list[dict]) -> dict:

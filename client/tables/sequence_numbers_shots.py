@@ -7,21 +7,7 @@ from __future__ import annotations
 from client.launch import start_table
 from client.tables import sequence_numbers_draw as draw
 from client.tables import sequence_numbers_moves as moves
-
-
-def frames(app, seconds: float, dt: float = 1 / 30) -> None:
-    for _ in range(int(seconds / dt)):
-        app.frame(dt, [])
-
-
-def until(app, test, limit: float = 120.0, dt: float = 1 / 30) -> bool:
-    t = 0.0
-    while t < limit:
-        app.frame(dt, [])
-        if test():
-            return True
-        t += dt
-    return False
+from client.shots import frames, until
 
 
 def _ready(table) -> bool:

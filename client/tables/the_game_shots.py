@@ -5,21 +5,7 @@ prompt, a solo game, the couch privacy screen and a couch turn, the results."""
 from __future__ import annotations
 
 from client.launch import start_table
-
-
-def frames(app, seconds: float, dt: float = 1 / 30) -> None:
-    for _ in range(int(seconds / dt)):
-        app.frame(dt, [])
-
-
-def until(app, test, limit: float = 120.0, dt: float = 1 / 30) -> bool:
-    t = 0.0
-    while t < limit:
-        app.frame(dt, [])
-        if test():
-            return True
-        t += dt
-    return False
+from client.shots import frames, until
 
 
 def _ready(table) -> bool:
