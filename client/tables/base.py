@@ -137,6 +137,7 @@ class TableScene(Scene):
                     self.show_error(_("Connection closed: {reason}").format(reason=reason))
             for err in m.errors:
                 self.show_error(err.get("message", _("refused")))
+                self.on_refused(m.seat, err)
             m.errors.clear()
         # Feed the shown mirror's messages to the timeline.
         m = self.mirror
@@ -256,6 +257,10 @@ class TableScene(Scene):
         """The window changed size: lay the table out again (see :meth:`layout`)."""
         self.w, self.h = self.app.size
         self.layout()
+
+    def on_refused(self, seat: int | None, error: dict) -> None:
+        """The host refused an action sent for ``seat`` (tables may let it decide
+        again)."""
 
     def layout(self) -> None:
         """Compute the table's geometry from ``self.w``/``self.h`` (tables override)."""

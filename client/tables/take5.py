@@ -36,6 +36,7 @@ class Take5Table(TableScene):
         super().__init__(app, session)
         self.layout()
         self.selected: int | None = None
+        self.sent_at: int | None = None  # mirror seq when our last action was sent
         self.hover_row: int | None = None
         self.placed: set[int] = set()  # revealed cards already moved to a row
         self.floaters: list[list] = []  # [text, x, y, t]
@@ -117,7 +118,11 @@ class Take5Table(TableScene):
         """ "choose", "row" or None for the shown seat, from the latest view."""
         if self.me is None or not self.board or self.board.get("over"):
             return None
-        latest = self.session.mirrors[self.me].view or {}
+        mirror = self.session.mirrors[self.me]
+        if self.sent_at == mirror.seq and not mirror.errors:
+            return None  # our action is on its way: never send a second one
+        self.sent_at = None
+        latest = mirror.view or {}
         if latest.get("phase") == "row-choice" and latest.get("row_choice") == self.me:
             return "row"
         if latest.get("phase") == "choose" and latest.get("chosen") is None and latest.get("hand"):
@@ -350,11 +355,20 @@ class Take5Table(TableScene):
             elif event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_4:
                 self.take_row(event.key - pygame.K_1)
 
+    def on_refused(self, seat: int | None, error: dict) -> None:
+        self.sent_at = None  # decide again
+
     def play(self) -> None:
+        if self.selected is None or self.my_decision() != "choose":
+            return
+        self.sent_at = self.session.mirrors[self.me].seq
         self.session.send(self.me, {"type": "choose", "card": self.selected})
         self.selected = None
 
     def take_row(self, r: int) -> None:
+        if self.my_decision() != "row":
+            return
+        self.sent_at = self.session.mirrors[self.me].seq
         self.session.send(self.me, {"type": "take-row", "row": r})
         self.hover_row = None
 
