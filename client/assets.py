@@ -88,3 +88,25 @@ def reset_caches() -> None:
     text.cache_clear()
     for fn in (cards.take5_card, cards.card_back, cards.slot, cards.shadow):
         fn.cache_clear()
+
+
+def wrap_font(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Lines of ``text`` (split at spaces) no wider than ``width`` pixels in ``font``;
+    a single word wider than ``width`` stays on its own line."""
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and font.size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
+
+
+def wrap(text: str, size: int, width: int, bold: bool = True) -> list[str]:
+    """Lines of ``text`` no wider than ``width`` pixels in the bundled font at ``size``."""
+    return wrap_font(text, font(size, bold), width)
+

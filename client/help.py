@@ -8,6 +8,7 @@ from importlib import resources
 import pygame
 
 from client import assets
+from client.assets import wrap_font as wrap
 from client.i18n import _, current
 
 
@@ -49,21 +50,6 @@ def show(value) -> str:
     if isinstance(value, bool):
         return _("on") if value else _("off")
     return "—" if value is None else str(value)
-
-
-def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Split ``text`` into lines no wider than ``width`` pixels (at word boundaries)."""
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if font.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
 
 
 def draw_help(

@@ -76,10 +76,8 @@ class TableScene(Scene):
     ) -> tuple[list[str], int]:
         """``text`` wrapped at words to ``width`` pixels in at most ``max_lines`` lines:
         the size shrinks (down to 9) until it does. Returns (lines, size)."""
-        from client.help import wrap
-
         while True:
-            lines = wrap(text, assets.font(size, bold), width)
+            lines = assets.wrap_font(text, assets.font(size, bold), width)
             if len(lines) <= max_lines or size <= 9:
                 return lines[:max_lines], size
             size = max(9, int(size * 0.92))

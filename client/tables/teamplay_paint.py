@@ -15,6 +15,7 @@ from functools import lru_cache
 import pygame
 
 from client import assets, cards
+from client.assets import wrap
 from client.i18n import _, ngettext
 from client.tables import teamplay_cards as tc
 
@@ -348,22 +349,6 @@ def draw_scores(t, surface) -> None:
         y = box.bottom - s(46)
         pygame.draw.line(surface, MUTED, (box.x + s(8), y), (box.right - s(8), y))
         surface.blit(img, img.get_rect(midleft=(box.x + s(10), y + s(12))))
-
-
-def wrap(text: str, size: int, width: int, bold: bool = True) -> list[str]:
-    """Lines of ``text`` no wider than ``width`` pixels at ``size``."""
-    font = assets.font(size, bold)
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and font.size(trial)[0] > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
 
 
 def draw_status(t, surface) -> None:

@@ -345,22 +345,6 @@ def draw_signals(t, surface, i: int) -> None:
         surface.blit(img, img.get_rect(midleft=(box.x + s(26), box.centery)))
 
 
-def wrap(text: str, size: int, width: int, bold: bool = True) -> list[str]:
-    """Lines of ``text`` no wider than ``width`` pixels at ``size``."""
-    font = assets.font(size, bold)
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and font.size(trial)[0] > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
-
-
 def draw_status(t, surface) -> None:
     s = t.s
     text = t.status_line()
