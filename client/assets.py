@@ -109,4 +109,3 @@ def wrap_font(text: str, font: pygame.font.Font, width: int) -> list[str]:
 def wrap(text: str, size: int, width: int, bold: bool = True) -> list[str]:
     """Lines of ``text`` no wider than ``width`` pixels in the bundled font at ``size``."""
     return wrap_font(text, font(size, bold), width)
-

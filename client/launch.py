@@ -92,9 +92,7 @@ def resume_table(app, path: str):
     table.bot_delay = scene_class.autoquit_bot_delay if app.autoquit else scene_class.bot_delay
     seats = list(table.seat_words)
     names = default_names(seats, app.settings.name)
-    session = TableSession(
-        table.game_id, seats, table.seed, table.options, names=names, host=host
-    )
+    session = TableSession(table.game_id, seats, table.seed, table.options, names=names, host=host)
     scene = scene_class(app, session)
     app.switch(scene)
     return scene

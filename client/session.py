@@ -113,8 +113,9 @@ class TableSession:
         if remote is not None:
             # A seat (or a spectator's place) at somebody else's table over TCP.
             self.local_seats = [remote.seat] if remote.seat is not None else []
-            self.mirrors[remote.seat] = Mirror(remote, remote.seat,
-                                               welcome=getattr(remote, "welcome", None))
+            self.mirrors[remote.seat] = Mirror(
+                remote, remote.seat, welcome=getattr(remote, "welcome", None)
+            )
             return
         from net.local import LocalHost
 

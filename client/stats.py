@@ -89,8 +89,9 @@ def update_profile(profile: dict, game_id: str, seat: int, view: dict) -> dict:
     return profile
 
 
-def record_result(profile: str, game_id: str, seat: int, view: dict, key: str,
-                  path: Path | None = None) -> dict | None:
+def record_result(
+    profile: str, game_id: str, seat: int, view: dict, key: str, path: Path | None = None
+) -> dict | None:
     """Count a finished local game for ``profile`` (played at ``seat``) unless ``key``
     was counted already; returns the updated statistics, None if not counted (already
     counted, not over, or the folder is not writable)."""
@@ -135,8 +136,9 @@ def summary_rows(profile: dict) -> list[tuple[str, str]]:
     for gid, g in sorted(profile.get("games", {}).items()):
         rows.append((game_title(gid), _("{won} won of {played}").format(**g)))
     if profile.get("the_game_best") is not None:
-        rows.append((_("The Game: best result"),
-                     _("{n} cards left").format(n=profile["the_game_best"])))
+        rows.append(
+            (_("The Game: best result"), _("{n} cards left").format(n=profile["the_game_best"]))
+        )
     if profile.get("take5_games"):
         avg = profile["take5_points"] / profile["take5_games"]
         rows.append((_("Take 5: average bullheads"), f"{avg:.1f}"))

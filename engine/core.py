@@ -113,15 +113,20 @@ class Event:
         return out
 
 
-def move(cards: Sequence[Any], src: str, dst: str, seen_by: tuple[int, ...] | None = PUBLIC,
-         **extra: Any) -> Event:
+def move(
+    cards: Sequence[Any], src: str, dst: str, seen_by: tuple[int, ...] | None = PUBLIC, **extra: Any
+) -> Event:
     """A ``move`` event of ``cards`` from zone ``src`` to ``dst``.
 
     With ``seen_by`` set, only those seats learn the card faces; everyone learns the
     count and the zones.
     """
-    return Event("move", {"from": src, "to": dst, "count": len(cards), **extra},
-                 {"cards": list(cards)}, seen_by)
+    return Event(
+        "move",
+        {"from": src, "to": dst, "count": len(cards), **extra},
+        {"cards": list(cards)},
+        seen_by,
+    )
 
 
 # --------------------------------------------------------------------------- outcome
@@ -137,8 +142,12 @@ class Outcome:
     details: Mapping[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict:
-        return {"winners": list(self.winners), "scores": list(self.scores),
-                "reason": self.reason, "details": dict(self.details)}
+        return {
+            "winners": list(self.winners),
+            "scores": list(self.scores),
+            "reason": self.reason,
+            "details": dict(self.details),
+        }
 
 
 # --------------------------------------------------------------------------- randomness
@@ -182,8 +191,11 @@ def freeze_options(options: Mapping[str, Any] | None, defaults: Mapping[str, Any
         if k not in defaults:
             raise BadSetup(f"unknown option {k!r}; known: {', '.join(sorted(defaults))}")
         d = defaults[k]
-        if d is not None and not isinstance(v, type(d)) and not (
-                isinstance(d, int) and not isinstance(d, bool) and v is None):
+        if (
+            d is not None
+            and not isinstance(v, type(d))
+            and not (isinstance(d, int) and not isinstance(d, bool) and v is None)
+        ):
             raise BadSetup(f"option {k!r} must be {type(d).__name__}, got {v!r}")
         if isinstance(d, int) and not isinstance(d, bool) and isinstance(v, bool):
             raise BadSetup(f"option {k!r} must be int, got {v!r}")
@@ -199,7 +211,8 @@ def action_type(action: Any, known: Iterable[str]) -> str:
     t = action["type"]
     if t not in known:
         raise MalformedAction(
-            f"unknown action type {t!r}; expected one of {', '.join(sorted(known))}")
+            f"unknown action type {t!r}; expected one of {', '.join(sorted(known))}"
+        )
     return t
 
 
@@ -219,8 +232,8 @@ class Game:
     and implement the ``_``-prefixed hooks; the public verbs are fixed here so every game
     checks requests in the same order (boardgame.io's master order)."""
 
-    id: str = ""                      # "take5", "the-game", ...
-    name: str = ""                    # shown to people
+    id: str = ""  # "take5", "the-game", ...
+    name: str = ""  # shown to people
     rules_version: str = "1"
     min_players: int = 2
     max_players: int = 2
@@ -262,8 +275,9 @@ class Game:
         if self.result(state) is not None and self.is_over(state):
             raise GameOver("the game is over")
         if not self.may_act(state, seat, action):
-            raise NotYourTurn(f"seat {seat} is not awaited now; waiting for "
-                              f"{sorted(self.awaiting(state))}")
+            raise NotYourTurn(
+                f"seat {seat} is not awaited now; waiting for {sorted(self.awaiting(state))}"
+            )
         self._check(state, seat, action)
 
     def apply(self, state, seat: int, action: Action):

@@ -16,7 +16,14 @@ import time
 
 from net.local import Connection
 from net.protocol import (
-    CLOSING_CODES, PROTOCOL, Decoder, PageJoiner, ProtocolError, encode, error, parse_address,
+    CLOSING_CODES,
+    PROTOCOL,
+    Decoder,
+    PageJoiner,
+    ProtocolError,
+    encode,
+    error,
+    parse_address,
     roundtrip,
 )
 
@@ -49,10 +56,19 @@ class TcpConnection(Connection):
     "reconnecting": bool}`` when the link drops (``reconnecting`` True while it tries to
     come back; a fresh ``welcome`` and ``snapshot`` follow on success)."""
 
-    def __init__(self, host: str, port: int, *, player: str = "", seat: int | None = None,
-                 token: str | None = None, spectator: bool = False,
-                 ping_interval: float = PING_INTERVAL, reconnect_for: float = RECONNECT_FOR,
-                 connect_timeout: float = CONNECT_TIMEOUT) -> None:
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        *,
+        player: str = "",
+        seat: int | None = None,
+        token: str | None = None,
+        spectator: bool = False,
+        ping_interval: float = PING_INTERVAL,
+        reconnect_for: float = RECONNECT_FOR,
+        connect_timeout: float = CONNECT_TIMEOUT,
+    ) -> None:
         super().__init__(seat)
         self.host, self.port = host, port
         self.player = player
@@ -89,8 +105,7 @@ class TcpConnection(Connection):
             finally:
                 self.loop.close()
 
-        self._thread = threading.Thread(target=run, name=f"tapete-client-{self.port}",
-                                        daemon=True)
+        self._thread = threading.Thread(target=run, name=f"tapete-client-{self.port}", daemon=True)
         self._thread.start()
         return self
 
@@ -137,8 +152,14 @@ class TcpConnection(Connection):
             w.write(data)
 
     def _hello(self) -> dict:
-        return {"type": "hello", "protocol": PROTOCOL, "player": self.player,
-                "seat": self.seat, "token": self.token, "spectator": self.spectator}
+        return {
+            "type": "hello",
+            "protocol": PROTOCOL,
+            "player": self.player,
+            "seat": self.seat,
+            "token": self.token,
+            "spectator": self.spectator,
+        }
 
     async def _main(self) -> None:
         retry_until: float | None = None
@@ -146,7 +167,8 @@ class TcpConnection(Connection):
             while not self._closing:
                 try:
                     reader, writer = await asyncio.wait_for(
-                        asyncio.open_connection(self.host, self.port), self.connect_timeout)
+                        asyncio.open_connection(self.host, self.port), self.connect_timeout
+                    )
                 except (OSError, asyncio.TimeoutError) as exc:
                     reason = f"cannot reach {self.host}:{self.port}: {exc or 'timed out'}"
                     if retry_until is None or time.monotonic() > retry_until:
@@ -176,8 +198,9 @@ class TcpConnection(Connection):
         self._lost(reason)
         self.answered.set()
 
-    async def _session(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
-                       ) -> tuple[bool, str]:
+    async def _session(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> tuple[bool, str]:
         """One TCP session: ``(dropped, reason)`` — dropped is False after a refusal."""
         self._writer = writer
         self._pages = PageJoiner()
@@ -221,8 +244,10 @@ class TcpConnection(Connection):
             return None
         if kind == "welcome":
             if m.get("protocol") != PROTOCOL:
-                reason = (f"the host speaks Tapete protocol {m.get('protocol')!r}, this "
-                          f"client speaks {PROTOCOL}: use the same Tapete version as the host")
+                reason = (
+                    f"the host speaks Tapete protocol {m.get('protocol')!r}, this "
+                    f"client speaks {PROTOCOL}: use the same Tapete version as the host"
+                )
                 self.refusal = error("protocol-mismatch", reason)
                 self._deliver(self.refusal)
                 return reason
@@ -253,9 +278,16 @@ class TcpConnection(Connection):
             writer.write(encode({"type": "ping"}))
 
 
-def connect(target: str, *, player: str = "", seat: int | None = None,
-            token: str | None = None, spectator: bool = False,
-            timeout: float = CONNECT_TIMEOUT, **options) -> TcpConnection:
+def connect(
+    target: str,
+    *,
+    player: str = "",
+    seat: int | None = None,
+    token: str | None = None,
+    spectator: bool = False,
+    timeout: float = CONNECT_TIMEOUT,
+    **options,
+) -> TcpConnection:
     """Join the table at ``target`` (``"host:port"``) and wait (at most ``timeout``
     seconds) for its ``welcome``; the ``welcome`` and ``snapshot`` stay queued for
     ``poll``. ``options`` go to :class:`TcpConnection`.
@@ -263,12 +295,22 @@ def connect(target: str, *, player: str = "", seat: int | None = None,
     Raises :class:`JoinRefused` (the host said no: version, seat, token …) or
     ``ConnectionError`` (no host, no answer); ``ValueError`` for a bad address."""
     host, port = parse_address(target)
-    conn = TcpConnection(host, port, player=player, seat=seat, token=token,
-                         spectator=spectator, connect_timeout=timeout, **options).start()
+    conn = TcpConnection(
+        host,
+        port,
+        player=player,
+        seat=seat,
+        token=token,
+        spectator=spectator,
+        connect_timeout=timeout,
+        **options,
+    ).start()
     if not conn.answered.wait(timeout + 1.0) or conn.welcome is None:
         refusal = conn.refusal
-        reason = next((m.get("reason") for m in reversed(conn.poll())
-                       if m.get("type") == "disconnected"), None)
+        reason = next(
+            (m.get("reason") for m in reversed(conn.poll()) if m.get("type") == "disconnected"),
+            None,
+        )
         conn.close()
         if refusal is not None:
             raise JoinRefused(refusal.get("code", "refused"), refusal.get("message", ""))

@@ -65,9 +65,11 @@ def outcome_line(outcome: dict) -> str:
 
 def describe_outcome(outcome: dict) -> str:
     """The outcome for people, one line."""
-    return (f"{outcome['game']} seed {outcome['seed']}: winners "
-            f"{', '.join(f'seat {w}' for w in outcome['winners'])}; scores "
-            f"{outcome['scores']}; {outcome['rounds']} round(s), {outcome['actions']} actions")
+    return (
+        f"{outcome['game']} seed {outcome['seed']}: winners "
+        f"{', '.join(f'seat {w}' for w in outcome['winners'])}; scores "
+        f"{outcome['scores']}; {outcome['rounds']} round(s), {outcome['actions']} actions"
+    )
 
 
 # --------------------------------------------------------------------------- play
@@ -88,12 +90,17 @@ def play_headless(argv: list[str], out=None, err=None) -> int:
     p.add_argument("--options", default=None, help="game options as a JSON object")
     p.add_argument("--headless", action="store_true", help="no window (always, here)")
     p.add_argument("--json", action="store_true", help="print the outcome as one JSON line")
-    p.add_argument("--log", default=None, metavar="PATH",
-                   help="write the game's log here (replay it with tapete replay PATH)")
+    p.add_argument(
+        "--log",
+        default=None,
+        metavar="PATH",
+        help="write the game's log here (replay it with tapete replay PATH)",
+    )
     args = _parse(p, argv, "play")
     if isinstance(args, int):
         return args
     from net.host import Table, parse_seat
+
     games = engine.available_games()
     if args.game not in games:
         say(f"tapete play: unknown game {args.game!r}; available: {', '.join(games)}")
@@ -105,8 +112,10 @@ def play_headless(argv: list[str], out=None, err=None) -> int:
         say(f"tapete play: {exc}")
         return 2
     if any(k != "bot" for k in kinds):
-        say("tapete play --headless plays bots only: every seat must be bot or "
-            "bot:LEVEL (a human or open seat needs the window or `tapete host`)")
+        say(
+            "tapete play --headless plays bots only: every seat must be bot or "
+            "bot:LEVEL (a human or open seat needs the window or `tapete host`)"
+        )
         return 2
     options = _options(args.options, lambda m: say(f"tapete play: {m}"))
     if options is None:
@@ -120,6 +129,7 @@ def play_headless(argv: list[str], out=None, err=None) -> int:
     log = None
     if args.log:
         from net.log import TableLog
+
         try:
             log = TableLog.for_table(args.log, table)
         except OSError as exc:
@@ -131,14 +141,14 @@ def play_headless(argv: list[str], out=None, err=None) -> int:
         if log is not None:
             log.close()
     outcome = table.outcome()
-    print(outcome_line(outcome) if args.json else describe_outcome(outcome), file=out,
-          flush=True)
+    print(outcome_line(outcome) if args.json else describe_outcome(outcome), file=out, flush=True)
     return 0
 
 
 def _printer(stream) -> Callable[[str], None]:
     def say(text: str) -> None:
         print(text, file=stream, flush=True)
+
     return say
 
 
@@ -161,30 +171,55 @@ def host_command(argv: list[str], out=None, err=None, ready: Callable | None = N
     from net.discovery import lan_addresses
     from net.local import LocalHost
     from net.protocol import DEFAULT_PORT
+
     p = argparse.ArgumentParser(prog="tapete host", description="Host a table on the LAN.")
-    p.add_argument("game", nargs="?", help=f"one of {', '.join(engine.GAME_IDS)} "
-                   "(not with --resume)")
+    p.add_argument(
+        "game", nargs="?", help=f"one of {', '.join(engine.GAME_IDS)} (not with --resume)"
+    )
     p.add_argument("--seats", help="comma-separated: open, bot, bot:easy|normal|hard")
     p.add_argument("--name", default="", help="the table's name, shown to other players")
-    p.add_argument("--port", type=int, default=None, help=f"TCP port (default {DEFAULT_PORT}, "
-                   "or any free one if that is taken)")
+    p.add_argument(
+        "--port",
+        type=int,
+        default=None,
+        help=f"TCP port (default {DEFAULT_PORT}, or any free one if that is taken)",
+    )
     p.add_argument("--address", default=None, help="address to listen on (default: all)")
     p.add_argument("--no-advertise", action="store_true", help="do not announce on the LAN")
-    p.add_argument("--loopback", action="store_true", help="listen and announce on "
-                   "127.0.0.1 only (for tests)")
+    p.add_argument(
+        "--loopback", action="store_true", help="listen and announce on 127.0.0.1 only (for tests)"
+    )
     p.add_argument("--options", default=None, help="game options as a JSON object")
     p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--start-after", type=float, default=None, metavar="S",
-                   help="start after S seconds even with open seats (bots take them)")
+    p.add_argument(
+        "--start-after",
+        type=float,
+        default=None,
+        metavar="S",
+        help="start after S seconds even with open seats (bots take them)",
+    )
     p.add_argument("--bot-delay", type=float, default=0.6, metavar="S")
-    p.add_argument("--takeover", type=float, default=20.0, metavar="S",
-                   help="seconds before a bot plays a dropped player's seat")
-    p.add_argument("--log", default=None, metavar="PATH",
-                   help="keep an append-only log of the table here (resume with --resume)")
-    p.add_argument("--resume", action="store_true",
-                   help="resume the table in the --log file (after a crash)")
-    p.add_argument("--no-log", action="store_true",
-                   help="keep no log (by default: the user's data folder, logs/)")
+    p.add_argument(
+        "--takeover",
+        type=float,
+        default=20.0,
+        metavar="S",
+        help="seconds before a bot plays a dropped player's seat",
+    )
+    p.add_argument(
+        "--log",
+        default=None,
+        metavar="PATH",
+        help="keep an append-only log of the table here (resume with --resume)",
+    )
+    p.add_argument(
+        "--resume", action="store_true", help="resume the table in the --log file (after a crash)"
+    )
+    p.add_argument(
+        "--no-log",
+        action="store_true",
+        help="keep no log (by default: the user's data folder, logs/)",
+    )
     args = _parse(p, argv, "host")
     if isinstance(args, int):
         return args
@@ -194,6 +229,7 @@ def host_command(argv: list[str], out=None, err=None, ready: Callable | None = N
             return 2
         try:
             from net.log import read_log
+
             logged = read_log(args.log)
             args.game, args.seats = logged["game"], ",".join(logged["seats"])
         except (OSError, ValueError) as exc:
@@ -207,6 +243,7 @@ def host_command(argv: list[str], out=None, err=None, ready: Callable | None = N
         say(f"tapete host: unknown game {args.game!r}; available: {', '.join(games)}")
         return 2
     from net.host import parse_seat
+
     n = len(_default_seats(args.game).split(","))
     words = (args.seats or ",".join(["open"] + ["bot"] * (n - 1))).split(",")
     try:
@@ -224,20 +261,31 @@ def host_command(argv: list[str], out=None, err=None, ready: Callable | None = N
     name = args.name or f"{engine.get_game(args.game).name} table"
     try:
         if args.resume:
-            host = LocalHost.resume(args.log, bot_delay=args.bot_delay,
-                                    takeover_delay=args.takeover,
-                                    name=args.name or None)
+            host = LocalHost.resume(
+                args.log,
+                bot_delay=args.bot_delay,
+                takeover_delay=args.takeover,
+                name=args.name or None,
+            )
             words, name = host.table.seat_words, host.table.name or name
         else:
             if not args.log and not args.no_log:
                 from net.log import default_log_path
+
                 try:
                     args.log = str(default_log_path(args.game, seed))
                 except OSError as exc:
                     say(f"tapete host: no log ({exc}); the table will not survive a crash")
-            host = LocalHost(args.game, words, seed, options, name=name,
-                             bot_delay=args.bot_delay, takeover_delay=args.takeover,
-                             log=None if args.no_log else args.log)
+            host = LocalHost(
+                args.game,
+                words,
+                seed,
+                options,
+                name=name,
+                bot_delay=args.bot_delay,
+                takeover_delay=args.takeover,
+                log=None if args.no_log else args.log,
+            )
     except (ValueError, RuleError, OSError) as exc:
         say(f"tapete host: {getattr(exc, 'message', exc)}")
         return 2
@@ -251,15 +299,19 @@ def host_command(argv: list[str], out=None, err=None, ready: Callable | None = N
                 say(f"tapete host: cannot listen on {address}:{args.port}: {exc.strerror}")
                 return 1
             port = host.listen(0, address)
-        shown = ["127.0.0.1"] if args.loopback else (
-            [address] if address != "0.0.0.0" else (lan_addresses() or ["127.0.0.1"]))
-        tell(f"Hosting {engine.get_game(args.game).name}: “{name}”, seats "
-             f"{', '.join(words)}")
+        shown = (
+            ["127.0.0.1"]
+            if args.loopback
+            else ([address] if address != "0.0.0.0" else (lan_addresses() or ["127.0.0.1"]))
+        )
+        tell(f"Hosting {engine.get_game(args.game).name}: “{name}”, seats {', '.join(words)}")
         for a in shown:
             tell(f"Join with: tapete join {a}:{port}")
         if host.log is not None:
-            tell(f"Logging to {host.log.path} (after a crash: tapete host --log "
-                 f"{host.log.path} --resume --port {port})")
+            tell(
+                f"Logging to {host.log.path} (after a crash: tapete host --log "
+                f"{host.log.path} --resume --port {port})"
+            )
         if not args.no_advertise:
             try:
                 host.advertise(loopback=args.loopback)
@@ -305,12 +357,14 @@ def _report_seats(table, tell) -> None:
                 who += " (away)"
             parts.append(f"{s['seat']}: {who}")
         tell(("Playing — " if table.started else "Lobby — ") + "; ".join(parts))
+
     before = table.on_seats
 
     def changed() -> None:
         if before is not None:
             before()
         show()
+
     table.on_seats = changed
     show()
 
@@ -324,14 +378,16 @@ def tables_command(argv: list[str], out=None, err=None) -> int:
     out = out or sys.stdout
     err = err or sys.stderr
     p = argparse.ArgumentParser(prog="tapete tables", description="List tables on the LAN.")
-    p.add_argument("--timeout", type=float, default=3.0, metavar="S",
-                   help="seconds to listen (default 3)")
+    p.add_argument(
+        "--timeout", type=float, default=3.0, metavar="S", help="seconds to listen (default 3)"
+    )
     p.add_argument("--json", action="store_true")
     p.add_argument("--loopback", action="store_true", help="look on 127.0.0.1 only (tests)")
     args = _parse(p, argv, "tables")
     if isinstance(args, int):
         return args
     from net.discovery import TableBrowser
+
     try:
         browser = TableBrowser(loopback=args.loopback)
     except OSError as exc:
@@ -343,20 +399,41 @@ def tables_command(argv: list[str], out=None, err=None) -> int:
     finally:
         browser.close()
     if args.json:
-        print(json.dumps([{"name": t.name, "game": t.game, "address": t.address,
-                           "seats": t.seats, "open": t.open_seats, "started": t.started,
-                           "host": t.host_name, "protocol": t.protocol} for t in tables]),
-              file=out, flush=True)
+        print(
+            json.dumps(
+                [
+                    {
+                        "name": t.name,
+                        "game": t.game,
+                        "address": t.address,
+                        "seats": t.seats,
+                        "open": t.open_seats,
+                        "started": t.started,
+                        "host": t.host_name,
+                        "protocol": t.protocol,
+                    }
+                    for t in tables
+                ]
+            ),
+            file=out,
+            flush=True,
+        )
         return 0
     if not tables:
-        print(f"No tables found in {args.timeout:g} s. Join by address: "
-              "tapete join HOST:PORT", file=out, flush=True)
+        print(
+            f"No tables found in {args.timeout:g} s. Join by address: tapete join HOST:PORT",
+            file=out,
+            flush=True,
+        )
         return 0
     for t in tables:
         state = "playing" if t.started else f"{t.open_seats} of {t.seats} seats open"
         note = "" if t.compatible else f" (protocol {t.protocol}: another Tapete version)"
-        print(f"{t.name} — {t.game} — {state} — {t.address} ({t.host_name}){note}",
-              file=out, flush=True)
+        print(
+            f"{t.name} — {t.game} — {state} — {t.address} ({t.host_name}){note}",
+            file=out,
+            flush=True,
+        )
     return 0
 
 
@@ -378,15 +455,18 @@ def join_headless(argv: list[str], out=None, err=None) -> int:
     p.add_argument("--name", default="", help="player name (default: Bot LEVEL)")
     p.add_argument("--seat", type=int, default=None, help="ask for this seat")
     p.add_argument("--token", default=None, help="take back a seat with its token")
-    p.add_argument("--timeout", type=float, default=None, metavar="S",
-                   help="give up after S seconds")
+    p.add_argument(
+        "--timeout", type=float, default=None, metavar="S", help="give up after S seconds"
+    )
     args = _parse(p, argv, "join")
     if isinstance(args, int):
         return args
     from net.client import JoinRefused, connect
+
     try:
-        conn = connect(args.address, player=args.name or f"Bot ({args.bot})", seat=args.seat,
-                       token=args.token)
+        conn = connect(
+            args.address, player=args.name or f"Bot ({args.bot})", seat=args.seat, token=args.token
+        )
     except JoinRefused as exc:
         say(f"tapete join: the host refused: {exc.message}")
         return 1
@@ -404,6 +484,7 @@ def join_headless(argv: list[str], out=None, err=None) -> int:
 
 def _play_as_bot(conn, level: str, timeout: float | None, out, say) -> int:
     import threading
+
     wake = threading.Event()
     conn.on_message = wake.set
     end = None if timeout is None else time.monotonic() + timeout
@@ -441,8 +522,15 @@ def _play_as_bot(conn, level: str, timeout: float | None, out, say) -> int:
             elif kind == "disconnected" and not m.get("reconnecting"):
                 say(f"tapete join: {m.get('reason')}")
                 return 1
-        if bot is not None and view is not None and started and not pending and legal \
-                and conn.seat is not None and conn.seat in view.get("awaiting", []):
+        if (
+            bot is not None
+            and view is not None
+            and started
+            and not pending
+            and legal
+            and conn.seat is not None
+            and conn.seat in view.get("awaiting", [])
+        ):
             try:
                 action = bot.choose(view, legal)
             except Exception:
@@ -456,6 +544,7 @@ def _play_as_bot(conn, level: str, timeout: float | None, out, say) -> int:
 # --------------------------------------------------------------------------- logs
 def _read(path: str, prog: str, say):
     from net.log import read_log
+
     try:
         return read_log(path)
     except (OSError, ValueError, UnicodeDecodeError) as exc:
@@ -483,6 +572,7 @@ def replay_command(argv: list[str], out=None, err=None) -> int:
     if rec is None:
         return 2
     from net.host import Table
+
     try:
         table = Table.from_record(rec)
     except (ValueError, RuleError) as exc:
@@ -490,10 +580,18 @@ def replay_command(argv: list[str], out=None, err=None) -> int:
         return 1
     outcome = table.outcome()
     if outcome is None:
-        outcome = {"game": rec["game"], "seed": rec["seed"], "winners": None, "scores": None,
-                   "rounds": None, "actions": len(table.actions)}
-        text = (f"{rec['game']}: not over after {len(table.actions)} actions "
-                f"(continue it with tapete resume {args.path})")
+        outcome = {
+            "game": rec["game"],
+            "seed": rec["seed"],
+            "winners": None,
+            "scores": None,
+            "rounds": None,
+            "actions": len(table.actions),
+        }
+        text = (
+            f"{rec['game']}: not over after {len(table.actions)} actions "
+            f"(continue it with tapete resume {args.path})"
+        )
     else:
         text = describe_outcome(outcome)
     print(outcome_line(outcome) if args.json else text, file=out, flush=True)
@@ -521,6 +619,7 @@ def resume_headless(argv: list[str], out=None, err=None) -> int:
     if rec is None:
         return 2
     from net.log import TableLog, resume_table
+
     try:
         table = resume_table(rec, name=rec.get("name", ""))
     except (ValueError, RuleError) as exc:
@@ -528,9 +627,11 @@ def resume_headless(argv: list[str], out=None, err=None) -> int:
         return 1
     people = [s["seat"] for s in table.seats if s["kind"] != "bot"]
     if people and not table.is_over():
-        say(f"tapete resume --headless continues bots-only tables; seat(s) "
+        say(
+            f"tapete resume --headless continues bots-only tables; seat(s) "
             f"{', '.join(map(str, people))} belong to people (resume it in the window: "
-            f"tapete resume {args.path}, or host it: tapete host --log PATH --resume)")
+            f"tapete resume {args.path}, or host it: tapete host --log PATH --resume)"
+        )
         return 2
     try:
         log = TableLog.for_table(args.path, table)
@@ -542,6 +643,5 @@ def resume_headless(argv: list[str], out=None, err=None) -> int:
     finally:
         log.close()
     outcome = table.outcome()
-    print(outcome_line(outcome) if args.json else describe_outcome(outcome), file=out,
-          flush=True)
+    print(outcome_line(outcome) if args.json else describe_outcome(outcome), file=out, flush=True)
     return 0

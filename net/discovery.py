@@ -21,7 +21,12 @@ import uuid
 from dataclasses import asdict, dataclass
 
 from zeroconf import (
-    DNSQuestionType, InterfaceChoice, IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange,
+    DNSQuestionType,
+    InterfaceChoice,
+    IPVersion,
+    ServiceBrowser,
+    ServiceInfo,
+    ServiceStateChange,
     Zeroconf,
 )
 from zeroconf.asyncio import AsyncZeroconf
@@ -41,6 +46,7 @@ def lan_addresses(loopback: bool = False) -> list[str]:
     out = ["127.0.0.1"] if loopback else []
     try:
         import ifaddr
+
         adapters = ifaddr.get_adapters()
     except Exception:  # ifaddr comes with zeroconf; be safe anyway
         adapters = []
@@ -60,8 +66,14 @@ def is_lan_address(text: str) -> bool:
         a = ipaddress.ip_address(text)
     except ValueError:
         return False
-    return (a.version == 4 and a.is_private and not a.is_loopback and not a.is_link_local
-            and not a.is_multicast and not a.is_unspecified)
+    return (
+        a.version == 4
+        and a.is_private
+        and not a.is_loopback
+        and not a.is_link_local
+        and not a.is_multicast
+        and not a.is_unspecified
+    )
 
 
 def _label(text: str) -> str:
@@ -119,16 +131,27 @@ def _int(text: str) -> int:
 def table_info(info: ServiceInfo, loopback: bool = False) -> TableInfo | None:
     """A :class:`TableInfo` from a resolved service, or None if it has no usable
     address (only LAN addresses, or loopback ones when ``loopback``)."""
-    addresses = [a for a in info.parsed_addresses(IPVersion.V4Only)
-                 if is_lan_address(a) or (loopback and a.startswith("127."))]
+    addresses = [
+        a
+        for a in info.parsed_addresses(IPVersion.V4Only)
+        if is_lan_address(a) or (loopback and a.startswith("127."))
+    ]
     if not addresses or not info.port:
         return None
     addresses.sort(key=lambda a: a.startswith("127."))  # LAN first
-    return TableInfo(name=_txt(info, "table"), game=_txt(info, "game"), host=addresses[0],
-                     port=int(info.port), addresses=tuple(addresses),
-                     protocol=_int(_txt(info, "protocol")), open_seats=_int(_txt(info, "open")),
-                     seats=_int(_txt(info, "seats")), host_name=_txt(info, "host"),
-                     service=info.name, started=_txt(info, "started") == "1")
+    return TableInfo(
+        name=_txt(info, "table"),
+        game=_txt(info, "game"),
+        host=addresses[0],
+        port=int(info.port),
+        addresses=tuple(addresses),
+        protocol=_int(_txt(info, "protocol")),
+        open_seats=_int(_txt(info, "open")),
+        seats=_int(_txt(info, "seats")),
+        host_name=_txt(info, "host"),
+        service=info.name,
+        started=_txt(info, "started") == "1",
+    )
 
 
 class Advertiser:
@@ -137,9 +160,19 @@ class Advertiser:
     (sends the goodbye browsers see). ``loopback=True`` advertises on loopback only
     (tests); otherwise on the LAN addresses of :func:`lan_addresses`."""
 
-    def __init__(self, table_name: str, game: str, port: int, *, open_seats: int = 0,
-                 seats: int = 0, started: bool = False, host_name: str | None = None,
-                 loopback: bool = False, addresses: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        table_name: str,
+        game: str,
+        port: int,
+        *,
+        open_seats: int = 0,
+        seats: int = 0,
+        started: bool = False,
+        host_name: str | None = None,
+        loopback: bool = False,
+        addresses: list[str] | None = None,
+    ) -> None:
         self.table_name = table_name
         self.game = game
         self.port = port
@@ -148,22 +181,33 @@ class Advertiser:
         self.started = started
         self.host_name = host_name or socket.gethostname()
         self.loopback = loopback
-        self.addresses = addresses if addresses is not None else (
-            ["127.0.0.1"] if loopback else lan_addresses())
+        self.addresses = (
+            addresses if addresses is not None else (["127.0.0.1"] if loopback else lan_addresses())
+        )
         self.server = f"tapete-{uuid.uuid4().hex[:12]}.local."
         self._aiozc: AsyncZeroconf | None = None
         self.info: ServiceInfo | None = None
 
     def _properties(self) -> dict[str, str]:
-        return {"protocol": str(PROTOCOL), "game": self.game,
-                "table": _label(self.table_name), "open": str(self.open_seats),
-                "seats": str(self.seats), "started": "1" if self.started else "0",
-                "host": _label(self.host_name)}
+        return {
+            "protocol": str(PROTOCOL),
+            "game": self.game,
+            "table": _label(self.table_name),
+            "open": str(self.open_seats),
+            "seats": str(self.seats),
+            "started": "1" if self.started else "0",
+            "host": _label(self.host_name),
+        }
 
     def _info(self, name: str) -> ServiceInfo:
-        return ServiceInfo(SERVICE_TYPE, name, port=self.port,
-                           properties=self._properties(), server=self.server,
-                           parsed_addresses=self.addresses)
+        return ServiceInfo(
+            SERVICE_TYPE,
+            name,
+            port=self.port,
+            properties=self._properties(),
+            server=self.server,
+            parsed_addresses=self.addresses,
+        )
 
     @property
     def name(self) -> str:
@@ -174,8 +218,7 @@ class Advertiser:
         """Register the service (about 1–2 s on one machine). Raises ``RuntimeError``
         when there is no address to advertise."""
         if not self.addresses:
-            raise RuntimeError("no LAN address to advertise on; players can still join "
-                               "by address")
+            raise RuntimeError("no LAN address to advertise on; players can still join by address")
         interfaces = ["127.0.0.1"] if self.loopback else self.addresses
         self._aiozc = AsyncZeroconf(interfaces=interfaces, ip_version=IPVersion.V4Only)
         # A short random tag keeps instance names unique even where probing cannot see
@@ -212,17 +255,18 @@ class TableBrowser:
     def __init__(self, *, loopback: bool = False, interfaces: list[str] | None = None) -> None:
         self.loopback = loopback
         if interfaces is None:
-            interfaces = ["127.0.0.1"] if loopback else (lan_addresses()
-                                                          or InterfaceChoice.Default)
+            interfaces = ["127.0.0.1"] if loopback else (lan_addresses() or InterfaceChoice.Default)
         self._queue: queue.SimpleQueue = queue.SimpleQueue()
         self._tables: dict[str, TableInfo] = {}
         self._closed = threading.Event()
         self._zc = Zeroconf(interfaces=interfaces, ip_version=IPVersion.V4Only)
-        self._browser = ServiceBrowser(self._zc, SERVICE_TYPE, handlers=[self._on_change],
-                                       question_type=DNSQuestionType.QM)
+        self._browser = ServiceBrowser(
+            self._zc, SERVICE_TYPE, handlers=[self._on_change], question_type=DNSQuestionType.QM
+        )
 
-    def _on_change(self, zeroconf: Zeroconf, service_type: str, name: str,
-                   state_change: ServiceStateChange) -> None:
+    def _on_change(
+        self, zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange
+    ) -> None:
         """On the browser's thread: resolve and queue ``(name, TableInfo | None)``."""
         if self._closed.is_set():
             return
@@ -230,8 +274,9 @@ class TableBrowser:
             self._queue.put((name, None))
             return
         try:
-            info = zeroconf.get_service_info(service_type, name, timeout=INFO_TIMEOUT_MS,
-                                             question_type=DNSQuestionType.QM)
+            info = zeroconf.get_service_info(
+                service_type, name, timeout=INFO_TIMEOUT_MS, question_type=DNSQuestionType.QM
+            )
         except Exception:
             info = None
         if info is not None and not self._closed.is_set():

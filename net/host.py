@@ -64,9 +64,14 @@ class Seat:
 
     def describe(self) -> dict:
         """Public description (never the token)."""
-        return {"seat": self.index, "kind": self.kind, "name": self.name,
-                "level": self.level, "connected": self.client is not None,
-                "away": self.away_since is not None}
+        return {
+            "seat": self.index,
+            "kind": self.kind,
+            "name": self.name,
+            "level": self.level,
+            "connected": self.client is not None,
+            "away": self.away_since is not None,
+        }
 
 
 @dataclass(eq=False)
@@ -96,8 +101,7 @@ def parse_seat(word: str) -> tuple[str, str | None]:
         return "bot", "normal"
     if isinstance(w, str) and w.startswith("bot:") and w[4:] in LEVELS:
         return "bot", w[4:]
-    raise ValueError(f"bad seat {word!r}: use human, open, bot, or bot:"
-                     + "|".join(LEVELS))
+    raise ValueError(f"bad seat {word!r}: use human, open, bot, or bot:" + "|".join(LEVELS))
 
 
 def clean_name(name: Any, default: str) -> str:
@@ -111,7 +115,8 @@ def clean_name(name: Any, default: str) -> str:
 def _same_token(held: str, given: Any) -> bool:
     """Constant-time token check; any value (a hostile one too) is just unequal."""
     return isinstance(given, str) and secrets.compare_digest(
-        held.encode("utf-8"), given.encode("utf-8", "replace"))
+        held.encode("utf-8"), given.encode("utf-8", "replace")
+    )
 
 
 def _pack(value: Any) -> bytes:
@@ -132,9 +137,19 @@ class Table:
     Raises ``ValueError`` for bad seat words; the engine's ``BadSetup`` passes through.
     """
 
-    def __init__(self, game_id: str, seats: list[str], seed: int, options: dict | None = None,
-                 *, name: str = "", bot_delay: float = 0.0, clock=time.monotonic, state=None,
-                 takeover_delay: float = TAKEOVER_DELAY) -> None:
+    def __init__(
+        self,
+        game_id: str,
+        seats: list[str],
+        seed: int,
+        options: dict | None = None,
+        *,
+        name: str = "",
+        bot_delay: float = 0.0,
+        clock=time.monotonic,
+        state=None,
+        takeover_delay: float = TAKEOVER_DELAY,
+    ) -> None:
         try:
             self.game = engine.get_game(game_id)
         except KeyError as exc:
@@ -145,8 +160,9 @@ class Table:
         self.game_id = game_id
         self.seed = int(seed)
         self.options = dict(options or {})
-        self.state = self.game.setup(len(parsed), self.seed, self.options) if state is None \
-            else state
+        self.state = (
+            self.game.setup(len(parsed), self.seed, self.options) if state is None else state
+        )
         self.name = name
         self.bot_delay = float(bot_delay)
         self.takeover_delay = float(takeover_delay)
@@ -154,8 +170,7 @@ class Table:
         self.seat_words = [w.strip().lower() for w in seats]
         self._seats = []
         for i, (kind, level) in enumerate(parsed):
-            nm = f"Bot {i + 1}" if kind == "bot" else (f"Player {i + 1}" if kind == "human"
-                                                       else "")
+            nm = f"Bot {i + 1}" if kind == "bot" else (f"Player {i + 1}" if kind == "human" else "")
             self._seats.append(Seat(i, kind, nm, level))
         self.clients: list[Client] = []
         self.actions: list[list] = []
@@ -207,8 +222,9 @@ class Table:
         if self.on_seats is not None:
             self.on_seats()
 
-    def choose_seat(self, seat: int | None, token: str | None, spectator: bool = False
-                    ) -> int | None:
+    def choose_seat(
+        self, seat: int | None, token: str | None, spectator: bool = False
+    ) -> int | None:
         """The seat a joining remote player gets: the seat whose token is ``token``;
         else ``seat`` if given; else the first open seat; else None (spectator).
 
@@ -228,8 +244,15 @@ class Table:
         free = self.open_seats()
         return free[0] if free else None
 
-    def attach(self, seat: int | None, send: Callable[[dict], None], *, player: str = "",
-               token: str | None = None, close: Callable[[], None] | None = None) -> Client:
+    def attach(
+        self,
+        seat: int | None,
+        send: Callable[[dict], None],
+        *,
+        player: str = "",
+        token: str | None = None,
+        close: Callable[[], None] | None = None,
+    ) -> Client:
         """Attach a connection to ``seat`` (None = spectator) and send it ``welcome``
         then ``snapshot`` through ``send``.
 
@@ -238,13 +261,17 @@ class Table:
         if still there, is closed). Raises :class:`Refused` otherwise (``no-such-seat``,
         ``seat-taken``, ``seat-is-bot``, ``bad-token``)."""
         if seat is not None:
-            if not isinstance(seat, int) or isinstance(seat, bool) \
-                    or not 0 <= seat < len(self._seats):
-                raise Refused("no-such-seat", f"there is no seat {seat!r}; seats are "
-                              f"0..{len(self._seats) - 1}")
+            if (
+                not isinstance(seat, int)
+                or isinstance(seat, bool)
+                or not 0 <= seat < len(self._seats)
+            ):
+                raise Refused(
+                    "no-such-seat",
+                    f"there is no seat {seat!r}; seats are 0..{len(self._seats) - 1}",
+                )
             s = self._seats[seat]
-            if token is not None and s.token is not None and \
-                    _same_token(s.token, token):
+            if token is not None and s.token is not None and _same_token(s.token, token):
                 if s.client is not None:
                     old = s.client
                     self.detach(old, reason="replaced")
@@ -260,8 +287,11 @@ class Table:
             elif s.kind == "human" and s.client is None:
                 pass
             else:
-                raise Refused("seat-taken", f"seat {seat} is {s.name or 'taken'}'s; "
-                              "only its player may return to it (with the seat token)")
+                raise Refused(
+                    "seat-taken",
+                    f"seat {seat} is {s.name or 'taken'}'s; "
+                    "only its player may return to it (with the seat token)",
+                )
             if s.token is None:
                 s.token = secrets.token_urlsafe(16)
             s.name = clean_name(player, s.name or f"Player {seat + 1}")
@@ -274,9 +304,18 @@ class Table:
         if seat is not None:
             self._seats[seat].client = client
         self.clients.append(client)
-        client.send({"type": "welcome", "protocol": PROTOCOL, "game": self.game_id, "seat": seat,
-              "token": token, "seats": self.seats, "table": self.name,
-              "started": self.started})
+        client.send(
+            {
+                "type": "welcome",
+                "protocol": PROTOCOL,
+                "game": self.game_id,
+                "seat": seat,
+                "token": token,
+                "seats": self.seats,
+                "table": self.name,
+                "started": self.started,
+            }
+        )
         self._snapshot(client)
         if self.is_over():
             self._announce_outcome([client])
@@ -289,6 +328,7 @@ class Table:
     def _guarded(self, client: Client, send: Callable[[dict], None]) -> Callable[[dict], None]:
         """``send`` that detaches ``client`` instead of raising: a failing transport
         must not stop the table (the state has already moved on)."""
+
         def guarded(message: dict) -> None:
             if not client.attached:
                 return
@@ -301,6 +341,7 @@ class Table:
                         client.close()
                     except Exception:
                         pass
+
         return guarded
 
     def detach(self, client: Client, reason: str = "left") -> None:
@@ -339,15 +380,21 @@ class Table:
             client.send(error("already-welcomed", "this connection already has its seat"))
             return
         if kind != "action":
-            client.send(error("unknown-message", f"unknown message type {kind!r}; expected "
-                              "action or ping"))
+            client.send(
+                error("unknown-message", f"unknown message type {kind!r}; expected action or ping")
+            )
             return
         if client.seat is None:
             client.send(error("spectator", "a spectator cannot act"))
             return
         if not self.started:
-            client.send(error("not-started", "the game has not started yet; waiting for "
-                              f"seats {self.open_seats()} or the host"))
+            client.send(
+                error(
+                    "not-started",
+                    "the game has not started yet; waiting for "
+                    f"seats {self.open_seats()} or the host",
+                )
+            )
             return
         try:
             self._act(client.seat, message.get("action"), by=client)
@@ -356,8 +403,9 @@ class Table:
         except Exception as exc:  # an engine bug must not take the table down
             client.send(error("refused", f"the table could not apply that action: {exc!r}"))
 
-    def _act(self, seat: int, action: Any, now: float | None = None,
-             by: Client | None = None) -> None:
+    def _act(
+        self, seat: int, action: Any, now: float | None = None, by: Client | None = None
+    ) -> None:
         """Apply ``action`` by ``seat`` through the engine (fixed order), then log it,
         send the deltas and restart the bot timers. Raises ``RuleError``; the state is
         unchanged on any exception."""
@@ -378,8 +426,14 @@ class Table:
             self._announce_outcome()
         now = self.clock() if now is None else now
         after = self.game.awaiting(self.state)
-        self._awaited_since = {s: (self._awaited_since[s] if s in before and s != seat
-                                   and s in self._awaited_since else now) for s in after}
+        self._awaited_since = {
+            s: (
+                self._awaited_since[s]
+                if s in before and s != seat and s in self._awaited_since
+                else now
+            )
+            for s in after
+        }
 
     # ------------------------------------------------------------------ views
     def _views(self, seat: int | None) -> tuple[dict, list]:
@@ -395,8 +449,15 @@ class Table:
         client.packed = {k: _pack(v) for k, v in view.items()}
         client.legal = _pack(legal)
         client.seq = len(self.actions)
-        client.send({"type": "snapshot", "seq": client.seq, "view": view, "legal": legal,
-                     "started": self.started})
+        client.send(
+            {
+                "type": "snapshot",
+                "seq": client.seq,
+                "view": view,
+                "legal": legal,
+                "started": self.started,
+            }
+        )
 
     def _delta(self, client: Client, events: list, yours: bool = False) -> None:
         view, legal = self._views(client.seat)
@@ -405,8 +466,13 @@ class Table:
         gone = [k for k in client.packed if k not in packed]
         client.packed = packed
         client.seq = len(self.actions)
-        msg = {"type": "delta", "seq": client.seq, "set": changed, "del": gone,
-               "events": [e.for_seat(client.seat) for e in events]}
+        msg = {
+            "type": "delta",
+            "seq": client.seq,
+            "set": changed,
+            "del": gone,
+            "events": [e.for_seat(client.seat) for e in events],
+        }
         lp = _pack(legal)
         if lp != client.legal:
             client.legal = lp
@@ -471,8 +537,11 @@ class Table:
         for _ in range(MAX_BOT_ACTIONS):
             if self.is_over():
                 return None
-            due = [(t, s) for s in sorted(self.game.awaiting(self.state))
-                   if (t := self._due(s)) is not None]
+            due = [
+                (t, s)
+                for s in sorted(self.game.awaiting(self.state))
+                if (t := self._due(s)) is not None
+            ]
             if not due:
                 return None
             t, seat = min(due)
@@ -516,9 +585,14 @@ class Table:
         if not self.is_over():
             return None
         out = self.game.result(self.state)
-        return {"game": self.game_id, "seed": self.seed, "winners": list(out.winners),
-                "scores": list(out.scores), "rounds": dict(out.details).get("rounds"),
-                "actions": len(self.actions)}
+        return {
+            "game": self.game_id,
+            "seed": self.seed,
+            "winners": list(out.winners),
+            "scores": list(out.scores),
+            "rounds": dict(out.details).get("rounds"),
+            "actions": len(self.actions),
+        }
 
     def replay(self, actions: list) -> None:
         """Re-apply ``[[seat, action], ...]`` (a log or a record) silently, before any
@@ -536,8 +610,7 @@ class Table:
     def from_record(cls, record: dict, **kw: Any) -> "Table":
         """The table a replay record (or a log, see :mod:`net.log`) describes, with its
         actions applied. ``kw`` as for :class:`Table` (name, delays, clock)."""
-        table = cls(record["game"], record["seats"], record["seed"], record.get("options"),
-                    **kw)
+        table = cls(record["game"], record["seats"], record["seed"], record.get("options"), **kw)
         table.replay(record.get("actions", []))
         return table
 
@@ -545,6 +618,11 @@ class Table:
         """The replay record ``{game, rules_version, options, seats, seed, actions}``
         (``actions`` = ``[[seat, action], ...]``). Holds the seed: never send it to a
         client before the end."""
-        return {"game": self.game_id, "rules_version": self.game.rules_version,
-                "options": dict(self.options), "seats": list(self.seat_words),
-                "seed": self.seed, "actions": [[s, a] for s, a in self.actions]}
+        return {
+            "game": self.game_id,
+            "rules_version": self.game.rules_version,
+            "options": dict(self.options),
+            "seats": list(self.seat_words),
+            "seed": self.seed,
+            "actions": [[s, a] for s, a in self.actions],
+        }

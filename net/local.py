@@ -94,8 +94,14 @@ class LocalConnection(Connection):
         try:
             message = roundtrip(message)
         except (ProtocolError, TypeError, ValueError) as exc:
-            self._deliver({"type": "error", "code": "bad-message",
-                           "message": f"cannot send that message: {exc}", "rule": ""})
+            self._deliver(
+                {
+                    "type": "error",
+                    "code": "bad-message",
+                    "message": f"cannot send that message: {exc}",
+                    "rule": "",
+                }
+            )
             return
         self._host._call_soon(self._host._receive, self, message)
 
@@ -112,15 +118,32 @@ class LocalHost:
     Arguments as :class:`Table` (``bot_delay`` defaults to 0.6 s here). ``start()``
     before ``connect()``; ``stop()`` at the end (joins the thread)."""
 
-    def __init__(self, game_id: str, seats: list[str], seed: int, options: dict | None = None,
-                 *, bot_delay: float = 0.6, name: str = "",
-                 takeover_delay: float = TAKEOVER_DELAY, log: str | None = None,
-                 table: Table | None = None) -> None:
-        self.table = table or Table(game_id, seats, seed, options, name=name,
-                                    bot_delay=bot_delay, takeover_delay=takeover_delay)
+    def __init__(
+        self,
+        game_id: str,
+        seats: list[str],
+        seed: int,
+        options: dict | None = None,
+        *,
+        bot_delay: float = 0.6,
+        name: str = "",
+        takeover_delay: float = TAKEOVER_DELAY,
+        log: str | None = None,
+        table: Table | None = None,
+    ) -> None:
+        self.table = table or Table(
+            game_id,
+            seats,
+            seed,
+            options,
+            name=name,
+            bot_delay=bot_delay,
+            takeover_delay=takeover_delay,
+        )
         self.log = None
         if log is not None:
             from net.log import TableLog
+
             self.log = TableLog.for_table(log, self.table)
         self.loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -133,9 +156,15 @@ class LocalHost:
         self.advert_error: Exception | None = None  # advertise(wait=False) failed
 
     @classmethod
-    def resume(cls, path: str, *, log: str | None = None, bot_delay: float = 0.6,
-               takeover_delay: float = TAKEOVER_DELAY, name: str | None = None
-               ) -> "LocalHost":
+    def resume(
+        cls,
+        path: str,
+        *,
+        log: str | None = None,
+        bot_delay: float = 0.6,
+        takeover_delay: float = TAKEOVER_DELAY,
+        name: str | None = None,
+    ) -> "LocalHost":
         """A host for the table in the log at ``path`` (after a crash), its actions
         replayed; ``log`` (default: ``path`` itself) keeps logging. Seats are as last
         logged (:func:`net.log.restore_seating`): a remote player's seat waits for its
@@ -143,11 +172,22 @@ class LocalHost:
         Raises ``ValueError`` for a bad log, the engine's errors for one that does not
         replay."""
         from net.log import read_log, resume_table
+
         rec = read_log(path)
-        table = resume_table(rec, name=rec.get("name", "") if name is None else name,
-                             bot_delay=bot_delay, takeover_delay=takeover_delay)
-        return cls(rec["game"], rec["seats"], rec["seed"], rec["options"], table=table,
-                   log=path if log is None else log)
+        table = resume_table(
+            rec,
+            name=rec.get("name", "") if name is None else name,
+            bot_delay=bot_delay,
+            takeover_delay=takeover_delay,
+        )
+        return cls(
+            rec["game"],
+            rec["seats"],
+            rec["seed"],
+            rec["options"],
+            table=table,
+            log=path if log is None else log,
+        )
 
     # ------------------------------------------------------------------ thread
     def start(self) -> None:
@@ -219,10 +259,12 @@ class LocalHost:
     def call(self, fn: Callable[[Table], Any], timeout: float = CALL_TIMEOUT) -> Any:
         """Run ``fn(table)`` on the host thread and return its result (or raise its
         exception). For the UI: e.g. ``host.call(lambda t: t.seats)``."""
+
         async def run():
             out = fn(self.table)
             self._kick()
             return out
+
         return self.run(run(), timeout)
 
     def run(self, coro, timeout: float = CALL_TIMEOUT) -> Any:
@@ -232,16 +274,21 @@ class LocalHost:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
 
     # ------------------------------------------------------------------ seats
-    def connect(self, seat: int | None, player: str = "", token: str | None = None
-                ) -> Connection:
+    def connect(self, seat: int | None, player: str = "", token: str | None = None) -> Connection:
         """A connection for ``seat`` (None = spectator); ``token`` takes a held seat
         back (from an earlier connection's ``token``). Raises
         :class:`net.host.Refused` (a ``ValueError``) if the seat cannot be taken."""
         conn = LocalConnection(self, seat)
 
         def attach(table: Table) -> None:
-            conn.client = table.attach(seat, lambda m: self._to_local(conn, m), player=player,
-                                       token=token, close=lambda: conn._lost("closed by the host"))
+            conn.client = table.attach(
+                seat,
+                lambda m: self._to_local(conn, m),
+                player=player,
+                token=token,
+                close=lambda: conn._lost("closed by the host"),
+            )
+
         self.call(attach)
         return conn
 
@@ -255,13 +302,20 @@ class LocalHost:
         ``hello_timeout``, ``max_unsent`` (see :class:`net.server.TcpServer`).
         Raises ``OSError`` if the port is taken."""
         from net.server import TcpServer
+
         server = TcpServer(self, address, port, **limits)
         bound = self.run(server.astart())
         self.add_service(server)
         return bound
 
-    def advertise(self, *, loopback: bool = False, host_name: str | None = None,
-                  timeout: float = 15.0, wait: bool = True) -> str:
+    def advertise(
+        self,
+        *,
+        loopback: bool = False,
+        host_name: str | None = None,
+        timeout: float = 15.0,
+        wait: bool = True,
+    ) -> str:
         """Advertise the table with zeroconf (after :meth:`listen`); the TXT record
         follows the seats. Returns the registered instance name. ``loopback``: on
         127.0.0.1 only (tests). Registration takes 1–2 s: with ``wait=False`` it runs
@@ -269,24 +323,33 @@ class LocalHost:
         :attr:`advert_error`). Raises ``RuntimeError`` before ``listen`` or without a
         LAN address."""
         from net.discovery import Advertiser
+
         if self.address is None:
             raise RuntimeError("listen() before advertise()")
         t = self.table
-        adv = Advertiser(t.name or "Tapete table", t.game_id, self.address[1],
-                         open_seats=len(t.open_seats()), seats=len(t.seats),
-                         started=t.started, host_name=host_name, loopback=loopback)
+        adv = Advertiser(
+            t.name or "Tapete table",
+            t.game_id,
+            self.address[1],
+            open_seats=len(t.open_seats()),
+            seats=len(t.seats),
+            started=t.started,
+            host_name=host_name,
+            loopback=loopback,
+        )
         if not adv.addresses:
-            raise RuntimeError("no LAN address to advertise on; players can still join "
-                               "by address")
+            raise RuntimeError("no LAN address to advertise on; players can still join by address")
         self.add_service(adv)
         if wait:
             self.run(adv.astart(), timeout)
         else:
+
             async def register() -> None:
                 try:
                     await adv.astart()
                 except Exception as exc:
                     self.advert_error = exc
+
             asyncio.run_coroutine_threadsafe(register(), self.loop)
         before = t.on_seats
 
@@ -303,6 +366,7 @@ class LocalHost:
                 task = self.loop.create_task(update())
                 self._tasks.add(task)
                 task.add_done_callback(self._tasks.discard)
+
         t.on_seats = seats_changed
         return adv.name
 

@@ -41,6 +41,7 @@ def data_dir() -> Path:
     if env:
         return Path(env)
     import platformdirs
+
     return Path(platformdirs.user_data_dir(APP))
 
 
@@ -70,8 +71,13 @@ def _line(value: Any) -> str:
 
 def _seating(table) -> dict:
     """The seats as a ``seating`` record (tokens included: the log is the host's)."""
-    return {"seating": [{"kind": s.kind, "name": s.name, "level": s.level, "token": s.token}
-                        for s in table._seats], "started": bool(table.started)}
+    return {
+        "seating": [
+            {"kind": s.kind, "name": s.name, "level": s.level, "token": s.token}
+            for s in table._seats
+        ],
+        "started": bool(table.started),
+    }
 
 
 class TableLog:
@@ -80,8 +86,9 @@ class TableLog:
     resuming never leaves a half file. ``extra`` lines (seating, outcome records) follow
     the actions in that first write."""
 
-    def __init__(self, path: str | os.PathLike, header: dict, actions: list = (),
-                 extra: list = ()) -> None:
+    def __init__(
+        self, path: str | os.PathLike, header: dict, actions: list = (), extra: list = ()
+    ) -> None:
         self.path = os.fspath(path)
         folder = os.path.dirname(os.path.abspath(self.path))
         os.makedirs(folder, exist_ok=True)
@@ -127,6 +134,7 @@ class TableLog:
             if now != log._seating:
                 log._seating = now
                 log._write(now)
+
         table.on_action = on_action
         table.on_seats = on_seats
         return log
@@ -169,8 +177,12 @@ def read_log(path: str | os.PathLike) -> dict:
             value = json.loads(line)
         except json.JSONDecodeError:
             break  # a torn last line
-        if isinstance(value, list) and len(value) == 2 and isinstance(value[0], int) \
-                and isinstance(value[1], dict):
+        if (
+            isinstance(value, list)
+            and len(value) == 2
+            and isinstance(value[0], int)
+            and isinstance(value[1], dict)
+        ):
             actions.append([value[0], value[1]])
         elif isinstance(value, dict) and isinstance(value.get("seating"), list):
             seating, started = value["seating"], bool(value.get("started"))
@@ -178,8 +190,14 @@ def read_log(path: str | os.PathLike) -> dict:
             outcome = value["outcome"]
         else:
             break  # not a record of this format: treat as torn
-    return {**header, "options": header.get("options") or {}, "actions": actions,
-            "seating": seating, "started": started or bool(actions), "outcome": outcome}
+    return {
+        **header,
+        "options": header.get("options") or {},
+        "actions": actions,
+        "seating": seating,
+        "started": started or bool(actions),
+        "outcome": outcome,
+    }
 
 
 def log_summary(path: str | os.PathLike) -> dict | None:
@@ -190,10 +208,17 @@ def log_summary(path: str | os.PathLike) -> dict | None:
         mtime = os.path.getmtime(path)
     except (OSError, ValueError, UnicodeDecodeError):
         return None
-    return {"path": os.fspath(path), "game": rec["game"], "seed": rec["seed"],
-            "seats": rec["seats"], "name": rec.get("name", ""),
-            "actions": len(rec["actions"]), "over": rec["outcome"] is not None,
-            "outcome": rec["outcome"], "mtime": mtime}
+    return {
+        "path": os.fspath(path),
+        "game": rec["game"],
+        "seed": rec["seed"],
+        "seats": rec["seats"],
+        "name": rec.get("name", ""),
+        "actions": len(rec["actions"]),
+        "over": rec["outcome"] is not None,
+        "outcome": rec["outcome"],
+        "mtime": mtime,
+    }
 
 
 def list_logs(folder: str | os.PathLike | None = None, limit: int = 50) -> list[dict]:
@@ -249,6 +274,7 @@ def resume_table(rec: dict, **kw: Any):
     generator continues where it stopped). ``kw`` as for ``Table`` (name, delays,
     clock). Raises the engine's ``RuleError`` if the actions do not fit the game."""
     from net.host import Table
+
     table = Table(rec["game"], rec["seats"], rec["seed"], rec.get("options"), **kw)
     restore_seating(table, rec)
     game = table.game
@@ -272,6 +298,7 @@ def replay_states(rec: dict) -> list:
     (``len(actions) + 1`` states). Raises the engine's ``RuleError`` for a log that does
     not replay."""
     import engine
+
     game = engine.get_game(rec["game"])
     state = game.setup(len(rec["seats"]), rec["seed"], rec.get("options") or {})
     states = [state]

@@ -19,11 +19,23 @@ PROTOCOL = 1
 DEFAULT_PORT = 47470
 
 #: Error codes after which the host closes the connection (a client does not retry).
-CLOSING_CODES = frozenset({
-    "protocol-mismatch", "expected-hello", "bad-message", "too-large", "too-deep",
-    "idle-timeout", "replaced", "host-closed", "seat-taken", "seat-is-bot", "no-such-seat",
-    "bad-token", "table-full",
-})
+CLOSING_CODES = frozenset(
+    {
+        "protocol-mismatch",
+        "expected-hello",
+        "bad-message",
+        "too-large",
+        "too-deep",
+        "idle-timeout",
+        "replaced",
+        "host-closed",
+        "seat-taken",
+        "seat-is-bot",
+        "no-such-seat",
+        "bad-token",
+        "table-full",
+    }
+)
 
 #: Decoder limits: one message at most 256 KiB, no ext types, bounded containers.
 MAX_BUFFER = 256 * 1024
@@ -106,8 +118,7 @@ class Decoder:
     :class:`ProtocolError`; after an error the decoder is unusable."""
 
     def __init__(self) -> None:
-        self._unpacker = msgpack.Unpacker(raw=False, strict_map_key=True,
-                                          use_list=True, **LIMITS)
+        self._unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, use_list=True, **LIMITS)
         self.failed = False
 
     def feed(self, data: bytes) -> list[dict]:
@@ -118,8 +129,9 @@ class Decoder:
             self._unpacker.feed(data)
         except msgpack.BufferFull:
             self.failed = True
-            raise ProtocolError("too-large",
-                                f"a message may be at most {MAX_BUFFER} bytes") from None
+            raise ProtocolError(
+                "too-large", f"a message may be at most {MAX_BUFFER} bytes"
+            ) from None
         out = []
         try:
             for value in self._unpacker:
@@ -184,7 +196,7 @@ def wire_messages(message: dict) -> list[dict]:
     legal = message.get("legal")
     if not isinstance(legal, list) or len(legal) <= LEGAL_PAGE:
         return [message]
-    pages = [legal[i:i + LEGAL_PAGE] for i in range(0, len(legal), LEGAL_PAGE)]
+    pages = [legal[i : i + LEGAL_PAGE] for i in range(0, len(legal), LEGAL_PAGE)]
     out = [{**message, "legal": pages[0], "legal_more": True}]
     for i, page in enumerate(pages[1:], start=2):
         out.append({"type": "legal-page", "actions": page, "more": i < len(pages)})

@@ -55,8 +55,11 @@ class Peer:
         try:
             data = encode(message)
         except Exception as exc:  # a view msgpack cannot carry: a bug, but contain it
-            data = encode(error("internal-error", f"the host could not encode a message: "
-                                f"{type(exc).__name__}"))
+            data = encode(
+                error(
+                    "internal-error", f"the host could not encode a message: {type(exc).__name__}"
+                )
+            )
         transport = self.writer.transport
         if transport.is_closing():
             self.closed = True
@@ -87,9 +90,16 @@ class TcpServer:
     ``address`` to bind (``"0.0.0.0"`` = every IPv4 interface), ``port`` (0 = any free
     one; the bound port is in :attr:`port` after :meth:`astart`)."""
 
-    def __init__(self, host: "LocalHost", address: str = "0.0.0.0", port: int = 0, *,
-                 idle_timeout: float = IDLE_TIMEOUT, hello_timeout: float = HELLO_TIMEOUT,
-                 max_unsent: int = MAX_UNSENT) -> None:
+    def __init__(
+        self,
+        host: "LocalHost",
+        address: str = "0.0.0.0",
+        port: int = 0,
+        *,
+        idle_timeout: float = IDLE_TIMEOUT,
+        hello_timeout: float = HELLO_TIMEOUT,
+        max_unsent: int = MAX_UNSENT,
+    ) -> None:
         self.local = host
         self.host = address
         self.port = port
@@ -102,8 +112,9 @@ class TcpServer:
 
     async def astart(self) -> int:
         """Bind and listen; returns the port."""
-        self._server = await asyncio.start_server(self._accept, self.host, self.port,
-                                                  reuse_address=True)
+        self._server = await asyncio.start_server(
+            self._accept, self.host, self.port, reuse_address=True
+        )
         self.port = self._server.sockets[0].getsockname()[1]
         return self.port
 
@@ -129,8 +140,7 @@ class TcpServer:
         peer = Peer(writer, self.max_unsent)
         if len(self._peers) >= MAX_CONNECTIONS:
             self._tasks.discard(task)
-            peer.close(error("table-full", f"this host already has {MAX_CONNECTIONS} "
-                             "connections"))
+            peer.close(error("table-full", f"this host already has {MAX_CONNECTIONS} connections"))
             return
         self._peers.add(peer)
         try:
@@ -160,9 +170,14 @@ class TcpServer:
                     raise asyncio.TimeoutError
                 data = await asyncio.wait_for(reader.read(READ_SIZE), remaining)
             except asyncio.TimeoutError:
-                peer.close(error("idle-timeout", f"no complete message for "
-                                 f"{self.idle_timeout if client else self.hello_timeout:g} "
-                                 "seconds; closing (clients ping to stay connected)"))
+                peer.close(
+                    error(
+                        "idle-timeout",
+                        f"no complete message for "
+                        f"{self.idle_timeout if client else self.hello_timeout:g} "
+                        "seconds; closing (clients ping to stay connected)",
+                    )
+                )
                 return
             if not data:
                 return
@@ -181,8 +196,12 @@ class TcpServer:
                     try:
                         self.local._receive_client(client, message)
                     except Exception as exc:  # never let one message end the host
-                        peer.send(error("refused", f"the host could not handle that "
-                                        f"message: {type(exc).__name__}"))
+                        peer.send(
+                            error(
+                                "refused",
+                                f"the host could not handle that message: {type(exc).__name__}",
+                            )
+                        )
                 if peer.closed:
                     break
 
@@ -190,28 +209,46 @@ class TcpServer:
         """Check ``hello`` and attach the connection; on refusal send the error, close,
         and return None."""
         if hello.get("type") != "hello":
-            peer.close(error("expected-hello", "the first message must be hello: "
-                             "{type: hello, protocol: %d, player, seat, token}" % PROTOCOL))
+            peer.close(
+                error(
+                    "expected-hello",
+                    "the first message must be hello: "
+                    "{type: hello, protocol: %d, player, seat, token}" % PROTOCOL,
+                )
+            )
             return None
         version = hello.get("protocol")
         if version != PROTOCOL:
-            peer.close(error("protocol-mismatch",
-                             f"this host speaks Tapete protocol {PROTOCOL}, your client "
-                             f"speaks {version!r}: use the same Tapete version as the host"))
+            peer.close(
+                error(
+                    "protocol-mismatch",
+                    f"this host speaks Tapete protocol {PROTOCOL}, your client "
+                    f"speaks {version!r}: use the same Tapete version as the host",
+                )
+            )
             return None
         seat, token = hello.get("seat"), hello.get("token")
-        if (seat is not None and (not isinstance(seat, int) or isinstance(seat, bool))) or \
-                (token is not None and not isinstance(token, str)):
-            peer.close(error("bad-message", "hello: 'seat' is an int or nil and 'token' a "
-                             "string or nil"))
+        if (seat is not None and (not isinstance(seat, int) or isinstance(seat, bool))) or (
+            token is not None and not isinstance(token, str)
+        ):
+            peer.close(
+                error("bad-message", "hello: 'seat' is an int or nil and 'token' a string or nil")
+            )
             return None
         table = self.local.table
         try:
             seat = table.choose_seat(seat, token, bool(hello.get("spectator")))
-            client = table.attach(seat, peer.send, player=hello.get("player", ""),
-                                  token=token, close=lambda: peer.close(error(
-                                      "replaced", "this seat was taken back by a newer "
-                                      "connection with its token")))
+            client = table.attach(
+                seat,
+                peer.send,
+                player=hello.get("player", ""),
+                token=token,
+                close=lambda: peer.close(
+                    error(
+                        "replaced", "this seat was taken back by a newer connection with its token"
+                    )
+                ),
+            )
         except Refused as exc:
             peer.close(exc.to_wire())
             return None

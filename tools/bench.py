@@ -33,8 +33,7 @@ from engine.bots import LEVELS  # noqa: E402
 from engine.core import RuleError  # noqa: E402
 
 #: Player count benchmarked when ``--players`` is not given.
-DEFAULT_PLAYERS = {"take5": 4, "the-game": 3, "teamplay": 4, "sequence-numbers": 2,
-                   "guandan": 4}
+DEFAULT_PLAYERS = {"take5": 4, "the-game": 3, "teamplay": 4, "sequence-numbers": 2, "guandan": 4}
 #: Targets printed beside the figures: (measure, level or None) → limit.
 TARGETS = {
     "take5": {"rounds/s": 3000.0, ("p99", "normal"): 20.0, ("p99", "hard"): 500.0},
@@ -52,8 +51,7 @@ def default_options(game) -> dict:
     return dict(getattr(game, "contract_options", {}))
 
 
-def random_play(game_id: str, seconds: float, players: int, options: dict,
-                seed: int = 0) -> dict:
+def random_play(game_id: str, seconds: float, players: int, options: dict, seed: int = 0) -> dict:
     """Random legal play for about ``seconds`` of CPU time (at least one game).
 
     Returns ``{"decisions", "games", "rounds" (None if the state has no ``round``),
@@ -79,13 +77,26 @@ def random_play(game_id: str, seconds: float, players: int, options: dict,
         if clock() - start >= seconds:
             break
     took = max(clock() - start, 1e-9)
-    return {"decisions": decisions, "games": games, "rounds": rounds if has_rounds else None,
-            "seconds": took, "decisions/s": decisions / took, "games/s": games / took,
-            "rounds/s": rounds / took if has_rounds else None}
+    return {
+        "decisions": decisions,
+        "games": games,
+        "rounds": rounds if has_rounds else None,
+        "seconds": took,
+        "decisions/s": decisions / took,
+        "games/s": games / took,
+        "rounds/s": rounds / took if has_rounds else None,
+    }
 
 
-def decision_times(game_id: str, level: str, seconds: float, players: int, options: dict,
-                   budget: float | None = None, seed: int = 0) -> dict:
+def decision_times(
+    game_id: str,
+    level: str,
+    seconds: float,
+    players: int,
+    options: dict,
+    budget: float | None = None,
+    seed: int = 0,
+) -> dict:
     """Time ``level``'s ``choose`` with every seat at that level, for about ``seconds``
     of wall time (at least one decision). Returns ``{"decisions", "median_ms",
     "p99_ms", "max_ms"}``."""
@@ -109,9 +120,12 @@ def decision_times(game_id: str, level: str, seconds: float, players: int, optio
             times.append(time.perf_counter() - t0)
             state, _ = game.apply(state, seat, action)
     xs = sorted(times)
-    return {"decisions": len(xs), "median_ms": 1000 * statistics.median(xs),
-            "p99_ms": 1000 * xs[min(len(xs) - 1, int(0.99 * len(xs)))],
-            "max_ms": 1000 * xs[-1]}
+    return {
+        "decisions": len(xs),
+        "median_ms": 1000 * statistics.median(xs),
+        "p99_ms": 1000 * xs[min(len(xs) - 1, int(0.99 * len(xs)))],
+        "max_ms": 1000 * xs[-1],
+    }
 
 
 def frame_bench(seconds: float) -> dict | None:
@@ -130,8 +144,9 @@ def _verdict(value: float, limit: float | None, higher_is_better: bool) -> str:
     if limit is None:
         return ""
     ok = value >= limit if higher_is_better else value <= limit
-    return f"  (target {'>=' if higher_is_better else '<='} {limit:,.0f}: " \
-           f"{'ok' if ok else 'MISSED'})"
+    return (
+        f"  (target {'>=' if higher_is_better else '<='} {limit:,.0f}: {'ok' if ok else 'MISSED'})"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -141,8 +156,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=5.0, help="time for each measure")
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--levels", default=",".join(LEVELS))
-    p.add_argument("--budget", type=float, default=None,
-                   help="override the time budget of bots that have one (default: theirs)")
+    p.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        help="override the time budget of bots that have one (default: theirs)",
+    )
     p.add_argument("--no-frames", action="store_true", help="skip the client frame bench")
     args = p.parse_args(argv)
     try:
@@ -153,8 +172,10 @@ def main(argv: list[str] | None = None) -> int:
     players = args.players or default_players(game)
     options = default_options(game)
     targets = TARGETS.get(game.id, {})
-    print(f"{game.id}: {players} players, options {options or 'default'}, "
-          f"{args.seconds:g} s a measure (shared machines are noisy)")
+    print(
+        f"{game.id}: {players} players, options {options or 'default'}, "
+        f"{args.seconds:g} s a measure (shared machines are noisy)"
+    )
     try:
         rp = random_play(game.id, args.seconds, players, options)
     except RuleError as exc:
@@ -169,9 +190,11 @@ def main(argv: list[str] | None = None) -> int:
     print(line + f"  [{rp['games']} games, {rp['seconds']:.1f} s CPU]")
     for level in [x.strip() for x in args.levels.split(",") if x.strip()]:
         d = decision_times(game.id, level, args.seconds, players, options, args.budget)
-        print(f"bot {level}: median {d['median_ms']:.2f} ms, p99 {d['p99_ms']:.2f} ms, "
-              f"max {d['max_ms']:.2f} ms over {d['decisions']} decisions"
-              + _verdict(d["p99_ms"], targets.get(("p99", level)), False))
+        print(
+            f"bot {level}: median {d['median_ms']:.2f} ms, p99 {d['p99_ms']:.2f} ms, "
+            f"max {d['max_ms']:.2f} ms over {d['decisions']} decisions"
+            + _verdict(d["p99_ms"], targets.get(("p99", level)), False)
+        )
     if not args.no_frames:
         try:
             f = frame_bench(args.seconds)
@@ -181,9 +204,12 @@ def main(argv: list[str] | None = None) -> int:
             if f is None:
                 print("frame: client.bench not available")
             else:
-                print("frame: " + ", ".join(
-                    f"{k} {v:.2f}" if isinstance(v, float) else f"{k} {v}"
-                    for k, v in f.items()))
+                print(
+                    "frame: "
+                    + ", ".join(
+                        f"{k} {v:.2f}" if isinstance(v, float) else f"{k} {v}" for k, v in f.items()
+                    )
+                )
     return 0
 
 

@@ -57,8 +57,9 @@ def make_board(rng: random.Random) -> tuple[tuple[int, ...], ...]:
         grid = [[0] * SIZE for _ in range(SIZE)]
         ok = True
         for sp in order:
-            choices = [n for n in ANSWERS if left[n]
-                       and not (n in placed and within_reach(placed[n], sp))]
+            choices = [
+                n for n in ANSWERS if left[n] and not (n in placed and within_reach(placed[n], sp))
+            ]
             if not choices:
                 ok = False
                 break
@@ -107,7 +108,7 @@ def render() -> str:
     lines.append("#: 2 Minus.")
     lines.append("DECK = (")
     for i in range(0, len(deck), 8):
-        lines.append("    " + " ".join(f'"{c}",' for c in deck[i:i + 8]))
+        lines.append("    " + " ".join(f'"{c}",' for c in deck[i : i + 8]))
     lines.append(")")
     lines.append("")
     return "\n".join(lines)
@@ -115,8 +116,11 @@ def render() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true",
-                        help="only compare with the committed module; exit 1 if it differs")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="only compare with the committed module; exit 1 if it differs",
+    )
     args = parser.parse_args(argv)
     text = render()
     if args.check:

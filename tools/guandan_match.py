@@ -42,8 +42,10 @@ def bench(seconds: float) -> None:
         games += 1
         seed += 1
     dt = time.perf_counter() - t0
-    print(f"random play: {steps} decisions in {dt:.1f}s = {steps / dt:,.0f} decisions/s "
-          f"({games} full matches, {deals} deals, {steps / max(1, deals):.0f} decisions a deal)")
+    print(
+        f"random play: {steps} decisions in {dt:.1f}s = {steps / dt:,.0f} decisions/s "
+        f"({games} full matches, {deals} deals, {steps / max(1, deals):.0f} decisions a deal)"
+    )
 
 
 SETTINGS: dict = {}  # bot attributes to override (--set name=value), e.g. endgame=80
@@ -89,8 +91,10 @@ def duel(a: str, b: str, games: int, minutes: float, deals: int | None, budget: 
     unit = "deals" if deals == 1 else "matches"
     rate = wins / max(1, played)
     half = 1.96 * (rate * (1 - rate) / max(1, played)) ** 0.5
-    print(f"{a} vs {b}: {a}'s team won {wins}/{played} {unit} = {rate:.1%} (±{half:.1%} at "
-          f"95%); {played // 2} seeds in both seatings, {decisions} decisions, {dt:.0f}s")
+    print(
+        f"{a} vs {b}: {a}'s team won {wins}/{played} {unit} = {rate:.1%} (±{half:.1%} at "
+        f"95%); {played // 2} seeds in both seatings, {decisions} decisions, {dt:.0f}s"
+    )
 
 
 def main(argv=None) -> None:
@@ -105,8 +109,13 @@ def main(argv=None) -> None:
     d.add_argument("--minutes", type=float, default=10)
     d.add_argument("--deals", type=int, default=1)
     d.add_argument("--budget", type=float, default=0.25)
-    d.add_argument("--set", action="append", default=[], metavar="NAME=NUMBER",
-                   help="override a bot attribute (e.g. endgame=80) where it exists")
+    d.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=NUMBER",
+        help="override a bot attribute (e.g. endgame=80) where it exists",
+    )
     args = p.parse_args(argv)
     if args.cmd == "bench":
         bench(args.seconds)

@@ -76,8 +76,7 @@ def engine_texts() -> list[tuple[str, str]]:
 def write_catalog(catalog: Catalog, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     buf = io.BytesIO()
-    write_po(buf, catalog, width=96, sort_output=False, omit_header=False,
-             include_previous=False)
+    write_po(buf, catalog, width=96, sort_output=False, omit_header=False, include_previous=False)
     path.write_bytes(buf.getvalue())
 
 
@@ -108,8 +107,14 @@ def cmd_update() -> int:
             catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
             catalog.obsolete.clear()
         else:
-            catalog = Catalog(locale=code, domain=DOMAIN, project="Tapete", version="0.1",
-                              fuzzy=False, charset="utf-8")
+            catalog = Catalog(
+                locale=code,
+                domain=DOMAIN,
+                project="Tapete",
+                version="0.1",
+                fuzzy=False,
+                charset="utf-8",
+            )
             for m in template:
                 if m.id:
                     catalog.add(m.id, None, m.locations, auto_comments=m.auto_comments)
@@ -170,8 +175,12 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("command", choices=["extract", "update", "compile", "check"])
     args = p.parse_args(argv)
-    return {"extract": cmd_extract, "update": cmd_update, "compile": cmd_compile,
-            "check": cmd_check}[args.command]()
+    return {
+        "extract": cmd_extract,
+        "update": cmd_update,
+        "compile": cmd_compile,
+        "check": cmd_check,
+    }[args.command]()
 
 
 if __name__ == "__main__":

@@ -101,15 +101,29 @@ def watch(target: str, seat: int | None, timeout: float) -> dict:
                     outcome = m["outcome"]
                 elif kind == "disconnected":
                     drops += 1
-            if seat is not None and bot is not None and view is not None and legal \
-                    and not pending and seat in view.get("awaiting", []):
+            if (
+                seat is not None
+                and bot is not None
+                and view is not None
+                and legal
+                and not pending
+                and seat in view.get("awaiting", [])
+            ):
                 conn.send({"type": "action", "action": bot.choose(view, legal)})
                 pending, sent = True, sent + 1
     finally:
         conn.close()
-    return {"seat": seat, "deltas": deltas, "gaps": gaps, "errors": errors, "drops": drops,
-            "sent": sent, "seq": seq, "digest": view_digest(view) if view else None,
-            "over": outcome is not None}
+    return {
+        "seat": seat,
+        "deltas": deltas,
+        "gaps": gaps,
+        "errors": errors,
+        "drops": drops,
+        "sent": sent,
+        "seq": seq,
+        "digest": view_digest(view) if view else None,
+        "over": outcome is not None,
+    }
 
 
 def client_main(target: str, seats: list[int | None], timeout: float) -> None:
@@ -124,6 +138,7 @@ def client_main(target: str, seats: list[int | None], timeout: float) -> None:
             r = {"seat": seat, "failed": repr(exc)}
         with lock:
             results.append(r)
+
     threads = [threading.Thread(target=run, args=(s,)) for s in seats]
     for t in threads:
         t.start()
@@ -136,22 +151,39 @@ def client_main(target: str, seats: list[int | None], timeout: float) -> None:
 # --------------------------------------------------------------------------- host side
 def spawn(target: str, seats: list[int | None], timeout: float) -> subprocess.Popen:
     words = ",".join("s" if s is None else str(s) for s in seats)
-    return subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--client", target,
-                             "--as", words, "--timeout", str(timeout)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            cwd=ROOT)
+    return subprocess.Popen(
+        [
+            sys.executable,
+            str(Path(__file__).resolve()),
+            "--client",
+            target,
+            "--as",
+            words,
+            "--timeout",
+            str(timeout),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
 
 
 class Hosted:
     """One table on this process's host: LocalHost over TCP, its log in ``folder``."""
 
-    def __init__(self, players: int, rounds: int, seed: int, folder: str,
-                 shared: dict) -> None:
+    def __init__(self, players: int, rounds: int, seed: int, folder: str, shared: dict) -> None:
         from net.local import LocalHost
 
-        self.host = LocalHost("take5", ["open"] * players, seed, {"rounds": rounds},
-                              bot_delay=0.0, takeover_delay=3600.0,
-                              log=os.path.join(folder, f"table-{seed}.jsonl"))
+        self.host = LocalHost(
+            "take5",
+            ["open"] * players,
+            seed,
+            {"rounds": rounds},
+            bot_delay=0.0,
+            takeover_delay=3600.0,
+            log=os.path.join(folder, f"table-{seed}.jsonl"),
+        )
         self.host.start()
         port = self.host.listen(0, "127.0.0.1")
         self.target = f"127.0.0.1:{port}"
@@ -164,14 +196,17 @@ class Hosted:
                 shared["n"] += 1
                 if shared["n"] % 100 == 0:
                     shared["samples"].append((shared["n"], rss_kib()))
+
         self.host.table.on_action = on_action
 
     def expected(self) -> dict:
         """The host's own digest of each seat's view (and the public one)."""
+
         def digests(t):
             out = {str(s): view_digest(t.view(s)) for s in range(len(t.seats))}
             out["s"] = view_digest(t.view(None))
             return out
+
         return self.host.call(digests)
 
 
@@ -214,8 +249,9 @@ def check(hosted: Hosted, results: list[dict]) -> list[str]:
     return problems
 
 
-def run_table_phase(tables: int, players: int, spectators: int, rounds: int,
-                    per_process: int, folder: str) -> dict:
+def run_table_phase(
+    tables: int, players: int, spectators: int, rounds: int, per_process: int, folder: str
+) -> dict:
     """Host ``tables`` tables at once on this process; returns the figures."""
     shared = {"n": 0, "samples": [], "lock": threading.Lock()}
     hosted = [Hosted(players, rounds, 1000 + i, folder, shared) for i in range(tables)]
@@ -231,7 +267,8 @@ def run_table_phase(tables: int, players: int, spectators: int, rounds: int,
                 left -= k
         end = time.monotonic() + 120
         while time.monotonic() < end and any(
-                h.host.call(lambda t: len(t.clients)) < spectators for h in hosted):
+            h.host.call(lambda t: len(t.clients)) < spectators for h in hosted
+        ):
             time.sleep(0.05)
         for i, h in enumerate(hosted):
             if tables == 1:  # one process per player
@@ -256,10 +293,19 @@ def run_table_phase(tables: int, players: int, spectators: int, rounds: int,
     finally:
         for h in hosted:
             h.host.stop()
-    return {"tables": tables, "players": players, "spectators": spectators,
-            "processes": len(procs), "actions": actions, "seconds": round(elapsed, 2),
-            "actions_per_s": round(sum(actions) / elapsed, 1), "deltas_received": deltas,
-            "rss_kib_start": rss0, "rss_kib_samples": samples, "problems": problems}
+    return {
+        "tables": tables,
+        "players": players,
+        "spectators": spectators,
+        "processes": len(procs),
+        "actions": actions,
+        "seconds": round(elapsed, 2),
+        "actions_per_s": round(sum(actions) / elapsed, 1),
+        "deltas_received": deltas,
+        "rss_kib_start": rss0,
+        "rss_kib_samples": samples,
+        "problems": problems,
+    }
 
 
 def memory_growth(samples: list[tuple[int, int]]) -> str:
@@ -268,8 +314,10 @@ def memory_growth(samples: list[tuple[int, int]]) -> str:
         return "too few samples"
     (a0, r0), (a1, r1) = samples[0], samples[-1]
     slope = (r1 - r0) / max(1, (a1 - a0)) * 100
-    return (f"{r0 / 1024:.1f} MiB at action {a0} → {r1 / 1024:.1f} MiB at action {a1} "
-            f"({slope:+.1f} KiB per 100 actions)")
+    return (
+        f"{r0 / 1024:.1f} MiB at action {a0} → {r1 / 1024:.1f} MiB at action {a1} "
+        f"({slope:+.1f} KiB per 100 actions)"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -289,26 +337,34 @@ def main(argv: list[str] | None = None) -> int:
     folder = tempfile.mkdtemp(prefix="tapete-loadcheck-")
     ok = True
     one = run_table_phase(1, args.players, args.spectators, args.rounds, 5, folder)
-    print(f"One table: {args.players} bot players (one process each) + {args.spectators} "
-          f"spectators ({one['processes']} client processes), Take 5, {args.rounds} rounds")
-    print(f"  {one['actions'][0]} actions in {one['seconds']} s ({one['actions_per_s']} "
-          f"actions/s); {one['deltas_received']} deltas received, in order, none lost"
-          if not one["problems"] else f"  {one['actions'][0]} actions; PROBLEMS:")
+    print(
+        f"One table: {args.players} bot players (one process each) + {args.spectators} "
+        f"spectators ({one['processes']} client processes), Take 5, {args.rounds} rounds"
+    )
+    print(
+        f"  {one['actions'][0]} actions in {one['seconds']} s ({one['actions_per_s']} "
+        f"actions/s); {one['deltas_received']} deltas received, in order, none lost"
+        if not one["problems"]
+        else f"  {one['actions'][0]} actions; PROBLEMS:"
+    )
     for prob in one["problems"][:20]:
         print("   -", prob)
     print(f"  host memory: {memory_growth(one['rss_kib_samples'])}")
     ok = ok and not one["problems"] and one["actions"][0] >= 1000
     if args.tables:
         many = run_table_phase(args.tables, 4, 2, 6, 2, folder)
-        print(f"{args.tables} tables on one host, 4 bot players + 2 spectators each "
-              f"({many['processes']} client processes), Take 5, 6 rounds")
-        print(f"  actions {many['actions']} in {many['seconds']} s ({many['actions_per_s']} "
-              f"actions/s over all tables); {many['deltas_received']} deltas received"
-              + ("" if many["problems"] else ", in order, none lost"))
+        print(
+            f"{args.tables} tables on one host, 4 bot players + 2 spectators each "
+            f"({many['processes']} client processes), Take 5, 6 rounds"
+        )
+        print(
+            f"  actions {many['actions']} in {many['seconds']} s ({many['actions_per_s']} "
+            f"actions/s over all tables); {many['deltas_received']} deltas received"
+            + ("" if many["problems"] else ", in order, none lost")
+        )
         for prob in many["problems"][:20]:
             print("   -", prob)
-        print(f"  host memory (actions over all tables): "
-              f"{memory_growth(many['rss_kib_samples'])}")
+        print(f"  host memory (actions over all tables): {memory_growth(many['rss_kib_samples'])}")
         ok = ok and not many["problems"]
     print("OK" if ok else "FAILED")
     return 0 if ok else 1

@@ -43,8 +43,12 @@ def main(argv: list[str] | None = None) -> int:
     from client.scenes.menu import MenuScene
     from client.scenes.newgame import NewGameScene
     from client.scenes.settings import SettingsScene
-    for name, scene in (("menu.png", MenuScene), ("newgame.png", NewGameScene),
-                        ("settings.png", SettingsScene)):
+
+    for name, scene in (
+        ("menu.png", MenuScene),
+        ("newgame.png", NewGameScene),
+        ("settings.png", SettingsScene),
+    ):
         app.switch(scene(app))
         frames(app, 0.2)
         shot(name)
@@ -53,11 +57,19 @@ def main(argv: list[str] | None = None) -> int:
     from client.launch import host_table
     from client.scenes.browser import BrowserScene
     from client.scenes.newgame import NewGameScene as _NewGame
+
     app.switch(_NewGame(app, lan=True))
     frames(app, 0.2)
     shot("host.png")
-    lobby = host_table(app, "take5", ["human", "open", "open", "bot:hard"], args.seed, {},
-                       "Ana's table", advertise=False)
+    lobby = host_table(
+        app,
+        "take5",
+        ["human", "open", "open", "bot:hard"],
+        args.seed,
+        {},
+        "Ana's table",
+        advertise=False,
+    )
     frames(app, 0.2)
     shot("lobby.png")
     lobby.session.close()
@@ -83,16 +95,27 @@ def main(argv: list[str] | None = None) -> int:
             table.selected = table.board["hand"][0]
             table.play()
             if not revealed:
-                until(app, lambda: table.timeline.current is not None and
-                      table.timeline.current.label == "reveal", 5)
+                until(
+                    app,
+                    lambda: (
+                        table.timeline.current is not None
+                        and table.timeline.current.label == "reveal"
+                    ),
+                    5,
+                )
                 frames(app, 0.9)
                 shot("reveal.png")
                 revealed = True
     table.session.close()
 
     # Couch: two local players, the privacy screen.
-    couch = start_table(app, "take5", ["human", "human", "bot:normal"], args.seed,
-                        names=["Ana", "Ben", "Bot 3 (normal)"])
+    couch = start_table(
+        app,
+        "take5",
+        ["human", "human", "bot:normal"],
+        args.seed,
+        names=["Ana", "Ben", "Bot 3 (normal)"],
+    )
     until(app, lambda: couch.privacy_for is not None)
     frames(app, 0.1)
     shot("privacy.png")
@@ -100,14 +123,16 @@ def main(argv: list[str] | None = None) -> int:
 
     # Results: a bots-only game, sped up.
     app.settings.animation_speed = 4.0
-    bots = start_table(app, "take5", ["bot:normal", "bot:hard", "bot:easy"], args.seed,
-                       options={"threshold": 20})
+    bots = start_table(
+        app, "take5", ["bot:normal", "bot:hard", "bot:easy"], args.seed, options={"threshold": 20}
+    )
     bots.timeline.speed = 40
     until(app, lambda: app.scene is not bots, 600)
     frames(app, 0.3)
     shot("results.png")
     # Every other table shoots its own scenes (``screenshots(app, shot, seed)``).
     from client.tables import table_for, tables_available
+
     for game_id in tables_available():
         if game_id == "take5" or (args.game and game_id != args.game):
             continue

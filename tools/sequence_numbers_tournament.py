@@ -35,8 +35,11 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--players", type=int, default=2)
-    p.add_argument("--seats", default="normal,easy",
-                   help="levels, one per seat (teams alternate: seat s plays colour s%%teams)")
+    p.add_argument(
+        "--seats",
+        default="normal,easy",
+        help="levels, one per seat (teams alternate: seat s plays colour s%%teams)",
+    )
     p.add_argument("--teams", type=int, default=None)
     p.add_argument("--first-seed", type=int, default=0)
     args = p.parse_args(argv)
@@ -55,10 +58,11 @@ def main(argv: list[str] | None = None) -> int:
         for lv in sorted({seats[s] for s in winners}):
             wins[lv] = wins.get(lv, 0) + 1
     dt = time.perf_counter() - t0
-    print(f"{args.games} games, {args.players} players, seats {args.seats}: "
-          + ", ".join(f"{lv} won {w} ({100 * w / args.games:.1f}%)" for lv, w in
-                      sorted(wins.items()))
-          + f", draws {draws}; mean turns {turns / args.games:.1f}; {dt:.0f} s")
+    print(
+        f"{args.games} games, {args.players} players, seats {args.seats}: "
+        + ", ".join(f"{lv} won {w} ({100 * w / args.games:.1f}%)" for lv, w in sorted(wins.items()))
+        + f", draws {draws}; mean turns {turns / args.games:.1f}; {dt:.0f} s"
+    )
     return 0
 
 

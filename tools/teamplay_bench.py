@@ -45,8 +45,10 @@ def main(argv=None) -> None:
     kinds_warm = _run(hands, False, True)
     _run(hands, False, False)
     same = _run(hands, False, False)
-    print(f"{args.size}-card hands, all {len(M.MISSION_IDS)} missions, {args.hands} hands "
-          f"(~{found:.1f} completable missions per hand)")
+    print(
+        f"{args.size}-card hands, all {len(M.MISSION_IDS)} missions, {args.hands} hands "
+        f"(~{found:.1f} completable missions per hand)"
+    )
     print(f"  cold (no caches)          {cold:8.0f} us/hand  ({cold / 46:.1f} us/mission)")
     print(f"  new hand, kinds cached    {kinds_warm:8.0f} us/hand")
     print(f"  same hand again (UI)      {same:8.0f} us/hand")

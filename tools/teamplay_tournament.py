@@ -51,8 +51,10 @@ def main(argv=None) -> None:
     start = time.perf_counter()
     for g in range(args.games):
         n_sides = len(teams(args.players))
-        levels = [sides[(team_of(s, args.players) + g) % n_sides % len(sides)]
-                  for s in range(args.players)]
+        levels = [
+            sides[(team_of(s, args.players) + g) % n_sides % len(sides)]
+            for s in range(args.players)
+        ]
         out, n = play(args.players, levels, args.seed + g)
         actions += n
         table = out.details["teams"]
@@ -66,15 +68,19 @@ def main(argv=None) -> None:
             lv = levels[table[t][0]]
             wins[lv] = wins.get(lv, 0.0) + 1.0 / len(won)
     took = time.perf_counter() - start
-    print(f"teamplay, {args.players} players, {args.games} games, seats {args.seats}, "
-          f"seeds {args.seed}..{args.seed + args.games - 1}")
+    print(
+        f"teamplay, {args.players} players, {args.games} games, seats {args.seats}, "
+        f"seeds {args.seed}..{args.seed + args.games - 1}"
+    )
     for lv in dict.fromkeys(sides):
         share = wins.get(lv, 0.0) / args.games
         # With k sides of one level, a fair share of wins is k / (number of sides).
         pts = sum(points[lv]) / len(points[lv])
         ms = sum(missions[lv]) / len(missions[lv])
-        print(f"  {lv:7s} wins {share:6.1%} of games  mean points per side {pts:5.2f}  "
-              f"missions {ms:4.2f}")
+        print(
+            f"  {lv:7s} wins {share:6.1%} of games  mean points per side {pts:5.2f}  "
+            f"missions {ms:4.2f}"
+        )
     print(f"  {took / args.games * 1000:.0f} ms per game, {actions / args.games:.0f} actions")
 
 

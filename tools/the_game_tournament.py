@@ -66,11 +66,14 @@ def main() -> None:
         left = [r[0] for r in res]
         dec = sum(r[2] for r in res)
         wins = sum(1 for x in left if x == 0)
-        print(f"{a.level:6s} players={n} games={len(left)} win={wins / len(left):.1%} "
-              f"mean_left={sum(left) / len(left):.2f} "
-              f"under10={sum(1 for x in left if x < 10) / len(left):.1%} "
-              f"s/decision={sum(r[1] for r in res) / max(1, dec):.5f} "
-              f"wall={time.perf_counter() - t0:.0f}s", flush=True)
+        print(
+            f"{a.level:6s} players={n} games={len(left)} win={wins / len(left):.1%} "
+            f"mean_left={sum(left) / len(left):.2f} "
+            f"under10={sum(1 for x in left if x < 10) / len(left):.1%} "
+            f"s/decision={sum(r[1] for r in res) / max(1, dec):.5f} "
+            f"wall={time.perf_counter() - t0:.0f}s",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

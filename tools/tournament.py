@@ -33,8 +33,13 @@ from engine import get_bot, get_game  # noqa: E402
 from engine.core import RuleError  # noqa: E402
 
 #: What a game's ``Outcome.scores`` count (for the printed table).
-SCORE_UNITS = {"take5": "bullheads", "the-game": "cards left", "teamplay": "points",
-               "sequence-numbers": "sequences", "guandan": "level"}
+SCORE_UNITS = {
+    "take5": "bullheads",
+    "the-game": "cards left",
+    "teamplay": "points",
+    "sequence-numbers": "sequences",
+    "guandan": "level",
+}
 MAX_ACTIONS = 200_000  # a game that has not ended by then is counted as unfinished
 
 
@@ -94,8 +99,14 @@ def valid_counts(game, lo: int, hi: int, options: dict) -> list[int]:
     return out
 
 
-def play_game(game_id: str, levels: list[str], seed: int, options: dict,
-              budget: float | None, stats: dict[str, LevelStats]):
+def play_game(
+    game_id: str,
+    levels: list[str],
+    seed: int,
+    options: dict,
+    budget: float | None,
+    stats: dict[str, LevelStats],
+):
     """Play one game with ``levels[seat]`` bots; adds to ``stats``. Returns the
     ``Outcome`` or None when the game did not end within ``MAX_ACTIONS``."""
     game = get_game(game_id)
@@ -127,9 +138,17 @@ def play_game(game_id: str, levels: list[str], seed: int, options: dict,
     return out
 
 
-def run(game_id: str, games: int, seats: list[str], players: int | None = None,
-        seed: int = 0, options: dict | None = None, mixed: bool = False,
-        budget: float | None = None, progress: bool = True) -> Tournament:
+def run(
+    game_id: str,
+    games: int,
+    seats: list[str],
+    players: int | None = None,
+    seed: int = 0,
+    options: dict | None = None,
+    mixed: bool = False,
+    budget: float | None = None,
+    progress: bool = True,
+) -> Tournament:
     """Play ``games`` seeded games; see the module docstring. Raises ``KeyError`` for
     an unknown game or level, ``ValueError`` for seats that do not fit."""
     game = get_game(game_id)
@@ -152,6 +171,7 @@ def run(game_id: str, games: int, seats: list[str], players: int | None = None,
     rounds = range(games)
     if progress:
         from tqdm import tqdm
+
         rounds = tqdm(rounds, desc=game_id, unit="game", file=sys.stderr)
     for g in rounds:
         if mixed:
@@ -169,37 +189,51 @@ def run(game_id: str, games: int, seats: list[str], players: int | None = None,
 def report(t: Tournament, options: dict, budget: float | None) -> str:
     """The printed table of a tournament."""
     unit = SCORE_UNITS.get(t.game, "score")
-    lines = [f"{t.game}: {t.games} games in {t.seconds:.1f} s; pools "
-             + ", ".join(f"{n} seats ×{c}" for n, c in sorted(t.pools.items()))
-             + f"; options {json.dumps(options, sort_keys=True)}"
-             + (f"; budget {budget:g} s a decision" if budget is not None else "")]
+    lines = [
+        f"{t.game}: {t.games} games in {t.seconds:.1f} s; pools "
+        + ", ".join(f"{n} seats ×{c}" for n, c in sorted(t.pools.items()))
+        + f"; options {json.dumps(options, sort_keys=True)}"
+        + (f"; budget {budget:g} s a decision" if budget is not None else "")
+    ]
     if t.unfinished:
         lines.append(f"unfinished games (no end after {MAX_ACTIONS} actions): {t.unfinished}")
-    lines.append(f"{'level':<8} {'seats':>6} {'win rate':>14} {'mean ' + unit:>16} "
-                 f"{'decision ms median':>19} {'p99':>8}")
+    lines.append(
+        f"{'level':<8} {'seats':>6} {'win rate':>14} {'mean ' + unit:>16} "
+        f"{'decision ms median':>19} {'p99':>8}"
+    )
     for level, st in t.stats.items():
         med, p99 = st.time_ms()
         win = f"{100 * st.win_rate:5.1f}% ±{100 * st.margin():.1f}"
-        lines.append(f"{level:<8} {st.seats:>6} {win:>14} {st.mean_score:>16.1f} "
-                     f"{med:>19.2f} {p99:>8.2f}")
+        lines.append(
+            f"{level:<8} {st.seats:>6} {win:>14} {st.mean_score:>16.1f} {med:>19.2f} {p99:>8.2f}"
+        )
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Command line; returns the exit status."""
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     p.add_argument("game", help="game id, e.g. take5")
     p.add_argument("--games", type=int, default=100)
-    p.add_argument("--players", type=int, default=None,
-                   help="seats a game (default: the number of --seats)")
-    p.add_argument("--seats", default="hard,normal,easy,easy",
-                   help="comma-separated levels, one a seat (with --mixed: the pool to draw)")
+    p.add_argument(
+        "--players", type=int, default=None, help="seats a game (default: the number of --seats)"
+    )
+    p.add_argument(
+        "--seats",
+        default="hard,normal,easy,easy",
+        help="comma-separated levels, one a seat (with --mixed: the pool to draw)",
+    )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--options", default="{}", help="game options as JSON")
     p.add_argument("--mixed", action="store_true", help="random pools of 3–6 seats")
-    p.add_argument("--budget", type=float, default=None,
-                   help="seconds a decision for bots with a time budget (Take 5 hard)")
+    p.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        help="seconds a decision for bots with a time budget (Take 5 hard)",
+    )
     p.add_argument("--no-progress", action="store_true")
     args = p.parse_args(argv)
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
@@ -207,8 +241,17 @@ def main(argv: list[str] | None = None) -> int:
         options = json.loads(args.options)
         if not isinstance(options, dict):
             raise ValueError("--options must be a JSON object")
-        t = run(args.game, args.games, seats, args.players, args.seed, options, args.mixed,
-                args.budget, progress=not args.no_progress)
+        t = run(
+            args.game,
+            args.games,
+            seats,
+            args.players,
+            args.seed,
+            options,
+            args.mixed,
+            args.budget,
+            progress=not args.no_progress,
+        )
     except (KeyError, ValueError, RuleError) as exc:
         print(f"tournament: {exc}", file=sys.stderr)
         return 2

@@ -62,8 +62,11 @@ class LobbyScene(Scene):
                 self.session.host.start_game()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back_to_menu()
-        elif (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-              and self.start is not None):
+        elif (
+            event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+            and self.start is not None
+        ):
             self.session.host.start_game()
 
     def back_to_menu(self) -> None:

@@ -43,8 +43,12 @@ class MenuScene(Scene):
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key in KEYS_MOVE:
-            step = -1 if event.key == pygame.K_UP or (
-                event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT) else 1
+            step = (
+                -1
+                if event.key == pygame.K_UP
+                or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+                else 1
+            )
             self.focus = (self.focus + step) % len(self.buttons)
         elif event.type == pygame.KEYDOWN and event.key in KEYS_PRESS:
             self.choose(list(self.buttons)[self.focus])

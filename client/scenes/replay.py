@@ -183,8 +183,13 @@ class ReplayScene(Scene):
         from client.launch import start_table
 
         seats = ["human"] + ["bot:normal"] * (self.players - 1)
-        start_table(self.app, self.record["game"], seats, self.record["seed"],
-                    self.record.get("options") or {})
+        start_table(
+            self.app,
+            self.record["game"],
+            seats,
+            self.record["seed"],
+            self.record.get("options") or {},
+        )
 
     # ------------------------------------------------------------------ layout
     def layout(self) -> None:
@@ -196,8 +201,14 @@ class ReplayScene(Scene):
         y = self.h - BAR + 10
         self.buttons: dict[str, pygame.Rect] = {}
         x = 16
-        for key, width in (("first", 52), ("prev_round", 52), ("prev", 52), ("next", 52),
-                           ("next_round", 52), ("last", 52)):
+        for key, width in (
+            ("first", 52),
+            ("prev_round", 52),
+            ("prev", 52),
+            ("next", 52),
+            ("next_round", 52),
+            ("last", 52),
+        ):
             self.buttons[key] = pygame.Rect(x, y, width - 6, 34)
             x += width
         self.buttons["review"] = pygame.Rect(self.w - 420, y, 150, 34)
@@ -314,8 +325,10 @@ class ReplayScene(Scene):
         k = min(sw / self.w, sh / self.h)
         size = (max(1, int(self.w * k)), max(1, int(self.h * k)))
         surface.fill(assets.FELT_DARK)
-        surface.blit(pygame.transform.smoothscale(full, size),
-                     ((sw - size[0]) // 2, top + (sh - size[1]) // 2))
+        surface.blit(
+            pygame.transform.smoothscale(full, size),
+            ((sw - size[0]) // 2, top + (sh - size[1]) // 2),
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         area = pygame.Rect(0, 0, self.w, self.h - BAR)
@@ -362,8 +375,9 @@ class ReplayScene(Scene):
     def review_band(self, canvas: pygame.Surface, seat: int | None) -> None:
         """The label that says every hand is open: this is the after-game review."""
         text = (
-            _("REVIEW — every hand open · the game is over · 1–{n}: one seat, Tab: next")
-            .format(n=min(9, self.players))
+            _("REVIEW — every hand open · the game is over · 1–{n}: one seat, Tab: next").format(
+                n=min(9, self.players)
+            )
             if seat is None
             else _("REVIEW — {name}'s hand · 1–{n} or Tab: another seat").format(
                 name=self.names[seat], n=min(9, self.players)
@@ -378,8 +392,14 @@ class ReplayScene(Scene):
         bar = pygame.Rect(0, self.h - BAR, self.w, BAR)
         pygame.draw.rect(surface, (8, 34, 23), bar)
         pygame.draw.line(surface, assets.GOLD, bar.topleft, bar.topright, 2)
-        glyphs = {"first": "|◀", "prev_round": "◀◀", "prev": "◀", "next": "▶",
-                  "next_round": "▶▶", "last": "▶|"}
+        glyphs = {
+            "first": "|◀",
+            "prev_round": "◀◀",
+            "prev": "◀",
+            "next": "▶",
+            "next_round": "▶▶",
+            "last": "▶|",
+        }
         for key, g in glyphs.items():
             self.button(surface, self.buttons[key], g)
         n = len(self.states) - 1
@@ -391,8 +411,12 @@ class ReplayScene(Scene):
             info += " · " + (_("game over") if self.over else _("the log ends here"))
         surface.blit(assets.text(info, 18, assets.WHITE, True), (340, self.h - BAR + 16))
         if self.can_review():
-            self.button(surface, self.buttons["review"],
-                        _("Public view (R)") if self.review else _("Review (R)"), self.review)
+            self.button(
+                surface,
+                self.buttons["review"],
+                _("Public view (R)") if self.review else _("Review (R)"),
+                self.review,
+            )
             self.button(surface, self.buttons["deal"], _("Play this deal (P)"))
         else:
             img = assets.text(_("Review opens when the game is over"), 15, (190, 205, 195))
@@ -472,8 +496,12 @@ class LogListScene(Scene):
                 from net.log import read_log
 
                 self.app.switch(
-                    ReplayScene(self.app, read_log(path), path,
-                                back=lambda: LogListScene(self.app, "replays"))
+                    ReplayScene(
+                        self.app,
+                        read_log(path),
+                        path,
+                        back=lambda: LogListScene(self.app, "replays"),
+                    )
                 )
         except Exception as exc:  # noqa: BLE001 - a bad file must not close the window
             self.error = _("Cannot open that log: {reason}").format(reason=exc)
@@ -499,16 +527,22 @@ class LogListScene(Scene):
         img = assets.text(hint, 18, assets.WHITE)
         surface.blit(img, img.get_rect(center=(w // 2, 108)))
         if not self.logs:
-            text = (_("No unfinished games.") if self.mode == "continue"
-                    else _("No logged games yet."))
+            text = (
+                _("No unfinished games.") if self.mode == "continue" else _("No logged games yet.")
+            )
             img = assets.text(text, 24, assets.WHITE)
             surface.blit(img, img.get_rect(center=(w // 2, 240)))
         top = self.first()
-        for i, g in enumerate(self.logs[top:top + self.ROWS]):
+        for i, g in enumerate(self.logs[top : top + self.ROWS]):
             rect = self.row_rect(i)
             chosen = top + i == self.selected
-            pygame.draw.rect(surface, assets.GOLD if chosen else (255, 255, 255), rect,
-                             0 if chosen else 2, border_radius=10)
+            pygame.draw.rect(
+                surface,
+                assets.GOLD if chosen else (255, 255, 255),
+                rect,
+                0 if chosen else 2,
+                border_radius=10,
+            )
             colour = assets.INK if chosen else assets.WHITE
             left, right = self.describe(g)
             surface.blit(assets.text(left, 19, colour, True), (rect.x + 16, rect.y + 10))

@@ -30,8 +30,16 @@ class SettingsScene(Scene):
         ui, s = self.app.ui, self.app.settings
         w, _h = self.app.size
         x, y, step = w // 2 - 260, 110, 44
-        rows = [_("Your name"), _("Language"), _("Window size"), _("Fullscreen"),
-                _("Animation speed"), _("Volume"), _("Sound"), _("Text size")]
+        rows = [
+            _("Your name"),
+            _("Language"),
+            _("Window size"),
+            _("Fullscreen"),
+            _("Animation speed"),
+            _("Volume"),
+            _("Sound"),
+            _("Text size"),
+        ]
         for i, label in enumerate(rows):
             pygame_gui.elements.UILabel(pygame.Rect(x - 50, y + i * step, 260, 36), label, ui)
 
@@ -41,34 +49,45 @@ class SettingsScene(Scene):
         self.name = pygame_gui.elements.UITextEntryLine(rect(0), ui)
         self.name.set_text(s.name)
         self.languages = {_("System language"): ""} | {n: c for c, n in i18n.LANGUAGES.items()}
-        current = next((n for n, c in self.languages.items() if c == s.language),
-                       _("System language"))
-        self.language = pygame_gui.elements.UIDropDownMenu(list(self.languages), current,
-                                                           rect(1), ui)
+        current = next(
+            (n for n, c in self.languages.items() if c == s.language), _("System language")
+        )
+        self.language = pygame_gui.elements.UIDropDownMenu(
+            list(self.languages), current, rect(1), ui
+        )
         size = f"{s.window[0]}x{s.window[1]}"
         self.size = pygame_gui.elements.UIDropDownMenu(
-            SIZES if size in SIZES else SIZES + [size], size, rect(2), ui)
+            SIZES if size in SIZES else SIZES + [size], size, rect(2), ui
+        )
         self.full = pygame_gui.elements.UIDropDownMenu(
-            [_("Off"), _("On")], _("On") if s.fullscreen else _("Off"), rect(3), ui)
-        self.speed = pygame_gui.elements.UIHorizontalSlider(rect(4), s.animation_speed,
-                                                            (0.25, 4.0), ui)
+            [_("Off"), _("On")], _("On") if s.fullscreen else _("Off"), rect(3), ui
+        )
+        self.speed = pygame_gui.elements.UIHorizontalSlider(
+            rect(4), s.animation_speed, (0.25, 4.0), ui
+        )
         self.volume = pygame_gui.elements.UIHorizontalSlider(rect(5), s.volume, (0.0, 1.0), ui)
         self.mute = pygame_gui.elements.UIDropDownMenu(
-            [_("On"), _("Muted")], _("Muted") if s.mute else _("On"), rect(6), ui)
-        self.scale = pygame_gui.elements.UIHorizontalSlider(rect(7), s.ui_scale, (0.75, 1.5), ui,
-                                                            click_increment=0.05)
+            [_("On"), _("Muted")], _("Muted") if s.mute else _("On"), rect(6), ui
+        )
+        self.scale = pygame_gui.elements.UIHorizontalSlider(
+            rect(7), s.ui_scale, (0.75, 1.5), ui, click_increment=0.05
+        )
         self.scale_note = pygame_gui.elements.UILabel(
-            pygame.Rect(x + 530, y + 7 * step, 90, 36), percent(s.ui_scale), ui)
+            pygame.Rect(x + 530, y + 7 * step, 90, 36), percent(s.ui_scale), ui
+        )
         y += len(rows) * step + 6
-        pygame_gui.elements.UILabel(pygame.Rect(w // 2 - 420, y, 840, 30),
-                                    _("Window size and fullscreen apply at the next start."), ui)
+        pygame_gui.elements.UILabel(
+            pygame.Rect(w // 2 - 420, y, 840, 30),
+            _("Window size and fullscreen apply at the next start."),
+            ui,
+        )
         self.back = pygame_gui.elements.UIButton(pygame.Rect(x, y + 50, 240, 50), _("Back"), ui)
-        self.save = pygame_gui.elements.UIButton(pygame.Rect(x + 280, y + 50, 240, 50),
-                                                 _("Save"), ui, object_id="@big")
+        self.save = pygame_gui.elements.UIButton(
+            pygame.Rect(x + 280, y + 50, 240, 50), _("Save"), ui, object_id="@big"
+        )
 
     def handle_event(self, event) -> None:
-        if (event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED
-                and event.ui_element == self.scale):
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element == self.scale:
             self.scale_note.set_text(percent(self.scale.get_current_value()))
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element == self.save:

@@ -209,8 +209,9 @@ def _face(key: int, w: int, h: int) -> pygame.Surface:
     y += sym.get_height()
     if r == level:
         tag = _("WILD") if wild else _("LV")
-        img = _narrow(assets.font(max(8, int(h * 0.085)), True).render(tag, True, BLACK_INK),
-                      int(w * 0.36))
+        img = _narrow(
+            assets.font(max(8, int(h * 0.085)), True).render(tag, True, BLACK_INK), int(w * 0.36)
+        )
         box = img.get_rect(midtop=(x_mid, y)).inflate(4, 2)
         box.left = max(1, box.left)
         pygame.draw.rect(surf, LEVEL_GOLD, box, border_radius=3)
@@ -218,8 +219,9 @@ def _face(key: int, w: int, h: int) -> pygame.Surface:
     centre = assets.font(int(h * 0.42), False).render(SUIT_SYMBOLS[suit(card)], True, ink)
     surf.blit(centre, centre.get_rect(center=(int(w * 0.62), int(h * 0.6))))
     if wild:
-        img = _narrow(assets.font(max(8, int(h * 0.1)), True).render(_("WILD"), True, BLACK_INK),
-                      int(w * 0.7))
+        img = _narrow(
+            assets.font(max(8, int(h * 0.1)), True).render(_("WILD"), True, BLACK_INK), int(w * 0.7)
+        )
         surf.blit(img, img.get_rect(midbottom=(int(w * 0.62), h - pad)))
     return surf.convert_alpha()
 

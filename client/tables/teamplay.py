@@ -66,14 +66,15 @@ class TeamplayTable(TableScene):
         with its players, points and completed missions."""
         winners = set(view.get("winners", []))
         sides = view["teams"]
-        order = sorted(range(len(sides)),
-                       key=lambda i: (-view["points"][i], view["missions"][i], i))
+        order = sorted(
+            range(len(sides)), key=lambda i: (-view["points"][i], view["missions"][i], i)
+        )
         rows = []
         for i in order:
             who = [(_("You") if p == me else names[p].split(" (")[0][:12]) for p in sides[i]]
-            value = ngettext("{p} pts · {n} mission", "{p} pts · {n} missions",
-                             view["missions"][i]).format(p=view["points"][i],
-                                                         n=view["missions"][i])
+            value = ngettext(
+                "{p} pts · {n} mission", "{p} pts · {n} missions", view["missions"][i]
+            ).format(p=view["points"][i], n=view["missions"][i])
             rows.append((" & ".join(who), value, bool(set(sides[i]) & winners)))
         return {
             "headline": headline(winners, names, me),
@@ -145,8 +146,9 @@ class TeamplayTable(TableScene):
     def is_fresh(self, key) -> bool:
         b = self.board
         place = b.get("fresh")
-        return place is not None and not b.get("over") and \
-            self.place_key(place, b["turn_seat"]) == key
+        return (
+            place is not None and not b.get("over") and self.place_key(place, b["turn_seat"]) == key
+        )
 
     @staticmethod
     def place_key(place: str, seat: int):
@@ -226,14 +228,14 @@ class TeamplayTable(TableScene):
         n = len(self.options_for(key))
         if not n:
             return _("Your hand cannot complete it yet.")
-        return ngettext("Your hand can complete it ({n} way).",
-                        "Your hand can complete it ({n} ways).", n).format(n=n)
+        return ngettext(
+            "Your hand can complete it ({n} way).", "Your hand can complete it ({n} ways).", n
+        ).format(n=n)
 
     def can_draw(self, src: str | None = None) -> bool:
         if self.mode() != "play":
             return False
-        return any(a["type"] == "draw" and (src is None or a["from"] == src)
-                   for a in self.legal())
+        return any(a["type"] == "draw" and (src is None or a["from"] == src) for a in self.legal())
 
     def can_end(self) -> bool:
         return self.mode() == "play" and any(a["type"] == "end-turn" for a in self.legal())
@@ -252,14 +254,19 @@ class TeamplayTable(TableScene):
         mode = self.mode()
         if mode == "discard":
             n = self.board["must_discard"]
-            return [(ngettext("Discard {n} card [Enter]", "Discard {n} cards [Enter]", n).format(
-                n=n), len(self.selected) == n)]
+            return [
+                (
+                    ngettext("Discard {n} card [Enter]", "Discard {n} cards [Enter]", n).format(
+                        n=n
+                    ),
+                    len(self.selected) == n,
+                )
+            ]
         if mode != "play":
             return []
         out = [(_("Complete [C]"), bool(self.exact_keys()))]
         if self.board.get("has_teams"):
-            out.append((_("Give to partner [G]"),
-                        self.can_give() and 1 <= len(self.selected) <= 2))
+            out.append((_("Give to partner [G]"), self.can_give() and 1 <= len(self.selected) <= 2))
         out.append((_("End turn [E]"), self.can_end()))
         return out
 
@@ -281,9 +288,13 @@ class TeamplayTable(TableScene):
         if c in self.selected:
             self.selected.remove(c)
         elif self.mode() == "discard" and len(self.selected) >= self.board["must_discard"]:
-            self.show_error(ngettext("Discard exactly {n} card", "Discard exactly {n} cards",
-                                     self.board["must_discard"]).format(
-                n=self.board["must_discard"]))
+            self.show_error(
+                ngettext(
+                    "Discard exactly {n} card",
+                    "Discard exactly {n} cards",
+                    self.board["must_discard"],
+                ).format(n=self.board["must_discard"])
+            )
         else:
             self.selected.append(c)
 
@@ -337,8 +348,9 @@ class TeamplayTable(TableScene):
     def discard(self) -> None:
         n = self.board["must_discard"]
         if len(self.selected) != n:
-            self.show_error(ngettext("Select {n} card to discard", "Select {n} cards to discard",
-                                     n).format(n=n))
+            self.show_error(
+                ngettext("Select {n} card to discard", "Select {n} cards to discard", n).format(n=n)
+            )
             return
         for c in list(self.selected):  # each one a discard action, in order
             self.session.send(self.me, {"type": "discard", "card": c})
@@ -349,9 +361,13 @@ class TeamplayTable(TableScene):
     def end_turn(self) -> None:
         if not self.can_end():
             n = self.board["draws_left"]
-            self.show_error(ngettext("Draw {n} more card first (bank 1–3 or pile D)",
-                                     "Draw {n} more cards first (bank 1–3 or pile D)", n).format(
-                n=n))
+            self.show_error(
+                ngettext(
+                    "Draw {n} more card first (bank 1–3 or pile D)",
+                    "Draw {n} more cards first (bank 1–3 or pile D)",
+                    n,
+                ).format(n=n)
+            )
             return
         self.send({"type": "end-turn"})
         self.selected = []
@@ -447,8 +463,14 @@ class TeamplayTable(TableScene):
             if k in ENTER or k == pygame.K_x:
                 self.discard()
         elif k in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_KP1, pygame.K_KP2, pygame.K_KP3):
-            i = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2,
-                 pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2}[k]
+            i = {
+                pygame.K_1: 0,
+                pygame.K_2: 1,
+                pygame.K_3: 2,
+                pygame.K_KP1: 0,
+                pygame.K_KP2: 1,
+                pygame.K_KP3: 2,
+            }[k]
             self.take("bank", i)
         elif k == pygame.K_d:
             self.take("deck")
@@ -479,11 +501,15 @@ class TeamplayTable(TableScene):
                 beats.append(Beat(0.05, finish=lambda e=e: self._turn(e)))
             elif t == "end-announced":
                 text = _("{name} completed mission number {n}: the final round begins!").format(
-                    name=self.who(e["seat"]), n=e["missions"])
+                    name=self.who(e["seat"]), n=e["missions"]
+                )
                 beats.append(Beat(1.0, begin=lambda text=text, e=e: self._announce(text, e)))
             elif t == "reshuffle":
-                text = (_("The discards are shuffled into a new draw pile")
-                        if e["to"] == "deck" else _("The set-aside missions become a new pile"))
+                text = (
+                    _("The discards are shuffled into a new draw pile")
+                    if e["to"] == "deck"
+                    else _("The set-aside missions become a new pile")
+                )
                 beats.append(Beat(0.3, begin=lambda text=text: self.show_note(text) or []))
             elif t == "game-end":
                 beats.append(Beat(0.2, finish=lambda: self.sfx("win")))
@@ -531,8 +557,11 @@ class TeamplayTable(TableScene):
             return paint.discard_rect(self).center
         if zone.startswith("hand/"):
             seat = int(zone[5:])
-            return self.hand_point(card) if seat == self.me and card is not None \
+            return (
+                self.hand_point(card)
+                if seat == self.me and card is not None
                 else self.seat_point(seat)
+            )
         if zone.startswith("done/"):
             return self.seat_point(int(zone[5:]))
         if zone == "missions/general":
@@ -554,23 +583,31 @@ class TeamplayTable(TableScene):
             for k in range(min(count, 6)):
                 c = faces[k] if faces else None
                 art = ("num", c) if c is not None else ("back",)
-                flights.append(Flight(art, self.zone_point(src, c), self.zone_point(dst, c),
-                                      0.4, 0.06 * k))
+                flights.append(
+                    Flight(art, self.zone_point(src, c), self.zone_point(dst, c), 0.4, 0.06 * k)
+                )
             self.sfx("card")
             if src.startswith("hand/") and dst.startswith("hand/"):
                 giver, to = int(src[5:]), int(dst[5:])
                 if faces and self.me == to:
                     words = ", ".join(tc.card_label(c) for c in faces)
-                    self.show_note(_("{name} gave you {cards}").format(
-                        name=self.who(giver), cards=words))
+                    self.show_note(
+                        _("{name} gave you {cards}").format(name=self.who(giver), cards=words)
+                    )
                 elif faces:
-                    self.show_note(ngettext("You gave your partner {cards}",
-                                            "You gave your partner {cards}", count).format(
-                        cards=", ".join(tc.card_label(c) for c in faces)))
+                    self.show_note(
+                        ngettext(
+                            "You gave your partner {cards}", "You gave your partner {cards}", count
+                        ).format(cards=", ".join(tc.card_label(c) for c in faces))
+                    )
                 else:
-                    self.show_note(ngettext("{name} gave {to} {n} card face down",
-                                            "{name} gave {to} {n} cards face down", count).format(
-                        name=self.who(giver), to=self.who(to), n=count))
+                    self.show_note(
+                        ngettext(
+                            "{name} gave {to} {n} card face down",
+                            "{name} gave {to} {n} cards face down",
+                            count,
+                        ).format(name=self.who(giver), to=self.who(to), n=count)
+                    )
             return flights
 
         def finish():
@@ -620,8 +657,11 @@ class TeamplayTable(TableScene):
             if m is None:
                 return []
             if dst.startswith("done/"):
-                self.show_note(_("{name} completed {id} (+{vp})").format(
-                    name=self.who(int(dst[5:])), id=m, vp=MISSIONS[m].vp))
+                self.show_note(
+                    _("{name} completed {id} (+{vp})").format(
+                        name=self.who(int(dst[5:])), id=m, vp=MISSIONS[m].vp
+                    )
+                )
                 self.sfx("row")
             return [Flight(("mission", m), self.zone_point(src), self.zone_point(dst), 0.5)]
 
@@ -659,8 +699,11 @@ class TeamplayTable(TableScene):
                 self.pending = None  # a refusal (or the link broke)
             elif m.seq != self.pending[1]:
                 v = m.view or {}
-                more = self.pending_more and v.get("must_discard") and v.get(
-                    "turn_seat") == self.pending[0]
+                more = (
+                    self.pending_more
+                    and v.get("must_discard")
+                    and v.get("turn_seat") == self.pending[0]
+                )
                 if more:  # a batch of discards: wait for the next answer
                     self.pending_more -= 1
                     self.pending = (self.pending[0], m.seq)
@@ -698,7 +741,8 @@ class TeamplayTable(TableScene):
             seat = v.get("turn_seat", b["turn_seat"])
             if v.get("phase") == "setup":
                 return _("{name} looks at their mission: keep it or swap it once…").format(
-                    name=self.who(seat, full=True))
+                    name=self.who(seat, full=True)
+                )
             return _("{name} is playing…").format(name=self.who(seat, full=True))
         mode = self.mode()
         if mode is None:
@@ -706,21 +750,25 @@ class TeamplayTable(TableScene):
         if mode == "fresh":
             m = self.fresh_mission()
             if b["phase"] == "setup":
-                return _("Set-up: keep your mission {id} (K) or swap it once for the next (R), "
-                         "which you must keep").format(id=m)
+                return _(
+                    "Set-up: keep your mission {id} (K) or swap it once for the next (R), "
+                    "which you must keep"
+                ).format(id=m)
             return _("New mission {id}: keep it (K) or swap it once for the next (R)").format(id=m)
         if mode == "discard":
             n = b["must_discard"]
             return ngettext(
                 "Hand limit {limit}: select {n} card to discard, then press Enter",
-                "Hand limit {limit}: select {n} cards to discard, then press Enter", n).format(
-                limit=b["hand_limit"], n=n)
+                "Hand limit {limit}: select {n} cards to discard, then press Enter",
+                n,
+            ).format(limit=b["hand_limit"], n=n)
         exact = self.exact_keys()
         if exact:
             m = self.mission_at(exact[0])
             points = ngettext("{n} point", "{n} points", MISSIONS[m].vp).format(n=MISSIONS[m].vp)
-            return _("These cards complete {id} ({points}): press C or click the gold "
-                     "mission").format(id=m, points=points)
+            return _(
+                "These cards complete {id} ({points}): press C or click the gold mission"
+            ).format(id=m, points=points)
         left = b["draws_left"]
         if self.selected and any(self.mission_state(k) == "partial" for k in self.my_places()):
             return _("Part of a mission (blue): keep selecting, or give (G) / draw")
@@ -729,10 +777,14 @@ class TeamplayTable(TableScene):
                 "Your turn: draw {n} more card (bank 1–3 or pile D); select cards to complete "
                 "missions",
                 "Your turn: draw {n} more cards (bank 1–3 or pile D); select cards to complete "
-                "missions", left).format(n=left)
+                "missions",
+                left,
+            ).format(n=left)
         if b.get("has_teams") and not b.get("gave"):
-            return _("Both cards drawn: complete missions, give 1–2 cards to your partner (G), "
-                     "or end your turn (E)")
+            return _(
+                "Both cards drawn: complete missions, give 1–2 cards to your partner (G), "
+                "or end your turn (E)"
+            )
         return _("Both cards drawn: complete missions or end your turn (E)")
 
     # ------------------------------------------------------------------ screenshots

@@ -73,8 +73,13 @@ def number_card(c: int, w: int, h: int) -> pygame.Surface:
     small = assets.font(max(10, int(h * 0.15)), True).render(str(value_of(c)), True, ink)
     x, y = max(5, w // 8), max(4, h // 14)
     surf.blit(small, (x, y))
-    colour_mark(surf, (x + small.get_width() // 2, y + small.get_height() + max(3, w // 20)),
-                max(2, w // 22), 0 if red else 1, ink)
+    colour_mark(
+        surf,
+        (x + small.get_width() // 2, y + small.get_height() + max(3, w // 20)),
+        max(2, w // 22),
+        0 if red else 1,
+        ink,
+    )
     return surf.convert_alpha()
 
 
@@ -135,14 +140,18 @@ def describe(mission_id: str) -> list[str]:
         size = _("any number of cards")
     else:
         size = ngettext("{n} card", "{n} cards", m.size).format(n=m.size)
-    return [_("Mission {id} · {points} · {size}").format(id=m.id, points=points, size=size),
-            _(m.text)]
+    return [
+        _("Mission {id} · {points} · {size}").format(id=m.id, points=points, size=size),
+        _(m.text),
+    ]
 
 
 def _wave(surface, x0: int, x1: int, y: int, colour, width: int) -> None:
     amp = max(2, (x1 - x0) // 10)
-    pts = [(x0 + i, y + amp * math.sin(i / max(1, (x1 - x0)) * 4 * math.pi))
-           for i in range(0, x1 - x0 + 1, 2)]
+    pts = [
+        (x0 + i, y + amp * math.sin(i / max(1, (x1 - x0)) * 4 * math.pi))
+        for i in range(0, x1 - x0 + 1, 2)
+    ]
     if len(pts) > 1:
         pygame.draw.lines(surface, colour, False, pts, width)
 
@@ -156,8 +165,9 @@ def token(surface, rect: pygame.Rect, colour: str, glyph: str, line: str | None)
     r = max(2, rect.w // 7)
     if colour in ("red", "blue"):
         colour_mark(surface, (rect.x + r + 2, rect.y + r + 2), r, colour, CREAM)
-    size = int(min(rect.h * 0.46, rect.w * 0.8) if len(glyph) == 1 else
-               min(rect.h * 0.34, rect.w * 0.42))
+    size = int(
+        min(rect.h * 0.46, rect.w * 0.8) if len(glyph) == 1 else min(rect.h * 0.34, rect.w * 0.42)
+    )
     img = assets.font(max(9, size), True).render(glyph, True, CREAM)
     surface.blit(img, img.get_rect(center=(rect.centerx, rect.y + int(rect.h * 0.47))))
     if line:
@@ -212,7 +222,8 @@ def mission_card(mission_id: str, w: int, h: int) -> pygame.Surface:
         img = assets.font(max(9, int(h * 0.13)), True).render(tag, True, assets.INK)
         if img.get_width() > w - 6:
             img = pygame.transform.smoothscale(
-                img, (w - 6, max(1, img.get_height() * (w - 6) // img.get_width())))
+                img, (w - 6, max(1, img.get_height() * (w - 6) // img.get_width()))
+            )
         surf.blit(img, img.get_rect(midbottom=(w // 2, h - h // 18)))
     return surf.convert_alpha()
 

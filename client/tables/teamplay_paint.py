@@ -151,15 +151,18 @@ def draw_top(t, surface) -> None:
         pygame.draw.rect(surface, (170, 40, 40), band)
         pygame.draw.rect(surface, assets.GOLD, band, s(2))
         left = max(0, (b["last_turn"] or 0) - b["turn"])
-        text = ngettext("FINAL ROUND · every player has one more turn · {n} turn after this one",
-                        "FINAL ROUND · every player has one more turn · {n} turns after this one",
-                        left).format(n=left)
+        text = ngettext(
+            "FINAL ROUND · every player has one more turn · {n} turn after this one",
+            "FINAL ROUND · every player has one more turn · {n} turns after this one",
+            left,
+        ).format(n=left)
         img = assets.text(text, s(18), assets.WHITE, True)
         surface.blit(img, img.get_rect(center=band.center))
     else:
         who = _("a team") if b.get("has_teams") else _("a player")
         text = _("The end is announced when {who} completes mission number {n}").format(
-            who=who, n=b["end_at"])
+            who=who, n=b["end_at"]
+        )
         img = assets.text(text, s(14), MUTED)
         surface.blit(img, img.get_rect(center=band.center))
 
@@ -177,8 +180,7 @@ def draw_seat(t, surface, seat: int) -> None:
     rect = seat_rect(t, seat)
     active = seat == b["turn_seat"] and not b.get("over")
     mine = seat == t.me
-    surface.blit(panel(rect.w, rect.h, (255, 255, 255, 38) if mine else (0, 0, 0, 60), s(9)),
-                 rect)
+    surface.blit(panel(rect.w, rect.h, (255, 255, 255, 38) if mine else (0, 0, 0, 60), s(9)), rect)
     if active:
         pygame.draw.rect(surface, assets.GOLD, rect, s(3), border_radius=s(9))
     name = t.who(seat, full=True)
@@ -202,14 +204,18 @@ def draw_seat(t, surface, seat: int) -> None:
     done = len(b["done"][seat])
     cards_ = ngettext("{n} card", "{n} cards", n).format(n=n)
     partner = b.get("partner") == seat
-    tries = [cards_ + " · " + ngettext("{n} mission done", "{n} missions done", done).format(
-        n=done), cards_ + " · " + _("{n} done").format(n=done)]
+    tries = [
+        cards_ + " · " + ngettext("{n} mission done", "{n} missions done", done).format(n=done),
+        cards_ + " · " + _("{n} done").format(n=done),
+    ]
     if partner:
         tries = [t_ + " · " + _("your partner") for t_ in tries] + [
-            t_ + " · " + _("partner") for t_ in tries]
+            t_ + " · " + _("partner") for t_ in tries
+        ]
     width = rect.w - s(16)
-    img = next((i for i in (assets.text(t_, s(13), MUTED) for t_ in tries)
-                if i.get_width() <= width), None) or assets.text(tries[-1], s(11), MUTED)
+    img = next(
+        (i for i in (assets.text(t_, s(13), MUTED) for t_ in tries) if i.get_width() <= width), None
+    ) or assets.text(tries[-1], s(11), MUTED)
     surface.blit(img, (rect.x + s(8), rect.y + s(29)))
     for i, m in enumerate(b["own"][seat]):
         draw_mission(t, surface, (seat, i), m)
@@ -234,8 +240,13 @@ def draw_mission(t, surface, key, m) -> None:
             "partial": (PARTIAL, _("keep selecting…")),
             "ready": (READY, _("✓ possible")),
         }[state]
-        pygame.draw.rect(surface, colour, r.inflate(s(6), s(6)), s(4 if state == "exact" else 3),
-                         border_radius=s(10))
+        pygame.draw.rect(
+            surface,
+            colour,
+            r.inflate(s(6), s(6)),
+            s(4 if state == "exact" else 3),
+            border_radius=s(10),
+        )
         img = assets.text(label, s(12), assets.INK, True)
         box = img.get_rect(midtop=(r.centerx, r.bottom + s(2))).inflate(s(8), s(2))
         pygame.draw.rect(surface, colour, box, border_radius=s(5))
@@ -247,15 +258,15 @@ def draw_mission(t, surface, key, m) -> None:
         pygame.draw.rect(surface, GIFT, box, border_radius=s(4))
         surface.blit(img, img.get_rect(center=box.center))
     if t.focus == key:
-        pygame.draw.rect(surface, assets.WHITE, r.inflate(s(14), s(14)), s(2),
-                         border_radius=s(12))
+        pygame.draw.rect(surface, assets.WHITE, r.inflate(s(14), s(14)), s(2), border_radius=s(12))
 
 
 def draw_general(t, surface) -> None:
     s, b = t.s, t.board
     r = general_rect(t)
-    surface.blit(assets.text(_("General mission (anyone)"), s(15), assets.WHITE, True),
-                 (r.x, s(MID_Y + 4)))
+    surface.blit(
+        assets.text(_("General mission (anyone)"), s(15), assets.WHITE, True), (r.x, s(MID_Y + 4))
+    )
     draw_mission(t, surface, "general", b["general"])
 
 
@@ -279,8 +290,9 @@ def draw_bank(t, surface) -> None:
             surface.blit(cards.shadow(r.w, r.h), r.move(s(3), s(4)))
             surface.blit(tc.number_card(b["bank"][i], r.w, r.h), r)
             if can:
-                pygame.draw.rect(surface, assets.HIGHLIGHT, r.inflate(s(6), s(6)), s(2),
-                                 border_radius=s(10))
+                pygame.draw.rect(
+                    surface, assets.HIGHLIGHT, r.inflate(s(6), s(6)), s(2), border_radius=s(10)
+                )
                 _key_tag(t, surface, str(i + 1), (r.centerx, r.bottom + s(12)))
         else:
             surface.blit(cards.slot(r.w, r.h), r)
@@ -295,8 +307,9 @@ def draw_piles(t, surface) -> None:
     else:
         surface.blit(cards.slot(r.w, r.h), r)
     if t.can_draw("deck"):
-        pygame.draw.rect(surface, assets.HIGHLIGHT, r.inflate(s(6), s(6)), s(2),
-                         border_radius=s(10))
+        pygame.draw.rect(
+            surface, assets.HIGHLIGHT, r.inflate(s(6), s(6)), s(2), border_radius=s(10)
+        )
         _key_tag(t, surface, "D", (r.centerx, r.bottom + s(12)))
     img = assets.text(str(b["deck_size"]), s(20), assets.WHITE, True)
     surface.blit(img, img.get_rect(center=r.center))
@@ -324,22 +337,28 @@ def draw_scores(t, surface) -> None:
         y = box.y + s(30) + i * row_h
         ours = t.me in side
         if ours:
-            surface.blit(panel(box.w - s(12), row_h - s(2), (255, 255, 255, 36), s(6)),
-                         (box.x + s(6), y))
+            surface.blit(
+                panel(box.w - s(12), row_h - s(2), (255, 255, 255, 36), s(6)), (box.x + s(6), y)
+            )
         names = " & ".join(t.who(p) for p in side)
-        label = (_("Team {letter}: {names}").format(letter=TEAM_LETTERS[i], names=names)
-                 if b.get("has_teams") else names)
+        label = (
+            _("Team {letter}: {names}").format(letter=TEAM_LETTERS[i], names=names)
+            if b.get("has_teams")
+            else names
+        )
         img = assets.text(label[:34], s(15), assets.WHITE, ours)
         surface.blit(img, img.get_rect(midleft=(box.x + s(12), y + row_h // 2)))
         pts = ngettext("{n} point", "{n} points", b["points"][i]).format(n=b["points"][i])
-        img = assets.text(pts, s(16), assets.GOLD if b["points"][i] == best and best else
-                          assets.WHITE, True)
+        img = assets.text(
+            pts, s(16), assets.GOLD if b["points"][i] == best and best else assets.WHITE, True
+        )
         surface.blit(img, img.get_rect(midright=(box.right - s(120), y + row_h // 2)))
         cnt = _("{n}/{end} missions").format(n=b["missions"][i], end=b["end_at"])
         img = assets.text(cnt, s(14), MUTED)
         surface.blit(img, img.get_rect(midright=(box.right - s(10), y + row_h // 2)))
     piles = _("Draw pile {deck} · discards {discards} · mission pile {missions}").format(
-        deck=b["deck_size"], discards=b["discard_size"], missions=b["mission_deck_size"])
+        deck=b["deck_size"], discards=b["discard_size"], missions=b["mission_deck_size"]
+    )
     img = assets.text(piles, s(13), MUTED)
     surface.blit(img, img.get_rect(bottomleft=(box.x + s(10), box.bottom - s(5))))
     if t.note:  # the latest thing that happened, bright while fresh
@@ -369,8 +388,11 @@ def draw_status(t, surface) -> None:
 def draw_hand(t, surface) -> None:
     s, b = t.s, t.board
     if t.me is None:
-        text = (_("Hands stay hidden: each player sees theirs on their turn")
-                if t.couch else _("Watching the table"))
+        text = (
+            _("Hands stay hidden: each player sees theirs on their turn")
+            if t.couch
+            else _("Watching the table")
+        )
         img = assets.text(text, s(18), assets.WHITE)
         surface.blit(img, img.get_rect(midleft=(s(HAND_X), s(HAND_Y + 50))))
         return
@@ -394,17 +416,24 @@ def draw_hand(t, surface) -> None:
             pygame.draw.rect(surface, GIFT, box, border_radius=s(4))
             surface.blit(img, img.get_rect(center=box.center))
         if c in chosen:
-            pygame.draw.rect(surface, assets.HIGHLIGHT, r.inflate(s(8), s(8)), s(4),
-                             border_radius=s(11))
+            pygame.draw.rect(
+                surface, assets.HIGHLIGHT, r.inflate(s(8), s(8)), s(4), border_radius=s(11)
+            )
         if i == t.cursor and t.deciding():
-            pygame.draw.rect(surface, assets.WHITE, r.inflate(s(14), s(14)), s(2),
-                             border_radius=s(12))
+            pygame.draw.rect(
+                surface, assets.WHITE, r.inflate(s(14), s(14)), s(2), border_radius=s(12)
+            )
     n = len(hand)
     lim = b["hand_limit"]
-    label = ((_("{name}'s hand").format(name=t.name(t.me)) if t.couch else _("Your hand"))
-             + " · " + ngettext("{n} card (limit {limit} at the start of a turn)",
-                                "{n} cards (limit {limit} at the start of a turn)", n).format(
-                 n=n, limit=lim))
+    label = (
+        (_("{name}'s hand").format(name=t.name(t.me)) if t.couch else _("Your hand"))
+        + " · "
+        + ngettext(
+            "{n} card (limit {limit} at the start of a turn)",
+            "{n} cards (limit {limit} at the start of a turn)",
+            n,
+        ).format(n=n, limit=lim)
+    )
     img = assets.text(label, s(13), assets.WHITE if n <= lim else (255, 170, 160), True)
     surface.blit(img, (s(HAND_X), s(HAND_Y + CARD_H + 8)))
 
@@ -424,10 +453,18 @@ def draw_legend(t, surface) -> None:
     y = s(676)
     lines = []
     if t.me is not None and not t.board.get("over"):
-        lines.append(_("Keys: ←/→ and Space (or click) select cards · 1–3 bank · D draw pile · "
-                       "C complete · G give · E end turn · Backspace clear"))
-    lines.append(_("Mission cards: ● red · ■ blue · black: any colour · ★★ equal numbers · "
-                   "a b c consecutive · straight line even · wavy line odd"))
+        lines.append(
+            _(
+                "Keys: ←/→ and Space (or click) select cards · 1–3 bank · D draw pile · "
+                "C complete · G give · E end turn · Backspace clear"
+            )
+        )
+    lines.append(
+        _(
+            "Mission cards: ● red · ■ blue · black: any colour · ★★ equal numbers · "
+            "a b c consecutive · straight line even · wavy line odd"
+        )
+    )
     for line in lines:
         surface.blit(assets.text(line, s(13), MUTED), (s(HAND_X), y))
         y += s(20)
@@ -439,17 +476,20 @@ def draw_choice(t, surface) -> None:
     r = choice_rect(t)
     surface.blit(panel(r.w, r.h, (8, 30, 20, 240), s(12)), r)
     pygame.draw.rect(surface, GIFT, r, s(2), border_radius=s(12))
-    head = (_("Set-up: your mission") if b["phase"] == "setup" else _("A new mission"))
+    head = _("Set-up: your mission") if b["phase"] == "setup" else _("A new mission")
     surface.blit(assets.text(head, s(18), assets.GOLD, True), (r.x + s(14), r.y + s(10)))
     m = t.fresh_mission()
     card_r = pygame.Rect(r.x + s(14), r.y + s(44), s(220), s(140))
     if m:
         surface.blit(tc.mission_card(m, card_r.w, card_r.h), card_r)
     for i, line in enumerate(wrap(tc.describe(m)[1] if m else "", s(14), s(244))[:2]):
-        surface.blit(assets.text(line, s(14), assets.WHITE, True),
-                     (r.x + s(250), r.y + s(42) + i * s(19)))
-    for kind, label, ok in (("keep", _("Keep it [K]"), True),
-                            ("reject", _("Swap for the next [R]"), t.can_reject())):
+        surface.blit(
+            assets.text(line, s(14), assets.WHITE, True), (r.x + s(250), r.y + s(42) + i * s(19))
+        )
+    for kind, label, ok in (
+        ("keep", _("Keep it [K]"), True),
+        ("reject", _("Swap for the next [R]"), t.can_reject()),
+    ):
         br = choice_button(t, kind)
         fill, ink = (assets.GOLD, assets.INK) if ok else ((60, 90, 75), (180, 196, 186))
         pygame.draw.rect(surface, fill, br, border_radius=s(9))
@@ -457,8 +497,12 @@ def draw_choice(t, surface) -> None:
         surface.blit(img, img.get_rect(center=br.center))
     note = _("once: the next one must be kept")
     img = assets.text(note, s(13), MUTED)
-    surface.blit(img, img.get_rect(midtop=(choice_button(t, "reject").centerx,
-                                           choice_button(t, "reject").bottom + s(4))))
+    surface.blit(
+        img,
+        img.get_rect(
+            midtop=(choice_button(t, "reject").centerx, choice_button(t, "reject").bottom + s(4))
+        ),
+    )
 
 
 def draw_tooltip(t, surface) -> None:

@@ -42,8 +42,7 @@ def take_screenshots(cls, app, shot, seed: int) -> None:
     from engine import get_bot
 
     helper = get_bot("teamplay", "normal", seed)
-    table = start_table(app, "teamplay", ["human", "bot:normal", "bot:normal", "bot:normal"],
-                        seed)
+    table = start_table(app, "teamplay", ["human", "bot:normal", "bot:normal", "bot:normal"], seed)
     table.session.host.table.bot_delay = 0.0
     until(app, lambda: _ready(table), 30)
     frames(app, 0.1)
@@ -71,15 +70,28 @@ def take_screenshots(cls, app, shot, seed: int) -> None:
         if "hover.png" in wanted and mode == "play" and b["turn"] >= 4:
             key = (table.me, 0)
             pos = table_mission_center(table, key)
-            app.frame(1 / 30, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                                  buttons=(0, 0, 0))])
+            app.frame(
+                1 / 30,
+                [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))],
+            )
             frames(app, 0.1)
             shot("hover.png")
-            app.frame(1 / 30, [pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 700), rel=(0, 0),
-                                                  buttons=(0, 0, 0))])
+            app.frame(
+                1 / 30,
+                [
+                    pygame.event.Event(
+                        pygame.MOUSEMOTION, pos=(5, 700), rel=(0, 0), buttons=(0, 0, 0)
+                    )
+                ],
+            )
             wanted.remove("hover.png")
-        if ("gift.png" in wanted and mode == "play" and table.can_give() and b["turn"] >= 8
-                and len(b["hand"]) >= 2):
+        if (
+            "gift.png" in wanted
+            and mode == "play"
+            and table.can_give()
+            and b["turn"] >= 8
+            and len(b["hand"]) >= 2
+        ):
             table.selected = list(b["hand"][:2])
             table.handle_event(_key(pygame.K_g))
             until(app, lambda: bool(table.timeline.flights()), 5)
@@ -96,7 +108,7 @@ def take_screenshots(cls, app, shot, seed: int) -> None:
             shot("final-round.png")
             wanted.remove("final-round.png")
         if mode == "discard" and "discard.png" not in done:
-            table.selected = list(b["hand"][:b["must_discard"]])
+            table.selected = list(b["hand"][: b["must_discard"]])
             frames(app, 0.1)
             shot("discard.png")
             done.add("discard.png")
@@ -121,8 +133,13 @@ def take_screenshots(cls, app, shot, seed: int) -> None:
     five.session.close()
 
     # Couch: two players and two bots on one screen.
-    couch = start_table(app, "teamplay", ["human", "bot:normal", "human", "bot:normal"], seed,
-                        names=["Ana", "Bot 2 (normal)", "Ben", "Bot 4 (normal)"])
+    couch = start_table(
+        app,
+        "teamplay",
+        ["human", "bot:normal", "human", "bot:normal"],
+        seed,
+        names=["Ana", "Bot 2 (normal)", "Ben", "Bot 4 (normal)"],
+    )
     until(app, lambda: couch.privacy_for is not None, 30)
     frames(app, 0.1)
     shot("privacy.png")

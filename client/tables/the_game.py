@@ -27,8 +27,14 @@ from client.tables.base import TableScene
 
 PILES = paint.PILES
 PILE_KEYS = {
-    pygame.K_a: 0, pygame.K_s: 1, pygame.K_d: 2, pygame.K_f: 3,
-    pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3,
+    pygame.K_a: 0,
+    pygame.K_s: 1,
+    pygame.K_d: 2,
+    pygame.K_f: 3,
+    pygame.K_KP1: 0,
+    pygame.K_KP2: 1,
+    pygame.K_KP3: 2,
+    pygame.K_KP4: 3,
 }
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 SHIFT = pygame.KMOD_SHIFT
@@ -65,22 +71,31 @@ class TheGameTable(TableScene):
         if won:
             title = _("Victory! All 98 cards played")
         elif left < 10:
-            title = ngettext("Excellent! Only {n} card left", "Excellent! Only {n} cards left",
-                             left).format(n=left)
+            title = ngettext(
+                "Excellent! Only {n} card left", "Excellent! Only {n} cards left", left
+            ).format(n=left)
         else:
-            title = ngettext("Blocked: {n} card left", "Blocked: {n} cards left",
-                             left).format(n=left)
-        subtitle = _("The Game · the team's result: cards not played "
-                     "(fewer than 10 is excellent)")
+            title = ngettext("Blocked: {n} card left", "Blocked: {n} cards left", left).format(
+                n=left
+            )
+        subtitle = _("The Game · the team's result: cards not played (fewer than 10 is excellent)")
         rows = []
         for s in range(len(names)):
             n = view["hand_sizes"][s]
-            rows.append((_("You") if s == me else names[s],
-                         ngettext("{n} card left in hand", "{n} cards left in hand", n).format(n=n),
-                         won))
-        rows.append((_("Draw pile"),
-                     ngettext("{n} card", "{n} cards", view["deck"]).format(n=view["deck"]),
-                     False))
+            rows.append(
+                (
+                    _("You") if s == me else names[s],
+                    ngettext("{n} card left in hand", "{n} cards left in hand", n).format(n=n),
+                    won,
+                )
+            )
+        rows.append(
+            (
+                _("Draw pile"),
+                ngettext("{n} card", "{n} cards", view["deck"]).format(n=view["deck"]),
+                False,
+            )
+        )
         return {"headline": title, "subtitle": subtitle, "rows": rows, "ranked": False}
 
     # ------------------------------------------------------------------ geometry
@@ -177,8 +192,7 @@ class TheGameTable(TableScene):
         b = self.board
         if b is None or b.get("over") or b["players"] < 2:
             return None  # nobody to tell anything in a solo game
-        seat = self.me if self.me is not None else (
-            self.couch_signaller if self.couch else None)
+        seat = self.me if self.me is not None else (self.couch_signaller if self.couch else None)
         if seat is None:
             return None
         latest = self.session.mirrors[seat].view or b
@@ -213,11 +227,13 @@ class TheGameTable(TableScene):
         if name not in self.piles_for(c):
             top = self.board["tops"][name]
             if paint.ASCENDING[name]:
-                why = _("{card} does not fit on the UP pile at {top}: higher, or exactly 10 "
-                        "lower").format(card=c, top=top)
+                why = _(
+                    "{card} does not fit on the UP pile at {top}: higher, or exactly 10 lower"
+                ).format(card=c, top=top)
             else:
-                why = _("{card} does not fit on the DOWN pile at {top}: lower, or exactly 10 "
-                        "higher").format(card=c, top=top)
+                why = _(
+                    "{card} does not fit on the DOWN pile at {top}: lower, or exactly 10 higher"
+                ).format(card=c, top=top)
             self.show_error(why)
             return
         self.send({"type": "play", "card": c, "pile": name})
@@ -234,24 +250,31 @@ class TheGameTable(TableScene):
         elif not piles:
             self.show_error(_("{card} fits on no pile now").format(card=self.selected))
         else:
-            self.show_error(_("{card} fits on several piles: press A, S, D or F").format(
-                card=self.selected))
+            self.show_error(
+                _("{card} fits on several piles: press A, S, D or F").format(card=self.selected)
+            )
 
     def end_turn(self) -> None:
         if self.board.get("blocked"):
             self.show_error(_("Nothing fits: declare the block (B)"))
         elif not self.can_end():
             n = self.board["to_play"]
-            self.show_error(ngettext("Play {n} more card before ending your turn",
-                                     "Play {n} more cards before ending your turn", n).format(n=n))
+            self.show_error(
+                ngettext(
+                    "Play {n} more card before ending your turn",
+                    "Play {n} more cards before ending your turn",
+                    n,
+                ).format(n=n)
+            )
         else:
             self.send({"type": "end-turn"})
             self.selected = None
 
     def declare_blocked(self) -> None:
         if not self.board.get("blocked"):
-            self.show_error(_("You are not blocked: a card still fits, or you have "
-                              "played the minimum"))
+            self.show_error(
+                _("You are not blocked: a card still fits, or you have played the minimum")
+            )
             return
         self.send({"type": "declare-blocked"})
 
@@ -260,33 +283,49 @@ class TheGameTable(TableScene):
         seat = self.signal_seat()
         if seat is None:
             return
-        latest = (self.session.mirrors[seat].view or self.board)
+        latest = self.session.mirrors[seat].view or self.board
         if seat == latest.get("turn") and latest.get("blocked"):
             self.show_error(_("Nothing fits: declare the block (B)"))
             return
         current = latest["signals"][PILES[i]][seat]
-        self.send({"type": "signal", "pile": PILES[i],
-                   "signal": None if current == kind else kind}, seat)
+        self.send(
+            {"type": "signal", "pile": PILES[i], "signal": None if current == kind else kind}, seat
+        )
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
         # Signals may be sent at any time, even while cards fly or out of turn.
-        if (event.type == pygame.KEYDOWN and event.key in PILE_KEYS
-                and getattr(event, "mod", 0) & (SHIFT | CTRL)
-                and not self.help_open and self.privacy_for is None
-                and self.signal_seat() is not None):
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key in PILE_KEYS
+            and getattr(event, "mod", 0) & (SHIFT | CTRL)
+            and not self.help_open
+            and self.privacy_for is None
+            and self.signal_seat() is not None
+        ):
             kind = "dont-play" if event.mod & SHIFT else "can-play-well"
             self.toggle_signal(PILE_KEYS[event.key], kind)
             return
-        if (event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self.couch
-                and self.me is None and not self.help_open and self.privacy_for is None):
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_TAB
+            and self.couch
+            and self.me is None
+            and not self.help_open
+            and self.privacy_for is None
+        ):
             seats = self.session.local_seats
             i = seats.index(self.couch_signaller) if self.couch_signaller in seats else -1
             self.couch_signaller = seats[(i + 1) % len(seats)]
             return
-        if (event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.board
-                and not self.help_open and self.privacy_for is None
-                and self.click_toggle(event.pos)):
+        if (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self.board
+            and not self.help_open
+            and self.privacy_for is None
+            and self.click_toggle(event.pos)
+        ):
             return
         super().handle_event(event)
 
@@ -357,8 +396,7 @@ class TheGameTable(TableScene):
             elif t == "turn":
                 beats.append(Beat(0.05, finish=lambda seat=e["seat"]: self._turn(seat)))
             elif t == "blocked":
-                text = _("{name} cannot play the minimum: blocked").format(
-                    name=self.who(e["seat"]))
+                text = _("{name} cannot play the minimum: blocked").format(name=self.who(e["seat"]))
                 beats.append(Beat(0.6, begin=lambda text=text: self.show_note(text) or []))
             elif t == "game-end":
                 won = not e.get("details", {}).get("cards_left", 1)
@@ -412,10 +450,16 @@ class TheGameTable(TableScene):
             src = paint.deck_rect(self).center
             if seat == self.me and faces:
                 n = len(self.board.get("hand", []))
-                return [Flight(("card", f), src, self.hand_slot(n + k, n + count).center, 0.35,
-                               0.05 * k) for k, f in enumerate(faces)]
-            return [Flight(("back",), src, self.seat_point(seat), 0.3, 0.05 * k)
-                    for k in range(min(count, 4))]
+                return [
+                    Flight(
+                        ("card", f), src, self.hand_slot(n + k, n + count).center, 0.35, 0.05 * k
+                    )
+                    for k, f in enumerate(faces)
+                ]
+            return [
+                Flight(("back",), src, self.seat_point(seat), 0.3, 0.05 * k)
+                for k in range(min(count, 4))
+            ]
 
         def finish():
             b = self.board
@@ -455,18 +499,22 @@ class TheGameTable(TableScene):
             left = b["cards_left"]
             if left == 0:
                 return _("Victory! All 98 cards are played")
-            return ngettext("Game over: {n} card not played", "Game over: {n} cards not played",
-                            left).format(n=left)
+            return ngettext(
+                "Game over: {n} card not played", "Game over: {n} cards not played", left
+            ).format(n=left)
         if not self.my_decision():
             v = self.latest()
             turn = v.get("turn", b["turn"])
             left = v.get("to_play", 0)
             if left:
-                return ngettext("{name} is playing: {n} more card to play",
-                                "{name} is playing: {n} more cards to play", left).format(
-                    name=self.name(turn), n=left)
+                return ngettext(
+                    "{name} is playing: {n} more card to play",
+                    "{name} is playing: {n} more cards to play",
+                    left,
+                ).format(name=self.name(turn), n=left)
             return _("{name} is playing: may play more or end the turn").format(
-                name=self.name(turn))
+                name=self.name(turn)
+            )
         if not self.deciding():
             return ""  # your cards are still landing, or the host has not answered yet
         if b.get("blocked"):
@@ -474,22 +522,24 @@ class TheGameTable(TableScene):
             return ngettext(
                 "No card fits and you must still play {n}: declare the block (B or the button)",
                 "No card fits and you must still play {n}: declare the block (B or the button)",
-                n).format(n=n)
+                n,
+            ).format(n=n)
         left = b["to_play"]
         if self.selected is not None:
             piles = self.piles_for(self.selected)
             if not piles:
-                return _("{card} fits on no pile now: pick another card").format(
-                    card=self.selected)
+                return _("{card} fits on no pile now: pick another card").format(card=self.selected)
             if any(self.is_trick(self.selected, p) for p in piles):
-                return _("{card}: a backwards trick is possible! Pick a lit pile "
-                         "(A/S/D/F or click)").format(card=self.selected)
+                return _(
+                    "{card}: a backwards trick is possible! Pick a lit pile (A/S/D/F or click)"
+                ).format(card=self.selected)
             return _("{card}: pick a lit pile (A/S/D/F or click)").format(card=self.selected)
         if left:
             return ngettext(
                 "Your turn: play at least {n} more card. Pick a card, then a lit pile",
                 "Your turn: play at least {n} more cards. Pick a card, then a lit pile",
-                left).format(n=left)
+                left,
+            ).format(n=left)
         return _("Minimum played: play more cards, or end your turn (E)")
 
     # ------------------------------------------------------------------ screenshots

@@ -103,8 +103,16 @@ def signal_icon(surface, center, r: int, kind: str) -> None:
     cx, cy = center
     if kind == "dont-play":
         k = r * 0.42
-        pts = [(cx - k, cy - r), (cx + k, cy - r), (cx + r, cy - k), (cx + r, cy + k),
-               (cx + k, cy + r), (cx - k, cy + r), (cx - r, cy + k), (cx - r, cy - k)]
+        pts = [
+            (cx - k, cy - r),
+            (cx + k, cy - r),
+            (cx + r, cy - k),
+            (cx + r, cy + k),
+            (cx + k, cy + r),
+            (cx - k, cy + r),
+            (cx - r, cy + k),
+            (cx - r, cy - k),
+        ]
         pygame.draw.polygon(surface, DONT, pts)
         pygame.draw.polygon(surface, CREAM, pts, 1)
         bar = pygame.Rect(0, 0, int(r * 1.3), max(2, r // 3))
@@ -114,8 +122,13 @@ def signal_icon(surface, center, r: int, kind: str) -> None:
         pygame.draw.circle(surface, WELL, (cx, cy), r)
         pygame.draw.circle(surface, CREAM, (cx, cy), r, 1)
         w = max(2, r // 3)
-        pygame.draw.lines(surface, CREAM, False, [(cx - r * 0.5, cy), (cx - r * 0.1, cy + r * 0.45),
-                                                  (cx + r * 0.55, cy - r * 0.4)], w)
+        pygame.draw.lines(
+            surface,
+            CREAM,
+            False,
+            [(cx - r * 0.5, cy), (cx - r * 0.1, cy + r * 0.45), (cx + r * 0.55, cy - r * 0.4)],
+            w,
+        )
 
 
 def signal_text(kind: str) -> str:
@@ -208,8 +221,9 @@ def draw_seats(t, surface) -> None:
         name = t.who(seat, full=True)
         if active:
             name = "▶ " + name
-        surface.blit(assets.text(name[:24], s(16), assets.WHITE, True),
-                     (rect.x + s(10), rect.y + s(5)))
+        surface.blit(
+            assets.text(name[:24], s(16), assets.WHITE, True), (rect.x + s(10), rect.y + s(5))
+        )
         n = b["hand_sizes"][seat]
         back = cards.card_back(s(12), s(17))
         for k in range(min(n, 8)):
@@ -217,11 +231,17 @@ def draw_seats(t, surface) -> None:
         sub = ngettext("{n} card", "{n} cards", n).format(n=n)
         if active:
             left = b["to_play"]
-            sub = (ngettext("{cards} · {n} more to play", "{cards} · {n} more to play", left)
-                   .format(cards=sub, n=left) if left
-                   else _("{cards} · may end the turn").format(cards=sub))
-        surface.blit(assets.text(sub, s(13), assets.GOLD if active else MUTED),
-                     (rect.x + s(78), rect.y + s(31)))
+            sub = (
+                ngettext("{cards} · {n} more to play", "{cards} · {n} more to play", left).format(
+                    cards=sub, n=left
+                )
+                if left
+                else _("{cards} · may end the turn").format(cards=sub)
+            )
+        surface.blit(
+            assets.text(sub, s(13), assets.GOLD if active else MUTED),
+            (rect.x + s(78), rect.y + s(31)),
+        )
 
 
 def draw_deck(t, surface) -> None:
@@ -280,10 +300,14 @@ def draw_pile(t, surface, i: int) -> None:
     surface.blit(img, img.get_rect(midtop=(rect.centerx, top.bottom + s(6))))
     under = list(reversed(shown[-4:-1]))
     if shown:
-        hist = _("beneath: {cards}").format(cards=" · ".join(map(str, under))) if under else \
-            _("beneath: start ({n})").format(n=1 if up else 100)
+        hist = (
+            _("beneath: {cards}").format(cards=" · ".join(map(str, under)))
+            if under
+            else _("beneath: start ({n})").format(n=1 if up else 100)
+        )
         hist = ngettext("{hist} ({n} played)", "{hist} ({n} played)", len(shown)).format(
-            hist=hist, n=len(shown))
+            hist=hist, n=len(shown)
+        )
     else:
         hist = _("no card yet")
     img = assets.text(hist, s(13), MUTED)
@@ -294,21 +318,42 @@ def draw_pile(t, surface, i: int) -> None:
         card_no, lit = choice
         cy = top.bottom + s(54)
         if name in lit:
-            pygame.draw.rect(surface, assets.HIGHLIGHT, rect.inflate(s(6), s(6)), s(4),
-                             border_radius=s(14))
+            pygame.draw.rect(
+                surface, assets.HIGHLIGHT, rect.inflate(s(6), s(6)), s(4), border_radius=s(14)
+            )
             if t.is_trick(card_no, name):
-                _tag(surface, t, _("{key}: ↶ backwards trick").format(
-                    key=PILE_KEYS[i]), (rect.centerx, cy), TRICK, size=14)
-                pygame.draw.rect(surface, TRICK, top.inflate(s(10), s(10)), s(4),
-                                 border_radius=s(12))
+                _tag(
+                    surface,
+                    t,
+                    _("{key}: ↶ backwards trick").format(key=PILE_KEYS[i]),
+                    (rect.centerx, cy),
+                    TRICK,
+                    size=14,
+                )
+                pygame.draw.rect(
+                    surface, TRICK, top.inflate(s(10), s(10)), s(4), border_radius=s(12)
+                )
             else:
                 gap = abs(card_no - b["tops"][name])
-                _tag(surface, t, _("{key}: play here (jump {gap})").format(
-                    key=PILE_KEYS[i], gap=gap), (rect.centerx, cy), assets.HIGHLIGHT, size=14)
+                _tag(
+                    surface,
+                    t,
+                    _("{key}: play here (jump {gap})").format(key=PILE_KEYS[i], gap=gap),
+                    (rect.centerx, cy),
+                    assets.HIGHLIGHT,
+                    size=14,
+                )
         else:
             surface.blit(panel(rect.w, rect.h, (0, 0, 0, 120), s(12)), rect)
-            _tag(surface, t, _("✗ does not fit"), (rect.centerx, cy), (90, 90, 90),
-                 ink=(225, 225, 225), size=13)
+            _tag(
+                surface,
+                t,
+                _("✗ does not fit"),
+                (rect.centerx, cy),
+                (90, 90, 90),
+                ink=(225, 225, 225),
+                size=13,
+            )
     draw_signals(t, surface, i)
 
 
@@ -338,8 +383,7 @@ def draw_signals(t, surface, i: int) -> None:
         on = mine == kind
         fill = (DONT if kind == "dont-play" else WELL) if on else (30, 50, 40)
         pygame.draw.rect(surface, fill, box, border_radius=s(6))
-        pygame.draw.rect(surface, CREAM if on else (110, 130, 120), box, s(1),
-                         border_radius=s(6))
+        pygame.draw.rect(surface, CREAM if on else (110, 130, 120), box, s(1), border_radius=s(6))
         signal_icon(surface, (box.x + s(13), box.centery), s(8), kind)
         img = assets.text(label, s(13), CREAM if on else MUTED, True)
         surface.blit(img, img.get_rect(midleft=(box.x + s(26), box.centery)))
@@ -367,13 +411,16 @@ def draw_status(t, surface) -> None:
 def draw_hand(t, surface) -> None:
     s, b = t.s, t.board
     if t.me is None:
-        text = (_("Hands stay hidden: each player sees theirs on their turn")
-                if t.couch else _("Watching the table"))
+        text = (
+            _("Hands stay hidden: each player sees theirs on their turn")
+            if t.couch
+            else _("Watching the table")
+        )
         img = assets.text(text, s(18), assets.WHITE)
         surface.blit(img, img.get_rect(midleft=(s(PILE_X), s(HAND_Y + 60))))
         return
     hand = b.get("hand", [])
-    label = (_("{name}'s hand").format(name=t.name(t.me)) if t.couch else _("Your hand"))
+    label = _("{name}'s hand").format(name=t.name(t.me)) if t.couch else _("Your hand")
     surface.blit(assets.text(label, s(15), assets.WHITE, True), (s(PILE_X), s(HAND_Y - 21)))
     deciding = t.deciding()
     playable = t.playable_cards() if deciding else set()
@@ -391,8 +438,9 @@ def draw_hand(t, surface) -> None:
             pygame.draw.rect(surface, (40, 40, 40), tag, border_radius=s(4))
             surface.blit(key, key.get_rect(center=tag.center))
         if c == t.selected:
-            pygame.draw.rect(surface, assets.HIGHLIGHT, rect.inflate(s(8), s(8)), s(4),
-                             border_radius=s(11))
+            pygame.draw.rect(
+                surface, assets.HIGHLIGHT, rect.inflate(s(8), s(8)), s(4), border_radius=s(11)
+            )
 
 
 def draw_button(t, surface) -> None:
@@ -408,7 +456,8 @@ def draw_button(t, surface) -> None:
     else:  # the minimum not reached yet: shown, not active
         fill, ink = (60, 90, 75), (190, 205, 195)
         label = ngettext("Play {n} more card", "Play {n} more cards", t.board["to_play"]).format(
-            n=t.board["to_play"])
+            n=t.board["to_play"]
+        )
     pygame.draw.rect(surface, fill, rect, border_radius=s(10))
     if kind == "blocked":
         pygame.draw.rect(surface, assets.GOLD, rect, s(3), border_radius=s(10))
@@ -424,15 +473,19 @@ def draw_legend(t, surface) -> None:
     x, y = s(PILE_X), s(668)
     if t.me is not None and not t.board.get("over"):
         n = max(1, len(t.board.get("hand", [])))
-        keys = _("Keys: 1–{n} or ←/→ pick a card · A S D F (keypad 1–4) pick a pile · "
-                 "Enter: its only pile · E end turn · B declare blocked").format(n=n)
+        keys = _(
+            "Keys: 1–{n} or ←/→ pick a card · A S D F (keypad 1–4) pick a pile · "
+            "Enter: its only pile · E end turn · B declare blocked"
+        ).format(n=n)
         surface.blit(assets.text(keys, s(13), MUTED), (x, y))
     y = s(690)
     if t.signal_seat() is None:
         return
-    parts = [("dont-play", _("Shift+A/S/D/F: please don't play here")),
-             ("can-play-well", _("Ctrl+A/S/D/F: I can play well here")),
-             (None, _("(again: clear · any time)"))]
+    parts = [
+        ("dont-play", _("Shift+A/S/D/F: please don't play here")),
+        ("can-play-well", _("Ctrl+A/S/D/F: I can play well here")),
+        (None, _("(again: clear · any time)")),
+    ]
     for kind, text in parts:
         if kind is not None:
             signal_icon(surface, (x + s(8), y + s(8)), s(8), kind)
@@ -442,5 +495,6 @@ def draw_legend(t, surface) -> None:
         x += img.get_width() + s(16)
     if t.couch and t.me is None:
         who = _("The pile toggles signal as {name} (Tab: next player)").format(
-            name=t.name(t.signal_seat()))
+            name=t.name(t.signal_seat())
+        )
         surface.blit(assets.text(who, s(15), assets.GOLD, True), (s(PILE_X), s(664)))

@@ -89,8 +89,14 @@ def take_screenshots(cls, app, shot, seed: int) -> None:
         app.scene.session.close()
 
     # Couch: two players and a bot on one screen; the privacy screen, then a turn.
-    couch = start_table(app, "the-game", ["human", "bot:normal", "human"], seed,
-                        options={"start": 0}, names=["Ana", "Bot 2 (normal)", "Ben"])
+    couch = start_table(
+        app,
+        "the-game",
+        ["human", "bot:normal", "human"],
+        seed,
+        options={"start": 0},
+        names=["Ana", "Bot 2 (normal)", "Ben"],
+    )
     couch.session.host.table.bot_delay = 60.0  # the bot thinks: the public view shows
     until(app, lambda: couch.privacy_for is not None)
     frames(app, 0.1)

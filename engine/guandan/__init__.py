@@ -10,5 +10,12 @@ from engine.guandan.cards import format_card, format_cards, parse_card, parse_ca
 from engine.guandan.rules import GAME, Guandan
 from engine.guandan.state import GuandanState
 
-__all__ = ["GAME", "Guandan", "GuandanState", "format_card", "format_cards", "parse_card",
-           "parse_cards"]
+__all__ = [
+    "GAME",
+    "Guandan",
+    "GuandanState",
+    "format_card",
+    "format_cards",
+    "parse_card",
+    "parse_cards",
+]

@@ -20,8 +20,9 @@ def _signature(action: dict, level: int) -> tuple:
     """Plays that leave the same ranks behind (suits aside) plan alike: ``(combo, rank,
     ranks used, wilds used)``."""
     wf = wild_face(level)
-    used = sorted(-1 if f == wf else (f if f >= 52 else f >> 2)
-                  for f in (c % FACES for c in action["cards"]))
+    used = sorted(
+        -1 if f == wf else (f if f >= 52 else f >> 2) for f in (c % FACES for c in action["cards"])
+    )
     return (action["combo"], action["rank"], tuple(used))
 
 
@@ -55,8 +56,13 @@ class NormalBot(Bot):
         counts = view["hand_counts"]
         opps = [s for s in ((me + 1) % 4, (me + 3) % 4) if counts[s] > 0]
         mate = (me + 2) % 4
-        return {"me": me, "mate": mate, "mate_cards": counts[mate],
-                "opp_min": min((counts[s] for s in opps), default=99), "counts": counts}
+        return {
+            "me": me,
+            "mate": mate,
+            "mate_cards": counts[mate],
+            "opp_min": min((counts[s] for s in opps), default=99),
+            "counts": counts,
+        }
 
     def _scored(self, view: dict, legal: list[dict]) -> list[tuple[float, float, dict]]:
         """``[(score, tie-break, action)]`` for plays and pass, lower is better."""
@@ -131,8 +137,14 @@ class NormalBot(Bot):
             return legal[0]
         if kind == "return":
             hand = view["hand"]
-            return min(legal, key=lambda a: (hand_cost([c for c in hand if c != a["card"]], lv),
-                                             card_value(a["card"], lv), a["card"]))
+            return min(
+                legal,
+                key=lambda a: (
+                    hand_cost([c for c in hand if c != a["card"]], lv),
+                    card_value(a["card"], lv),
+                    a["card"],
+                ),
+            )
         if len(legal) == 1:
             return legal[0]
         scored = self._scored(view, legal)
@@ -164,10 +176,11 @@ class HardBot(NormalBot):
         scored = self._scored(view, legal)
         scored.sort(key=lambda t: (t[0], t[1]))
         best = scored[0]
-        cands = [a for s, _, a in scored[:self.width] if s <= best[0] + self.margin]
+        cands = [a for s, _, a in scored[: self.width] if s <= best[0] + self.margin]
         if len(cands) == 1 or best[0] <= -100 or sum(view["hand_counts"]) > self.endgame:
             return best[2]
         from engine.guandan.rollout import planned_action, rollout_value
+
         planner = NormalBot(self.rng.randrange(2**31))
 
         def policy(state, seat):

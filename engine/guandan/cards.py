@@ -27,8 +27,23 @@ HEARTS = 1
 BJ_RANK = 16
 RJ_RANK = 17
 LEVEL_VALUE = 15
-RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
-              11: "J", 12: "Q", 13: "K", 14: "A", BJ_RANK: "BJ", RJ_RANK: "RJ"}
+RANK_NAMES = {
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "10",
+    11: "J",
+    12: "Q",
+    13: "K",
+    14: "A",
+    BJ_RANK: "BJ",
+    RJ_RANK: "RJ",
+}
 _RANK_OF_NAME = {v: k for k, v in RANK_NAMES.items()}
 _RANK_OF_NAME["T"] = 10
 _RANK_OF_NAME["1"] = 14

@@ -32,8 +32,18 @@ SINGLE, PAIR, TRIPLE, FULL_HOUSE = "single", "pair", "triple", "full-house"
 STRAIGHT, PAIRS, TRIPLES = "straight", "consecutive-pairs", "consecutive-triples"
 BOMB, STRAIGHT_FLUSH, FOUR_JOKERS = "bomb", "straight-flush", "four-jokers"
 #: Every combination type, in the order plays are listed.
-COMBOS = (SINGLE, PAIR, TRIPLE, FULL_HOUSE, STRAIGHT, PAIRS, TRIPLES, BOMB,
-          STRAIGHT_FLUSH, FOUR_JOKERS)
+COMBOS = (
+    SINGLE,
+    PAIR,
+    TRIPLE,
+    FULL_HOUSE,
+    STRAIGHT,
+    PAIRS,
+    TRIPLES,
+    BOMB,
+    STRAIGHT_FLUSH,
+    FOUR_JOKERS,
+)
 BOMBS = frozenset({BOMB, STRAIGHT_FLUSH, FOUR_JOKERS})
 SEQUENCES = frozenset({STRAIGHT, PAIRS, TRIPLES, STRAIGHT_FLUSH})
 #: Tops of the sequences: straights A-5..10-A, pairs A23..QKA, triples A2..KA.
@@ -48,8 +58,11 @@ def _slot(r: int) -> int:
     return 14 if r == 1 else r
 
 
-_WINDOWS = {(top, n): tuple(_slot(r) for r in range(top - n + 1, top + 1))
-            for n in (2, 3, 5) for top in range(n, 15)}
+_WINDOWS = {
+    (top, n): tuple(_slot(r) for r in range(top - n + 1, top + 1))
+    for n in (2, 3, 5)
+    for top in range(n, 15)
+}
 _WINDOW_SETS = {k: frozenset(v) for k, v in _WINDOWS.items()}
 _WINDOW_MASKS = {k: sum(1 << r for r in v) for k, v in _WINDOWS.items()}
 
@@ -132,14 +145,14 @@ def readings(cards, level: int) -> list[tuple[str, int]]:
         elif n == 4 and bj == 2 and rj == 2:
             out.append((FOUR_JOKERS, RJ_RANK))
         elif n == 5 and bj + rj == 2 and (bj == 2 or rj == 2) and len(cnt) == 1:
-            (t, a), = cnt.items()
+            ((t, a),) = cnt.items()
             if a + w == 3:
                 out.append((FULL_HOUSE, t))
         return out
     if not cnt:  # only wilds: a level pair
         return [(PAIR, level)] if n == 2 else []
     if len(cnt) == 1:
-        (r, _), = cnt.items()
+        ((r, _),) = cnt.items()
         if n == 2:
             out.append((PAIR, r))
         elif n == 3:
@@ -164,8 +177,7 @@ def readings(cards, level: int) -> list[tuple[str, int]]:
         if all(c <= 2 for c in cnt.values()):
             out += [(PAIRS, top) for top in PAIRS_TOPS if _WINDOW_SETS[top, 3].issuperset(cnt)]
         if all(c <= 3 for c in cnt.values()):
-            out += [(TRIPLES, top) for top in TRIPLES_TOPS
-                    if _WINDOW_SETS[top, 2].issuperset(cnt)]
+            out += [(TRIPLES, top) for top in TRIPLES_TOPS if _WINDOW_SETS[top, 2].issuperset(cnt)]
     out.sort(key=lambda cr: _ORDER[cr[0]])
     return out
 
@@ -255,8 +267,10 @@ class HandIndex:
                 got = []
             else:
                 a, b, c, d = lists
-                got = [tuple(a[:n0] + b[:n1] + c[:n2] + d[:n3])
-                       for n0, n1, n2, n3 in _PATTERNS[(len(a), len(b), len(c), len(d))][k]]
+                got = [
+                    tuple(a[:n0] + b[:n1] + c[:n2] + d[:n3])
+                    for n0, n1, n2, n3 in _PATTERNS[(len(a), len(b), len(c), len(d))][k]
+                ]
             self._opts[ck] = got
         return got
 
@@ -386,7 +400,7 @@ def _full_houses(h: HandIndex, out: list, lk: int) -> None:
                 continue
             for p, po, pj in pairs:
                 if p != t and tj + pj <= w:
-                    out.append(_play(FULL_HOUSE, t, to + po + tuple(wild[:tj + pj])))
+                    out.append(_play(FULL_HOUSE, t, to + po + tuple(wild[: tj + pj])))
             for jp in jokers:
                 out.append(_play(FULL_HOUSE, t, to + jp + tuple(wild[:tj])))
 
@@ -486,5 +500,19 @@ def play_key(action: dict, level: int) -> tuple:
     return (0, key(c, r, level), n, _ORDER[c])
 
 
-__all__ = ["COMBOS", "BOMBS", "readings", "plays", "beats", "power", "key", "is_bomb",
-           "is_canonical", "canonicalise", "HandIndex", "play_key", "window", "face"]
+__all__ = [
+    "COMBOS",
+    "BOMBS",
+    "readings",
+    "plays",
+    "beats",
+    "power",
+    "key",
+    "is_bomb",
+    "is_canonical",
+    "canonicalise",
+    "HandIndex",
+    "play_key",
+    "window",
+    "face",
+]

@@ -44,7 +44,7 @@ def determinise(view: dict, rng: random.Random) -> GuandanState:
     for s in range(PLAYERS):
         if s != me:
             need = counts[s] - len(hands[s])
-            hands[s] += pool[i:i + need]
+            hands[s] += pool[i : i + need]
             i += need
     last = view["last_play"]
     passes = 0
@@ -53,12 +53,24 @@ def determinise(view: dict, rng: random.Random) -> GuandanState:
             break
         passes += 1
     return replace(
-        _TEMPLATE, hands=tuple(tuple(sorted(h)) for h in hands), level=view["level"],
-        levels=tuple(view["levels"]), level_team=view["level_team"], deal=view["deal"],
-        phase=PLAY, turn=view["turn"], passes=passes, out=tuple(view["out"]), log=(),
-        trick=(), played=(), trick_start=0,
-        last=None if last is None else (last["seat"], last["combo"], last["rank"],
-                                        tuple(last["cards"])))
+        _TEMPLATE,
+        hands=tuple(tuple(sorted(h)) for h in hands),
+        level=view["level"],
+        levels=tuple(view["levels"]),
+        level_team=view["level_team"],
+        deal=view["deal"],
+        phase=PLAY,
+        turn=view["turn"],
+        passes=passes,
+        out=tuple(view["out"]),
+        log=(),
+        trick=(),
+        played=(),
+        trick_start=0,
+        last=None
+        if last is None
+        else (last["seat"], last["combo"], last["rank"], tuple(last["cards"])),
+    )
 
 
 def fast_action(state: GuandanState, seat: int) -> dict:
@@ -98,9 +110,13 @@ def planned_action(state: GuandanState, seat: int, bot) -> dict:
     """The ``normal`` bot's choice from the state, through the few view fields its
     play heuristic reads (no full view is built)."""
     last = state.last
-    mini = {"seat": seat, "level": state.level, "hand": list(state.hands[seat]),
-            "hand_counts": [len(h) for h in state.hands],
-            "last_play": None if last is None else {"seat": last[0]}}
+    mini = {
+        "seat": seat,
+        "level": state.level,
+        "hand": list(state.hands[seat]),
+        "hand_counts": [len(h) for h in state.hands],
+        "last_play": None if last is None else {"seat": last[0]},
+    }
     return bot.choose(mini, GAME.legal_actions(state, seat))
 
 

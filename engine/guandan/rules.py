@@ -19,17 +19,45 @@ from __future__ import annotations
 import random
 
 from engine.core import (
-    BadSetup, Event, Game, IllegalAction, MalformedAction, Outcome, int_field, move,
-    new_rng, option, randrange, shuffled,
+    BadSetup,
+    Event,
+    Game,
+    IllegalAction,
+    MalformedAction,
+    Outcome,
+    int_field,
+    move,
+    new_rng,
+    option,
+    randrange,
+    shuffled,
 )
 from engine.guandan import combos as cb
 from engine.guandan import view as _view
 from engine.guandan.cards import (
-    DECK_SIZE, FACES, HAND_SIZE, RED_JOKER, card_value, format_card, format_cards,
-    is_wild, parse_card, parse_cards, parse_hands, rank,
+    DECK_SIZE,
+    FACES,
+    HAND_SIZE,
+    RED_JOKER,
+    card_value,
+    format_card,
+    format_cards,
+    is_wild,
+    parse_card,
+    parse_cards,
+    parse_hands,
+    rank,
 )
 from engine.guandan.state import (
-    ACE, OVER, PLAY, PLAYERS, RETURN, TRIBUTE, GuandanState, partner, team,
+    ACE,
+    OVER,
+    PLAY,
+    PLAYERS,
+    RETURN,
+    TRIBUTE,
+    GuandanState,
+    partner,
+    team,
 )
 from engine.guandan.state import evolve as replace  # a faster dataclasses.replace
 
@@ -100,18 +128,40 @@ class Guandan(Game):
     # ------------------------------------------------------------------ set-up
     def _setup(self, players: int, seed: int, options: tuple) -> GuandanState:
         deals = option(options, "deals")
-        if deals is not None and (not isinstance(deals, int) or isinstance(deals, bool)
-                                  or deals < 1):
+        if deals is not None and (
+            not isinstance(deals, int) or isinstance(deals, bool) or deals < 1
+        ):
             raise BadSetup(f"option 'deals' must be None or an int >= 1, got {deals!r}")
         start = option(options, "start_level")
         if not 2 <= start <= ACE:
             raise BadSetup(f"option 'start_level' must be 2..14, got {start!r}")
         state = GuandanState(
-            players=players, options=options, rng=new_rng(seed, "guandan"), deal=0,
-            levels=(start, start), level=start, level_team=-1, fails=(0, 0), phase=PLAY,
-            hands=((),) * PLAYERS, turn=0, last=None, passes=0, trick=(), played=(),
-            log=(), trick_start=0, out=(), prev_places=(), payers=(), in_transit=(),
-            transfers=(), returns=(), exempt=False, leader=0)
+            players=players,
+            options=options,
+            rng=new_rng(seed, "guandan"),
+            deal=0,
+            levels=(start, start),
+            level=start,
+            level_team=-1,
+            fails=(0, 0),
+            phase=PLAY,
+            hands=((),) * PLAYERS,
+            turn=0,
+            last=None,
+            passes=0,
+            trick=(),
+            played=(),
+            log=(),
+            trick_start=0,
+            out=(),
+            prev_places=(),
+            payers=(),
+            in_transit=(),
+            transfers=(),
+            returns=(),
+            exempt=False,
+            leader=0,
+        )
         state, _ = self._deal(state, [])
         leader, rng = randrange(state.rng, PLAYERS)  # the first leader is drawn
         return replace(state, rng=rng, turn=leader, leader=leader)
@@ -119,15 +169,32 @@ class Guandan(Game):
     def _deal(self, state: GuandanState, events: list[Event]):
         """Shuffle the 108 cards and deal 27 to each seat (guandan.md "Table")."""
         cards, rng = shuffled(state.rng, range(DECK_SIZE))
-        hands = tuple(tuple(sorted(cards[s * HAND_SIZE:(s + 1) * HAND_SIZE]))
-                      for s in range(PLAYERS))
+        hands = tuple(
+            tuple(sorted(cards[s * HAND_SIZE : (s + 1) * HAND_SIZE])) for s in range(PLAYERS)
+        )
         deal = state.deal + 1
-        events.append(Event("deal", {"deal": deal, "level": state.level,
-                                     "levels": list(state.levels)}))
+        events.append(
+            Event("deal", {"deal": deal, "level": state.level, "levels": list(state.levels)})
+        )
         events += [move(hands[s], "deck", f"hand/{s}", seen_by=(s,)) for s in range(PLAYERS)]
-        state = replace(state, rng=rng, deal=deal, hands=hands, trick=(), played=(), log=(),
-                        trick_start=0, out=(), last=None, passes=0, payers=(),
-                        in_transit=(), transfers=(), returns=(), exempt=False)
+        state = replace(
+            state,
+            rng=rng,
+            deal=deal,
+            hands=hands,
+            trick=(),
+            played=(),
+            log=(),
+            trick_start=0,
+            out=(),
+            last=None,
+            passes=0,
+            payers=(),
+            in_transit=(),
+            transfers=(),
+            returns=(),
+            exempt=False,
+        )
         return state, events
 
     # ------------------------------------------------------------------ who acts
@@ -173,15 +240,19 @@ class Guandan(Game):
             allowed = (tribute_cards if kind == "tribute" else return_cards)(hand, state.level)
             if card not in allowed:
                 if card not in hand:
-                    raise IllegalAction(f"card {format_card(card)} is not in your hand",
-                                        R_TRIBUTE)
+                    raise IllegalAction(f"card {format_card(card)} is not in your hand", R_TRIBUTE)
                 if card - FACES in allowed:
                     raise IllegalAction("use the first copy of a face you hold twice", R_CANON)
-                rule = ("the tribute is your strongest card, not a ♥ wild"
-                        if kind == "tribute" else
-                        "the return is a non-wild card of rank 2..10, else your weakest")
-                raise IllegalAction(f"{format_card(card)} cannot be given: {rule}; "
-                                    f"allowed: {format_cards(allowed)}", R_TRIBUTE)
+                rule = (
+                    "the tribute is your strongest card, not a ♥ wild"
+                    if kind == "tribute"
+                    else "the return is a non-wild card of rank 2..10, else your weakest"
+                )
+                raise IllegalAction(
+                    f"{format_card(card)} cannot be given: {rule}; "
+                    f"allowed: {format_cards(allowed)}",
+                    R_TRIBUTE,
+                )
             return
         if phase != PLAY:
             raise IllegalAction(f"the {phase} comes first", R_TRIBUTE)
@@ -191,8 +262,11 @@ class Guandan(Game):
             return
         cards = action.get("cards")
         combo, rank_ = action.get("combo"), action.get("rank")
-        if (not isinstance(cards, list) or not cards
-                or not all(isinstance(c, int) and not isinstance(c, bool) for c in cards)):
+        if (
+            not isinstance(cards, list)
+            or not cards
+            or not all(isinstance(c, int) and not isinstance(c, bool) for c in cards)
+        ):
             raise MalformedAction("'play' needs a non-empty list of card ids 'cards'")
         if not all(0 <= c < DECK_SIZE for c in cards) or len(set(cards)) != len(cards):
             raise MalformedAction("'cards' must be distinct ids 0..107")
@@ -210,8 +284,7 @@ class Guandan(Game):
         if not cb.is_canonical(cards, hand):
             raise IllegalAction("use the first copy of a face you hold twice", R_CANON)
         if (combo, rank_) not in cb.readings(cards, state.level):
-            raise IllegalAction(f"{format_cards(cards)} cannot be read as {combo} {rank_}",
-                                R_COMBO)
+            raise IllegalAction(f"{format_cards(cards)} cannot be read as {combo} {rank_}", R_COMBO)
         if not cb.beats(combo, rank_, len(cards), self._last3(state), state.level):
             raise IllegalAction(f"{combo} {rank_} does not beat the last play", R_COMBO)
 
@@ -239,15 +312,21 @@ class Guandan(Game):
         combo, rank_ = action["combo"], action["rank"]
         gone = set(cards)
         hand = tuple(c for c in state.hands[seat] if c not in gone)
-        hands = state.hands[:seat] + (hand,) + state.hands[seat + 1:]
+        hands = state.hands[:seat] + (hand,) + state.hands[seat + 1 :]
         events = [move(cards, f"hand/{seat}", "trick", seat=seat, combo=combo, rank=rank_)]
         out = state.out
         if not hand:
             out = out + (seat,)
             events.append(Event("out", {"seat": seat, "place": len(out)}))
-        state = replace(state, hands=hands, out=out, last=(seat, combo, rank_, cards),
-                        passes=0, trick=state.trick + cards,
-                        log=state.log + ((seat, combo, rank_, cards),))
+        state = replace(
+            state,
+            hands=hands,
+            out=out,
+            last=(seat, combo, rank_, cards),
+            passes=0,
+            trick=state.trick + cards,
+            log=state.log + ((seat, combo, rank_, cards),),
+        )
         if not hand and (partner(seat) in out or len(out) == 3):
             return self._end_deal(state, events)
         return replace(state, turn=self._next_active(state, seat, out)), events
@@ -261,8 +340,9 @@ class Guandan(Game):
         needed = active if last_seat in out else active - 1
         log = state.log + ((seat, "pass", 0, ()),)
         if passes < needed:
-            return replace(state, passes=passes, log=log,
-                           turn=self._next_active(state, seat, out)), events
+            return replace(
+                state, passes=passes, log=log, turn=self._next_active(state, seat, out)
+            ), events
         # Everyone else passed: the trick is over (guandan.md "Play of a deal").
         if last_seat not in out:
             leader = last_seat
@@ -272,16 +352,23 @@ class Guandan(Game):
             leader = self._next_active(state, last_seat, out)
         events.append(move(state.trick, "trick", "played"))
         events.append(Event("lead", {"seat": leader}))
-        return replace(state, passes=0, last=None, log=log, trick_start=len(log),
-                       played=state.played + state.trick, trick=(), turn=leader), events
+        return replace(
+            state,
+            passes=0,
+            last=None,
+            log=log,
+            trick_start=len(log),
+            played=state.played + state.trick,
+            trick=(),
+            turn=leader,
+        ), events
 
     # ------------------------------------------------------------------ end of a deal
     def _end_deal(self, state: GuandanState, events: list[Event]):
         """Places, level advance, match end; then the next deal and its tribute
         (guandan.md "Scoring a deal", "Tribute")."""
         out = state.out
-        rest = [s for s in ((out[-1] + k) % PLAYERS for k in range(1, PLAYERS))
-                if s not in out]
+        rest = [s for s in ((out[-1] + k) % PLAYERS for k in range(1, PLAYERS)) if s not in out]
         places = out + tuple(rest)
         first = out[0]
         t = team(first)
@@ -295,8 +382,7 @@ class Guandan(Game):
         dropped = set()
         if option(state.options, "three_failures"):
             for u in (0, 1):
-                if levels[u] == ACE and state.level_team in (u, -1) and not (
-                        won_match and u == t):
+                if levels[u] == ACE and state.level_team in (u, -1) and not (won_match and u == t):
                     fails[u] += 1
                     if fails[u] >= 3:
                         levels[u], fails[u] = 2, 0
@@ -305,11 +391,26 @@ class Guandan(Game):
         if not won_match and t not in dropped:
             levels[t] = min(ACE, levels[t] + advance)
         record = (state.deal, state.level, state.level_team, places, t, advance)
-        events.append(Event("deal-end", {
-            "deal": state.deal, "places": list(places), "team": t, "advance": advance,
-            "levels": list(levels), "shared_last": len(out) == 2}))
-        state = replace(state, levels=tuple(levels), fails=tuple(fails),
-                        history=state.history + (record,), prev_places=places)
+        events.append(
+            Event(
+                "deal-end",
+                {
+                    "deal": state.deal,
+                    "places": list(places),
+                    "team": t,
+                    "advance": advance,
+                    "levels": list(levels),
+                    "shared_last": len(out) == 2,
+                },
+            )
+        )
+        state = replace(
+            state,
+            levels=tuple(levels),
+            fails=tuple(fails),
+            history=state.history + (record,),
+            prev_places=places,
+        )
         deals = option(state.options, "deals")
         if won_match or (deals is not None and state.deal >= deals):
             if won_match:
@@ -335,18 +436,23 @@ class Guandan(Game):
         first = places[0]
         payers, exempt = tribute_plan(state.hands, places)
         if exempt:
-            events.append(Event("no-tribute", {"payers": list(payers),
-                                               "reason": "the payers hold both red jokers"}))
+            events.append(
+                Event(
+                    "no-tribute",
+                    {"payers": list(payers), "reason": "the payers hold both red jokers"},
+                )
+            )
             events.append(Event("lead", {"seat": first}))
-            return replace(state, phase=PLAY, exempt=True, payers=payers, turn=first,
-                           leader=first), events
+            return replace(
+                state, phase=PLAY, exempt=True, payers=payers, turn=first, leader=first
+            ), events
         events.append(Event("tribute-due", {"payers": list(payers)}))
         return replace(state, phase=TRIBUTE, payers=payers), events
 
     # ------------------------------------------------------------------ tribute
     def _pay(self, state: GuandanState, seat: int, card: int):
         hand = tuple(c for c in state.hands[seat] if c != card)
-        hands = state.hands[:seat] + (hand,) + state.hands[seat + 1:]
+        hands = state.hands[:seat] + (hand,) + state.hands[seat + 1 :]
         in_transit = state.in_transit + ((seat, card),)
         events = [move((card,), f"hand/{seat}", "tribute", seat=seat)]
         state = replace(state, hands=hands, in_transit=in_transit)
@@ -366,11 +472,16 @@ class Guandan(Game):
         hands = list(state.hands)
         for payer, receiver, c in transfers:
             hands[receiver] = tuple(sorted(hands[receiver] + (c,)))
-            events.append(move((c,), "tribute", f"hand/{receiver}", seat=receiver,
-                               payer=payer))
+            events.append(move((c,), "tribute", f"hand/{receiver}", seat=receiver, payer=payer))
         leader = transfers[0][0]  # the payer of 1st place: the higher (or tied) card
-        return replace(state, hands=tuple(hands), in_transit=(), transfers=transfers,
-                       leader=leader, phase=RETURN), events
+        return replace(
+            state,
+            hands=tuple(hands),
+            in_transit=(),
+            transfers=transfers,
+            leader=leader,
+            phase=RETURN,
+        ), events
 
     def _return(self, state: GuandanState, seat: int, card: int):
         payer = next(p for p, r, _ in state.transfers if r == seat)
@@ -391,8 +502,12 @@ class Guandan(Game):
         if state.phase != OVER:
             return None
         w = state.winner
-        return Outcome((w, w + 2), tuple(state.levels[team(s)] for s in range(PLAYERS)),
-                       state.reason, {"deals": state.deal, "levels": list(state.levels)})
+        return Outcome(
+            (w, w + 2),
+            tuple(state.levels[team(s)] for s in range(PLAYERS)),
+            state.reason,
+            {"deals": state.deal, "levels": list(state.levels)},
+        )
 
     def is_over(self, state: GuandanState) -> bool:
         return state.phase == OVER
@@ -409,8 +524,12 @@ class Guandan(Game):
 
     # ------------------------------------------------------------------ tests & tools
     def zones(self, state: GuandanState) -> dict[str, tuple]:
-        z = {"deck": (), "trick": state.trick, "played": state.played,
-             "tribute": tuple(c for _, c in state.in_transit)}
+        z = {
+            "deck": (),
+            "trick": state.trick,
+            "played": state.played,
+            "tribute": tuple(c for _, c in state.in_transit),
+        }
         for s in range(PLAYERS):
             z[f"hand/{s}"] = state.hands[s]
         return z
@@ -428,12 +547,19 @@ class Guandan(Game):
         i = 0
         for s in hidden:
             n = len(state.hands[s])
-            hands[s] = tuple(sorted(pool[i:i + n]))
+            hands[s] = tuple(sorted(pool[i : i + n]))
             i += n
         return replace(state, hands=tuple(hands), rng=random.Random(rng.random()).getstate())
 
-    def from_hands(self, hands, level: int = 2, turn: int = 0, seed: int = 0,
-                   options: dict | None = None, **fields) -> GuandanState:
+    def from_hands(
+        self,
+        hands,
+        level: int = 2,
+        turn: int = 0,
+        seed: int = 0,
+        options: dict | None = None,
+        **fields,
+    ) -> GuandanState:
         """A play-phase table from notation (tests, puzzles, tools): ``hands`` four
         strings (:func:`cards.parse_hands`), the cards nobody holds in ``played``;
         ``fields`` override any other state field (``levels``, ``last``, ``out``...)."""
@@ -469,8 +595,10 @@ class Guandan(Game):
         if kind == "play" and len(parts) >= 4 and parts[2].isdigit():
             cards = sorted(parse_cards(" ".join(parts[3:])))
             return {"type": "play", "cards": cards, "combo": parts[1], "rank": int(parts[2])}
-        raise MalformedAction(f"cannot read {text!r}: expected 'play COMBO RANK CARDS...', "
-                              "'pass', 'tribute CARD' or 'return CARD'")
+        raise MalformedAction(
+            f"cannot read {text!r}: expected 'play COMBO RANK CARDS...', "
+            "'pass', 'tribute CARD' or 'return CARD'"
+        )
 
 
 GAME = Guandan()

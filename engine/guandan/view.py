@@ -44,9 +44,10 @@ def build(game, state: GuandanState, seat: int | None) -> dict:
         "hand_counts": [len(h) for h in state.hands],
         "turn": state.turn if playing else None,
         "leading": playing and last is None,
-        "last_play": None if last is None else {
-            "seat": last[0], "combo": last[1], "rank": last[2], "cards": list(last[3])},
-        "trick": [_play(e) for e in state.log[state.trick_start:]],
+        "last_play": None
+        if last is None
+        else {"seat": last[0], "combo": last[1], "rank": last[2], "cards": list(last[3])},
+        "trick": [_play(e) for e in state.log[state.trick_start :]],
         "plays": [_play(e) for e in state.log],
         "out": list(state.out),
         "tribute": {
@@ -57,11 +58,15 @@ def build(game, state: GuandanState, seat: int | None) -> dict:
             "exempt": state.exempt,
         },
         "previous_places": list(state.prev_places),
-        "history": [{"deal": d, "level": lv, "level_team": lt, "places": list(pl),
-                     "team": t, "advance": a} for d, lv, lt, pl, t, a in state.history],
+        "history": [
+            {"deal": d, "level": lv, "level_team": lt, "places": list(pl), "team": t, "advance": a}
+            for d, lv, lt, pl, t, a in state.history
+        ],
         "fails": list(state.fails),
-        "options": {"deals": option(state.options, "deals"),
-                    "start_level": option(state.options, "start_level"),
-                    "three_failures": option(state.options, "three_failures")},
+        "options": {
+            "deals": option(state.options, "deals"),
+            "start_level": option(state.options, "start_level"),
+            "three_failures": option(state.options, "three_failures"),
+        },
         "winners": list(out.winners) if out else [],
     }

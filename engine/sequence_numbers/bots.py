@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from engine.bots import Bot, RandomBot, factory
 from engine.sequence_numbers.state import (
-    ANSWER, CORNERS, NUMBER, PLUS, SIZE, SPACES_OF, WINDOWS, WINDOWS_AT, new_sequences,
+    ANSWER,
+    CORNERS,
+    NUMBER,
+    PLUS,
+    SIZE,
+    SPACES_OF,
+    WINDOWS,
+    WINDOWS_AT,
+    new_sequences,
 )
 
 #: Value of a window holding 0..4 chips (corners included) of a colour and no other.
@@ -32,8 +40,10 @@ class Board:
         self.me = view["colour"]
         self.teams = view["teams"]
         self.needed = view["needed"]
-        self.done = [tuple(_WINDOW_INDEX[tuple(r * SIZE + c for r, c in seq)] for seq in seqs)
-                     for seqs in view["sequences"]]
+        self.done = [
+            tuple(_WINDOW_INDEX[tuple(r * SIZE + c for r, c in seq)] for seq in seqs)
+            for seqs in view["sequences"]
+        ]
 
     def usable(self, colour: int, w: int) -> bool:
         """Whether window ``w`` could still become a new sequence of ``colour``: no chip
@@ -102,8 +112,10 @@ class NormalBot(Bot):
         """Nothing can be played: give up a dead card, else an equation; Plus and
         Minus last."""
         dead = set(view["dead"])
-        return min(legal, key=lambda a: (a["card"] not in dead,
-                                         ANSWER[a["card"]] is None, self.rng.random()))
+        return min(
+            legal,
+            key=lambda a: (a["card"] not in dead, ANSWER[a["card"]] is None, self.rng.random()),
+        )
 
     def weight(self, board: Board, colour: int, w: int, skip: int) -> float:
         """How much window ``w`` is worth to ``colour`` beyond its chip count (1 here)."""
@@ -118,8 +130,9 @@ class NormalBot(Bot):
         value = 0.0
         made = board.completes(me, sp)
         if made:
-            value += (WIN_VALUE if len(board.done[me]) + made >= board.needed
-                      else SEQUENCE_VALUE * made)
+            value += (
+                WIN_VALUE if len(board.done[me]) + made >= board.needed else SEQUENCE_VALUE * made
+            )
         for w in WINDOWS_AT[sp]:
             if board.usable(me, w):
                 c = board.count(me, w)
@@ -127,8 +140,11 @@ class NormalBot(Bot):
                     value += (L[c + 1] - L[c]) * self.weight(board, me, w, sp)
             for k in board.opponents():
                 if board.usable(k, w):
-                    value += (self.block_weight * L[min(board.count(k, w), 4)]
-                              * self.weight(board, k, w, sp))
+                    value += (
+                        self.block_weight
+                        * L[min(board.count(k, w), 4)]
+                        * self.weight(board, k, w, sp)
+                    )
         if a["card"] == PLUS:
             value -= self.plus_cost
         return value
@@ -172,8 +188,9 @@ class HardBot(NormalBot):
         self._plus = 2 - seen.count(PLUS)
         me = view["colour"]
         held = sum(h for s, h in enumerate(view["hand_sizes"]) if view["colours"][s] != me)
-        unseen = view["deck_size"] + sum(h for s, h in enumerate(view["hand_sizes"])
-                                         if s != view["seat"])
+        unseen = view["deck_size"] + sum(
+            h for s, h in enumerate(view["hand_sizes"]) if s != view["seat"]
+        )
         self._miss = 1.0 - min(1.0, held / max(1, unseen))
         self._threat = self.threat(Board(view))
 
@@ -192,8 +209,11 @@ class HardBot(NormalBot):
         for k in board.opponents():
             for w in range(len(WINDOWS)):
                 if board.usable(k, w) and board.count(k, w) == 4:
-                    numbers.update(NUMBER[sp] for sp in WINDOWS[w]
-                                   if board.chips[sp] is None and sp not in CORNERS)
+                    numbers.update(
+                        NUMBER[sp]
+                        for sp in WINDOWS[w]
+                        if board.chips[sp] is None and sp not in CORNERS
+                    )
         if not numbers:
             return 0.0
         return 1.0 - self._miss ** (sum(self._live[n] for n in numbers) + self._plus)

@@ -7,26 +7,55 @@ import random
 from typing import Any, Mapping
 
 from engine.core import (
-    BadSetup, Event, Game, IllegalAction, MalformedAction, Outcome, action_type,
-    int_field, move, new_rng, option, replace, shuffled,
+    BadSetup,
+    Event,
+    Game,
+    IllegalAction,
+    MalformedAction,
+    Outcome,
+    action_type,
+    int_field,
+    move,
+    new_rng,
+    option,
+    replace,
+    shuffled,
 )
 from engine.sequence_numbers import view as _view
 from engine.sequence_numbers.state import (
-    ANSWER, CORNERS, DECK, MINUS, NUMBER, PLUS, SIZE, SPACES, WINDOWS, SequenceState,
-    is_dead, new_sequences, sort_hand, space_name,
+    ANSWER,
+    CORNERS,
+    DECK,
+    MINUS,
+    NUMBER,
+    PLUS,
+    SIZE,
+    SPACES,
+    WINDOWS,
+    SequenceState,
+    is_dead,
+    new_sequences,
+    sort_hand,
+    space_name,
 )
 
 RULE_TEAMS = "sequence-numbers.md#players-teams-chips"
 RULE_DEAD = "sequence-numbers.md#set-up-and-turn 1 (dead card)"
 RULE_PLAY = "sequence-numbers.md#set-up-and-turn 2 (play one card)"
 RULE_PLUS = "sequence-numbers.md#set-up-and-turn 2 (Plus: any uncovered space, not a corner)"
-RULE_MINUS = ("sequence-numbers.md#set-up-and-turn 2 (Minus: remove an opponent chip not "
-              "in a completed sequence)")
-RULE_STUCK = ("sequence-numbers.md#set-up-and-turn 2 (a player with no playable card "
-              "discards one and draws; engine settlement)")
-REFUSE_FIVE = ("Sequence Numbers cannot seat 5 players: more than 3 players play in 2 or 3 "
-               "teams whose members alternate around the table, and 5 seats split into "
-               "neither 2 nor 3 equal alternating teams; play with 2, 3, 4 or 6")
+RULE_MINUS = (
+    "sequence-numbers.md#set-up-and-turn 2 (Minus: remove an opponent chip not "
+    "in a completed sequence)"
+)
+RULE_STUCK = (
+    "sequence-numbers.md#set-up-and-turn 2 (a player with no playable card "
+    "discards one and draws; engine settlement)"
+)
+REFUSE_FIVE = (
+    "Sequence Numbers cannot seat 5 players: more than 3 players play in 2 or 3 "
+    "teams whose members alternate around the table, and 5 seats split into "
+    "neither 2 nor 3 equal alternating teams; play with 2, 3, 4 or 6"
+)
 
 
 class SequenceNumbers(Game):
@@ -65,32 +94,44 @@ class SequenceNumbers(Game):
             raise BadSetup(f"option 'teams' must be an int or None, got {teams!r}", RULE_TEAMS)
         if players <= 3:
             if teams not in (None, players):
-                raise BadSetup(f"with {players} players everyone plays alone "
-                               f"(option 'teams' must be None)", RULE_TEAMS)
+                raise BadSetup(
+                    f"with {players} players everyone plays alone (option 'teams' must be None)",
+                    RULE_TEAMS,
+                )
             teams = players
         elif players == 4:
             if teams not in (None, 2):
-                raise BadSetup("4 players play as 2 teams of 2 (option 'teams' must be "
-                               "None or 2)", RULE_TEAMS)
+                raise BadSetup(
+                    "4 players play as 2 teams of 2 (option 'teams' must be None or 2)", RULE_TEAMS
+                )
             teams = 2
         else:
             if teams not in (None, 2, 3):
-                raise BadSetup("6 players play as 2 teams of 3 or 3 teams of 2 (option "
-                               "'teams' must be None, 2 or 3)", RULE_TEAMS)
+                raise BadSetup(
+                    "6 players play as 2 teams of 3 or 3 teams of 2 (option "
+                    "'teams' must be None, 2 or 3)",
+                    RULE_TEAMS,
+                )
             teams = teams or 2
         limit = option(options, "reshuffles")
         if limit is not None and limit < 0:
             raise BadSetup("option 'reshuffles' must be >= 0 or None")
         hand_size = 5 if players <= 3 else 4
         cards, rng = shuffled(new_rng(seed, "sequence-numbers"), DECK)
-        hands = tuple(sort_hand(cards[s * hand_size:(s + 1) * hand_size])
-                      for s in range(players))
-        deck = tuple(cards[players * hand_size:])
+        hands = tuple(sort_hand(cards[s * hand_size : (s + 1) * hand_size]) for s in range(players))
+        deck = tuple(cards[players * hand_size :])
         return SequenceState(
-            players=players, options=options, rng=rng,
+            players=players,
+            options=options,
+            rng=rng,
             colours=tuple(s % teams for s in range(players)),
-            needed=1 if players <= 3 else 2, deck=deck, hands=hands,
-            discards=((),) * players, chips=(None,) * SPACES, sequences=((),) * teams)
+            needed=1 if players <= 3 else 2,
+            deck=deck,
+            hands=hands,
+            discards=((),) * players,
+            chips=(None,) * SPACES,
+            sequences=((),) * teams,
+        )
 
     # ------------------------------------------------------------------ who acts
     def awaiting(self, state: SequenceState) -> frozenset[int]:
@@ -103,8 +144,11 @@ class SequenceNumbers(Game):
         plays = self._plays(state, seat)
         out = []
         if not state.dead_used:
-            out += [{"type": "dead", "card": c} for c in self._unique(state.hands[seat])
-                    if is_dead(state.chips, c)]
+            out += [
+                {"type": "dead", "card": c}
+                for c in self._unique(state.hands[seat])
+                if is_dead(state.chips, c)
+            ]
         if plays:
             return out + plays
         return out + [{"type": "discard", "card": c} for c in self._unique(state.hands[seat])]
@@ -128,15 +172,20 @@ class SequenceNumbers(Game):
             elif c == MINUS:
                 if locked is None:
                     locked = state.locked()
-                targets = [sp for sp in range(SPACES) if chips[sp] is not None
-                           and chips[sp] != colour and sp not in locked]
+                targets = [
+                    sp
+                    for sp in range(SPACES)
+                    if chips[sp] is not None and chips[sp] != colour and sp not in locked
+                ]
                 kind = "remove"
             else:
-                targets = [sp for sp in range(SPACES)
-                           if NUMBER[sp] == ANSWER[c] and chips[sp] is None]
+                targets = [
+                    sp for sp in range(SPACES) if NUMBER[sp] == ANSWER[c] and chips[sp] is None
+                ]
                 kind = "chip"
-            out += [{"type": kind, "card": c, "row": sp // SIZE, "col": sp % SIZE}
-                    for sp in targets]
+            out += [
+                {"type": kind, "card": c, "row": sp // SIZE, "col": sp % SIZE} for sp in targets
+            ]
         return out
 
     # ------------------------------------------------------------------ checking
@@ -144,14 +193,15 @@ class SequenceNumbers(Game):
     def _card(action: dict) -> str:
         card = action.get("card")
         if not isinstance(card, str) or card not in ANSWER:
-            raise MalformedAction(f"'{action['type']}' needs a 'card' face such as "
-                                  f"'12+7', '30-11', 'plus' or 'minus', got {card!r}")
+            raise MalformedAction(
+                f"'{action['type']}' needs a 'card' face such as "
+                f"'12+7', '30-11', 'plus' or 'minus', got {card!r}"
+            )
         return card
 
     @staticmethod
     def _space(action: dict) -> int:
-        return int_field(action, "row", 0, SIZE - 1) * SIZE + int_field(action, "col", 0,
-                                                                        SIZE - 1)
+        return int_field(action, "row", 0, SIZE - 1) * SIZE + int_field(action, "col", 0, SIZE - 1)
 
     def _check(self, state: SequenceState, seat: int, action: dict) -> None:
         kind = action["type"]
@@ -159,8 +209,7 @@ class SequenceNumbers(Game):
         space = self._space(action) if kind in ("chip", "remove") else None
         fields = {"type", "card"} | ({"row", "col"} if space is not None else set())
         if set(action) != fields:
-            raise MalformedAction(f"'{kind}' has the fields {sorted(fields)}, got "
-                                  f"{sorted(action)}")
+            raise MalformedAction(f"'{kind}' has the fields {sorted(fields)}, got {sorted(action)}")
         if card not in state.hands[seat]:
             raise IllegalAction(f"card {card} is not in your hand", RULE_PLAY)
         chips = state.chips
@@ -168,13 +217,17 @@ class SequenceNumbers(Game):
             if state.dead_used:
                 raise IllegalAction("a dead card may be traded in once per turn", RULE_DEAD)
             if not is_dead(chips, card):
-                raise IllegalAction(f"card {card} is not dead: a space showing its answer is "
-                                    "uncovered", RULE_DEAD)
+                raise IllegalAction(
+                    f"card {card} is not dead: a space showing its answer is uncovered", RULE_DEAD
+                )
             return
         if kind == "discard":
             if self._plays(state, seat):
-                raise IllegalAction("you can still play a card; a card is discarded without "
-                                    "a play only when none can be played", RULE_STUCK)
+                raise IllegalAction(
+                    "you can still play a card; a card is discarded without "
+                    "a play only when none can be played",
+                    RULE_STUCK,
+                )
             return
         name = space_name(space)
         if kind == "remove":
@@ -185,20 +238,24 @@ class SequenceNumbers(Game):
             if chips[space] == state.colours[seat]:
                 raise IllegalAction(f"the chip on {name} is your own colour", RULE_MINUS)
             if space in state.locked():
-                raise IllegalAction(f"the chip on {name} is in a completed sequence and can "
-                                    "never be removed", RULE_MINUS)
+                raise IllegalAction(
+                    f"the chip on {name} is in a completed sequence and can never be removed",
+                    RULE_MINUS,
+                )
             return
         if card == MINUS:
-            raise IllegalAction("a Minus card removes an opponent chip; it places none",
-                                RULE_MINUS)
+            raise IllegalAction("a Minus card removes an opponent chip; it places none", RULE_MINUS)
         if space in CORNERS:
-            raise IllegalAction(f"{name} is a free corner; no chip goes there",
-                                RULE_PLUS if card == PLUS else RULE_PLAY)
+            raise IllegalAction(
+                f"{name} is a free corner; no chip goes there",
+                RULE_PLUS if card == PLUS else RULE_PLAY,
+            )
         if chips[space] is not None:
             raise IllegalAction(f"space {name} is already covered", RULE_PLAY)
         if card != PLUS and NUMBER[space] != ANSWER[card]:
-            raise IllegalAction(f"{card} = {ANSWER[card]}, but space {name} shows "
-                                f"{NUMBER[space]}", RULE_PLAY)
+            raise IllegalAction(
+                f"{card} = {ANSWER[card]}, but space {name} shows {NUMBER[space]}", RULE_PLAY
+            )
 
     # ------------------------------------------------------------------ applying
     def _apply(self, state: SequenceState, seat: int, action: dict):
@@ -217,22 +274,48 @@ class SequenceNumbers(Game):
         if kind == "remove":
             colour = chips[space]
             chips[space] = None
-            events.append(Event("remove", {"seat": seat, "colour": colour, **where,
-                                           "zone": f"board/{where['row']}/{where['col']}"}))
+            events.append(
+                Event(
+                    "remove",
+                    {
+                        "seat": seat,
+                        "colour": colour,
+                        **where,
+                        "zone": f"board/{where['row']}/{where['col']}",
+                    },
+                )
+            )
             return self._end_turn(replace(state, chips=tuple(chips)), seat, events)
         colour = state.colours[seat]
         chips[space] = colour
         chips = tuple(chips)
-        events.append(Event("chip", {"seat": seat, "colour": colour, **where,
-                                     "zone": f"board/{where['row']}/{where['col']}"}))
+        events.append(
+            Event(
+                "chip",
+                {
+                    "seat": seat,
+                    "colour": colour,
+                    **where,
+                    "zone": f"board/{where['row']}/{where['col']}",
+                },
+            )
+        )
         done = state.sequences[colour]
         new = new_sequences(chips, colour, space, done)
         if new:
             seqs = list(state.sequences)
             seqs[colour] = done + new
             for w in new:
-                events.append(Event("sequence", {"colour": colour, "seat": seat, "spaces": [
-                    [sp // SIZE, sp % SIZE] for sp in WINDOWS[w]]}))
+                events.append(
+                    Event(
+                        "sequence",
+                        {
+                            "colour": colour,
+                            "seat": seat,
+                            "spaces": [[sp // SIZE, sp % SIZE] for sp in WINDOWS[w]],
+                        },
+                    )
+                )
             state = replace(state, chips=chips, sequences=tuple(seqs))
             if len(seqs[colour]) >= state.needed:
                 state = replace(state, over=True, winner=colour)
@@ -249,11 +332,13 @@ class SequenceNumbers(Game):
     def _to_discard(state: SequenceState, seat: int, card: str):
         hand = list(state.hands[seat])
         hand.remove(card)
-        hands = state.hands[:seat] + (tuple(hand),) + state.hands[seat + 1:]
+        hands = state.hands[:seat] + (tuple(hand),) + state.hands[seat + 1 :]
         discards = list(state.discards)
         discards[seat] = discards[seat] + (card,)
-        return (replace(state, hands=hands, discards=tuple(discards)),
-                [move((card,), f"hand/{seat}", f"discard/{seat}")])
+        return (
+            replace(state, hands=hands, discards=tuple(discards)),
+            [move((card,), f"hand/{seat}", f"discard/{seat}")],
+        )
 
     def _draw(self, state: SequenceState, seat: int, events: list[Event]):
         """Draw one card for ``seat``; an empty deck is first rebuilt from every discard
@@ -270,10 +355,16 @@ class SequenceNumbers(Game):
                 if d:
                     events.append(move(d, f"discard/{s}", "deck"))
             deck, rng = shuffled(state.rng, sort_hand(pool))
-            state = replace(state, deck=tuple(deck), rng=rng,
-                            discards=((),) * state.players, reshuffles=state.reshuffles + 1)
-            events.append(Event("reshuffle", {"deck_size": len(deck),
-                                              "reshuffles": state.reshuffles}))
+            state = replace(
+                state,
+                deck=tuple(deck),
+                rng=rng,
+                discards=((),) * state.players,
+                reshuffles=state.reshuffles + 1,
+            )
+            events.append(
+                Event("reshuffle", {"deck_size": len(deck), "reshuffles": state.reshuffles})
+            )
         card = state.deck[-1]
         hands = list(state.hands)
         hands[seat] = sort_hand(hands[seat] + (card,))
@@ -296,12 +387,20 @@ class SequenceNumbers(Game):
             return None
         scores = tuple(len(state.sequences[c]) for c in state.colours)
         if state.winner is None:
-            return Outcome((), scores, "the cards ran out: a draw",
-                           {"turns": state.turns, "reshuffles": state.reshuffles})
+            return Outcome(
+                (),
+                scores,
+                "the cards ran out: a draw",
+                {"turns": state.turns, "reshuffles": state.reshuffles},
+            )
         winners = tuple(s for s, c in enumerate(state.colours) if c == state.winner)
         n = state.needed
-        return Outcome(winners, scores, f"{n} sequence{'s' if n > 1 else ''} completed",
-                       {"turns": state.turns, "colour": state.winner})
+        return Outcome(
+            winners,
+            scores,
+            f"{n} sequence{'s' if n > 1 else ''} completed",
+            {"turns": state.turns, "colour": state.winner},
+        )
 
     def is_over(self, state: SequenceState) -> bool:
         return state.over
@@ -328,15 +427,16 @@ class SequenceNumbers(Game):
         others = [s for s in range(state.players) if s != seat]
         pool = list(state.deck) + [c for s in others for c in state.hands[s]]
         rng.shuffle(pool)
-        deck = tuple(pool[:len(state.deck)])
+        deck = tuple(pool[: len(state.deck)])
         i = len(state.deck)
         hands = list(state.hands)
         for s in others:
             n = len(state.hands[s])
-            hands[s] = sort_hand(pool[i:i + n])
+            hands[s] = sort_hand(pool[i : i + n])
             i += n
-        return replace(state, deck=deck, hands=tuple(hands),
-                       rng=random.Random(rng.random()).getstate())
+        return replace(
+            state, deck=deck, hands=tuple(hands), rng=random.Random(rng.random()).getstate()
+        )
 
     # ------------------------------------------------------------------ notation
     def format_action(self, action: dict) -> str:

@@ -65,7 +65,8 @@ def _windows() -> tuple[tuple[int, ...], ...]:
 WINDOWS = _windows()
 #: Indexes of the windows through each space.
 WINDOWS_AT: tuple[tuple[int, ...], ...] = tuple(
-    tuple(w for w, win in enumerate(WINDOWS) if sp in win) for sp in range(SPACES))
+    tuple(w for w, win in enumerate(WINDOWS) if sp in win) for sp in range(SPACES)
+)
 
 
 def space_name(space: int) -> str:
@@ -114,8 +115,9 @@ class SequenceState:
 
     def locked(self) -> frozenset[int]:
         """Spaces whose chip belongs to a completed sequence (never removable)."""
-        return frozenset(sp for seqs in self.sequences for w in seqs for sp in WINDOWS[w]
-                         if sp not in CORNERS)
+        return frozenset(
+            sp for seqs in self.sequences for w in seqs for sp in WINDOWS[w] if sp not in CORNERS
+        )
 
 
 def holds(chips: tuple[int | None, ...], colour: int, space: int) -> bool:
@@ -130,8 +132,9 @@ def is_dead(chips: tuple[int | None, ...], card: str) -> bool:
     return n is not None and all(chips[sp] is not None for sp in SPACES_OF[n])
 
 
-def new_sequences(chips: tuple[int | None, ...], colour: int, space: int,
-                  done: tuple[int, ...]) -> tuple[int, ...]:
+def new_sequences(
+    chips: tuple[int | None, ...], colour: int, space: int, done: tuple[int, ...]
+) -> tuple[int, ...]:
     """Windows that a chip of ``colour`` just placed on ``space`` completes as new
     sequences, given the colour's completed windows ``done``.
 
@@ -140,9 +143,12 @@ def new_sequences(chips: tuple[int | None, ...], colour: int, space: int,
     the colour (sequence-numbers.md "Goal"). Of the candidate sets that respect this,
     the largest wins; among equals, the first in scan order (a line of six makes one
     sequence, its first five; a line of nine filled in the middle makes two)."""
-    cands = [w for w in WINDOWS_AT[space]
-             if all(holds(chips, colour, sp) for sp in WINDOWS[w])
-             and all(len(set(WINDOWS[w]) & set(WINDOWS[d])) <= 1 for d in done)]
+    cands = [
+        w
+        for w in WINDOWS_AT[space]
+        if all(holds(chips, colour, sp) for sp in WINDOWS[w])
+        and all(len(set(WINDOWS[w]) & set(WINDOWS[d])) <= 1 for d in done)
+    ]
     best: tuple[int, ...] = ()
 
     def grow(i: int, chosen: tuple[int, ...]) -> None:

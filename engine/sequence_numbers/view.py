@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from engine.core import option
 from engine.sequence_numbers.state import (
-    ANSWER, BOARD, CORNERS, SIZE, WINDOWS, SequenceState, is_dead,
+    ANSWER,
+    BOARD,
+    CORNERS,
+    SIZE,
+    WINDOWS,
+    SequenceState,
+    is_dead,
 )
 
 
@@ -38,7 +44,7 @@ def build(game, state: SequenceState, seat: int | None) -> dict:
         "teams": state.teams,
         "needed": state.needed,
         "board": [list(row) for row in BOARD],
-        "chips": [list(state.chips[r * SIZE:(r + 1) * SIZE]) for r in range(SIZE)],
+        "chips": [list(state.chips[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE)],
         "locked": [[r * SIZE + c in locked for c in range(SIZE)] for r in range(SIZE)],
         "corners": [[sp // SIZE, sp % SIZE] for sp in sorted(CORNERS)],
         "hand": hand,
@@ -47,8 +53,10 @@ def build(game, state: SequenceState, seat: int | None) -> dict:
         "hand_sizes": [len(h) for h in state.hands],
         "deck_size": len(state.deck),
         "discards": [list(d) for d in state.discards],
-        "sequences": [[[[sp // SIZE, sp % SIZE] for sp in WINDOWS[w]] for w in seqs]
-                      for seqs in state.sequences],
+        "sequences": [
+            [[[sp // SIZE, sp % SIZE] for sp in WINDOWS[w]] for w in seqs]
+            for seqs in state.sequences
+        ],
         "sequence_counts": [len(seqs) for seqs in state.sequences],
         "reshuffles": state.reshuffles,
         "reshuffle_limit": option(state.options, "reshuffles"),

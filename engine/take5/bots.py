@@ -59,7 +59,7 @@ def sixth_chance(others: int, room: int, p: float) -> float:
         return 1.0 if room == 0 else 0.0
     if p >= 1.0:
         return 1.0 if room == others else 0.0
-    return comb(others, room) * p ** room * (1.0 - p) ** (others - room)
+    return comb(others, room) * p**room * (1.0 - p) ** (others - room)
 
 
 class Tracker:
@@ -147,8 +147,10 @@ class NormalBot(Bot):
         if legal[0]["type"] == "take-row":
             return min(legal, key=lambda a: (self.row_score(view, a["row"], unseen), a["row"]))
         others = self.opponents(view)
-        scored = [(card_risk(view["rows"], a["card"], others, unseen), self.rng.random(), i)
-                  for i, a in enumerate(legal)]
+        scored = [
+            (card_risk(view["rows"], a["card"], others, unseen), self.rng.random(), i)
+            for i, a in enumerate(legal)
+        ]
         return legal[min(scored)[2]]
 
     @staticmethod
@@ -186,9 +188,15 @@ class HardBot(NormalBot):
 
     level = "hard"
 
-    def __init__(self, seed: int | None = None, budget: float = 0.3, depth: int = 10,
-                 max_candidates: int = 7, max_samples: int = 10_000,
-                 spite: float = 1.0) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        budget: float = 0.3,
+        depth: int = 10,
+        max_candidates: int = 7,
+        max_samples: int = 10_000,
+        spite: float = 1.0,
+    ) -> None:
         super().__init__(seed)
         self.spite = spite
         self.budget = budget
@@ -213,9 +221,11 @@ class HardBot(NormalBot):
             candidates = list(legal)
         else:
             others = self.opponents(view)
-            ranked = sorted(range(len(legal)), key=lambda i: (
-                card_risk(rows, legal[i]["card"], others, unseen), i))
-            candidates = [legal[i] for i in ranked[:self.max_candidates]]
+            ranked = sorted(
+                range(len(legal)),
+                key=lambda i: (card_risk(rows, legal[i]["card"], others, unseen), i),
+            )
+            candidates = [legal[i] for i in ranked[: self.max_candidates]]
         opps = [s for s in range(n) if s != me and view["hand_sizes"][s]]
         sizes = [view["hand_sizes"][s] for s in opps]
         need = sum(sizes)
@@ -230,7 +240,7 @@ class HardBot(NormalBot):
             dealt = rng.sample(unseen, need)
             hands, i = {}, 0
             for s, k in zip(opps, sizes, strict=True):
-                hands[s] = sorted(dealt[i:i + k])
+                hands[s] = sorted(dealt[i : i + k])
                 i += k
             for ci, a in enumerate(candidates):
                 totals[ci] += self.rollout(rows, hand, hands, me, n, a, pending, inv)
@@ -240,8 +250,17 @@ class HardBot(NormalBot):
         best = min(range(len(candidates)), key=lambda i: (totals[i], i))
         return candidates[best]
 
-    def rollout(self, rows: list[list[int]], hand: list[int], opp_hands: dict, me: int,
-                n: int, action: dict, pending: list, inv: float) -> float:
+    def rollout(
+        self,
+        rows: list[list[int]],
+        hand: list[int],
+        opp_hands: dict,
+        me: int,
+        n: int,
+        action: dict,
+        pending: list,
+        inv: float,
+    ) -> float:
         """Value of ``action`` in one sampled deal over ``depth`` turns: the own
         bullheads less ``spite`` times the opponents' mean bullheads. Lower is better."""
         rows = [list(r) for r in rows]
@@ -274,8 +293,14 @@ class HardBot(NormalBot):
         return own
 
 
-def _picks(hands: dict[int, list[int]], rows: list[list[int]], costs: list[int],
-           others: int, inv: float, skip: int = -1) -> list[tuple[int, int]]:
+def _picks(
+    hands: dict[int, list[int]],
+    rows: list[list[int]],
+    costs: list[int],
+    others: int,
+    inv: float,
+    skip: int = -1,
+) -> list[tuple[int, int]]:
     """The rollout policy for every seat with cards (but ``skip``): the gap heuristic
     of :func:`card_risk` with a uniform density of unknown cards (``inv`` = 1 / number
     of unseen cards). Hands are sorted; each chosen card is removed from its hand.
@@ -285,8 +310,10 @@ def _picks(hands: dict[int, list[int]], rows: list[list[int]], costs: list[int],
     too_low = min(costs) + TOO_LOW_EXTRA
     binom = COMB[others]
     # Per row (in end order): end, fill cost, room, chance factor for a full row.
-    spots = [(te, costs[t] + (ROW_LIMIT - len(rows[t])) * MEAN_HEADS, ROW_LIMIT - len(rows[t]))
-             for te, t in ends]
+    spots = [
+        (te, costs[t] + (ROW_LIMIT - len(rows[t])) * MEAN_HEADS, ROW_LIMIT - len(rows[t]))
+        for te, t in ends
+    ]
     out = []
     for seat, hand in hands.items():
         if seat == skip or not hand:
@@ -303,11 +330,11 @@ def _picks(hands: dict[int, list[int]], rows: list[list[int]], costs: list[int],
             p = (gap - 1) * inv
             q = 1.0 - p if p < 1.0 else 0.0
             if room == 0:
-                chance = q ** others
+                chance = q**others
             elif room > others:
                 chance = 0.0
             else:
-                chance = binom[room] * p ** room * q ** (others - room)
+                chance = binom[room] * p**room * q ** (others - room)
             score = chance * cost + 0.001 * gap
             if score < best_score:
                 best, best_score = c, score
@@ -320,8 +347,9 @@ def _picks(hands: dict[int, list[int]], rows: list[list[int]], costs: list[int],
 COMB = [[comb(n, k) for k in range(ROW_LIMIT + 1)] for n in range(10)]
 
 
-def _resolve(rows: list[list[int]], costs: list[int], plays: list[tuple[int, int]],
-             pen: list[int]) -> None:
+def _resolve(
+    rows: list[list[int]], costs: list[int], plays: list[tuple[int, int]], pen: list[int]
+) -> None:
     """Place sorted ``(card, seat)`` plays on ``rows`` (changed in place; ``costs``
     kept in step); too-low owners take the cheapest row. Adds the bullheads each seat
     takes to ``pen``."""

@@ -5,14 +5,31 @@ from __future__ import annotations
 import random
 
 from engine.core import (
-    BadSetup, Event, Game, GameOver, IllegalAction, MalformedAction, NotYourTurn, Outcome,
-    action_type, int_field, new_rng, option, shuffled,
+    BadSetup,
+    Event,
+    Game,
+    GameOver,
+    IllegalAction,
+    MalformedAction,
+    NotYourTurn,
+    Outcome,
+    action_type,
+    int_field,
+    new_rng,
+    option,
+    shuffled,
 )
 from engine.take5.state import (
-    BULLHEADS, DECK_SIZE, HAND_SIZE, ROW_LIMIT, ROWS, Take5State, row_cost, target_row,
+    BULLHEADS,
+    DECK_SIZE,
+    HAND_SIZE,
+    ROW_LIMIT,
+    ROWS,
+    Take5State,
+    row_cost,
+    target_row,
 )
 from engine.take5 import view as _view
-
 
 
 def replace(state: Take5State, **changes) -> Take5State:
@@ -40,8 +57,9 @@ def _event(kind: str, public: dict, secret: dict, seen_by: tuple[int, ...] | Non
 
 def _move1(card: int, src: str, dst: str, seat: int) -> Event:
     """``move((card,), src, dst, seat=seat)`` of :mod:`engine.core`, built fast."""
-    return _event("move", {"from": src, "to": dst, "count": 1, "seat": seat},
-                  {"cards": [card]}, None)
+    return _event(
+        "move", {"from": src, "to": dst, "count": 1, "seat": seat}, {"cards": [card]}, None
+    )
 
 
 RULE_CHOOSE = "take5.md#a-round 2: choose one card of your own hand, before the reveal"
@@ -64,18 +82,30 @@ class Take5(Game):
     # ------------------------------------------------------------------ set-up
     def _setup(self, players: int, seed: int, options: tuple) -> Take5State:
         rounds = option(options, "rounds")
-        if rounds is not None and (not isinstance(rounds, int) or isinstance(rounds, bool)
-                                   or rounds < 1):
+        if rounds is not None and (
+            not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1
+        ):
             raise BadSetup(f"option 'rounds' must be a positive int or None, got {rounds!r}")
         threshold = option(options, "threshold")
         if not isinstance(threshold, int) or isinstance(threshold, bool) or threshold < 0:
             raise BadSetup(f"option 'threshold' must be an int >= 0, got {threshold!r}")
         empty = tuple(() for _ in range(players))
         state = Take5State(
-            players=players, options=options, rng=new_rng(seed, "take5"), round=0, turn=0,
-            hands=empty, rows=((),) * ROWS, chosen=(None,) * players, pending=(),
-            revealed=(), penalty=empty, totals=(0,) * players, undealt=(),
-            last_round=(0,) * players)
+            players=players,
+            options=options,
+            rng=new_rng(seed, "take5"),
+            round=0,
+            turn=0,
+            hands=empty,
+            rows=((),) * ROWS,
+            chosen=(None,) * players,
+            pending=(),
+            revealed=(),
+            penalty=empty,
+            totals=(0,) * players,
+            undealt=(),
+            last_round=(0,) * players,
+        )
         return self._deal(state)[0]
 
     def deck(self, players: int, options: tuple) -> range:
@@ -86,18 +116,37 @@ class Take5(Game):
     def _deal(self, state: Take5State) -> tuple[Take5State, list[Event]]:
         cards, rng = shuffled(state.rng, self.deck(state.players, state.options))
         n = state.players
-        hands = tuple(tuple(sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE])) for i in range(n))
-        starts = cards[n * HAND_SIZE:n * HAND_SIZE + ROWS]
+        hands = tuple(tuple(sorted(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE])) for i in range(n))
+        starts = cards[n * HAND_SIZE : n * HAND_SIZE + ROWS]
         rows = tuple((c,) for c in starts)
-        undealt = tuple(sorted(cards[n * HAND_SIZE + ROWS:]))
+        undealt = tuple(sorted(cards[n * HAND_SIZE + ROWS :]))
         events = [Event("round", {"round": state.round + 1})]
-        events += [_event("move", {"from": "deck", "to": f"hand/{s}", "count": len(hands[s])},
-                          {"cards": list(hands[s])}, (s,)) for s in range(n)]
-        events += [_event("move", {"from": "deck", "to": f"row/{i}", "count": 1},
-                          {"cards": [c]}, None) for i, c in enumerate(starts)]
-        new = replace(state, rng=rng, round=state.round + 1, turn=1, hands=hands, rows=rows,
-                      chosen=(None,) * n, pending=(), revealed=(),
-                      penalty=tuple(() for _ in range(n)), undealt=undealt)
+        events += [
+            _event(
+                "move",
+                {"from": "deck", "to": f"hand/{s}", "count": len(hands[s])},
+                {"cards": list(hands[s])},
+                (s,),
+            )
+            for s in range(n)
+        ]
+        events += [
+            _event("move", {"from": "deck", "to": f"row/{i}", "count": 1}, {"cards": [c]}, None)
+            for i, c in enumerate(starts)
+        ]
+        new = replace(
+            state,
+            rng=rng,
+            round=state.round + 1,
+            turn=1,
+            hands=hands,
+            rows=rows,
+            chosen=(None,) * n,
+            pending=(),
+            revealed=(),
+            penalty=tuple(() for _ in range(n)),
+            undealt=undealt,
+        )
         return new, events
 
     # ------------------------------------------------------------------ who acts
@@ -138,8 +187,9 @@ class Take5(Game):
         if state.over:
             raise GameOver("the game is over")
         if not self.may_act(state, seat, action):
-            raise NotYourTurn(f"seat {seat} is not awaited now; waiting for "
-                              f"{sorted(self.awaiting(state))}")
+            raise NotYourTurn(
+                f"seat {seat} is not awaited now; waiting for {sorted(self.awaiting(state))}"
+            )
         self._check(state, seat, action)
 
     def _check(self, state: Take5State, seat: int, action: dict) -> None:
@@ -149,8 +199,7 @@ class Take5(Game):
             if type(card) is not int or not 1 <= card <= DECK_SIZE:
                 int_field(action, "card", 1, DECK_SIZE)  # raises MalformedAction
             if state.pending:
-                raise IllegalAction("the cards are revealed; a row must be chosen first",
-                                    RULE_ROW)
+                raise IllegalAction("the cards are revealed; a row must be chosen first", RULE_ROW)
             if card not in state.hands[seat]:
                 raise IllegalAction(f"card {card} is not in your hand", RULE_CHOOSE)
             if card == state.chosen[seat]:
@@ -158,14 +207,16 @@ class Take5(Game):
         else:
             int_field(action, "row", 0, ROWS - 1)
             if not state.pending:
-                raise IllegalAction("no card is too low: rows are chosen only for a "
-                                    "card lower than every row end", RULE_ROW)
+                raise IllegalAction(
+                    "no card is too low: rows are chosen only for a card lower than every row end",
+                    RULE_ROW,
+                )
 
     # ------------------------------------------------------------------ applying
     def _apply(self, state: Take5State, seat: int, action: dict):
         if action["type"] == "choose":
             card = action["card"]
-            chosen = state.chosen[:seat] + (card,) + state.chosen[seat + 1:]
+            chosen = state.chosen[:seat] + (card,) + state.chosen[seat + 1 :]
             events = [_event("choose", {"seat": seat}, {"card": card}, (seat,))]
             if None in chosen:
                 return replace(state, chosen=chosen), events
@@ -175,17 +226,31 @@ class Take5(Game):
     def _reveal(self, state: Take5State, chosen: tuple[int, ...], events: list[Event]):
         """All have chosen: reveal together, then resolve lowest first (take5.md 2–3)."""
         pairs = sorted(zip(chosen, range(state.players), strict=True))  # (card, seat)
-        hands = tuple(h[:i] + h[i + 1:] for h, i in
-                      ((h, h.index(c)) for h, c in zip(state.hands, chosen, strict=True)))
+        hands = tuple(
+            h[:i] + h[i + 1 :]
+            for h, i in ((h, h.index(c)) for h, c in zip(state.hands, chosen, strict=True))
+        )
         revealed = tuple((s, c) for c, s in pairs)
         events.append(_event("reveal", {"cards": [[s, c] for s, c in revealed]}, {}, None))
         events += [_move1(c, f"hand/{s}", "table", s) for s, c in revealed]
-        return self._resolve(state, events, list(state.rows), list(state.penalty), pairs,
-                             {"hands": hands, "chosen": (None,) * state.players,
-                              "revealed": revealed})
+        return self._resolve(
+            state,
+            events,
+            list(state.rows),
+            list(state.penalty),
+            pairs,
+            {"hands": hands, "chosen": (None,) * state.players, "revealed": revealed},
+        )
 
-    def _resolve(self, state: Take5State, events: list[Event], rows: list, penalty: list,
-                 pending: list, changes: dict):
+    def _resolve(
+        self,
+        state: Take5State,
+        events: list[Event],
+        rows: list,
+        penalty: list,
+        pending: list,
+        changes: dict,
+    ):
         """Place the revealed ``pending`` ``(card, seat)`` pairs, lowest first, until
         done or a card is too low (take5.md "A round" 3); ``changes`` are the other
         field changes of this step, applied with the result in one new state."""
@@ -220,15 +285,24 @@ class Take5(Game):
     def _taken(row: tuple[int, ...], r: int, seat: int, reason: str) -> Event:
         """A row going to a penalty pile: the cards were public in the row; the
         bullheads it costs are told only to the taker (penalty piles are private)."""
-        return _event("move", {"from": f"row/{r}", "to": f"penalty/{seat}", "count": len(row),
-                               "cards": list(row), "seat": seat, "reason": reason},
-                      {"bullheads": row_cost(row)}, (seat,))
+        return _event(
+            "move",
+            {
+                "from": f"row/{r}",
+                "to": f"penalty/{seat}",
+                "count": len(row),
+                "cards": list(row),
+                "seat": seat,
+                "reason": reason,
+            },
+            {"bullheads": row_cost(row)},
+            (seat,),
+        )
 
     def _take_row(self, state: Take5State, seat: int, r: int):
         card = state.pending[0][0]
         taken = state.rows[r]
-        events = [self._taken(taken, r, seat, "too low"),
-                  _move1(card, "table", f"row/{r}", seat)]
+        events = [self._taken(taken, r, seat, "too low"), _move1(card, "table", f"row/{r}", seat)]
         rows = list(state.rows)
         rows[r] = (card,)
         penalty = list(state.penalty)
@@ -240,8 +314,12 @@ class Take5(Game):
         game (take5.md "End of the game") or deal the next round."""
         scored = tuple(sum(BULLHEADS[c] for c in p) for p in state.penalty)
         totals = tuple(t + s for t, s in zip(state.totals, scored, strict=True))
-        events.append(Event("round-end", {"round": state.round, "bullheads": list(scored),
-                                          "totals": list(totals)}))
+        events.append(
+            Event(
+                "round-end",
+                {"round": state.round, "bullheads": list(scored), "totals": list(totals)},
+            )
+        )
         state = replace(state, totals=totals, last_round=scored)
         rounds = option(state.options, "rounds")
         if rounds is not None:
@@ -263,10 +341,14 @@ class Take5(Game):
         if not state.over:
             return None
         low = min(state.totals)
-        return Outcome(tuple(s for s, t in enumerate(state.totals) if t == low),
-                       state.totals, "a total passed the threshold"
-                       if option(state.options, "rounds") is None else "rounds played",
-                       {"rounds": state.round})
+        return Outcome(
+            tuple(s for s, t in enumerate(state.totals) if t == low),
+            state.totals,
+            "a total passed the threshold"
+            if option(state.options, "rounds") is None
+            else "rounds played",
+            {"rounds": state.round},
+        )
 
     def is_over(self, state: Take5State) -> bool:
         return state.over
@@ -299,21 +381,27 @@ class Take5(Game):
             pool += state.penalty[s]
         rng.shuffle(pool)
         hands, penalty = list(state.hands), list(state.penalty)
-        undealt = tuple(sorted(pool[:len(state.undealt)]))
+        undealt = tuple(sorted(pool[: len(state.undealt)]))
         i = len(state.undealt)
         chosen = list(state.chosen)
         for s in hidden_hands:
             n = len(state.hands[s])
-            hands[s] = tuple(sorted(pool[i:i + n]))
+            hands[s] = tuple(sorted(pool[i : i + n]))
             i += n
             if chosen[s] is not None:
                 chosen[s] = hands[s][rng.randrange(n)]
         for s in hidden_hands:
             n = len(state.penalty[s])
-            penalty[s] = tuple(sorted(pool[i:i + n]))
+            penalty[s] = tuple(sorted(pool[i : i + n]))
             i += n
-        return replace(state, hands=tuple(hands), penalty=tuple(penalty), undealt=undealt,
-                       chosen=tuple(chosen), rng=random.Random(rng.random()).getstate())
+        return replace(
+            state,
+            hands=tuple(hands),
+            penalty=tuple(penalty),
+            undealt=undealt,
+            chosen=tuple(chosen),
+            rng=random.Random(rng.random()).getstate(),
+        )
 
     # ------------------------------------------------------------------ notation
     def format_action(self, action: dict) -> str:
@@ -334,5 +422,3 @@ class Take5(Game):
 
 
 GAME = Take5()
-
-

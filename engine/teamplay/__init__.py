@@ -6,10 +6,26 @@ reconstruction of the 46-card mission deck (:mod:`engine.teamplay.missions`).
 """
 
 from engine.teamplay.missions import (
-    MISSION_IDS, MISSIONS, can_complete, card, completable, completions, is_completion,
+    MISSION_IDS,
+    MISSIONS,
+    can_complete,
+    card,
+    completable,
+    completions,
+    is_completion,
 )
 from engine.teamplay.rules import GAME, Teamplay
 from engine.teamplay.state import TeamplayState
 
-__all__ = ["GAME", "MISSIONS", "MISSION_IDS", "Teamplay", "TeamplayState", "can_complete",
-           "card", "completable", "completions", "is_completion"]
+__all__ = [
+    "GAME",
+    "MISSIONS",
+    "MISSION_IDS",
+    "Teamplay",
+    "TeamplayState",
+    "can_complete",
+    "card",
+    "completable",
+    "completions",
+    "is_completion",
+]

@@ -18,7 +18,12 @@ from __future__ import annotations
 
 from engine.bots import Bot, factory
 from engine.teamplay.missions import (
-    KINDS, MISSION_IDS, MISSIONS, kind_completions, kind_counts, missing,
+    KINDS,
+    MISSION_IDS,
+    MISSIONS,
+    kind_completions,
+    kind_counts,
+    missing,
 )
 
 WEIGHT = (1.0, 0.5, 0.22, 0.09, 0.035, 0.012, 0.004)
@@ -140,8 +145,9 @@ class NormalBot(Bot):
             return by["keep"][0]
         place = view["fresh"]
         seat = view["seat"]
-        mission = view["general"] if place == "general" else view["own"][seat][
-            int(place.split("/")[1])]
+        mission = (
+            view["general"] if place == "general" else view["own"][seat][int(place.split("/")[1])]
+        )
         mine = self.mission_value(mission, counts, view)
         pool = unknown_missions(view)
         if not pool:
@@ -151,8 +157,10 @@ class NormalBot(Bot):
 
     def discard(self, view, actions, counts) -> dict:
         base = self.value(counts, view)
-        scored = [(base - self.value(_remove(counts, [a["card"]]), view), self.rng.random(), a)
-                  for a in actions]
+        scored = [
+            (base - self.value(_remove(counts, [a["card"]]), view), self.rng.random(), a)
+            for a in actions
+        ]
         return min(scored, key=lambda t: (t[0], t[1]))[2]
 
     def best_completion(self, view, actions, counts) -> dict | None:
@@ -164,8 +172,7 @@ class NormalBot(Bot):
         best, best_score = None, None
         for a in actions:
             rest = [(m, w) for m, w in missions if m != a["mission"]]
-            score = MISSIONS[a["mission"]].vp + self.value(_remove(counts, a["cards"]), view,
-                                                           rest)
+            score = MISSIONS[a["mission"]].vp + self.value(_remove(counts, a["cards"]), view, rest)
             if best_score is None or score > best_score:
                 best, best_score = a, score
         return best
@@ -178,8 +185,10 @@ class NormalBot(Bot):
             if a["from"] == "bank":
                 v = self.value(_add(counts, a["card"] // 4), view)
             elif total:
-                v = sum(n * self.value(_add(counts, k), view)
-                        for k, n in enumerate(pool) if n) / total
+                v = (
+                    sum(n * self.value(_add(counts, k), view) for k, n in enumerate(pool) if n)
+                    / total
+                )
             else:
                 v = self.value(counts, view)
             scored.append((v, self.rng.random(), a))
@@ -254,8 +263,11 @@ class HardBot(NormalBot):
                 left = list(counts)
                 for k in ms:
                     left[k] -= 1
-                score = (MISSIONS[m].vp + memo["_future"] * self.replacement
-                         + self.settle(tuple(left), view, rest, memo))
+                score = (
+                    MISSIONS[m].vp
+                    + memo["_future"] * self.replacement
+                    + self.settle(tuple(left), view, rest, memo)
+                )
                 if score > best:
                     best = score
         memo[key] = best
@@ -276,15 +288,27 @@ class HardBot(NormalBot):
                 return self.settle(cts, view, missions, memo)
             if None in bank_left:  # the refill is seen before the next choice
                 i = bank_left.index(None)
-                return sum(n * best_after(cts, bank_left[:i] + [4 * k] + bank_left[i + 1:],
-                                          draws) for k, n in enumerate(pool) if n) / total
+                return (
+                    sum(
+                        n * best_after(cts, bank_left[:i] + [4 * k] + bank_left[i + 1 :], draws)
+                        for k, n in enumerate(pool)
+                        if n
+                    )
+                    / total
+                )
             options = []
             for i, c in enumerate(bank_left):
-                rest = bank_left[:i] + bank_left[i + 1:]
+                rest = bank_left[:i] + bank_left[i + 1 :]
                 options.append(best_after(_add(cts, c // 4), rest + [None], draws - 1))
             if deck and total:
-                options.append(sum(n * best_after(_add(cts, k), bank_left, draws - 1)
-                                   for k, n in enumerate(pool) if n) / total)
+                options.append(
+                    sum(
+                        n * best_after(_add(cts, k), bank_left, draws - 1)
+                        for k, n in enumerate(pool)
+                        if n
+                    )
+                    / total
+                )
             return max(options) if options else self.settle(cts, view, missions, memo)
 
         later = view["draws_left"] - 1
@@ -294,8 +318,14 @@ class HardBot(NormalBot):
                 rest = [b for b in bank if b != a["card"]] + ([None] if total else [])
                 v = best_after(_add(counts, a["card"] // 4), rest, later)
             elif total:
-                v = sum(n * best_after(_add(counts, k), bank, later)
-                        for k, n in enumerate(pool) if n) / total
+                v = (
+                    sum(
+                        n * best_after(_add(counts, k), bank, later)
+                        for k, n in enumerate(pool)
+                        if n
+                    )
+                    / total
+                )
             else:
                 v = self.settle(counts, view, missions, memo)
             scored.append((v, self.rng.random(), a))

@@ -37,31 +37,94 @@ KINDS = 16
 # One row per mission card: id, VP, cards, colour, values, parts, relation, text, named
 # in the seed (✔). Points and the reconstruction: teamplay.md "The mission deck".
 TABLE = (
-    ("S5", 1, None, "any", None, (("sum", 12),), None,
-     "any number of cards, any colour, summing to exactly 12", True),
+    (
+        "S5",
+        1,
+        None,
+        "any",
+        None,
+        (("sum", 12),),
+        None,
+        "any number of cards, any colour, summing to exactly 12",
+        True,
+    ),
     ("P1", 1, 2, "any", None, (("group", 2),), None, "a pair, any colour", True),
     ("P11", 1, 2, "same", None, (("group", 2),), None, "a pair, same colour", False),
-    ("P2", 1, 4, "any", None, (("group", 2), ("group", 2)), "different",
-     "2 different pairs, any colour", False),
+    (
+        "P2",
+        1,
+        4,
+        "any",
+        None,
+        (("group", 2), ("group", 2)),
+        "different",
+        "2 different pairs, any colour",
+        False,
+    ),
     ("H3", 1, 3, "any", "low", (("free", 3),), None, "3 low cards (1–3), any colour", True),
-    ("R11", 2, 5, "any", None, (("group", 2), ("run", 3)), None,
-     "a pair + 3 consecutive (5 cards), any colour", False),
+    (
+        "R11",
+        2,
+        5,
+        "any",
+        None,
+        (("group", 2), ("run", 3)),
+        None,
+        "a pair + 3 consecutive (5 cards), any colour",
+        False,
+    ),
     ("C1", 2, 5, "same", None, (("free", 5),), None, "5 cards of one colour", False),
     ("S6", 2, 2, "any", None, (("sum", 15),), None, "2 cards summing to 15, any colour", False),
     ("S2", 2, 3, "blue", None, (("two-sum",),), None, "3 blue: two sum to the third", False),
-    ("S1", 2, 3, "red", None, (("two-sum",),), None,
-     "3 red: two sum to the third (e.g. 1 + 5 = 6)", True),
+    (
+        "S1",
+        2,
+        3,
+        "red",
+        None,
+        (("two-sum",),),
+        None,
+        "3 red: two sum to the third (e.g. 1 + 5 = 6)",
+        True,
+    ),
     ("R6", 2, 3, "same", None, (("run", 3),), None, "3 consecutive, same colour", False),
     ("R4", 2, 4, "any", None, (("run", 4),), None, "4 consecutive, any colour", False),
     ("T1", 3, 3, "any", None, (("group", 3),), None, "three of a kind, any colour", False),
     ("P10", 3, 2, "blue", "even", (("group", 2),), None, "a blue pair of an even number", False),
     ("P9", 3, 2, "red", "odd", (("group", 2),), None, "a red pair of an odd number", False),
-    ("P7", 3, 4, "any", "even", (("group", 2), ("group", 2)), "different",
-     "2 different even pairs, any colour", False),
-    ("P6", 3, 4, "any", "odd", (("group", 2), ("group", 2)), "different",
-     "2 different odd pairs, any colour", True),
-    ("F1", 3, 5, "any", None, (("group", 3), ("group", 2)), None,
-     "three of a kind + a pair, any colour", True),
+    (
+        "P7",
+        3,
+        4,
+        "any",
+        "even",
+        (("group", 2), ("group", 2)),
+        "different",
+        "2 different even pairs, any colour",
+        False,
+    ),
+    (
+        "P6",
+        3,
+        4,
+        "any",
+        "odd",
+        (("group", 2), ("group", 2)),
+        "different",
+        "2 different odd pairs, any colour",
+        True,
+    ),
+    (
+        "F1",
+        3,
+        5,
+        "any",
+        None,
+        (("group", 3), ("group", 2)),
+        None,
+        "three of a kind + a pair, any colour",
+        True,
+    ),
     ("T2", 3, 3, "any", "odd", (("group", 3),), None, "three of a kind of an odd number", True),
     ("T3", 3, 3, "any", "even", (("group", 3),), None, "three of a kind of an even number", True),
     ("R3", 4, 5, "any", None, (("run", 5),), None, "5 consecutive, any colour", False),
@@ -72,31 +135,103 @@ TABLE = (
     ("O4", 4, 4, "same", "low4", (("free", 4),), None, "4 low cards (1–4), same colour", False),
     ("R9", 4, 4, "any", None, (("exact", (1, 3, 5, 7)),), None, "1, 3, 5, 7, any colour", True),
     ("S4", 4, 3, "blue", None, (("sum", 20),), None, "3 blue cards summing to 20", False),
-    ("T6", 4, 4, "any", None, (("group", 2, RED), ("group", 2, BLUE)), "different",
-     "a red pair + a blue pair of different numbers", False),
-    ("S3", 4, 3, "red", None, (("sum", 7),), None,
-     "3 red cards summing to 7 (e.g. 3 + 2 + 2)", True),
+    (
+        "T6",
+        4,
+        4,
+        "any",
+        None,
+        (("group", 2, RED), ("group", 2, BLUE)),
+        "different",
+        "a red pair + a blue pair of different numbers",
+        False,
+    ),
+    (
+        "S3",
+        4,
+        3,
+        "red",
+        None,
+        (("sum", 7),),
+        None,
+        "3 red cards summing to 7 (e.g. 3 + 2 + 2)",
+        True,
+    ),
     ("C2", 5, 6, "same", None, (("free", 6),), None, "6 cards of one colour", False),
     ("R5", 5, 4, "same", None, (("run", 4),), None, "4 consecutive, same colour", False),
     ("R8", 5, 3, "same", None, (("exact", (5, 6, 7)),), None, "5, 6, 7, same colour", False),
-    ("P3", 5, 6, "any", None, (("group", 2), ("group", 2), ("group", 2)), "different",
-     "3 different pairs, any colour", True),
+    (
+        "P3",
+        5,
+        6,
+        "any",
+        None,
+        (("group", 2), ("group", 2), ("group", 2)),
+        "different",
+        "3 different pairs, any colour",
+        True,
+    ),
     ("O2", 5, 4, "red", "odd", (("free", 4),), None, "4 odd red cards", False),
-    ("P5", 5, 4, "blue", None, (("group", 2), ("group", 2)), "different",
-     "2 different blue pairs", False),
-    ("P4", 5, 4, "red", None, (("group", 2), ("group", 2)), "different",
-     "2 different red pairs", True),
+    (
+        "P5",
+        5,
+        4,
+        "blue",
+        None,
+        (("group", 2), ("group", 2)),
+        "different",
+        "2 different blue pairs",
+        False,
+    ),
+    (
+        "P4",
+        5,
+        4,
+        "red",
+        None,
+        (("group", 2), ("group", 2)),
+        "different",
+        "2 different red pairs",
+        True,
+    ),
     ("R7", 6, 6, "any", None, (("run", 6),), None, "6 consecutive, any colour", False),
     ("T4", 6, 4, "any", None, (("group", 4),), None, "four of a kind, any colour", False),
     ("H4", 6, 4, "red", "low", (("free", 4),), None, "4 red low cards (1–3)", False),
     ("H1", 6, 4, "blue", "high", (("free", 4),), None, "4 blue high cards (6–8)", True),
-    ("T5", 6, 4, "any", None, (("group", 2, RED), ("group", 2, BLUE)), "equal",
-     "one number as a red pair and a blue pair", False),
-    ("P8", 6, 6, "any", "parity", (("group", 2), ("group", 2), ("group", 2)), "different",
-     "3 different pairs, all odd or all even", True),
+    (
+        "T5",
+        6,
+        4,
+        "any",
+        None,
+        (("group", 2, RED), ("group", 2, BLUE)),
+        "equal",
+        "one number as a red pair and a blue pair",
+        False,
+    ),
+    (
+        "P8",
+        6,
+        6,
+        "any",
+        "parity",
+        (("group", 2), ("group", 2), ("group", 2)),
+        "different",
+        "3 different pairs, all odd or all even",
+        True,
+    ),
     ("R1", 6, 5, "red", None, (("run", 5),), None, "5 consecutive, red", True),
-    ("F2", 6, 5, "same", None, (("group", 3), ("group", 2)), None,
-     "three of a kind + a pair, same colour", False),
+    (
+        "F2",
+        6,
+        5,
+        "same",
+        None,
+        (("group", 3), ("group", 2)),
+        None,
+        "three of a kind + a pair, same colour",
+        False,
+    ),
     ("R2", 6, 5, "blue", None, (("run", 5),), None, "5 consecutive, blue", False),
 )
 
@@ -109,8 +244,12 @@ VALUE_SETS = {
     "high": (frozenset({6, 7, 8}),),
     "parity": (frozenset({1, 3, 5, 7}), frozenset({2, 4, 6, 8})),
 }
-COLOUR_SETS = {"any": (frozenset({RED, BLUE}),), "red": (frozenset({RED}),),
-               "blue": (frozenset({BLUE}),), "same": (frozenset({RED}), frozenset({BLUE}))}
+COLOUR_SETS = {
+    "any": (frozenset({RED, BLUE}),),
+    "red": (frozenset({RED}),),
+    "blue": (frozenset({BLUE}),),
+    "same": (frozenset({RED}), frozenset({BLUE})),
+}
 
 
 @dataclass(frozen=True)
@@ -146,8 +285,7 @@ def _pools(mission_id: str) -> tuple[frozenset[int], ...]:
     out = []
     for cols in COLOUR_SETS[m.colour]:
         for vals in VALUE_SETS[m.values]:
-            out.append(frozenset(k for k in range(KINDS)
-                                 if k % 2 in cols and k // 2 + 1 in vals))
+            out.append(frozenset(k for k in range(KINDS) if k % 2 in cols and k // 2 + 1 in vals))
     return tuple(out)
 
 
@@ -220,9 +358,16 @@ def _pick_free(kinds, i, need, counts, chosen, cont, total=None) -> None:
     for n in range(top, -1, -1):
         counts[k] -= n
         chosen.extend([k] * n)
-        _pick_free(kinds, i + 1, None if need is None else need - n, counts, chosen, cont,
-                   None if total is None else total - n * v)
-        del chosen[len(chosen) - n:]
+        _pick_free(
+            kinds,
+            i + 1,
+            None if need is None else need - n,
+            counts,
+            chosen,
+            cont,
+            None if total is None else total - n * v,
+        )
+        del chosen[len(chosen) - n :]
         counts[k] += n
 
 
@@ -266,7 +411,7 @@ def _generate(m: Mission, idx, counts, chosen, groups, pool_kinds, emit) -> None
                 groups.append(v)
                 cont()
                 groups.pop()
-                del chosen[len(chosen) - k:]
+                del chosen[len(chosen) - k :]
                 counts[2 * v - 2] += nr
                 counts[2 * v - 1] += nb
     elif kind == "run":
@@ -284,9 +429,10 @@ def _generate(m: Mission, idx, counts, chosen, groups, pool_kinds, emit) -> None
         mark = len(chosen)
 
         def check() -> None:
-            a, b, c = sorted(x // 2 + 1 for x in chosen[mark:mark + 3])
+            a, b, c = sorted(x // 2 + 1 for x in chosen[mark : mark + 3])
             if a + b == c:
                 cont()
+
         _pick_free(pool_kinds, 0, 3, counts, chosen, check)
     else:  # pragma: no cover - the table is fixed
         raise ValueError(f"unknown mission part {part!r}")
@@ -305,8 +451,9 @@ def kind_completions(mission_id: str, counts: tuple[int, ...]) -> tuple[tuple[in
             continue
         chosen: list[int] = []
         kinds = tuple(k for k in sorted(pool) if local[k])
-        _generate(m, 0, local, chosen, [], kinds,
-                  lambda chosen=chosen: found.add(tuple(sorted(chosen))))
+        _generate(
+            m, 0, local, chosen, [], kinds, lambda chosen=chosen: found.add(tuple(sorted(chosen)))
+        )
     return tuple(sorted(found))
 
 

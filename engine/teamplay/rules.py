@@ -7,16 +7,43 @@ import itertools
 import random
 
 from engine.core import (
-    BadSetup, Event, Game, IllegalAction, MalformedAction, Outcome, action_type, int_field,
-    move, new_rng, option, replace, shuffled,
+    BadSetup,
+    Event,
+    Game,
+    IllegalAction,
+    MalformedAction,
+    Outcome,
+    action_type,
+    int_field,
+    move,
+    new_rng,
+    option,
+    replace,
+    shuffled,
 )
 from engine.teamplay import view as _view
 from engine.teamplay.missions import (
-    MISSION_IDS, MISSIONS, NUMBER_CARDS, card_name, completions, is_completion,
+    MISSION_IDS,
+    MISSIONS,
+    NUMBER_CARDS,
+    card_name,
+    completions,
+    is_completion,
 )
 from engine.teamplay.state import (
-    BANK_SIZE, DEAL, DEAL_REST, DRAWS, GIFT_MAX, TeamplayState, hand_limit, has_teams,
-    missions_to_end, own_count, partner, team_of, teams,
+    BANK_SIZE,
+    DEAL,
+    DEAL_REST,
+    DRAWS,
+    GIFT_MAX,
+    TeamplayState,
+    hand_limit,
+    has_teams,
+    missions_to_end,
+    own_count,
+    partner,
+    team_of,
+    teams,
 )
 
 R_SETUP = "teamplay.md#set-up"
@@ -42,7 +69,8 @@ def _card_list(action: dict, name: str, lo: int, hi: int) -> tuple[int, ...]:
     """``action[name]`` as an ascending tuple of ``lo..hi`` distinct card ids."""
     cards = action.get(name)
     if not isinstance(cards, list) or not all(
-            isinstance(c, int) and not isinstance(c, bool) for c in cards):
+        isinstance(c, int) and not isinstance(c, bool) for c in cards
+    ):
         raise MalformedAction(f"'{action['type']}' needs a list of card ids '{name}'")
     if not lo <= len(cards) <= hi:
         raise MalformedAction(f"'{name}' must hold {lo}..{hi} cards, got {len(cards)}")
@@ -59,7 +87,7 @@ def _without(hand: tuple[int, ...], cards) -> tuple[int, ...]:
 
 
 def _set(tup: tuple, i: int, value) -> tuple:
-    return tup[:i] + (value,) + tup[i + 1:]
+    return tup[:i] + (value,) + tup[i + 1 :]
 
 
 class Teamplay(Game):
@@ -78,8 +106,11 @@ class Teamplay(Game):
     # ------------------------------------------------------------------ set-up
     def _setup(self, players: int, seed: int, options: tuple) -> TeamplayState:
         end_at = option(options, "end_at")
-        if end_at is not None and (not isinstance(end_at, int) or isinstance(end_at, bool)
-                                   or not 1 <= end_at <= len(MISSION_IDS)):
+        if end_at is not None and (
+            not isinstance(end_at, int)
+            or isinstance(end_at, bool)
+            or not 1 <= end_at <= len(MISSION_IDS)
+        ):
             raise BadSetup(f"option 'end_at' must be None or an int 1..46, got {end_at!r}")
         rng = new_rng(seed, "teamplay")
         cards, rng = shuffled(rng, range(NUMBER_CARDS))
@@ -88,22 +119,33 @@ class Teamplay(Game):
         hands = []
         for s in range(players):
             n = DEAL[s] if s < len(DEAL) else DEAL_REST
-            hands.append(tuple(sorted(cards[pos:pos + n])))
+            hands.append(tuple(sorted(cards[pos : pos + n])))
             pos += n
         deck = tuple(cards[pos:])
         missions, rng = shuffled(rng, MISSION_IDS)
         general = missions[0]
         k = own_count(players)
-        own = tuple(tuple(missions[1 + s + players * i] for i in range(k))
-                    for s in range(players))
-        mission_deck = tuple(missions[1 + players * k:])
+        own = tuple(tuple(missions[1 + s + players * i] for i in range(k)) for s in range(players))
+        mission_deck = tuple(missions[1 + players * k :])
         setup = has_teams(players)
         return TeamplayState(
-            players=players, options=options, rng=rng, deck=deck, bank=bank,
-            hands=tuple(hands), discard=(), mission_deck=mission_deck, mission_discard=(),
-            general=general, own=own, done=((),) * players,
-            phase="setup" if setup else "play", seat=0, turn=0,
-            fresh="own/0" if setup else None)
+            players=players,
+            options=options,
+            rng=rng,
+            deck=deck,
+            bank=bank,
+            hands=tuple(hands),
+            discard=(),
+            mission_deck=mission_deck,
+            mission_discard=(),
+            general=general,
+            own=own,
+            done=((),) * players,
+            phase="setup" if setup else "play",
+            seat=0,
+            turn=0,
+            fresh="own/0" if setup else None,
+        )
 
     # ------------------------------------------------------------------ facts
     def end_at(self, state: TeamplayState) -> int:
@@ -117,8 +159,7 @@ class Teamplay(Game):
 
     def team_points(self, state: TeamplayState) -> list[int]:
         """Victory points per side (teams in :func:`teams` order)."""
-        return [sum(MISSIONS[m].vp for s in t for m in state.done[s])
-                for t in teams(state.players)]
+        return [sum(MISSIONS[m].vp for s in t for m in state.done[s]) for t in teams(state.players)]
 
     def can_draw_deck(self, state: TeamplayState) -> bool:
         """A card can come from the draw pile (after reshuffling the discards)."""
@@ -146,12 +187,14 @@ class Teamplay(Game):
                 out.append({"type": "draw", "from": "deck"})
             out += [{"type": "draw", "from": "bank", "card": c} for c in state.bank]
         for _, m in state.places():
-            out += [{"type": "complete", "mission": m, "cards": list(cs)}
-                    for cs in completions(m, hand)]
+            out += [
+                {"type": "complete", "mission": m, "cards": list(cs)} for cs in completions(m, hand)
+            ]
         if has_teams(state.players) and not state.gave:
             for n in range(1, GIFT_MAX + 1):
-                out += [{"type": "give", "cards": list(cs)}
-                        for cs in itertools.combinations(hand, n)]
+                out += [
+                    {"type": "give", "cards": list(cs)} for cs in itertools.combinations(hand, n)
+                ]
         if self._may_end(state):
             out.append({"type": "end-turn"})
         return out
@@ -170,8 +213,7 @@ class Teamplay(Game):
             if state.fresh is None:
                 raise IllegalAction("no newly drawn mission awaits a decision", R_FRESH)
             if kind == "reject" and not state.mission_deck:
-                raise IllegalAction("the mission pile is empty: the new mission stays",
-                                    R_FRESH)
+                raise IllegalAction("the mission pile is empty: the new mission stays", R_FRESH)
             return
         if kind == "draw":
             src = action.get("from")
@@ -191,20 +233,25 @@ class Teamplay(Game):
         elif kind == "give":
             cards = _card_list(action, "cards", 1, GIFT_MAX)
         if state.fresh is not None:
-            raise IllegalAction(f"first keep or reject the new mission {state.slot(state.fresh)}",
-                                R_FRESH)
+            raise IllegalAction(
+                f"first keep or reject the new mission {state.slot(state.fresh)}", R_FRESH
+            )
         if state.phase == "setup":
             raise IllegalAction("set-up: keep or reject your mission first", R_SETUP)
         if kind == "discard":
             if not state.must_discard:
-                raise IllegalAction("cards are discarded only for the hand limit at the start "
-                                    "of a turn", R_LIMIT)
+                raise IllegalAction(
+                    "cards are discarded only for the hand limit at the start of a turn", R_LIMIT
+                )
             if card not in hand:
                 raise IllegalAction(f"card {card} is not in your hand", R_LIMIT)
             return
         if state.must_discard:
-            raise IllegalAction(f"discard {state.must_discard} more card(s) down to the hand "
-                                f"limit of {hand_limit(state.players)} first", R_LIMIT)
+            raise IllegalAction(
+                f"discard {state.must_discard} more card(s) down to the hand "
+                f"limit of {hand_limit(state.players)} first",
+                R_LIMIT,
+            )
         if kind == "draw":
             if not state.draws_left:
                 raise IllegalAction("both number cards are drawn already", R_DRAW)
@@ -214,33 +261,41 @@ class Teamplay(Game):
                 raise IllegalAction("the draw pile and the discards are empty", R_DRAW)
         elif kind == "complete":
             if mission not in (m for _, m in state.places()):
-                raise IllegalAction(f"mission {mission} is neither the general mission nor "
-                                    "one of your own", R_MISSION)
+                raise IllegalAction(
+                    f"mission {mission} is neither the general mission nor one of your own",
+                    R_MISSION,
+                )
             if any(c not in hand for c in cards):
                 raise IllegalAction("those cards are not all in your hand", R_MISSION)
             if not is_completion(mission, cards):
-                raise IllegalAction(f"{' '.join(card_name(c) for c in cards)} do not complete "
-                                    f"{mission} ({MISSIONS[mission].text})", R_LANGUAGE)
+                raise IllegalAction(
+                    f"{' '.join(card_name(c) for c in cards)} do not complete "
+                    f"{mission} ({MISSIONS[mission].text})",
+                    R_LANGUAGE,
+                )
         elif kind == "give":
             if not has_teams(state.players):
-                raise IllegalAction("with 3 or 5 players everybody plays alone: no gifts",
-                                    R_GIFT)
+                raise IllegalAction("with 3 or 5 players everybody plays alone: no gifts", R_GIFT)
             if state.gave:
                 raise IllegalAction("cards were given to the partner already this turn", R_GIFT)
             if any(c not in hand for c in cards):
                 raise IllegalAction("those cards are not all in your hand", R_GIFT)
         elif kind == "end-turn":
             if not self._may_end(state):
-                raise IllegalAction(f"draw {state.draws_left} more number card(s) first "
-                                    "(compulsory)", R_DRAW)
+                raise IllegalAction(
+                    f"draw {state.draws_left} more number card(s) first (compulsory)", R_DRAW
+                )
 
     # ------------------------------------------------------------------ applying
     def _apply(self, state: TeamplayState, seat: int, action: dict):
         kind = action["type"]
         events: list[Event] = []
         if kind == "keep":
-            events.append(Event("keep", {"seat": seat, "place": state.fresh,
-                                         "mission": state.slot(state.fresh)}))
+            events.append(
+                Event(
+                    "keep", {"seat": seat, "place": state.fresh, "mission": state.slot(state.fresh)}
+                )
+            )
             state = replace(state, fresh=None)
             if state.phase == "setup":
                 return self._next_setup(state, events)
@@ -249,9 +304,12 @@ class Teamplay(Game):
             return self._reject(state, seat, events)
         if kind == "discard":
             hand = _without(state.hands[seat], (action["card"],))
-            state = replace(state, hands=_set(state.hands, seat, hand),
-                            discard=state.discard + (action["card"],),
-                            must_discard=state.must_discard - 1)
+            state = replace(
+                state,
+                hands=_set(state.hands, seat, hand),
+                discard=state.discard + (action["card"],),
+                must_discard=state.must_discard - 1,
+            )
             events.append(move((action["card"],), f"hand/{seat}", "discard", reason="limit"))
             return state, events
         if kind == "draw":
@@ -265,8 +323,7 @@ class Teamplay(Game):
     def _reshuffle(self, state: TeamplayState, events: list[Event]) -> TeamplayState:
         """The draw pile is empty: the discards become a new, shuffled draw pile."""
         cards, rng = shuffled(state.rng, sorted(state.discard))
-        events.append(Event("reshuffle", {"from": "discard", "to": "deck",
-                                          "count": len(cards)}))
+        events.append(Event("reshuffle", {"from": "discard", "to": "deck", "count": len(cards)}))
         return replace(state, deck=tuple(cards), discard=(), rng=rng)
 
     def _draw(self, state: TeamplayState, seat: int, action: dict, events: list[Event]):
@@ -282,8 +339,7 @@ class Teamplay(Game):
             if state.deck:
                 new = state.deck[0]
                 events.append(move((new,), "deck", "bank"))
-                state = replace(state, deck=state.deck[1:],
-                                bank=tuple(sorted(state.bank + (new,))))
+                state = replace(state, deck=state.deck[1:], bank=tuple(sorted(state.bank + (new,))))
         else:
             if not state.deck:
                 state = self._reshuffle(state, events)
@@ -293,16 +349,21 @@ class Teamplay(Game):
         hands = _set(state.hands, seat, tuple(sorted(hand + (card,))))
         return replace(state, hands=hands, draws_left=state.draws_left - 1), events
 
-    def _draw_mission(self, state: TeamplayState, place: str, seat: int,
-                      events: list[Event]) -> tuple[TeamplayState, bool]:
+    def _draw_mission(
+        self, state: TeamplayState, place: str, seat: int, events: list[Event]
+    ) -> tuple[TeamplayState, bool]:
         """Fill ``place`` from the mission pile (reshuffling the discarded missions when
         the pile is empty); returns the state and whether a mission came."""
         if not state.mission_deck and state.mission_discard:
             # Not on the page: like the number cards, the set-aside missions are shuffled
             # into a new pile when the mission pile runs out.
             missions, rng = shuffled(state.rng, sorted(state.mission_discard))
-            events.append(Event("reshuffle", {"from": "missions/discard",
-                                              "to": "missions/deck", "count": len(missions)}))
+            events.append(
+                Event(
+                    "reshuffle",
+                    {"from": "missions/discard", "to": "missions/deck", "count": len(missions)},
+                )
+            )
             state = replace(state, mission_deck=tuple(missions), mission_discard=(), rng=rng)
         new = state.mission_deck[0] if state.mission_deck else None
         zone = "missions/general" if place == "general" else f"missions/{seat}"
@@ -332,16 +393,21 @@ class Teamplay(Game):
         events.append(Event("turn", {"seat": 0, "turn": 0}))
         return replace(state, phase="play", seat=0, turn=0, fresh=None), events
 
-    def _complete(self, state: TeamplayState, seat: int, mission: str, cards: tuple,
-                  events: list[Event]):
+    def _complete(
+        self, state: TeamplayState, seat: int, mission: str, cards: tuple, events: list[Event]
+    ):
         place = next(p for p, m in state.places() if m == mission)
         zone = "missions/general" if place == "general" else f"missions/{seat}"
         events.append(move(cards, f"hand/{seat}", "discard", mission=mission, seat=seat))
-        events.append(move((mission,), zone, f"done/{seat}", place=place, seat=seat,
-                           vp=MISSIONS[mission].vp))
-        state = replace(state, hands=_set(state.hands, seat, _without(state.hands[seat], cards)),
-                        discard=state.discard + cards,
-                        done=_set(state.done, seat, state.done[seat] + (mission,)))
+        events.append(
+            move((mission,), zone, f"done/{seat}", place=place, seat=seat, vp=MISSIONS[mission].vp)
+        )
+        state = replace(
+            state,
+            hands=_set(state.hands, seat, _without(state.hands[seat], cards)),
+            discard=state.discard + cards,
+            done=_set(state.done, seat, state.done[seat] + (mission,)),
+        )
         state, came = self._draw_mission(state, place, seat, events)
         if came and state.mission_deck:
             state = replace(state, fresh=place)
@@ -349,18 +415,24 @@ class Teamplay(Game):
             count = self.team_missions(state)[team_of(seat, state.players)]
             if count >= self.end_at(state):
                 state = replace(state, last_turn=state.turn + state.players)
-                events.append(Event("end-announced", {"seat": seat, "missions": count,
-                                                      "last_turn": state.last_turn}))
+                events.append(
+                    Event(
+                        "end-announced",
+                        {"seat": seat, "missions": count, "last_turn": state.last_turn},
+                    )
+                )
         return state, events
 
     def _give(self, state: TeamplayState, seat: int, cards: tuple, events: list[Event]):
         to = partner(seat, state.players)
         hands = _set(state.hands, seat, _without(state.hands[seat], cards))
         hands = _set(hands, to, tuple(sorted(hands[to] + cards)))
-        events.append(move(cards, f"hand/{seat}", f"hand/{to}", seen_by=(seat, to),
-                           seat=seat, partner=to))
-        return replace(state, hands=hands, gave=True,
-                       gifts=state.gifts + ((seat, to, cards),)), events
+        events.append(
+            move(cards, f"hand/{seat}", f"hand/{to}", seen_by=(seat, to), seat=seat, partner=to)
+        )
+        return replace(
+            state, hands=hands, gave=True, gifts=state.gifts + ((seat, to, cards),)
+        ), events
 
     def _end_turn(self, state: TeamplayState, events: list[Event]):
         if state.last_turn is not None and state.turn >= state.last_turn:
@@ -373,8 +445,15 @@ class Teamplay(Game):
         if turn >= state.players:  # not in the first round
             excess = max(0, len(state.hands[seat]) - hand_limit(state.players))
         events.append(Event("turn", {"seat": seat, "turn": turn, "must_discard": excess}))
-        return replace(state, seat=seat, turn=turn, must_discard=excess, draws_left=DRAWS,
-                       gave=False, fresh=None), events
+        return replace(
+            state,
+            seat=seat,
+            turn=turn,
+            must_discard=excess,
+            draws_left=DRAWS,
+            gave=False,
+            fresh=None,
+        ), events
 
     # ------------------------------------------------------------------ outcome
     def result(self, state: TeamplayState) -> Outcome | None:
@@ -388,13 +467,24 @@ class Teamplay(Game):
         top = [t for t in range(len(sides)) if points[t] == best]
         fewest = min(counts[t] for t in top)
         won = [t for t in top if counts[t] == fewest]
-        reason = "most points" if len(top) == 1 else (
-            "fewer missions on equal points" if len(won) == 1 else "shared win")
+        reason = (
+            "most points"
+            if len(top) == 1
+            else ("fewer missions on equal points" if len(won) == 1 else "shared win")
+        )
         winners = tuple(sorted(s for t in won for s in sides[t]))
         scores = tuple(points[team_of(s, state.players)] for s in range(state.players))
-        return Outcome(winners, scores, reason, {
-            "teams": [list(t) for t in sides], "points": points, "missions": counts,
-            "turns": state.turn + 1})
+        return Outcome(
+            winners,
+            scores,
+            reason,
+            {
+                "teams": [list(t) for t in sides],
+                "points": points,
+                "missions": counts,
+                "turns": state.turn + 1,
+            },
+        )
 
     def is_over(self, state: TeamplayState) -> bool:
         return state.phase == "over"
@@ -405,9 +495,14 @@ class Teamplay(Game):
 
     # ------------------------------------------------------------------ tests & tools
     def zones(self, state: TeamplayState) -> dict[str, tuple]:
-        z = {"deck": state.deck, "bank": state.bank, "discard": state.discard,
-             "missions/deck": state.mission_deck, "missions/discard": state.mission_discard,
-             "missions/general": (state.general,) if state.general else ()}
+        z = {
+            "deck": state.deck,
+            "bank": state.bank,
+            "discard": state.discard,
+            "missions/deck": state.mission_deck,
+            "missions/discard": state.mission_discard,
+            "missions/general": (state.general,) if state.general else (),
+        }
         for s in range(state.players):
             z[f"hand/{s}"] = state.hands[s]
             z[f"missions/{s}"] = tuple(m for m in state.own[s] if m)
@@ -425,17 +520,22 @@ class Teamplay(Game):
         for s in others:
             pool += state.hands[s]
         rng.shuffle(pool)
-        deck = tuple(pool[:len(state.deck)])
+        deck = tuple(pool[: len(state.deck)])
         i = len(state.deck)
         hands = list(state.hands)
         for s in others:
             n = len(state.hands[s])
-            hands[s] = tuple(sorted(pool[i:i + n]))
+            hands[s] = tuple(sorted(pool[i : i + n]))
             i += n
         missions = list(state.mission_deck)
         rng.shuffle(missions)
-        return replace(state, deck=deck, hands=tuple(hands), mission_deck=tuple(missions),
-                       rng=random.Random(rng.random()).getstate())
+        return replace(
+            state,
+            deck=deck,
+            hands=tuple(hands),
+            mission_deck=tuple(missions),
+            rng=random.Random(rng.random()).getstate(),
+        )
 
     # ------------------------------------------------------------------ notation
     def format_action(self, action: dict) -> str:
@@ -467,8 +567,11 @@ class Teamplay(Game):
                     return {"type": "draw", "from": "bank", "card": int(parts[2])}
                 raise ValueError
             if kind == "complete":
-                return {"type": "complete", "mission": parts[1],
-                        "cards": [int(p) for p in parts[2:]]}
+                return {
+                    "type": "complete",
+                    "mission": parts[1],
+                    "cards": [int(p) for p in parts[2:]],
+                }
             if kind == "give":
                 return {"type": "give", "cards": [int(p) for p in parts[1:]]}
             if kind == "discard" and len(parts) == 2:

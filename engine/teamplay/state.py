@@ -7,7 +7,7 @@ from dataclasses import dataclass
 BANK_SIZE = 3
 DRAWS = 2
 GIFT_MAX = 2
-DEAL = (1, 2)          # the first and second player get 1 and 2 cards, the rest 3
+DEAL = (1, 2)  # the first and second player get 1 and 2 cards, the rest 3
 DEAL_REST = 3
 
 

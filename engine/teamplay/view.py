@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from engine.teamplay.missions import MISSIONS
 from engine.teamplay.state import (
-    TeamplayState, hand_limit, has_teams, partner, team_of, teams,
+    TeamplayState,
+    hand_limit,
+    has_teams,
+    partner,
+    team_of,
+    teams,
 )
 
 
@@ -23,8 +28,12 @@ def build(game, state: TeamplayState, seat: int | None) -> dict:
     n = state.players
     mine = seat is not None and 0 <= seat < n
     out = game.result(state)
-    visible = [state.general] + [m for own in state.own for m in own] + [
-        m for done in state.done for m in done] + list(state.mission_discard)
+    visible = (
+        [state.general]
+        + [m for own in state.own for m in own]
+        + [m for done in state.done for m in done]
+        + list(state.mission_discard)
+    )
     return {
         "game": "teamplay",
         "seat": seat,
@@ -61,7 +70,10 @@ def build(game, state: TeamplayState, seat: int | None) -> dict:
         "end_at": game.end_at(state),
         "end_announced": state.last_turn is not None,
         "last_turn": state.last_turn,
-        "gifts": [{"from": g, "to": r, "cards": list(cs)} for g, r, cs in state.gifts
-                  if mine and seat in (g, r)],
+        "gifts": [
+            {"from": g, "to": r, "cards": list(cs)}
+            for g, r, cs in state.gifts
+            if mine and seat in (g, r)
+        ],
         "winners": list(out.winners) if out else [],
     }

@@ -115,8 +115,7 @@ class HardBot(NormalBot):
     when free (a backwards trick or no live card skipped)."""
 
     level = "hard"
-    params: dict = {"weighted": True, "extra": 0.0, "w_none": 8.0, "w_one": 1.5,
-                    "w_more": 0.8}
+    params: dict = {"weighted": True, "extra": 0.0, "w_none": 8.0, "w_one": 1.5, "w_more": 0.8}
 
     def plan(self, table: Table) -> list[tuple[int, int]]:
         return best_plan(table, search=True)

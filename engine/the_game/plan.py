@@ -16,21 +16,21 @@ Move = tuple  # (card, pile index)
 
 #: Default knobs; a bot may override any of them (``Table.from_view(view, **params)``).
 DEFAULTS = {
-    "extra": 1.0,          # play an extra card when its cost is at most this
-    "extra_end": 2.0,      # ... once the draw pile is empty
-    "trick_bonus": 4.0,    # a backwards trick is worth this much beyond its recovery
-    "dont_penalty": 3.0,   # playing on a pile another seat signalled "dont-play"
-    "well_penalty": 1.0,   # ... "can-play-well"
-    "free_burn": 1,        # burns up to this ignore other seats' signals
-    "signal_dont": 2,      # signal "dont-play" when we hold a card burning at most this
-    "signal_well": 5,      # signal "can-play-well" at most this
-    "weighted": False,     # weight burned cards by how many other piles still take them
-    "w_none": 4.0,         # weight of a burned card no other pile takes
-    "w_one": 1.0,          # ... one other pile takes
-    "w_more": 0.5,         # ... two or more
-    "future": 0.0,         # weight of the fit of the cards kept (hard)
-    "dead": 25.0,          # cost of a kept card that no pile takes
-    "width": 10,           # moves kept per level of the search
+    "extra": 1.0,  # play an extra card when its cost is at most this
+    "extra_end": 2.0,  # ... once the draw pile is empty
+    "trick_bonus": 4.0,  # a backwards trick is worth this much beyond its recovery
+    "dont_penalty": 3.0,  # playing on a pile another seat signalled "dont-play"
+    "well_penalty": 1.0,  # ... "can-play-well"
+    "free_burn": 1,  # burns up to this ignore other seats' signals
+    "signal_dont": 2,  # signal "dont-play" when we hold a card burning at most this
+    "signal_well": 5,  # signal "can-play-well" at most this
+    "weighted": False,  # weight burned cards by how many other piles still take them
+    "w_none": 4.0,  # weight of a burned card no other pile takes
+    "w_one": 1.0,  # ... one other pile takes
+    "w_more": 0.5,  # ... two or more
+    "future": 0.0,  # weight of the fit of the cards kept (hard)
+    "dead": 25.0,  # cost of a kept card that no pile takes
+    "width": 10,  # moves kept per level of the search
 }
 
 
@@ -63,12 +63,21 @@ class Table:
             for c in view["piles"][name]:
                 live[c] = 0
         seat = view["seat"]
-        others = [[s for i, s in enumerate(view["signals"][name]) if i != seat and s]
-                  for name in PILES]
+        others = [
+            [s for i, s in enumerate(view["signals"][name]) if i != seat and s] for name in PILES
+        ]
         mine = [view["signals"][name][seat] for name in PILES]
-        t = cls(hand=list(view["hand"]), tops=[view["tops"][n] for n in PILES], live=live,
-                need=view["to_play"], deck=view["deck"], players=view["players"],
-                others=others, mine=mine, p={**DEFAULTS, **params})
+        t = cls(
+            hand=list(view["hand"]),
+            tops=[view["tops"][n] for n in PILES],
+            live=live,
+            need=view["to_play"],
+            deck=view["deck"],
+            players=view["players"],
+            others=others,
+            mine=mine,
+            p={**DEFAULTS, **params},
+        )
         t.prefix()
         return t
 
@@ -118,8 +127,12 @@ def _weighted(t: Table, tops: list, p: int, lo: int, hi: int) -> float:
         if n <= 0:
             continue
         mid = (a + b) / 2
-        k = ((p != 0 and mid > a1) + (p != 1 and mid > a2) + (p != 2 and mid < d1)
-             + (p != 3 and mid < d2))
+        k = (
+            (p != 0 and mid > a1)
+            + (p != 1 and mid > a2)
+            + (p != 2 and mid < d1)
+            + (p != 3 and mid < d2)
+        )
         total += n * w[k]
     return total
 
@@ -131,8 +144,7 @@ def _weighted_slow(t: Table, tops: list, p: int, lo: int, hi: int) -> float:
     for x in range(lo + 1, hi):
         if not t.live[x]:
             continue
-        k = sum(1 for q in range(4)
-                if q != p and (x > tops[q] if ASCENDING[q] else x < tops[q]))
+        k = sum(1 for q in range(4) if q != p and (x > tops[q] if ASCENDING[q] else x < tops[q]))
         total += w0 if k == 0 else w1 if k == 1 else w2
     return total
 
@@ -273,8 +285,11 @@ def desired_signals(t: Table) -> list:
         best = None
         for c in t.hand:
             if fits(c, p, t.tops[p]):
-                b = burn(t, t.tops, c, p) if not t.p["weighted"] else (
-                    t.between(*sorted((t.tops[p], c))))
+                b = (
+                    burn(t, t.tops, c, p)
+                    if not t.p["weighted"]
+                    else (t.between(*sorted((t.tops[p], c))))
+                )
                 trick = c == (t.tops[p] - BACK if ASCENDING[p] else t.tops[p] + BACK)
                 b = -1 if trick else b
                 if best is None or b < best:

@@ -6,21 +6,44 @@ from __future__ import annotations
 import random
 
 from engine.core import (
-    BadSetup, Event, Game, IllegalAction, MalformedAction, Outcome, action_type,
-    int_field, move, new_rng, option, randrange, replace, shuffled,
+    BadSetup,
+    Event,
+    Game,
+    IllegalAction,
+    MalformedAction,
+    Outcome,
+    action_type,
+    int_field,
+    move,
+    new_rng,
+    option,
+    randrange,
+    replace,
+    shuffled,
 )
 from engine.the_game import view as _view
 from engine.the_game.state import (
-    CARDS, PILES, SIGNALS, TOTAL, TheGameState, fits, hand_size,
+    CARDS,
+    PILES,
+    SIGNALS,
+    TOTAL,
+    TheGameState,
+    fits,
+    hand_size,
 )
 
-RULE_PLAY = ("the-game.md#a-turn 2: ascending higher or exactly 10 lower, "
-             "descending lower or exactly 10 higher")
+RULE_PLAY = (
+    "the-game.md#a-turn 2: ascending higher or exactly 10 lower, "
+    "descending lower or exactly 10 higher"
+)
 RULE_HAND = "the-game.md#a-turn 1: play cards from your own hand"
-RULE_MIN = ("the-game.md#a-turn 1: at least the minimum "
-            "(2, 3 in expert; 1 once the draw pile is empty)")
-RULE_BLOCK = ("the-game.md#end: the active player with no legal card before the minimum "
-              "must declare the block")
+RULE_MIN = (
+    "the-game.md#a-turn 1: at least the minimum (2, 3 in expert; 1 once the draw pile is empty)"
+)
+RULE_BLOCK = (
+    "the-game.md#end: the active player with no legal card before the minimum "
+    "must declare the block"
+)
 RULE_SIGNAL = "the-game.md#communication: pile signals 'dont-play' and 'can-play-well'"
 
 
@@ -40,20 +63,30 @@ class TheGame(Game):
     # ------------------------------------------------------------------ set-up
     def _setup(self, players: int, seed: int, options: tuple) -> TheGameState:
         start = option(options, "start")
-        if start is not None and (not isinstance(start, int) or isinstance(start, bool)
-                                  or not 0 <= start < players):
+        if start is not None and (
+            not isinstance(start, int) or isinstance(start, bool) or not 0 <= start < players
+        ):
             raise BadSetup(f"option 'start' must be None or a seat 0..{players - 1}, got {start!r}")
         if option(options, "smaller_hands") and not option(options, "expert"):
             raise BadSetup("option 'smaller_hands' is part of the expert option: set 'expert' too")
         size = hand_size(players, option(options, "smaller_hands"))
         cards, rng = shuffled(new_rng(seed, "the-game"), CARDS)
-        hands = tuple(tuple(sorted(cards[s * size:(s + 1) * size])) for s in range(players))
+        hands = tuple(tuple(sorted(cards[s * size : (s + 1) * size])) for s in range(players))
         if start is None:
             start, rng = randrange(rng, players)
         return TheGameState(
-            players=players, options=options, rng=rng, size=size,
-            deck=tuple(cards[players * size:]), hands=hands, piles=((),) * len(PILES),
-            signals=((None,) * len(PILES),) * players, turn=start, played=0, turns=1)
+            players=players,
+            options=options,
+            rng=rng,
+            size=size,
+            deck=tuple(cards[players * size :]),
+            hands=hands,
+            piles=((),) * len(PILES),
+            signals=((None,) * len(PILES),) * players,
+            turn=start,
+            played=0,
+            turns=1,
+        )
 
     # ------------------------------------------------------------------ facts
     def minimum(self, state: TheGameState) -> int:
@@ -70,8 +103,7 @@ class TheGame(Game):
     def playable(self, state: TheGameState, seat: int) -> list[tuple[int, int]]:
         """``(card, pile index)`` pairs ``seat`` could play now, by card then pile."""
         tops = state.tops
-        return [(c, p) for c in state.hands[seat] for p in range(len(PILES))
-                if fits(c, p, tops[p])]
+        return [(c, p) for c in state.hands[seat] for p in range(len(PILES)) if fits(c, p, tops[p])]
 
     def is_blocked(self, state: TheGameState) -> bool:
         """True when the active player still has to play and has no legal card (the
@@ -106,8 +138,9 @@ class TheGame(Game):
         if seat == state.turn:
             if self.is_blocked(state):
                 return [{"type": "declare-blocked"}]
-            out += [{"type": "play", "card": c, "pile": PILES[p]}
-                    for c, p in self.playable(state, seat)]
+            out += [
+                {"type": "play", "card": c, "pile": PILES[p]} for c, p in self.playable(state, seat)
+            ]
             if self.to_play(state) == 0:
                 out.append({"type": "end-turn"})
         for p, name in enumerate(PILES):
@@ -133,11 +166,9 @@ class TheGame(Game):
             if value is not None and value not in SIGNALS:
                 raise MalformedAction(f"'signal' must be one of {', '.join(SIGNALS)} or None")
             if seat == state.turn and self.is_blocked(state):
-                raise IllegalAction("you cannot play the minimum: declare the block",
-                                    RULE_BLOCK)
+                raise IllegalAction("you cannot play the minimum: declare the block", RULE_BLOCK)
             if state.signals[seat][p] == value:
-                raise IllegalAction(f"your signal on {PILES[p]} is already {value!r}",
-                                    RULE_SIGNAL)
+                raise IllegalAction(f"your signal on {PILES[p]} is already {value!r}", RULE_SIGNAL)
             return
         if kind == "play":
             card = int_field(action, "card", CARDS[0], CARDS[-1])
@@ -145,14 +176,17 @@ class TheGame(Game):
             if card not in state.hands[seat]:
                 raise IllegalAction(f"card {card} is not in your hand", RULE_HAND)
             if not fits(card, p, state.tops[p]):
-                raise IllegalAction(f"card {card} does not fit on {PILES[p]} "
-                                    f"(top {state.tops[p]})", RULE_PLAY)
+                raise IllegalAction(
+                    f"card {card} does not fit on {PILES[p]} (top {state.tops[p]})", RULE_PLAY
+                )
             return
         blocked = self.is_blocked(state)
         if kind == "declare-blocked":
             if not blocked:
-                raise IllegalAction("you are not blocked: you have a legal card or have "
-                                    "played the minimum", RULE_BLOCK)
+                raise IllegalAction(
+                    "you are not blocked: you have a legal card or have played the minimum",
+                    RULE_BLOCK,
+                )
             return
         # end-turn
         if blocked:
@@ -166,10 +200,11 @@ class TheGame(Game):
         if kind == "signal":
             p = PILES.index(action["pile"])
             row = state.signals[seat]
-            row = row[:p] + (action["signal"],) + row[p + 1:]
-            signals = state.signals[:seat] + (row,) + state.signals[seat + 1:]
-            event = Event("signal", {"seat": seat, "pile": action["pile"],
-                                     "signal": action["signal"]})
+            row = row[:p] + (action["signal"],) + row[p + 1 :]
+            signals = state.signals[:seat] + (row,) + state.signals[seat + 1 :]
+            event = Event(
+                "signal", {"seat": seat, "pile": action["pile"], "signal": action["signal"]}
+            )
             return replace(state, signals=signals), [event]
         if kind == "play":
             return self._play(state, seat, action["card"], PILES.index(action["pile"]))
@@ -181,8 +216,8 @@ class TheGame(Game):
 
     def _play(self, state: TheGameState, seat: int, card: int, p: int):
         hand = tuple(c for c in state.hands[seat] if c != card)
-        hands = state.hands[:seat] + (hand,) + state.hands[seat + 1:]
-        piles = state.piles[:p] + (state.piles[p] + (card,),) + state.piles[p + 1:]
+        hands = state.hands[:seat] + (hand,) + state.hands[seat + 1 :]
+        piles = state.piles[:p] + (state.piles[p] + (card,),) + state.piles[p + 1 :]
         state = replace(state, hands=hands, piles=piles, played=state.played + 1)
         events = [move((card,), f"hand/{seat}", f"pile/{PILES[p]}", seat=seat)]
         if sum(len(x) for x in piles) == TOTAL:
@@ -196,7 +231,7 @@ class TheGame(Game):
         n = max(0, min(state.size - len(state.hands[seat]), len(state.deck)))
         drawn, deck = state.deck[:n], state.deck[n:]
         hand = tuple(sorted(state.hands[seat] + drawn))
-        hands = state.hands[:seat] + (hand,) + state.hands[seat + 1:]
+        hands = state.hands[:seat] + (hand,) + state.hands[seat + 1 :]
         events = []
         if drawn:
             events.append(move(drawn, "deck", f"hand/{seat}", seen_by=(seat,)))
@@ -207,8 +242,9 @@ class TheGame(Game):
                 nxt = cand
                 break
         events.append(Event("turn", {"seat": nxt}))
-        return replace(state, deck=deck, hands=hands, turn=nxt, played=0,
-                       turns=state.turns + 1), events
+        return replace(
+            state, deck=deck, hands=hands, turn=nxt, played=0, turns=state.turns + 1
+        ), events
 
     # ------------------------------------------------------------------ outcome
     def result(self, state: TheGameState) -> Outcome | None:
@@ -220,8 +256,12 @@ class TheGame(Game):
         left = state.cards_left
         won = left == 0
         reason = "all 98 cards played" if won else "blocked"
-        return Outcome(tuple(range(state.players)) if won else (), (left,) * state.players,
-                       reason, {"cards_left": left, "excellent": left < 10, "reason": reason})
+        return Outcome(
+            tuple(range(state.players)) if won else (),
+            (left,) * state.players,
+            reason,
+            {"cards_left": left, "excellent": left < 10, "reason": reason},
+        )
 
     def is_over(self, state: TheGameState) -> bool:
         return state.over
@@ -250,15 +290,16 @@ class TheGame(Game):
         for s in hidden:
             pool += state.hands[s]
         rng.shuffle(pool)
-        deck = tuple(pool[:len(state.deck)])
+        deck = tuple(pool[: len(state.deck)])
         i = len(state.deck)
         hands = list(state.hands)
         for s in hidden:
             k = len(state.hands[s])
-            hands[s] = tuple(sorted(pool[i:i + k]))
+            hands[s] = tuple(sorted(pool[i : i + k]))
             i += k
-        return replace(state, deck=deck, hands=tuple(hands),
-                       rng=random.Random(rng.random()).getstate())
+        return replace(
+            state, deck=deck, hands=tuple(hands), rng=random.Random(rng.random()).getstate()
+        )
 
     # ------------------------------------------------------------------ notation
     def format_action(self, action: dict) -> str:
@@ -282,10 +323,15 @@ class TheGame(Game):
         if kind == "play" and len(parts) == 3 and parts[1].isdigit():
             return {"type": "play", "card": int(parts[1]), "pile": parts[2]}
         if kind == "signal" and len(parts) == 3:
-            return {"type": "signal", "pile": parts[1],
-                    "signal": None if parts[2] == "none" else parts[2]}
-        raise MalformedAction(f"cannot read {text!r}: expected 'play N PILE', 'end-turn', "
-                              "'declare-blocked' or 'signal PILE VALUE'")
+            return {
+                "type": "signal",
+                "pile": parts[1],
+                "signal": None if parts[2] == "none" else parts[2],
+            }
+        raise MalformedAction(
+            f"cannot read {text!r}: expected 'play N PILE', 'end-turn', "
+            "'declare-blocked' or 'signal PILE VALUE'"
+        )
 
 
 GAME = TheGame()

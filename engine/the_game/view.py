@@ -36,8 +36,7 @@ def build(game, state: TheGameState, seat: int | None) -> dict:
         "piles": {name: list(p) for name, p in zip(PILES, state.piles, strict=True)},
         "markers": {name: START[i] for i, name in enumerate(PILES)},
         "tops": {name: tops[i] for i, name in enumerate(PILES)},
-        "signals": {name: [state.signals[s][i] for s in range(n)]
-                    for i, name in enumerate(PILES)},
+        "signals": {name: [state.signals[s][i] for s in range(n)] for i, name in enumerate(PILES)},
         "played": state.played,
         "minimum": game.minimum(state),
         "to_play": game.to_play(state),

@@ -8,6 +8,7 @@ def app(tmp_path, monkeypatch):
     monkeypatch.setenv("TAPETE_CONFIG_DIR", str(tmp_path / "config"))
     from client.app import App
     from client.settings import Settings
+
     a = App(Settings(name="Ana"), size=(1280, 720))
     yield a
     scene = a.scene
@@ -15,6 +16,7 @@ def app(tmp_path, monkeypatch):
     if session is not None:
         session.close()
     import pygame
+
     pygame.quit()
 
 

@@ -80,8 +80,16 @@ def test_set_language_switches_and_falls_back(monkeypatch):
 
 def test_pot_names_the_menu_and_table_strings(msgids):
     ids = {s for s, _p in msgids}
-    for key in ("Settings", "New game", "Text size", "Row {n}", "Choose a card",
-                "Play again", "Seat {n}", "Pass the screen to {name}"):
+    for key in (
+        "Settings",
+        "New game",
+        "Text size",
+        "Row {n}",
+        "Choose a card",
+        "Play again",
+        "Seat {n}",
+        "Pass the screen to {name}",
+    ):
         assert key in ids
 
 
@@ -130,8 +138,10 @@ def test_fonts_cover_every_language_and_the_guandan_title():
     from client import assets
 
     pygame.freetype.init()
-    latin = ("á é í ó ú ñ ç ã õ ő ű Á É Í Ó Ú Ñ Ç Ã Õ Ő Ű à è ê ô â œ ü ö ß ª º « » „ ” ’ … · —"
-             " ✓ ✗ ▶ ★ ● ■ ↶")
+    latin = (
+        "á é í ó ú ñ ç ã õ ő ű Á É Í Ó Ú Ñ Ç Ã Õ Ő Ű à è ê ô â œ ü ö ß ª º « » „ ” ’ … · —"
+        " ✓ ✗ ▶ ★ ● ■ ↶"
+    )
     for bold in (False, True):
         face = pygame.freetype.Font(assets.font_path(bold), 20)
         missing = [c for c in latin if c != " " and face.get_metrics(c)[0] is None]
@@ -149,8 +159,11 @@ def test_fonts_cover_every_language_and_the_guandan_title():
     for path in (resources.files("assets") / "rules").iterdir():
         used.update(path.read_text(encoding="utf-8"))
     used -= set("\n\r\t")
-    lacking = [c for c in sorted(used)
-               if regular.get_metrics(c)[0] is None and cjk.get_metrics(c)[0] is None]
+    lacking = [
+        c
+        for c in sorted(used)
+        if regular.get_metrics(c)[0] is None and cjk.get_metrics(c)[0] is None
+    ]
     assert lacking == []
 
 
@@ -242,7 +255,8 @@ def test_menu_is_usable_with_the_keyboard(app):
     menu = MenuScene(app)
     app.switch(menu)
     key = lambda k, mod=0: pygame.event.Event(  # noqa: E731
-        pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+        pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0
+    )
     app.frame(0.03, [key(pygame.K_UP)])
     assert list(menu.buttons)[menu.focus] == "quit"
     app.frame(0.03, [key(pygame.K_TAB, pygame.KMOD_SHIFT)])
@@ -260,10 +274,12 @@ def test_sequence_numbers_table_sounds_its_events(app):
     assert run_until(app, lambda: table.board is not None and table.timeline.idle)
     played = []
     table.sfx = played.append
-    beats = table.beats_for([
-        {"type": "sequence", "colour": 0, "seat": 0, "spaces": []},
-        {"type": "game-end", "winners": [0], "scores": [1, 0], "reason": "", "details": {}},
-    ])
+    beats = table.beats_for(
+        [
+            {"type": "sequence", "colour": 0, "seat": 0, "spaces": []},
+            {"type": "game-end", "winners": [0], "scores": [1, 0], "reason": "", "details": {}},
+        ]
+    )
     for beat in beats[:1] + beats[-1:]:
         beat.finish()
     assert played == ["sequence", "win"]
@@ -282,8 +298,10 @@ def test_guandan_buttons_starting_with_a_card_are_not_readings(app):
         table = start_table(app, "guandan", ["human", "bot:normal", "bot:normal", "bot:normal"], 3)
         assert run_until(app, lambda: table.board is not None and table.timeline.idle)
         rect = pygame.Rect(10, 10, 200, 40)
-        table.controls = lambda: [(rect, "4♣ átadása adóként (Enter)", None, True),
-                                  (rect, "1  pár: 4", None, True)]
+        table.controls = lambda: [
+            (rect, "4♣ átadása adóként (Enter)", None, True),
+            (rect, "1  pár: 4", None, True),
+        ]
         table.draw_controls(app.screen)  # no ValueError
     finally:
         i18n.set_language("en")

@@ -13,6 +13,7 @@ from tests.client.conftest import run_until
 def test_join_a_table_by_address_and_play(app):
     from net.client import connect
     from net.local import LocalHost
+
     host = LocalHost("take5", ["open", "bot:easy"], 4, bot_delay=0.0)
     host.start()
     try:
@@ -26,8 +27,14 @@ def test_join_a_table_by_address_and_play(app):
         assert run_until(app, lambda: table.my_decision() == "choose" and table.timeline.idle)
         card = table.board["hand"][0]
         table.selected = card
-        app.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
-                                              unicode="", scancode=0)])
+        app.frame(
+            1 / 30,
+            [
+                pygame.event.Event(
+                    pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0
+                )
+            ],
+        )
         assert run_until(app, lambda: card not in table.session.mirrors[0].view["hand"], 10)
         assert host.call(lambda t: t.seats[0]["name"]) == "Zoé"
     finally:
@@ -38,6 +45,7 @@ def test_join_a_table_by_address_and_play(app):
 def test_host_a_table_from_the_window_and_a_player_joins(app):
     from client.launch import host_table
     from net.client import connect
+
     lobby = host_table(app, "take5", ["human", "open"], 9, {}, "Test table", advertise=False)
     assert isinstance(app.scene, LobbyScene)
     app.frame(1 / 30, [])
@@ -55,6 +63,7 @@ def test_host_a_table_from_the_window_and_a_player_joins(app):
 def test_browser_joins_by_address_without_blocking_the_frame_loop(app):
     from client.scenes.browser import BrowserScene
     from net.local import LocalHost
+
     host = LocalHost("take5", ["open", "open", "bot:easy"], 6, bot_delay=0.0)
     host.start()
     try:
@@ -80,6 +89,7 @@ def test_browser_joins_by_address_without_blocking_the_frame_loop(app):
 
 def test_browser_reports_a_bad_address(app):
     from client.scenes.browser import BrowserScene
+
     browser = BrowserScene(app)
     app.switch(browser)
     for bad in ("not an address", "host:notaport", ":5"):

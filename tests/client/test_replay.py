@@ -15,7 +15,6 @@ from net.host import Table
 from net.log import TableLog, read_log
 
 
-
 @pytest.fixture
 def data(tmp_path, monkeypatch):
     monkeypatch.setenv("TAPETE_DATA_DIR", str(tmp_path / "data"))
@@ -30,9 +29,25 @@ def finished_log(tmp_path, game="take5", seats="bot,bot:easy,bot", seed=5):
     path = tmp_path / f"{game}.jsonl"
     g = engine.get_game(game)
     out = io.StringIO()
-    assert play_headless([game, "--seats", seats, "--headless", "--seed", str(seed),
-                          "--json", "--log", str(path), "--options",
-                          json.dumps(getattr(g, "contract_options", {}))], out=out) == 0
+    assert (
+        play_headless(
+            [
+                game,
+                "--seats",
+                seats,
+                "--headless",
+                "--seed",
+                str(seed),
+                "--json",
+                "--log",
+                str(path),
+                "--options",
+                json.dumps(getattr(g, "contract_options", {})),
+            ],
+            out=out,
+        )
+        == 0
+    )
     return path, json.loads(out.getvalue())
 
 
@@ -69,8 +84,14 @@ def test_the_viewer_steps_through_public_views_and_jumps_rounds(app, tmp_path, d
     key(app, pygame.K_END)
     assert scene.index == outcome["actions"] and scene.table.board["over"]
     # the track: a click at its left end is the first step
-    app.frame(1 / 30, [pygame.event.Event(pygame.MOUSEBUTTONUP, button=1,
-                                          pos=(scene.track.x, scene.track.centery))])
+    app.frame(
+        1 / 30,
+        [
+            pygame.event.Event(
+                pygame.MOUSEBUTTONUP, button=1, pos=(scene.track.x, scene.track.centery)
+            )
+        ],
+    )
     assert scene.index == 0
 
 

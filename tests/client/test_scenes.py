@@ -11,31 +11,38 @@ from tests.client.conftest import run_until
 
 
 def click(app, pos):
-    app.frame(1 / 30, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
-                       pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos)])
+    app.frame(
+        1 / 30,
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos),
+        ],
+    )
 
 
 def key(app, k):
-    app.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="",
-                                          scancode=0)])
+    app.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)])
 
 
 def test_menu_new_game_and_settings_render(app):
     from client.scenes.menu import MenuScene
     from client.scenes.newgame import NewGameScene
     from client.scenes.settings import SettingsScene
+
     for scene in (MenuScene, NewGameScene, SettingsScene):
         app.switch(scene(app))
         app.frame(1 / 30, [])
         # something other than the felt was drawn (title text, widgets)
-        colours = {app.screen.get_at((x, y))[:3] for x in range(0, 1280, 40)
-                   for y in range(0, 720, 40)}
+        colours = {
+            app.screen.get_at((x, y))[:3] for x in range(0, 1280, 40) for y in range(0, 720, 40)
+        }
         assert len(colours) > 2
 
 
 def test_menu_quick_game_opens_a_take5_table(app):
     from client.scenes.menu import MenuScene
     from client.tables.take5 import Take5Table
+
     app.switch(MenuScene(app))
     app.frame(1 / 30, [])
     pygame.mouse.set_pos(app.scene.quick.rect.center)
@@ -76,8 +83,7 @@ def test_row_choice_by_number_key(app):
     table = start_table(app, "take5", ["human", "bot:easy", "bot:easy"], seed=11)
     # Play the lowest card each turn until a row must be chosen.
     for _ in range(40):
-        assert run_until(app, lambda: table.timeline.idle and table.my_decision() is not None,
-                         120)
+        assert run_until(app, lambda: table.timeline.idle and table.my_decision() is not None, 120)
         if table.my_decision() == "row":
             break
         table.selected = table.board["hand"][0]
@@ -85,14 +91,20 @@ def test_row_choice_by_number_key(app):
     assert table.my_decision() == "row"
     card = table.session.mirrors[0].view["pending"][0][0]
     key(app, pygame.K_3)
-    assert run_until(app, lambda: card in table.session.mirrors[0].view["rows"][2] or
-                     table.session.mirrors[0].view["phase"] != "row-choice")
+    assert run_until(
+        app,
+        lambda: (
+            card in table.session.mirrors[0].view["rows"][2]
+            or table.session.mirrors[0].view["phase"] != "row-choice"
+        ),
+    )
     assert table.session.mirrors[0].view["rows"][2][0] == card
 
 
 def test_couch_privacy_screen_before_each_local_player(app):
-    table = start_table(app, "take5", ["human", "human", "bot:easy"], seed=3,
-                        names=["Ana", "Ben", "Bot"])
+    table = start_table(
+        app, "take5", ["human", "human", "bot:easy"], seed=3, names=["Ana", "Ben", "Bot"]
+    )
     assert run_until(app, lambda: table.privacy_for is not None)
     first = table.privacy_for
     assert table.perspective is None  # nobody's hand is on screen behind the privacy screen
@@ -111,8 +123,8 @@ def test_couch_privacy_screen_before_each_local_player(app):
 
 def test_bots_only_table_reaches_results(app):
     from client.scenes.results import ResultsScene
-    table = start_table(app, "take5", ["bot:easy", "bot:easy"], seed=2,
-                        options={"threshold": 5})
+
+    table = start_table(app, "take5", ["bot:easy", "bot:easy"], seed=2, options={"threshold": 5})
     table.timeline.speed = 50
     assert run_until(app, lambda: isinstance(app.scene, ResultsScene), 600)
     view = app.scene.view
@@ -123,15 +135,21 @@ def test_bots_only_table_reaches_results(app):
 def test_parse_seats_and_names():
     assert parse_seats("human,bot:hard,bot") == ["human", "bot:hard", "bot:normal"]
     import pytest
+
     with pytest.raises(ValueError, match="unknown seat 'robot'"):
         parse_seats("human,robot")
     assert default_names(["human", "bot:easy", "human"], "Ana") == [
-        "Ana", "Bot 2 (easy)", "Player 2"]
+        "Ana",
+        "Bot 2 (easy)",
+        "Player 2",
+    ]
 
 
 def test_apply_delta_sets_and_deletes():
     assert apply_delta({"a": 1, "b": 2}, {"set": {"a": 5, "c": 3}, "del": ["b"]}) == {
-        "a": 5, "c": 3}
+        "a": 5,
+        "c": 3,
+    }
 
 
 def test_settings_round_trip_and_bad_values(tmp_path):
@@ -162,6 +180,7 @@ def test_rules_help_opens_with_f1_and_closes(app):
 def test_rules_text_of_every_game_exists():
     from client.help import rules_text
     from engine import GAME_IDS
+
     for game_id in GAME_IDS:
         paragraphs = rules_text(game_id, "en")
         assert len(paragraphs) >= 5
@@ -181,6 +200,7 @@ def test_window_resize_keeps_card_proportions(app):
 
 def test_sounds_are_harmless_without_audio():
     from client.sound import EFFECTS, Sounds
+
     sounds = Sounds(volume=0.5)
     for name in EFFECTS:
         sounds.play(name)  # no exception, with or without a device

@@ -24,13 +24,17 @@ GAME_ID = "sequence-numbers"
 
 
 def click(app, pos):
-    app.frame(1 / 30, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
-                       pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos)])
+    app.frame(
+        1 / 30,
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos),
+        ],
+    )
 
 
 def key(app, k, mod=0):
-    app.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="",
-                                          scancode=0)])
+    app.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)])
 
 
 def my_turn(table) -> bool:
@@ -39,8 +43,11 @@ def my_turn(table) -> bool:
 
 def equation_with_spaces(table) -> int:
     """Index of a hand card that is an equation with an open space."""
-    return next(i for i, f in enumerate(table.hand())
-                if f not in ("plus", "minus") and moves.targets(table.board, f))
+    return next(
+        i
+        for i, f in enumerate(table.hand())
+        if f not in ("plus", "minus") and moves.targets(table.board, f)
+    )
 
 
 def seed_with(card: str, players: int = 2) -> int:
@@ -104,8 +111,12 @@ def test_a_selected_card_lights_its_answers_spaces_and_veils_the_rest(app):
     assert lit and all(table.board["board"][r][c] == n for r, c in lit)
     assert table.cursor in lit  # the cursor jumped to the card's nearest space
     app.frame(1 / 30, [])
-    dark = next((r, c) for r in range(10) for c in range(10)
-                if (r, c) not in lit and table.board["board"][r][c] not in (0, n))
+    dark = next(
+        (r, c)
+        for r in range(10)
+        for c in range(10)
+        if (r, c) not in lit and table.board["board"][r][c] not in (0, n)
+    )
     rect = table.cell_rect(*dark)
     tint = draw.GROUP_TINTS[draw.group_of(table.board["board"][dark[0]][dark[1]])]
     assert tuple(app.screen.get_at((rect.x + table.s(5), rect.centery)))[:3] != tint
@@ -164,8 +175,9 @@ def test_a_refused_click_explains_and_sends_nothing(app):
     i = equation_with_spaces(table)
     key(app, pygame.K_1 + i)
     n = draw.answer_of(table.hand()[i])
-    wrong = next((r, c) for r in range(10) for c in range(10)
-                 if table.board["board"][r][c] not in (0, n))
+    wrong = next(
+        (r, c) for r in range(10) for c in range(10) if table.board["board"][r][c] not in (0, n)
+    )
     click(app, table.cell_rect(*wrong).center)
     assert "does not make" in table.message
     click(app, table.cell_rect(0, 0).center)
@@ -204,8 +216,12 @@ def test_minus_removes_an_opponent_chip(app):
     mirror = table.session.mirrors[0]
     for _ in range(6):
         assert run_until(app, lambda: my_turn(table), 20)
-        theirs = [(r, c) for r in range(10) for c in range(10)
-                  if mirror.view["chips"][r][c] == 1 and not mirror.view["locked"][r][c]]
+        theirs = [
+            (r, c)
+            for r in range(10)
+            for c in range(10)
+            if mirror.view["chips"][r][c] == 1 and not mirror.view["locked"][r][c]
+        ]
         if theirs and "minus" in table.hand():
             break
         i = equation_with_spaces(table)
@@ -274,8 +290,13 @@ def test_no_playable_card_means_a_discard_with_x(app):
 
 # ---------------------------------------------------------------- couch, LAN, results
 def test_couch_two_teams_privacy_screen_before_each_player(app):
-    table = start_table(app, GAME_ID, ["human", "bot:easy", "human", "bot:easy"], seed=4,
-                        names=["Ana", "Bot 2", "Ben", "Bot 4"])
+    table = start_table(
+        app,
+        GAME_ID,
+        ["human", "bot:easy", "human", "bot:easy"],
+        seed=4,
+        names=["Ana", "Bot 2", "Ben", "Bot 4"],
+    )
     assert run_until(app, lambda: table.privacy_for is not None)
     assert table.privacy_for == 0 and table.perspective is None
     key(app, pygame.K_RETURN)
@@ -337,8 +358,13 @@ def test_bots_only_table_reaches_the_results(app):
 
 
 def test_summary_names_the_winning_team():
-    view = {"winners": [1, 3], "colours": [0, 1, 0, 1], "sequence_counts": [1, 2],
-            "needed": 2, "draw": False}
+    view = {
+        "winners": [1, 3],
+        "colours": [0, 1, 0, 1],
+        "sequence_counts": [1, 2],
+        "needed": 2,
+        "draw": False,
+    }
     names = ["Ana", "Bot 2", "Ben", "Bot 4"]
     info = SequenceNumbersTable.summary(view, names, None)
     assert info["headline"] == "Team ■ Blue wins!"
@@ -349,7 +375,8 @@ def test_summary_names_the_winning_team():
     assert mine["headline"] == "Game over" and mine["rows"][2][0] == "You"
     draw_view = dict(view, winners=[], draw=True)
     assert SequenceNumbersTable.summary(draw_view, names, None)["subtitle"] == (
-        "The cards ran out: a draw")
+        "The cards ran out: a draw"
+    )
 
 
 # ---------------------------------------------------------------- the commands
@@ -364,8 +391,7 @@ def test_five_players_are_refused_with_the_engines_reason(capsys):
 def test_headless_json_line(capsys):
     from client.cli import main
 
-    assert main(["play", GAME_ID, "--seats", "bot,bot", "--headless", "--seed", "5",
-                 "--json"]) == 0
+    assert main(["play", GAME_ID, "--seats", "bot,bot", "--headless", "--seed", "5", "--json"]) == 0
     line = json.loads(capsys.readouterr().out.strip())
     assert line["game"] == GAME_ID and len(line["scores"]) == 2
 
@@ -373,10 +399,31 @@ def test_headless_json_line(capsys):
 @pytest.mark.parametrize("seats", ["bot,bot"])
 def test_autoquit_screenshot_command(tmp_path, seats):
     out = tmp_path / "out.png"
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               TAPETE_CONFIG_DIR=str(tmp_path / "cfg"))
-    proc = subprocess.run([sys.executable, "-m", "client", "play", GAME_ID, "--seats", seats,
-                           "--seed", "5", "--autoquit", "--screenshot", str(out)],
-                          env=env, capture_output=True, text=True, timeout=300)
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        TAPETE_CONFIG_DIR=str(tmp_path / "cfg"),
+    )
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "client",
+            "play",
+            GAME_ID,
+            "--seats",
+            seats,
+            "--seed",
+            "5",
+            "--autoquit",
+            "--screenshot",
+            str(out),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr
     assert pygame.image.load(str(out)).get_size() == (1280, 720)

@@ -27,18 +27,23 @@ FOUR = ["human", "bot:normal", "bot:normal", "bot:normal"]
 
 
 def click(app, pos):
-    app.frame(1 / 30, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
-                       pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos)])
+    app.frame(
+        1 / 30,
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos),
+        ],
+    )
 
 
 def key(app, k, mod=0):
-    app.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="",
-                                          scancode=0)])
+    app.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)])
 
 
 def move_mouse(app, pos):
-    app.frame(1 / 30, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                          buttons=(0, 0, 0))])
+    app.frame(
+        1 / 30, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))]
+    )
 
 
 def seated(app, seats=FOUR, seed=5, **kw):
@@ -81,8 +86,8 @@ def test_the_table_renders_the_setup_choice_from_the_view(app):
     m = mirror.view["own"][0][0]
     assert table.fresh_mission() == m and table.is_fresh((0, 0))
     assert table.status_line() == (
-        f"Set-up: keep your mission {m} (K) or swap it once for the next (R), which you "
-        "must keep")
+        f"Set-up: keep your mission {m} (K) or swap it once for the next (R), which you must keep"
+    )
     app.frame(1 / 30, [])
     # The keep-or-swap panel is drawn (its Keep button in gold).
     r = paint.choice_button(table, "keep")
@@ -156,10 +161,12 @@ def test_missions_light_up_live_while_selecting(app):
     assert table.mission_state((0, 0)) == "exact"
     assert table.mission_state("general") is None  # 6 is no part of a 12
     assert table.status_line() == (
-        "These cards complete P1 (1 point): press C or click the gold mission")
+        "These cards complete P1 (1 point): press C or click the gold mission"
+    )
     key(app, pygame.K_c)
-    assert sent == [{"type": "complete", "mission": "P1",
-                     "cards": [card(3, "red"), card(3, "blue")]}]
+    assert sent == [
+        {"type": "complete", "mission": "P1", "cards": [card(3, "red"), card(3, "blue")]}
+    ]
     assert table.selected == []
     # 5 + 7 = 12 completes the general mission by a click on it.
     table.pending = None
@@ -169,8 +176,11 @@ def test_missions_light_up_live_while_selecting(app):
     key(app, pygame.K_SPACE)
     assert table.mission_state("general") == "exact"
     click(app, paint.general_rect(table).center)
-    assert sent[-1] == {"type": "complete", "mission": "S5",
-                        "cards": [card(5, "red"), card(7, "blue")]}
+    assert sent[-1] == {
+        "type": "complete",
+        "mission": "S5",
+        "cards": [card(5, "red"), card(7, "blue")],
+    }
 
 
 def test_a_mission_completed_with_the_keyboard_reaches_the_host(app):
@@ -207,8 +217,9 @@ def test_hover_and_tab_show_a_missions_description(app):
     move_mouse(app, paint.general_rect(table).center)
     assert table.hover == "general"
     g = table.board["general"]
-    assert tc.describe(g)[1] == __import__("engine.teamplay", fromlist=["MISSIONS"]).MISSIONS[
-        g].text
+    assert (
+        tc.describe(g)[1] == __import__("engine.teamplay", fromlist=["MISSIONS"]).MISSIONS[g].text
+    )
     key(app, pygame.K_TAB)
     assert table.focus == "general" and table.hover is None
     key(app, pygame.K_TAB)
@@ -237,8 +248,16 @@ def test_card_language_marks_colour_by_shape_too():
 def test_give_two_cards_to_the_partner_face_down(app):
     table = seated(app, seed=11)
     keep_setup(app, table)
-    assert play_until(app, table, lambda: table.mode() == "play" and table.can_give()
-                      and len(table.board["hand"]) >= 2 and table.board["turn"] >= 4)
+    assert play_until(
+        app,
+        table,
+        lambda: (
+            table.mode() == "play"
+            and table.can_give()
+            and len(table.board["hand"]) >= 2
+            and table.board["turn"] >= 4
+        ),
+    )
     mirror = table.session.mirrors[0]
     partner_before = mirror.view["hand_sizes"][2]
     gifts_before = len(mirror.view["gifts"])
@@ -275,8 +294,9 @@ def test_hand_limit_discard_with_keys(app):
 
 # ---------------------------------------------------------------- couch, LAN, results
 def test_couch_privacy_screen_hides_hands(app):
-    table = seated(app, ["human", "bot:normal", "human", "bot:normal"],
-                   names=["Ana", "Bot 2", "Ben", "Bot 4"])
+    table = seated(
+        app, ["human", "bot:normal", "human", "bot:normal"], names=["Ana", "Bot 2", "Ben", "Bot 4"]
+    )
     assert run_until(app, lambda: table.privacy_for is not None)
     assert table.privacy_for == 0 and table.perspective is None
     assert table.board.get("hand") == []
@@ -296,8 +316,7 @@ def test_lan_seat_plays_through_the_same_table(app):
     from net.client import connect
     from net.local import LocalHost
 
-    host = LocalHost(GAME_ID, ["open", "bot:easy", "bot:easy", "bot:easy"], 5, {},
-                     bot_delay=0.0)
+    host = LocalHost(GAME_ID, ["open", "bot:easy", "bot:easy", "bot:easy"], 5, {}, bot_delay=0.0)
     host.start()
     try:
         port = host.listen(0, "127.0.0.1")
@@ -335,19 +354,31 @@ def test_bots_only_table_reaches_the_results(app):
 
 
 def test_summary_rows_by_points_then_fewer_missions():
-    view = {"teams": [[0, 2], [1, 3]], "points": [20, 20], "missions": [7, 6],
-            "winners": [1, 3], "has_teams": True}
+    view = {
+        "teams": [[0, 2], [1, 3]],
+        "points": [20, 20],
+        "missions": [7, 6],
+        "winners": [1, 3],
+        "has_teams": True,
+    }
     info = TeamplayTable.summary(view, ["Ana", "Bot 2 (hard)", "Ben", "Bot 4 (easy)"], 0)
     assert info["headline"] == "Game over"
-    assert info["rows"] == [("Bot 2 & Bot 4", "20 pts · 6 missions", True),
-                            ("You & Ben", "20 pts · 7 missions", False)]
+    assert info["rows"] == [
+        ("Bot 2 & Bot 4", "20 pts · 6 missions", True),
+        ("You & Ben", "20 pts · 7 missions", False),
+    ]
 
 
 def test_final_round_banner(app):
     table = seated(app, ["bot:normal"] * 4, options={"end_at": 1})
     table.timeline.speed = 50
-    assert run_until(app, lambda: table.board is not None and table.board["end_announced"]
-                     and not table.board["over"], 120)
+    assert run_until(
+        app,
+        lambda: (
+            table.board is not None and table.board["end_announced"] and not table.board["over"]
+        ),
+        120,
+    )
     app.frame(1 / 30, [])
     band = (table.w // 2, table.s(46))
     assert tuple(app.screen.get_at(band))[:3] == (170, 40, 40)
@@ -357,8 +388,10 @@ def test_final_round_banner(app):
 def test_headless_json(capsys):
     from client.cli import main
 
-    assert main(["play", GAME_ID, "--seats", "bot,bot,bot,bot", "--headless", "--seed", "5",
-                 "--json"]) == 0
+    assert (
+        main(["play", GAME_ID, "--seats", "bot,bot,bot,bot", "--headless", "--seed", "5", "--json"])
+        == 0
+    )
     line = json.loads(capsys.readouterr().out.strip())
     assert line["game"] == GAME_ID and len(line["scores"]) == 4
     assert line["scores"][0] == line["scores"][2] and line["scores"][1] == line["scores"][3]
@@ -366,10 +399,31 @@ def test_headless_json(capsys):
 
 def test_autoquit_screenshot_command(tmp_path):
     out = tmp_path / "out.png"
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               TAPETE_CONFIG_DIR=str(tmp_path / "cfg"))
-    proc = subprocess.run([sys.executable, "-m", "client", "play", GAME_ID, "--seats",
-                           "bot,bot,bot,bot", "--seed", "5", "--autoquit", "--screenshot",
-                           str(out)], env=env, capture_output=True, text=True, timeout=300)
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        TAPETE_CONFIG_DIR=str(tmp_path / "cfg"),
+    )
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "client",
+            "play",
+            GAME_ID,
+            "--seats",
+            "bot,bot,bot,bot",
+            "--seed",
+            "5",
+            "--autoquit",
+            "--screenshot",
+            str(out),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr
     assert pygame.image.load(str(out)).get_size() == (1280, 720)

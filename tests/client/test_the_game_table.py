@@ -24,13 +24,17 @@ FIRST = {"start": 0}
 
 
 def click(app, pos):
-    app.frame(1 / 30, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
-                       pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos)])
+    app.frame(
+        1 / 30,
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos),
+        ],
+    )
 
 
 def key(app, k, mod=0):
-    app.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="",
-                                          scancode=0)])
+    app.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)])
 
 
 def my_turn(table) -> bool:
@@ -55,15 +59,21 @@ def test_the_table_renders_piles_with_direction_and_the_hand(app):
     mirror = table.session.mirrors[0]
     assert table.board["hand"] == mirror.view["hand"] and len(table.board["hand"]) == 7
     assert table.status_line() == (
-        "Your turn: play at least 2 more cards. Pick a card, then a lit pile")
+        "Your turn: play at least 2 more cards. Pick a card, then a lit pile"
+    )
     assert table.button_kind() == "wait"
     app.frame(1 / 30, [])
     # The start markers: the pile's tint around an arrow (and the words UP / DOWN).
-    for i, tint in ((0, paint.UP_TINT), (1, paint.UP_TINT), (2, paint.DOWN_TINT),
-                    (3, paint.DOWN_TINT)):
+    for i, tint in (
+        (0, paint.UP_TINT),
+        (1, paint.UP_TINT),
+        (2, paint.DOWN_TINT),
+        (3, paint.DOWN_TINT),
+    ):
         rect = paint.top_rect(table, i)
-        assert tuple(app.screen.get_at((rect.x + table.s(10), rect.bottom - table.s(10))))[:3] \
-            == tint
+        assert (
+            tuple(app.screen.get_at((rect.x + table.s(10), rect.bottom - table.s(10))))[:3] == tint
+        )
 
 
 def test_a_selected_card_lights_only_the_piles_it_fits(app):
@@ -97,8 +107,10 @@ def test_a_backwards_trick_is_marked(app):
     b = table.board
     b["hand"] = [32, 40]
     b["tops"].update({"asc1": 22, "asc2": 50, "desc1": 22, "desc2": 30})
-    table.session.mirrors[0].legal = [{"type": "play", "card": 32, "pile": "asc1"},
-                                      {"type": "play", "card": 32, "pile": "desc1"}]
+    table.session.mirrors[0].legal = [
+        {"type": "play", "card": 32, "pile": "asc1"},
+        {"type": "play", "card": 32, "pile": "desc1"},
+    ]
     key(app, pygame.K_1)
     assert table.selected_choice() == (32, ["asc1", "desc1"])
     assert table.is_trick(32, "desc1") and not table.is_trick(32, "asc1")
@@ -123,8 +135,7 @@ def test_keys_play_two_cards_and_end_the_turn(app):
     key(app, pygame.K_1 + len(hand) - 2)  # the highest card
     key(app, pygame.K_KP3)  # keypad 3: the first DOWN pile
     assert run_until(app, lambda: my_turn(table) and mirror.view["played"] == 2, 10)
-    assert mirror.view["piles"] == {"asc1": [hand[0]], "asc2": [], "desc1": [hand[-1]],
-                                    "desc2": []}
+    assert mirror.view["piles"] == {"asc1": [hand[0]], "asc2": [], "desc1": [hand[-1]], "desc2": []}
     assert table.button_kind() == "end"
     key(app, pygame.K_e)
     assert run_until(app, lambda: mirror.view["turn"] == 1, 10)
@@ -290,8 +301,7 @@ def test_summary_words_victory_excellent_and_blocked():
     assert info["rows"][0] == ("Ana", "0 cards left in hand", True)
     good = {"cards_left": 7, "hand_sizes": [3, 4], "deck": 0}
     assert TheGameTable.summary(good, names, 1)["headline"] == "Excellent! Only 7 cards left"
-    assert TheGameTable.summary(good, names, 1)["rows"][1] == ("You", "4 cards left in hand",
-                                                                False)
+    assert TheGameTable.summary(good, names, 1)["rows"][1] == ("You", "4 cards left in hand", False)
     bad = {"cards_left": 31, "hand_sizes": [6, 5], "deck": 20}
     info = TheGameTable.summary(bad, names, 0)
     assert info["headline"] == "Blocked: 31 cards left"
@@ -302,8 +312,10 @@ def test_summary_words_victory_excellent_and_blocked():
 def test_headless_json_scores_are_the_cards_left(capsys):
     from client.cli import main
 
-    assert main(["play", GAME_ID, "--seats", "bot,bot,bot", "--headless", "--seed", "5",
-                 "--json"]) == 0
+    assert (
+        main(["play", GAME_ID, "--seats", "bot,bot,bot", "--headless", "--seed", "5", "--json"])
+        == 0
+    )
     line = json.loads(capsys.readouterr().out.strip())
     assert line["game"] == GAME_ID and len(set(line["scores"])) == 1
     assert line["winners"] == ([0, 1, 2] if line["scores"][0] == 0 else [])
@@ -311,10 +323,31 @@ def test_headless_json_scores_are_the_cards_left(capsys):
 
 def test_autoquit_screenshot_command_solo(tmp_path):
     out = tmp_path / "out.png"
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               TAPETE_CONFIG_DIR=str(tmp_path / "cfg"))
-    proc = subprocess.run([sys.executable, "-m", "client", "play", GAME_ID, "--seats", "bot",
-                           "--seed", "5", "--autoquit", "--screenshot", str(out)],
-                          env=env, capture_output=True, text=True, timeout=300)
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        TAPETE_CONFIG_DIR=str(tmp_path / "cfg"),
+    )
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "client",
+            "play",
+            GAME_ID,
+            "--seats",
+            "bot",
+            "--seed",
+            "5",
+            "--autoquit",
+            "--screenshot",
+            str(out),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr
     assert pygame.image.load(str(out)).get_size() == (1280, 720)

@@ -27,8 +27,7 @@ def _key(action: dict) -> str:
 
 
 def _player_counts(game) -> list[int]:
-    counts = [n for n in range(game.min_players, game.max_players + 1)
-              if not _refused(game, n)]
+    counts = [n for n in range(game.min_players, game.max_players + 1) if not _refused(game, n)]
     return sorted({counts[0], counts[len(counts) // 2], counts[-1]})
 
 
@@ -151,6 +150,7 @@ def test_malformed_actions_are_refused(game_id):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_bots_choose_only_legal_actions(game_id):
     from engine import get_bot
+
     game = get_game(game_id)
     n = _player_counts(game)[0]
     for level in ("easy", "normal"):

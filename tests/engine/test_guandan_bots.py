@@ -28,15 +28,13 @@ def cards_of(action):
 
 def after(state, seat, cards, combo, rank):
     ids = sorted(parse_card(c) for c in cards.split())
-    return GAME.apply(state, seat, {"type": "play", "cards": ids, "combo": combo,
-                                    "rank": rank})[0]
+    return GAME.apply(state, seat, {"type": "play", "cards": ids, "combo": combo, "rank": rank})[0]
 
 
 def test_easy_leads_its_lowest_play_and_follows_with_the_lowest_beating_one():
     s = GAME.from_hands(["KS 9S 9C 3S", "4H", "5H", "6H"])
     assert cards_of(decide("easy", s)) == "3S"
-    s = after(GAME.from_hands(["9S 9C", "KS KC 5S 5C 10S 10C", "5H", "6H"]), 0, "9S 9C",
-              "pair", 9)
+    s = after(GAME.from_hands(["9S 9C", "KS KC 5S 5C 10S 10C", "5H", "6H"]), 0, "9S 9C", "pair", 9)
     assert cards_of(decide("easy", s)) == "10S 10C"
 
 
@@ -46,8 +44,9 @@ def test_normal_goes_out_when_one_play_empties_its_hand():
 
 
 def test_normal_does_not_beat_its_partner():
-    partner_led = after(GAME.from_hands(["4S", "QS QC KS KC 2C 3C 6D", "5S 7H", "AS AC"]),
-                        0, "4S", "single", 4)
+    partner_led = after(
+        GAME.from_hands(["4S", "QS QC KS KC 2C 3C 6D", "5S 7H", "AS AC"]), 0, "4S", "single", 4
+    )
     partner_led = GAME.apply(partner_led, 1, {"type": "pass"})[0]
     assert partner_led.turn == 2
     # seat 2 could beat its partner's 4 with 5S or 7H but passes
@@ -60,26 +59,33 @@ def test_normal_bombs_an_opponent_close_to_going_out_but_not_otherwise():
     assert (near.turn, len(near.hands[0])) == (1, 1)
     assert decide("normal", near)["combo"] == "bomb"
     many = "6S 7S 8S 9S 10S JS QS JH QH KH 2S 2C 2D 3H 4H 7H 8H 9H 10H 10D"
-    far = after(GAME.from_hands([many + " AS KS", hand1, "6H 6C", FILL]), 0, "AS",
-                "single", 14)
+    far = after(GAME.from_hands([many + " AS KS", hand1, "6H 6C", FILL]), 0, "AS", "single", 14)
     assert decide("normal", far)["type"] == "pass"
 
 
 def test_normal_feeds_a_partner_close_to_going_out():
-    s = GAME.from_hands(["3S 8C 8D 10S 10H JC JD QH", "KS KC KD 4H 4C 6C 7C", "4S",
-                         "AH AC 2C 2D 9S 9H"], level=2, turn=0)
+    s = GAME.from_hands(
+        ["3S 8C 8D 10S 10H JC JD QH", "KS KC KD 4H 4C 6C 7C", "4S", "AH AC 2C 2D 9S 9H"],
+        level=2,
+        turn=0,
+    )
     action = decide("normal", s)
     assert cards_of(action) == "3S"
 
 
 def test_normal_returns_a_card_that_keeps_its_plan():
-    s = GAME.from_hands(["3S 3C 4D 9S 9C 9D KS BJ", "5H", "6H", "AS 7H"], phase="return",
-                        payers=(3,), transfers=((3, 0, parse_card("BJ")),),
-                        prev_places=(0, 1, 2, 3))
+    s = GAME.from_hands(
+        ["3S 3C 4D 9S 9C 9D KS BJ", "5H", "6H", "AS 7H"],
+        phase="return",
+        payers=(3,),
+        transfers=((3, 0, parse_card("BJ")),),
+        prev_places=(0, 1, 2, 3),
+    )
     action = decide("normal", s, seat=0)
     assert action == {"type": "return", "card": parse_card("4D")}
     assert hand_cost([parse_card(c) for c in "3S 3C 9S 9C 9D KS BJ".split()], 2) < hand_cost(
-        [parse_card(c) for c in "3C 4D 9S 9C 9D KS BJ".split()], 2)
+        [parse_card(c) for c in "3C 4D 9S 9C 9D KS BJ".split()], 2
+    )
 
 
 def test_bots_are_reproducible_and_legal_over_a_deal():

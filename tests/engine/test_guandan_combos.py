@@ -13,7 +13,13 @@ from hypothesis import strategies as st
 from engine.core import MalformedAction
 from engine.guandan import combos as cb
 from engine.guandan.cards import (
-    BJ_RANK, RJ_RANK, format_card, format_cards, parse_card, parse_cards, parse_hands,
+    BJ_RANK,
+    RJ_RANK,
+    format_card,
+    format_cards,
+    parse_card,
+    parse_cards,
+    parse_hands,
 )
 
 
@@ -33,7 +39,8 @@ def test_notation_round_trips_and_copies():
     assert parse_card("7H'") == parse_card("7H") + 54
     assert format_cards(parse_cards("10S TS BJ RJ AD")) == "10S 10S' BJ RJ AD"
     assert [format_card(c) for c in range(108)] == [format_card(c) for c in range(54)] + [
-        format_card(c) + "'" for c in range(54)]
+        format_card(c) + "'" for c in range(54)
+    ]
     assert parse_card("2S") == 0 and parse_card("AD") == 51
     assert parse_card("BJ") == 52 and parse_card("RJ") == 53
 
@@ -125,8 +132,12 @@ def test_five_of_one_suit_are_a_straight_flush_only():
 
 
 def test_a_wild_makes_both_a_straight_and_a_straight_flush():
-    assert R("2H 3S 4S 5S 6S", level=2) == [("straight", 6), ("straight", 7),
-                                             ("straight-flush", 6), ("straight-flush", 7)]
+    assert R("2H 3S 4S 5S 6S", level=2) == [
+        ("straight", 6),
+        ("straight", 7),
+        ("straight-flush", 6),
+        ("straight-flush", 7),
+    ]
 
 
 def test_consecutive_pairs_exactly_three():

@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from engine.core import (
-    GameOver, IllegalAction, MalformedAction, NotYourTurn, new_rng, randrange, shuffled,
+    GameOver,
+    IllegalAction,
+    MalformedAction,
+    NotYourTurn,
+    new_rng,
+    randrange,
+    shuffled,
 )
 from engine.guandan import GAME
 from engine.guandan.cards import format_cards, parse_card, parse_face
@@ -29,8 +35,9 @@ def play(state, seat, text, combo="single", rank=None):
     cards = pick(state, seat, text)
     if rank is None:
         rank = (cards[0] % 54) // 4 + 2
-    state, _ = GAME.apply(state, seat, {"type": "play", "cards": cards, "combo": combo,
-                                        "rank": rank})
+    state, _ = GAME.apply(
+        state, seat, {"type": "play", "cards": cards, "combo": combo, "rank": rank}
+    )
     return state
 
 
@@ -59,6 +66,7 @@ def test_setup_deals_27_each_and_draws_the_first_leader_from_the_generator():
 
 def test_options_are_checked():
     from engine.core import BadSetup
+
     with pytest.raises(BadSetup):
         GAME.setup(4, 0, {"deals": 0})
     with pytest.raises(BadSetup):
@@ -74,14 +82,16 @@ def test_the_leader_must_play():
     with pytest.raises(IllegalAction):
         GAME.apply(s, 0, {"type": "pass"})
     assert GAME.legal_actions(s, 0) == [
-        {"type": "play", "cards": [parse_card("3S")], "combo": "single", "rank": 3}]
+        {"type": "play", "cards": [parse_card("3S")], "combo": "single", "rank": 3}
+    ]
 
 
 def test_only_the_turn_seat_may_act():
     s = table(["3S", "4S", "5S", "6S"])
     with pytest.raises(NotYourTurn):
-        GAME.apply(s, 1, {"type": "play", "cards": [parse_card("4S")], "combo": "single",
-                          "rank": 4})
+        GAME.apply(
+            s, 1, {"type": "play", "cards": [parse_card("4S")], "combo": "single", "rank": 4}
+        )
     assert GAME.legal_actions(s, 1) == []
 
 
@@ -97,7 +107,7 @@ def test_refused_plays_name_the_problem():
     s = table(["9S 9C 3C", "4S", "5S", "6S"])
     nines = pick(s, 0, "9S 9C")
     bad = [
-        {"type": "play", "cards": nines, "combo": "pair", "rank": 8},       # wrong reading
+        {"type": "play", "cards": nines, "combo": "pair", "rank": 8},  # wrong reading
         {"type": "play", "cards": nines, "combo": "triple", "rank": 9},
         {"type": "play", "cards": [parse_card("4S")], "combo": "single", "rank": 4},
         {"type": "play", "cards": nines[::-1], "combo": "pair", "rank": 9},  # unsorted
@@ -105,10 +115,12 @@ def test_refused_plays_name_the_problem():
     for a in bad:
         with pytest.raises(IllegalAction):
             GAME.apply(s, 0, a)
-    for junk in [{"type": "play", "cards": [], "combo": "pair", "rank": 9},
-                 {"type": "play", "cards": nines, "combo": "airplane", "rank": 9},
-                 {"type": "play", "cards": [200], "combo": "single", "rank": 9},
-                 {"type": "play", "cards": nines, "combo": "pair", "rank": "9"}]:
+    for junk in [
+        {"type": "play", "cards": [], "combo": "pair", "rank": 9},
+        {"type": "play", "cards": nines, "combo": "airplane", "rank": 9},
+        {"type": "play", "cards": [200], "combo": "single", "rank": 9},
+        {"type": "play", "cards": nines, "combo": "pair", "rank": "9"},
+    ]:
         with pytest.raises(MalformedAction):
             GAME.apply(s, 0, junk)
 
@@ -160,8 +172,9 @@ def test_players_out_are_skipped():
 def _both_of_team_0_out(**kw):
     s = play(table(["3S", "4C 4D", "9S", "5C 5D"], **kw), 0, "3S")
     s = pas(s, 1)
-    return GAME.apply(s, 2, {"type": "play", "cards": pick(s, 2, "9S"), "combo": "single",
-                             "rank": 9})
+    return GAME.apply(
+        s, 2, {"type": "play", "cards": pick(s, 2, "9S"), "combo": "single", "rank": 9}
+    )
 
 
 def test_a_deal_ends_when_both_partners_are_out_and_they_advance_three():
@@ -182,8 +195,9 @@ def _places_0_1_2(**kw):
     s = pas(pas(s, 2), 3)
     assert s.turn == 3  # seat 1 is out: its partner leads
     s = play(s, 3, "5S")
-    return GAME.apply(s, 2, {"type": "play", "cards": pick(s, 2, "KS"), "combo": "single",
-                             "rank": 13})
+    return GAME.apply(
+        s, 2, {"type": "play", "cards": pick(s, 2, "KS"), "combo": "single", "rank": 13}
+    )
 
 
 def test_partner_third_advances_two():
@@ -197,8 +211,9 @@ def _places_0_1_3(**kw):
     s = play(table(["3S", "9C", "4S 4C", "KS"], **kw), 0, "3S")
     s = play(s, 1, "9C")
     s = pas(s, 2)
-    return GAME.apply(s, 3, {"type": "play", "cards": pick(s, 3, "KS"), "combo": "single",
-                             "rank": 13})
+    return GAME.apply(
+        s, 3, {"type": "play", "cards": pick(s, 3, "KS"), "combo": "single", "rank": 13}
+    )
 
 
 def test_partner_last_advances_one():
@@ -269,8 +284,8 @@ def test_who_pays_tribute():
 
 def test_no_tribute_when_the_payers_hold_both_red_jokers():
     one = [H("3S"), H("RJ"), H("5S"), H("RJ'")]
-    assert tribute_plan(one, (0, 2, 1, 3)) == ((1, 3), True)   # split across payers
-    assert tribute_plan(one, (0, 1, 2, 3)) == ((3,), False)    # last holds only one
+    assert tribute_plan(one, (0, 2, 1, 3)) == ((1, 3), True)  # split across payers
+    assert tribute_plan(one, (0, 1, 2, 3)) == ((3,), False)  # last holds only one
     both = [H("3S"), H("4S"), H("5S"), H("RJ RJ'")]
     assert tribute_plan(both, (0, 1, 2, 3)) == ((3,), True)
 
@@ -369,7 +384,11 @@ def test_action_notation_round_trips():
         a = GAME.parse_action(text)
         assert GAME.parse_action(GAME.format_action(a)) == a
     assert GAME.parse_action("play pair 9 9S 9C") == {
-        "type": "play", "cards": sorted(H("9S 9C")), "combo": "pair", "rank": 9}
+        "type": "play",
+        "cards": sorted(H("9S 9C")),
+        "combo": "pair",
+        "rank": 9,
+    }
     with pytest.raises(MalformedAction):
         GAME.parse_action("play 9S")
 
@@ -383,18 +402,27 @@ def test_an_interface_gets_every_reading_of_a_selection():
     assert [(a["combo"], a["rank"]) for a in got] == [("full-house", 9), ("bomb", 9)]
     second = [c for c in hand if format_cards([c]) == "3S'"]
     assert GAME.actions_for(legal, hand, second) == [
-        {"type": "play", "cards": pick(s, 0, "3S"), "combo": "single", "rank": 3}]
+        {"type": "play", "cards": pick(s, 0, "3S"), "combo": "single", "rank": 3}
+    ]
     assert GAME.actions_for(legal, hand, pick(s, 0, "3S 9S")) == []
 
 
 def test_plays_are_public_moves_with_their_reading():
     s = table(["7H 7H 9S 9C 9D 3S", "4S", "5S", "6S"], level=7)
     cards = pick(s, 0, "7H 7H 9S 9C 9D")
-    s2, events = GAME.apply(s, 0, {"type": "play", "cards": cards, "combo": "bomb",
-                                   "rank": 9})
+    s2, events = GAME.apply(s, 0, {"type": "play", "cards": cards, "combo": "bomb", "rank": 9})
     assert [e.for_seat(2) for e in events] == [
-        {"type": "move", "from": "hand/0", "to": "trick", "count": 5, "seat": 0,
-         "combo": "bomb", "rank": 9, "cards": cards}]
+        {
+            "type": "move",
+            "from": "hand/0",
+            "to": "trick",
+            "count": 5,
+            "seat": 0,
+            "combo": "bomb",
+            "rank": 9,
+            "cards": cards,
+        }
+    ]
     v = GAME.view(s2, 3)
     assert v["last_play"] == {"seat": 0, "combo": "bomb", "rank": 9, "cards": cards}
     assert v["hand_counts"] == [1, 1, 1, 1] and GAME.zones(s2)["trick"] == tuple(cards)

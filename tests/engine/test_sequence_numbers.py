@@ -15,7 +15,15 @@ from engine.core import BadSetup, IllegalAction, replace
 from engine.sequence_numbers import GAME
 from engine.sequence_numbers.data import BOARD, DECK
 from engine.sequence_numbers.state import (
-    ANSWER, CORNERS, MINUS, NUMBER, PLUS, SIZE, SPACES_OF, WINDOWS, sort_hand,
+    ANSWER,
+    CORNERS,
+    MINUS,
+    NUMBER,
+    PLUS,
+    SIZE,
+    SPACES_OF,
+    WINDOWS,
+    sort_hand,
 )
 from tools import gen_sequence_numbers
 
@@ -34,8 +42,15 @@ def sub_card(n: int) -> str:
     return next(c for c in DECK if "-" in c and ANSWER[c] == n)
 
 
-def table(players: int = 2, seed: int = 1, chips: dict | None = None, hand=(), seat: int = 0,
-          sequences: dict | None = None, **options):
+def table(
+    players: int = 2,
+    seed: int = 1,
+    chips: dict | None = None,
+    hand=(),
+    seat: int = 0,
+    sequences: dict | None = None,
+    **options,
+):
     """A table after set-up with ``chips`` ({(row, col): colour}) on the board, ``hand``
     (card faces) in ``seat``'s hand (the rest of the deal goes back into the deck, so
     the 100 cards stay conserved), ``sequences`` ({colour: [[(r, c) x5], ...]}) already
@@ -61,8 +76,14 @@ def table(players: int = 2, seed: int = 1, chips: dict | None = None, hand=(), s
     seqs = list(state.sequences)
     for colour, lines in (sequences or {}).items():
         seqs[colour] = tuple(WINDOWS.index(tuple(sp(r, c) for r, c in line)) for line in lines)
-    return replace(state, chips=tuple(grid), deck=tuple(deck), sequences=tuple(seqs),
-                   hands=tuple(sort_hand(h) for h in hands), turn=seat)
+    return replace(
+        state,
+        chips=tuple(grid),
+        deck=tuple(deck),
+        sequences=tuple(seqs),
+        hands=tuple(sort_hand(h) for h in hands),
+        turn=seat,
+    )
 
 
 def chip(state, seat, card, row, col):
@@ -137,14 +158,17 @@ def test_five_players_are_refused_with_the_reason():
             GAME.setup(n, 1)
 
 
-@pytest.mark.parametrize("players, options, colours, hand, needed", [
-    (2, {}, (0, 1), 5, 1),
-    (3, {}, (0, 1, 2), 5, 1),
-    (4, {}, (0, 1, 0, 1), 4, 2),
-    (6, {}, (0, 1, 0, 1, 0, 1), 4, 2),
-    (6, {"teams": 2}, (0, 1, 0, 1, 0, 1), 4, 2),
-    (6, {"teams": 3}, (0, 1, 2, 0, 1, 2), 4, 2),
-])
+@pytest.mark.parametrize(
+    "players, options, colours, hand, needed",
+    [
+        (2, {}, (0, 1), 5, 1),
+        (3, {}, (0, 1, 2), 5, 1),
+        (4, {}, (0, 1, 0, 1), 4, 2),
+        (6, {}, (0, 1, 0, 1, 0, 1), 4, 2),
+        (6, {"teams": 2}, (0, 1, 0, 1, 0, 1), 4, 2),
+        (6, {"teams": 3}, (0, 1, 2, 0, 1, 2), 4, 2),
+    ],
+)
 def test_team_seating_hands_and_goal(players, options, colours, hand, needed):
     state = GAME.setup(players, 7, options)
     assert state.colours == colours
@@ -161,12 +185,15 @@ def test_impossible_team_splits_are_refused(players, teams):
 
 
 # --------------------------------------------------------------------------- sequences
-@pytest.mark.parametrize("start, step", [
-    ((2, 1), (0, 1)),    # row
-    ((1, 6), (1, 0)),    # column
-    ((3, 2), (1, 1)),    # diagonal
-    ((2, 7), (1, -1)),   # anti-diagonal
-])
+@pytest.mark.parametrize(
+    "start, step",
+    [
+        ((2, 1), (0, 1)),  # row
+        ((1, 6), (1, 0)),  # column
+        ((3, 2), (1, 1)),  # diagonal
+        ((2, 7), (1, -1)),  # anti-diagonal
+    ],
+)
 def test_five_in_a_row_in_every_direction_wins_with_two_players(start, step):
     spaces = line(start, step)
     state, events = place_last(spaces)
@@ -208,8 +235,8 @@ def test_a_chip_of_another_colour_breaks_the_line():
 
 
 def test_second_sequence_sharing_one_space_counts_and_wins_with_four_players():
-    first = line((1, 0), (0, 1))               # row 1, cols 0-4
-    second = line((1, 4), (1, 0))              # column 4 from the shared (1, 4)
+    first = line((1, 0), (0, 1))  # row 1, cols 0-4
+    second = line((1, 4), (1, 0))  # column 4 from the shared (1, 4)
     chips = {x: 0 for x in first + second[1:-1]}
     card = add_card(BOARD[5][4])
     state = table(4, chips=chips, hand=[card], sequences={0: [first]})
@@ -218,12 +245,13 @@ def test_second_sequence_sharing_one_space_counts_and_wins_with_four_players():
     assert GAME.result(state).winners == (0, 2)
     assert GAME.result(state).scores == (2, 0, 2, 0)
     assert [e.public["spaces"] for e in events if e.type == "sequence"] == [
-        [list(x) for x in second]]
+        [list(x) for x in second]
+    ]
 
 
 def test_second_sequence_sharing_two_spaces_does_not_count():
-    first = line((1, 0), (0, 1))               # cols 0-4
-    second = line((1, 3), (0, 1))              # cols 3-7 share (1,3) and (1,4)
+    first = line((1, 0), (0, 1))  # cols 0-4
+    second = line((1, 3), (0, 1))  # cols 3-7 share (1,3) and (1,4)
     chips = {x: 0 for x in first + second[:-1]}
     card = add_card(BOARD[1][7])
     state = table(4, chips=chips, hand=[card], sequences={0: [first]})
@@ -244,24 +272,27 @@ def test_two_sequences_sharing_a_corner_count():
 
 
 def test_a_line_of_six_is_one_sequence():
-    row = line((6, 2), (0, 1), 6)              # cols 2-7, filled at col 4
+    row = line((6, 2), (0, 1), 6)  # cols 2-7, filled at col 4
     chips = {x: 0 for x in row if x != (6, 4)}
     card = add_card(BOARD[6][4])
     state, events = chip(table(4, chips=chips, hand=[card]), 0, card, 6, 4)
     assert not state.over
     assert [e.public["spaces"] for e in events if e.type == "sequence"] == [
-        [list(x) for x in row[:5]]]            # the first five in scan order
+        [list(x) for x in row[:5]]
+    ]  # the first five in scan order
     assert sp(6, 7) not in state.locked()
 
 
 def test_a_line_of_nine_filled_in_the_middle_is_two_sequences():
-    row = line((3, 0), (0, 1), 9)              # cols 0-8, filled at col 4
+    row = line((3, 0), (0, 1), 9)  # cols 0-8, filled at col 4
     chips = {x: 0 for x in row if x != (3, 4)}
     card = add_card(BOARD[3][4])
     state, events = chip(table(4, chips=chips, hand=[card]), 0, card, 3, 4)
     assert state.over and state.winner == 0
     assert [e.public["spaces"] for e in events if e.type == "sequence"] == [
-        [list(x) for x in row[:5]], [list(x) for x in row[4:]]]
+        [list(x) for x in row[:5]],
+        [list(x) for x in row[4:]],
+    ]
 
 
 def test_one_sequence_does_not_win_with_four_or_six_players():
@@ -286,8 +317,7 @@ def test_an_equation_places_a_chip_on_a_space_showing_its_answer():
     state = table(2, hand=[card])
     other = next(x for x in SPACES_OF[n] if x != sp(4, 4))
     legal = [a for a in GAME.legal_actions(state, 0) if a["card"] == card]
-    assert sorted((a["row"], a["col"]) for a in legal) == sorted(
-        [(4, 4), divmod(other, SIZE)])
+    assert sorted((a["row"], a["col"]) for a in legal) == sorted([(4, 4), divmod(other, SIZE)])
     wrong = next(c for c in range(SIZE) if BOARD[4][c] != n)
     with pytest.raises(IllegalAction, match="shows"):
         chip(state, 0, card, 4, wrong)
@@ -432,9 +462,12 @@ def test_a_partner_hand_is_hidden_too_and_draws_are_private():
 
 
 def test_notation_round_trips():
-    for a in [{"type": "chip", "card": "12+7", "row": 3, "col": 4},
-              {"type": "remove", "card": "minus", "row": 0, "col": 9},
-              {"type": "dead", "card": "30-11"}, {"type": "discard", "card": "plus"}]:
+    for a in [
+        {"type": "chip", "card": "12+7", "row": 3, "col": 4},
+        {"type": "remove", "card": "minus", "row": 0, "col": 9},
+        {"type": "dead", "card": "30-11"},
+        {"type": "discard", "card": "plus"},
+    ]:
         assert GAME.parse_action(GAME.format_action(a)) == a
 
 
@@ -459,7 +492,7 @@ def test_locked_chips_stay_and_hands_refill(seed, players):
 
 def test_second_sequence_wins_for_three_teams_of_two():
     first = line((0, 0), (0, 1))
-    second = line((0, 0), (1, 1))              # the diagonal from the shared corner
+    second = line((0, 0), (1, 1))  # the diagonal from the shared corner
     chips = {x: 2 for x in first[1:] + second[1:-1]}
     card = add_card(BOARD[4][4])
     state = table(6, chips=chips, hand=[card], seat=5, sequences={2: [first]}, teams=3)
@@ -484,6 +517,7 @@ def test_a_stalled_three_colour_game_ends_when_the_cards_run_out():
 # --------------------------------------------------------------------------- bots
 def bot_choice(level, state, seat=0):
     from engine import get_bot
+
     bot = get_bot("sequence-numbers", level, seed=1)
     return bot.choose(GAME.view(state, seat), GAME.legal_actions(state, seat))
 
@@ -507,8 +541,7 @@ def test_bots_block_an_opponent_four_and_trade_dead_cards(level):
     n = BOARD[7][7]
     dead = add_card(n)
     chips = {divmod(x, SIZE): 1 for x in SPACES_OF[n]}
-    assert bot_choice(level, table(2, chips=chips, hand=[dead])) == {"type": "dead",
-                                                                      "card": dead}
+    assert bot_choice(level, table(2, chips=chips, hand=[dead])) == {"type": "dead", "card": dead}
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
@@ -522,8 +555,13 @@ def test_bots_keep_plus_and_minus_when_nothing_is_at_stake(level):
 def test_bots_break_a_four_with_minus_when_they_cannot_cover_it(level):
     spaces = line((8, 1), (0, 1))
     chips = {x: 1 for x in spaces[:-1]}
-    far = next(c for c in DECK if ANSWER[c] and all(
-        sp_ // SIZE < 5 for sp_ in SPACES_OF[ANSWER[c]]) and ANSWER[c] != BOARD[8][5])
+    far = next(
+        c
+        for c in DECK
+        if ANSWER[c]
+        and all(sp_ // SIZE < 5 for sp_ in SPACES_OF[ANSWER[c]])
+        and ANSWER[c] != BOARD[8][5]
+    )
     state = table(2, chips=chips, hand=[MINUS, far])
     a = bot_choice(level, state)
     assert a["type"] == "remove" and (a["row"], a["col"]) in spaces[:-1]

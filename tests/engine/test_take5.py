@@ -32,9 +32,16 @@ def cards(text: str) -> tuple[int, ...]:
     return tuple(int(x) for x in text.replace(",", " ").split() if x != "-")
 
 
-def table(rows: str, hands: list[str], penalty: list[str] | None = None,
-          totals: list[int] | None = None, chosen: list[int | None] | None = None,
-          options: dict | None = None, round: int = 1, seed: int = 0) -> Take5State:
+def table(
+    rows: str,
+    hands: list[str],
+    penalty: list[str] | None = None,
+    totals: list[int] | None = None,
+    chosen: list[int | None] | None = None,
+    options: dict | None = None,
+    round: int = 1,
+    seed: int = 0,
+) -> Take5State:
     """A Take 5 state from notation (see the module docstring). The turn follows
     from the hand size (10 cards = turn 1)."""
     row_t = tuple(cards(r) for r in rows.split("/"))
@@ -48,11 +55,21 @@ def table(rows: str, hands: list[str], penalty: list[str] | None = None,
     deck = GAME.deck(n, opts)
     assert set(used) <= set(deck)
     return Take5State(
-        players=n, options=opts, rng=new_rng(seed, "take5"), round=round,
-        turn=11 - len(hand_t[0]), hands=hand_t, rows=row_t,
-        chosen=tuple(chosen or [None] * n), pending=(), revealed=(), penalty=pen_t,
-        totals=tuple(totals or [0] * n), undealt=tuple(c for c in deck if c not in used),
-        last_round=(0,) * n)
+        players=n,
+        options=opts,
+        rng=new_rng(seed, "take5"),
+        round=round,
+        turn=11 - len(hand_t[0]),
+        hands=hand_t,
+        rows=row_t,
+        chosen=tuple(chosen or [None] * n),
+        pending=(),
+        revealed=(),
+        penalty=pen_t,
+        totals=tuple(totals or [0] * n),
+        undealt=tuple(c for c in deck if c not in used),
+        last_round=(0,) * n,
+    )
 
 
 def play(state: Take5State, *moves: str) -> tuple[Take5State, list]:
@@ -114,8 +131,8 @@ def test_closest_lower_row_end():
     assert target_row(t.rows, 42) == 2
     assert target_row(t.rows, 95) == 3
     assert target_row(t.rows, 13) == 0
-    assert target_row(t.rows, 19) == 0     # 12 is the highest end below 19
-    assert target_row(t.rows, 2) is None   # lower than every end
+    assert target_row(t.rows, 19) == 0  # 12 is the highest end below 19
+    assert target_row(t.rows, 2) is None  # lower than every end
     t, _ = turn(t, 25, 50)
     assert t.rows == ((3, 12), (20, 25), (40, 41, 50), (90,))
     assert t.hands == ((13, 42, 95), (1, 2, 30))
@@ -164,7 +181,7 @@ def test_lowest_first_with_three_players():
 def test_cards_stay_hidden_until_all_have_chosen():
     t = table("10 / 20 / 30 / 40", hands=["23 60", "22 61", "41 62"])
     t, events = play(t, "0: choose 23")
-    assert t.rows == ((10,), (20,), (30,), (40,))     # nothing moves yet
+    assert t.rows == ((10,), (20,), (30,), (40,))  # nothing moves yet
     assert GAME.awaiting(t) == frozenset({1, 2})
     for seat in (1, 2, None):
         v = GAME.view(t, seat)
@@ -182,9 +199,9 @@ def test_a_choice_can_change_until_the_reveal():
     assert {"type": "choose", "card": 23} not in GAME.legal_actions(t, 0)
     assert GAME.legal_actions(t, 0) == [{"type": "choose", "card": 60}]
     with pytest.raises(IllegalAction):
-        GAME.apply(t, 0, {"type": "choose", "card": 23})   # already the choice
+        GAME.apply(t, 0, {"type": "choose", "card": 23})  # already the choice
     with pytest.raises(IllegalAction):
-        GAME.apply(t, 0, {"type": "choose", "card": 22})   # not in the hand
+        GAME.apply(t, 0, {"type": "choose", "card": 22})  # not in the hand
     t, _ = play(t, "0: choose 60", "1: choose 22")
     assert t.rows == ((10,), (20, 22), (30,), (40, 60))
     assert t.hands == ((23,), (61,))
@@ -234,16 +251,16 @@ def test_a_second_too_low_card_may_no_longer_be_too_low():
     t = table("10 / 20 / 30 / 40", hands=["3 60", "4 61"])
     t, _ = turn(t, 3, 4)
     t, _ = play(t, "0: take-row 2")
-    assert t.rows == ((10,), (20,), (3, 4), (40,))     # 4 follows 3, no choice for seat 1
+    assert t.rows == ((10,), (20,), (3, 4), (40,))  # 4 follows 3, no choice for seat 1
     assert t.penalty == ((30,), ())
 
 
 def test_two_too_low_cards_choose_in_order():
     t = table("10 / 20 / 30 / 40", hands=["3 60", "2 61"])
     t, _ = turn(t, 3, 2)
-    assert GAME.awaiting(t) == frozenset({1})          # 2 is the lowest: seat 1 first
+    assert GAME.awaiting(t) == frozenset({1})  # 2 is the lowest: seat 1 first
     t, _ = play(t, "1: take-row 3")
-    assert t.rows == ((10,), (20,), (30,), (2, 3))     # then 3 is no longer too low
+    assert t.rows == ((10,), (20,), (30,), (2, 3))  # then 3 is no longer too low
     assert t.penalty == ((), (40,))
 
 
@@ -257,8 +274,7 @@ def test_a_row_can_be_chosen_only_for_a_too_low_card():
 
 # --------------------------------------------------------------------------- rounds
 def test_round_scoring_adds_the_penalty_piles_to_the_totals():
-    t = table("10 / 20 / 30 / 40", hands=["11", "12"], penalty=["55 1", "22 5"],
-              totals=[30, 40])
+    t = table("10 / 20 / 30 / 40", hands=["11", "12"], penalty=["55 1", "22 5"], totals=[30, 40])
     t, events = turn(t, 11, 12)
     end = [e.public for e in events if e.type == "round-end"]
     assert end == [{"round": 1, "bullheads": [8, 7], "totals": [38, 47]}]
@@ -271,15 +287,13 @@ def test_round_scoring_adds_the_penalty_piles_to_the_totals():
 
 
 def test_the_game_does_not_end_at_exactly_66():
-    t = table("10 / 20 / 30 / 40", hands=["11", "12"], penalty=["55 1 2", "-"],
-              totals=[57, 0])
+    t = table("10 / 20 / 30 / 40", hands=["11", "12"], penalty=["55 1 2", "-"], totals=[57, 0])
     t, _ = turn(t, 11, 12)
     assert t.totals == (66, 0) and not t.over and t.round == 2
 
 
 def test_the_game_ends_at_a_total_more_than_66():
-    t = table("10 / 20 / 30 / 40", hands=["11", "12"], penalty=["55 1 2 3", "-"],
-              totals=[57, 0])
+    t = table("10 / 20 / 30 / 40", hands=["11", "12"], penalty=["55 1 2 3", "-"], totals=[57, 0])
     t, events = turn(t, 11, 12)
     assert t.totals == (67, 0) and t.over
     out = GAME.result(t)
@@ -290,20 +304,34 @@ def test_the_game_ends_at_a_total_more_than_66():
 
 
 def test_equal_lowest_totals_share_the_win():
-    t = table("10 / 20 / 30 / 40", hands=["11", "12", "13"], penalty=["55 1 2 3", "-", "-"],
-              totals=[57, 20, 20])
+    t = table(
+        "10 / 20 / 30 / 40",
+        hands=["11", "12", "13"],
+        penalty=["55 1 2 3", "-", "-"],
+        totals=[57, 20, 20],
+    )
     t, _ = turn(t, 11, 12, 13)
     assert t.over and GAME.result(t).winners == (1, 2)
     assert GAME.result(t).scores == (67, 20, 20)
 
 
 def test_threshold_option():
-    t = table("10 / 20 / 30 / 40", hands=["11", "12"], penalty=["55", "-"],
-              totals=[3, 0], options={"threshold": 10})
+    t = table(
+        "10 / 20 / 30 / 40",
+        hands=["11", "12"],
+        penalty=["55", "-"],
+        totals=[3, 0],
+        options={"threshold": 10},
+    )
     t, _ = turn(t, 11, 12)
     assert t.totals == (10, 0) and not t.over
-    t = table("10 / 20 / 30 / 40", hands=["11", "12"], penalty=["55 1", "-"],
-              totals=[3, 0], options={"threshold": 10})
+    t = table(
+        "10 / 20 / 30 / 40",
+        hands=["11", "12"],
+        penalty=["55 1", "-"],
+        totals=[3, 0],
+        options={"threshold": 10},
+    )
     t, _ = turn(t, 11, 12)
     assert t.totals == (11, 0) and t.over
 
@@ -312,11 +340,16 @@ def test_rounds_option_ends_after_that_many_rounds():
     t = table("10 / 20 / 30 / 40", hands=["11", "12"], options={"rounds": 1})
     t, _ = turn(t, 11, 12)
     assert t.over and t.round == 1 and GAME.result(t).reason == "rounds played"
-    assert GAME.result(t).winners == (0, 1)             # nobody took anything
-    t = table("10 / 20 / 30 / 40", hands=["11", "12"], penalty=["55 1 2 3 4 5", "-"],
-              totals=[100, 0], options={"rounds": 2})
+    assert GAME.result(t).winners == (0, 1)  # nobody took anything
+    t = table(
+        "10 / 20 / 30 / 40",
+        hands=["11", "12"],
+        penalty=["55 1 2 3 4 5", "-"],
+        totals=[100, 0],
+        options={"rounds": 2},
+    )
     t, _ = turn(t, 11, 12)
-    assert not t.over and t.round == 2                  # the threshold does not apply
+    assert not t.over and t.round == 2  # the threshold does not apply
 
 
 def test_a_full_game_ends_with_a_total_over_66():
@@ -327,8 +360,7 @@ def test_a_full_game_ends_with_a_total_over_66():
         legal = GAME.legal_actions(s, seat)
         s, _ = GAME.apply(s, seat, legal[rng.randrange(len(legal))])
     assert max(s.totals) > 66
-    assert GAME.result(s).winners == tuple(i for i, t in enumerate(s.totals)
-                                           if t == min(s.totals))
+    assert GAME.result(s).winners == tuple(i for i, t in enumerate(s.totals) if t == min(s.totals))
 
 
 # --------------------------------------------------------------------------- variant
@@ -357,10 +389,19 @@ def test_bad_player_counts_are_refused(players):
         GAME.setup(players, 0)
 
 
-@pytest.mark.parametrize("options", [
-    {"colour": "red"}, {"threshold": "66"}, {"threshold": None}, {"threshold": -1},
-    {"rounds": 0}, {"rounds": "2"}, {"rounds": True}, {"tactical": 1},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"colour": "red"},
+        {"threshold": "66"},
+        {"threshold": None},
+        {"threshold": -1},
+        {"rounds": 0},
+        {"rounds": "2"},
+        {"rounds": True},
+        {"tactical": 1},
+    ],
+)
 def test_bad_options_are_refused(options):
     with pytest.raises(BadSetup):
         GAME.setup(4, 0, options)
@@ -384,10 +425,34 @@ def test_ten_players_use_every_card():
 
 
 # --------------------------------------------------------------------------- views
-VIEW_KEYS = {"game", "seat", "players", "round", "turn", "phase", "awaiting", "rows",
-             "row_costs", "hand", "chosen", "has_chosen", "hand_sizes", "revealed",
-             "pending", "row_choice", "penalty_counts", "own_penalty", "own_bullheads",
-             "totals", "last_round", "threshold", "rounds", "tactical", "over", "winners"}
+VIEW_KEYS = {
+    "game",
+    "seat",
+    "players",
+    "round",
+    "turn",
+    "phase",
+    "awaiting",
+    "rows",
+    "row_costs",
+    "hand",
+    "chosen",
+    "has_chosen",
+    "hand_sizes",
+    "revealed",
+    "pending",
+    "row_choice",
+    "penalty_counts",
+    "own_penalty",
+    "own_bullheads",
+    "totals",
+    "last_round",
+    "threshold",
+    "rounds",
+    "tactical",
+    "over",
+    "winners",
+}
 
 
 def test_the_view_shape_the_client_reads():
@@ -423,14 +488,38 @@ def seeded_game(players: int, seed: int, options: dict | None = None):
     return s, actions
 
 
-@pytest.mark.parametrize("players, seed, options, digest, totals, rounds, steps", [
-    (4, 2026, None, "f84d77422319f4113658356f5cbd551d332ed2e06c2efc1518828ce657a08e89",
-     (48, 15, 67, 78), 4, 186),
-    (10, 7, None, "d5c3938328016fe2fbb8c90a908c14c142385802e61d78e79ff9a832c076e1da",
-     (49, 46, 35, 53, 90, 34, 29, 56, 35, 26), 3, 328),
-    (3, 5, {"tactical": True},
-     "8a175a30acc76f4dfe0c4ffcbb0a6fd829dd0c7f2ed8fe6e4a28590faadb461f", (51, 74, 65), 5, 176),
-])
+@pytest.mark.parametrize(
+    "players, seed, options, digest, totals, rounds, steps",
+    [
+        (
+            4,
+            2026,
+            None,
+            "f84d77422319f4113658356f5cbd551d332ed2e06c2efc1518828ce657a08e89",
+            (48, 15, 67, 78),
+            4,
+            186,
+        ),
+        (
+            10,
+            7,
+            None,
+            "d5c3938328016fe2fbb8c90a908c14c142385802e61d78e79ff9a832c076e1da",
+            (49, 46, 35, 53, 90, 34, 29, 56, 35, 26),
+            3,
+            328,
+        ),
+        (
+            3,
+            5,
+            {"tactical": True},
+            "8a175a30acc76f4dfe0c4ffcbb0a6fd829dd0c7f2ed8fe6e4a28590faadb461f",
+            (51, 74, 65),
+            5,
+            176,
+        ),
+    ],
+)
 def test_a_seeded_game_is_pinned(players, seed, options, digest, totals, rounds, steps):
     """Pinned before any speed work: optimisations must not change a single game."""
     s, actions = seeded_game(players, seed, options)
@@ -438,11 +527,19 @@ def test_a_seeded_game_is_pinned(players, seed, options, digest, totals, rounds,
     assert s.totals == totals and s.round == rounds and len(actions) == steps
 
 
-@pytest.mark.parametrize("players, seed, options, digest", [
-    (4, 2026, None, "2021d00c4a7092ed1075fb201173b11147a25270ae498add327c4cef318bfd37"),
-    (10, 7, None, "ff54a3104382095d8421f930b459a4408fe7cd43fbae3030e25eb9f3f6cf0906"),
-    (3, 5, {"tactical": True}, "03a5109f839aee39c29382fc0aab71d2cf42df788ba7a0f9e53973228271b91b"),
-])
+@pytest.mark.parametrize(
+    "players, seed, options, digest",
+    [
+        (4, 2026, None, "2021d00c4a7092ed1075fb201173b11147a25270ae498add327c4cef318bfd37"),
+        (10, 7, None, "ff54a3104382095d8421f930b459a4408fe7cd43fbae3030e25eb9f3f6cf0906"),
+        (
+            3,
+            5,
+            {"tactical": True},
+            "03a5109f839aee39c29382fc0aab71d2cf42df788ba7a0f9e53973228271b91b",
+        ),
+    ],
+)
 def test_a_seeded_games_events_are_pinned(players, seed, options, digest):
     """Every event as each seat and a spectator sees it, pinned before the speed work."""
     _, actions = seeded_game(players, seed, options)
@@ -467,8 +564,9 @@ def _visible(v: dict) -> set[int]:
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(players=st.integers(2, 10), seed=st.integers(0, 2**31), tactical=st.booleans(),
-       data=st.data())
+@given(
+    players=st.integers(2, 10), seed=st.integers(0, 2**31), tactical=st.booleans(), data=st.data()
+)
 def test_random_games_keep_the_invariants(players, seed, tactical, data):
     """Cards are conserved; a view holds no card of another hand (so no unrevealed
     choice) nor of the undealt pile; the replay is identical."""
@@ -498,8 +596,9 @@ def test_random_games_keep_the_invariants(players, seed, tactical, data):
     for seat, action in actions:
         again, _ = game.apply(again, seat, action)
     assert game.digest(again) == game.digest(s)
-    assert game.digest(game.setup(players, seed, {"tactical": tactical, "rounds": 1})) == \
-        game.digest(start)
+    assert game.digest(
+        game.setup(players, seed, {"tactical": tactical, "rounds": 1})
+    ) == game.digest(start)
 
 
 def test_the_fast_check_keeps_the_contract_order():
@@ -513,20 +612,29 @@ def test_the_fast_check_keeps_the_contract_order():
             return type(exc), exc.message
         return None
 
-    over = table("10 / 20 / 30 / 40", hands=["11", "12"], penalty=["55 1 2 3", "-"],
-                 totals=[60, 0])
+    over = table("10 / 20 / 30 / 40", hands=["11", "12"], penalty=["55 1 2 3", "-"], totals=[60, 0])
     over, _ = turn(over, 11, 12)
     low = table("10 / 20 / 30 / 40", hands=["5 60", "8 61"])
     low, _ = turn(low, 5, 8)
     states = [GAME.setup(3, 1), low, over]
-    actions = [None, "x", {}, {"type": 3}, {"type": "play"}, {"type": "choose"},
-               {"type": "choose", "card": True}, {"type": "choose", "card": 0},
-               {"type": "choose", "card": 60}, {"type": "take-row", "row": 1},
-               {"type": "take-row", "row": 9}, {"type": ["choose"]}]
+    actions = [
+        None,
+        "x",
+        {},
+        {"type": 3},
+        {"type": "play"},
+        {"type": "choose"},
+        {"type": "choose", "card": True},
+        {"type": "choose", "card": 0},
+        {"type": "choose", "card": 60},
+        {"type": "take-row", "row": 1},
+        {"type": "take-row", "row": 9},
+        {"type": ["choose"]},
+    ]
     for s in states:
         actions += GAME.legal_actions(s, 0)[:2]
         for seat in (0, 1, 2, 7):
             for a in actions:
-                assert refusal(GAME.check, s, seat, a) == \
-                    refusal(lambda *x: Game.check(GAME, *x), s, seat, a), (seat, a)
-
+                assert refusal(GAME.check, s, seat, a) == refusal(
+                    lambda *x: Game.check(GAME, *x), s, seat, a
+                ), (seat, a)

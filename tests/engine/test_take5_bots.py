@@ -11,8 +11,9 @@ from engine.take5.bots import HardBot, NormalBot, Tracker, card_risk, sixth_chan
 from tests.engine.test_take5 import table, turn
 
 
-def bot_game(levels: list[str], seed: int, options: dict | None = None, budget: float = 0.01,
-             watch=None):
+def bot_game(
+    levels: list[str], seed: int, options: dict | None = None, budget: float = 0.01, watch=None
+):
     """Play a game with one bot per seat; returns the final state and the actions.
     ``watch(state, seat, bot, view)`` is called before each decision."""
     n = len(levels)
@@ -35,11 +36,14 @@ def bot_game(levels: list[str], seed: int, options: dict | None = None, budget: 
     return s, actions
 
 
-@pytest.mark.parametrize("levels, options", [
-    (["easy", "normal"], None),
-    (["normal"] * 10, None),
-    (["normal", "easy", "normal", "easy", "normal"], {"tactical": True}),
-])
+@pytest.mark.parametrize(
+    "levels, options",
+    [
+        (["easy", "normal"], None),
+        (["normal"] * 10, None),
+        (["normal", "easy", "normal", "easy", "normal"], {"tactical": True}),
+    ],
+)
 def test_bots_finish_games_with_legal_actions(levels, options):
     s, _ = bot_game(levels, 5, options)
     assert GAME.result(s) is not None
@@ -86,8 +90,9 @@ def test_the_tracker_knows_exactly_the_unseen_cards(players, options):
         if state.pending:
             return
         bot.tracker.update(view)
-        hidden = sorted([c for s, h in enumerate(state.hands) if s != seat for c in h]
-                        + list(state.undealt))
+        hidden = sorted(
+            [c for s, h in enumerate(state.hands) if s != seat for c in h] + list(state.undealt)
+        )
         assert bot.tracker.unseen(view) == hidden
         checked.append(seat)
 
@@ -107,17 +112,17 @@ def test_the_tracker_restarts_each_round():
 
 # --------------------------------------------------------------------------- heuristics
 def test_sixth_chance():
-    assert sixth_chance(3, 0, 0.0) == 1.0          # a full row, nothing can come first
+    assert sixth_chance(3, 0, 0.0) == 1.0  # a full row, nothing can come first
     assert sixth_chance(3, 1, 0.0) == 0.0
     assert sixth_chance(1, 0, 0.25) == pytest.approx(0.75)
     assert sixth_chance(2, 1, 0.5) == pytest.approx(0.5)
-    assert sixth_chance(2, 3, 0.5) == 0.0          # more room than opponents
+    assert sixth_chance(2, 3, 0.5) == 0.0  # more room than opponents
 
 
 def test_card_risk_sees_a_certain_sixth_card():
     rows = [[3, 12, 14, 15, 17], [20], [40], [90]]
     unseen = [c for c in range(1, 105) if c not in {3, 12, 14, 15, 17, 20, 40, 90, 18, 60}]
-    assert card_risk(rows, 18, 1, unseen) == pytest.approx(6 + 0.001)   # nothing fits 17..18
+    assert card_risk(rows, 18, 1, unseen) == pytest.approx(6 + 0.001)  # nothing fits 17..18
     assert card_risk(rows, 60, 1, unseen) < 0.5
     assert card_risk(rows, 2, 1, unseen) == pytest.approx(3 + 0.3)  # too low: 20, 40 or 90
 
@@ -137,7 +142,7 @@ def test_normal_takes_the_cheapest_row_when_the_hand_does_not_care():
     t, _ = turn(t, 3, 90)
     assert GAME.awaiting(t) == frozenset({0})
     action = NormalBot(1).choose(GAME.view(t, 0), GAME.legal_actions(t, 0))
-    assert action == {"type": "take-row", "row": 1}          # 1 bullhead
+    assert action == {"type": "take-row", "row": 1}  # 1 bullhead
 
 
 def test_normal_row_choice_weighs_its_own_hand():

@@ -13,7 +13,14 @@ from hypothesis import strategies as st
 from engine.core import BadSetup, IllegalAction, MalformedAction, NotYourTurn, replace
 from engine.teamplay import GAME, MISSION_IDS, MISSIONS, card, completions, is_completion
 from engine.teamplay.missions import (
-    FULL, can_complete, card_name, colour_of, completable, kind_completions, missing, value_of,
+    FULL,
+    can_complete,
+    card_name,
+    colour_of,
+    completable,
+    kind_completions,
+    missing,
+    value_of,
 )
 from engine.teamplay.state import TeamplayState
 
@@ -40,10 +47,19 @@ def names(ids) -> str:
     return " ".join(card_name(c) for c in ids)
 
 
-def table(players: int = 4, hands: dict[int, str] | None = None, bank: str = "1b 2b 3b",
-          general: str = "T4", own: dict[int, tuple] | None = None, seat: int = 0,
-          turn: int | None = None, deck: str | None = None, discard: str = "",
-          done: dict[int, tuple] | None = None, **changes) -> TeamplayState:
+def table(
+    players: int = 4,
+    hands: dict[int, str] | None = None,
+    bank: str = "1b 2b 3b",
+    general: str = "T4",
+    own: dict[int, tuple] | None = None,
+    seat: int = 0,
+    turn: int | None = None,
+    deck: str | None = None,
+    discard: str = "",
+    done: dict[int, tuple] | None = None,
+    **changes,
+) -> TeamplayState:
     """A table in the play phase from notation. Cards not placed go to the draw pile
     (ascending ids, unless ``deck`` gives it); missions not placed form the mission
     pile in table order."""
@@ -51,25 +67,39 @@ def table(players: int = 4, hands: dict[int, str] | None = None, bank: str = "1b
     hand_ids = [sorted(cards((hands or {}).get(s, ""), used)) for s in range(players)]
     bank_ids = sorted(cards(bank, used))
     discard_ids = cards(discard, used)
-    deck_ids = cards(deck, used) if deck is not None else [c for c in range(64)
-                                                            if c not in used]
+    deck_ids = cards(deck, used) if deck is not None else [c for c in range(64) if c not in used]
     if deck is not None:
         discard_ids += [c for c in range(64) if c not in used]
     k = 1 if players % 2 == 0 else 2
     own = own or {}
-    given = {general, *[m for o in own.values() for m in o],
-             *[m for d in (done or {}).values() for m in d]}
+    given = {
+        general,
+        *[m for o in own.values() for m in o],
+        *[m for d in (done or {}).values() for m in d],
+    }
     defaults = iter(m for m in MISSION_IDS if m not in given)
-    own_t = tuple(tuple(own.get(s, ())) or tuple(next(defaults) for _ in range(k))
-                  for s in range(players))
+    own_t = tuple(
+        tuple(own.get(s, ())) or tuple(next(defaults) for _ in range(k)) for s in range(players)
+    )
     done_t = tuple(tuple((done or {}).get(s, ())) for s in range(players))
     placed = {general, *[m for o in own_t for m in o], *[m for d in done_t for m in d]}
     state = TeamplayState(
-        players=players, options=(("end_at", None),), rng=random.Random(7).getstate(),
-        deck=tuple(deck_ids), bank=tuple(bank_ids), hands=tuple(map(tuple, hand_ids)),
-        discard=tuple(discard_ids), mission_deck=tuple(m for m in MISSION_IDS if m not in placed),
-        mission_discard=(), general=general, own=own_t, done=done_t, phase="play", seat=seat,
-        turn=players + seat if turn is None else turn)
+        players=players,
+        options=(("end_at", None),),
+        rng=random.Random(7).getstate(),
+        deck=tuple(deck_ids),
+        bank=tuple(bank_ids),
+        hands=tuple(map(tuple, hand_ids)),
+        discard=tuple(discard_ids),
+        mission_deck=tuple(m for m in MISSION_IDS if m not in placed),
+        mission_discard=(),
+        general=general,
+        own=own_t,
+        done=done_t,
+        phase="play",
+        seat=seat,
+        turn=players + seat if turn is None else turn,
+    )
     return replace(state, **changes)
 
 
@@ -94,14 +124,71 @@ def test_cards_have_ids_values_and_colours():
 
 # --------------------------------------------------------------------------- the deck
 PAGE_VP = {
-    "S5": 1, "P1": 1, "P11": 1, "P2": 1, "H3": 1, "R11": 2, "C1": 2, "S6": 2, "S2": 2,
-    "S1": 2, "R6": 2, "R4": 2, "T1": 3, "P10": 3, "P9": 3, "P7": 3, "P6": 3, "F1": 3,
-    "T2": 3, "T3": 3, "R3": 4, "O1": 4, "H2": 4, "O3": 4, "R10": 4, "O4": 4, "R9": 4,
-    "S4": 4, "T6": 4, "S3": 4, "C2": 5, "R5": 5, "R8": 5, "P3": 5, "O2": 5, "P5": 5,
-    "P4": 5, "R7": 6, "T4": 6, "H4": 6, "H1": 6, "T5": 6, "P8": 6, "R1": 6, "F2": 6, "R2": 6,
+    "S5": 1,
+    "P1": 1,
+    "P11": 1,
+    "P2": 1,
+    "H3": 1,
+    "R11": 2,
+    "C1": 2,
+    "S6": 2,
+    "S2": 2,
+    "S1": 2,
+    "R6": 2,
+    "R4": 2,
+    "T1": 3,
+    "P10": 3,
+    "P9": 3,
+    "P7": 3,
+    "P6": 3,
+    "F1": 3,
+    "T2": 3,
+    "T3": 3,
+    "R3": 4,
+    "O1": 4,
+    "H2": 4,
+    "O3": 4,
+    "R10": 4,
+    "O4": 4,
+    "R9": 4,
+    "S4": 4,
+    "T6": 4,
+    "S3": 4,
+    "C2": 5,
+    "R5": 5,
+    "R8": 5,
+    "P3": 5,
+    "O2": 5,
+    "P5": 5,
+    "P4": 5,
+    "R7": 6,
+    "T4": 6,
+    "H4": 6,
+    "H1": 6,
+    "T5": 6,
+    "P8": 6,
+    "R1": 6,
+    "F2": 6,
+    "R2": 6,
 }
-NAMED = {"S5", "P1", "H3", "S1", "P6", "F1", "T2", "T3", "O1", "R9", "S3", "P3", "P4", "H1",
-         "P8", "R1"}
+NAMED = {
+    "S5",
+    "P1",
+    "H3",
+    "S1",
+    "P6",
+    "F1",
+    "T2",
+    "T3",
+    "O1",
+    "R9",
+    "S3",
+    "P3",
+    "P4",
+    "H1",
+    "P8",
+    "R1",
+}
 
 
 def test_the_mission_deck_is_the_pages_table():
@@ -188,22 +275,22 @@ def test_every_mission_completes_and_its_near_miss_does_not(mission):
 
 # The page's own examples (teamplay.md, from the seed).
 PAGE_EXAMPLES = [
-    ("S1", "1r 5r 6r"),            # 3 red: 1 + 5 = 6
-    ("S3", "3r 2r 2r"),            # 3 red summing to 7: 3 + 2 + 2
-    ("H1", "6b 6b 7b 8b"),         # 4 blue high: 6, 6, 7, 8
-    ("P4", "2r 2r 5r 5r"),         # 2 different red pairs: 2, 2 and 5, 5
-    ("R1", "2r 3r 4r 5r 6r"),      # 5 consecutive red: 2, 3, 4, 5, 6
-    ("P1", "3r 3b"),               # a pair: 3, 3
-    ("R9", "1b 3r 5b 7r"),         # 1, 3, 5, 7 in any colours
-    ("P6", "3r 3b 7b 7b"),         # 2 different odd pairs: 3, 3 and 7, 7
-    ("P3", "3r 3b 5r 5b 8b 8b"),   # 3 different pairs: 3, 3 and 5, 5 and 8, 8
-    ("T2", "3r 3b 3b"),            # three odd of a kind: 3, 3, 3
-    ("T3", "4r 4b 4r"),            # three even of a kind: 4, 4, 4
-    ("O1", "1b 5b 5b 7b"),         # 4 odd, same colour: 1, 5, 5, 7 all blue
-    ("P8", "7r 7b 5b 5b 1r 1r"),   # 3 different pairs all odd: 7, 7 and 5, 5 and 1, 1
-    ("S5", "4r 3b 4b 1r"),         # 4 + 3 + 4 + 1 = 12
-    ("H3", "1b 3r 3b"),            # 3 low: 1, 3, 3
-    ("F1", "7r 7b 7b 5r 5b"),      # three of a kind + a pair: 7, 7, 7 and 5, 5
+    ("S1", "1r 5r 6r"),  # 3 red: 1 + 5 = 6
+    ("S3", "3r 2r 2r"),  # 3 red summing to 7: 3 + 2 + 2
+    ("H1", "6b 6b 7b 8b"),  # 4 blue high: 6, 6, 7, 8
+    ("P4", "2r 2r 5r 5r"),  # 2 different red pairs: 2, 2 and 5, 5
+    ("R1", "2r 3r 4r 5r 6r"),  # 5 consecutive red: 2, 3, 4, 5, 6
+    ("P1", "3r 3b"),  # a pair: 3, 3
+    ("R9", "1b 3r 5b 7r"),  # 1, 3, 5, 7 in any colours
+    ("P6", "3r 3b 7b 7b"),  # 2 different odd pairs: 3, 3 and 7, 7
+    ("P3", "3r 3b 5r 5b 8b 8b"),  # 3 different pairs: 3, 3 and 5, 5 and 8, 8
+    ("T2", "3r 3b 3b"),  # three odd of a kind: 3, 3, 3
+    ("T3", "4r 4b 4r"),  # three even of a kind: 4, 4, 4
+    ("O1", "1b 5b 5b 7b"),  # 4 odd, same colour: 1, 5, 5, 7 all blue
+    ("P8", "7r 7b 5b 5b 1r 1r"),  # 3 different pairs all odd: 7, 7 and 5, 5 and 1, 1
+    ("S5", "4r 3b 4b 1r"),  # 4 + 3 + 4 + 1 = 12
+    ("H3", "1b 3r 3b"),  # 3 low: 1, 3, 3
+    ("F1", "7r 7b 7b 5r 5b"),  # three of a kind + a pair: 7, 7, 7 and 5, 5
 ]
 
 
@@ -224,23 +311,24 @@ def test_three_pairs_must_be_different_numbers():
 
 
 def test_colour_words():
-    assert completions("S1", cards("1r 5b 6r")) == []           # red means red
-    assert completions("O1", cards("1r 5b 5b 7b")) == []        # "all blue" or all red
+    assert completions("S1", cards("1r 5b 6r")) == []  # red means red
+    assert completions("O1", cards("1r 5b 5b 7b")) == []  # "all blue" or all red
     assert is_completion("O1", sorted(cards("1r 5r 5r 7r")))
-    assert is_completion("P1", sorted(cards("3r 3b")))           # black: any colour
-    assert not is_completion("P11", sorted(cards("3r 3b")))      # same colour
+    assert is_completion("P1", sorted(cards("3r 3b")))  # black: any colour
+    assert not is_completion("P11", sorted(cards("3r 3b")))  # same colour
 
 
 def test_sum_to_twelve_takes_any_number_of_cards():
     assert is_completion("S5", sorted(cards("4r 8b")))
     assert is_completion("S5", sorted(cards("1r 1b 2r 2b 3r 3b")))
-    assert not is_completion("S5", sorted(cards("4r 8b 1r")))   # exactly the cards asked
+    assert not is_completion("S5", sorted(cards("4r 8b 1r")))  # exactly the cards asked
 
 
 def test_completions_are_distinct_card_sets():
     hand = cards("3r 3r 3b 7b")
     assert completions("P1", hand) == sorted(
-        [tuple(sorted(p)) for p in [hand[0:2], [hand[0], hand[2]], [hand[1], hand[2]]]])
+        [tuple(sorted(p)) for p in [hand[0:2], [hand[0], hand[2]], [hand[1], hand[2]]]]
+    )
     assert completions("T1", hand) == [tuple(sorted(hand[:3]))]
     assert completable(hand, ["P1", "T1", "R1"]).keys() == {"P1", "T1"}
 
@@ -257,8 +345,10 @@ def test_an_exact_mission_needs_exactly_its_cards():
 
 
 # --------------------------------------------------------------------------- set-up
-@pytest.mark.parametrize("players,sizes", [(3, [1, 2, 3]), (4, [1, 2, 3, 3]),
-                                           (5, [1, 2, 3, 3, 3]), (6, [1, 2, 3, 3, 3, 3])])
+@pytest.mark.parametrize(
+    "players,sizes",
+    [(3, [1, 2, 3]), (4, [1, 2, 3, 3]), (5, [1, 2, 3, 3, 3]), (6, [1, 2, 3, 3, 3, 3])],
+)
 def test_the_deal_is_one_two_three(players, sizes):
     s = GAME.setup(players, 11)
     assert [len(h) for h in s.hands] == sizes
@@ -284,7 +374,7 @@ def test_even_players_may_swap_their_mission_once_at_set_up():
     first, top = s.own[0][0], s.mission_deck[0]
     s, events = act(s, "reject")
     assert s.own[0] == (top,) and s.mission_discard == (first,)
-    assert GAME.awaiting(s) == {1}         # the new one must be kept: next player decides
+    assert GAME.awaiting(s) == {1}  # the new one must be kept: next player decides
     s, _ = act(s, "keep")
     s, _ = act(s, "reject")
     s, _ = act(s, "keep")
@@ -305,12 +395,12 @@ def test_hand_limit_is_not_checked_in_the_first_round():
     s = table(hands={0: "1r 1b 2r 2b 3r 3b 4r 4b"}, turn=3, seat=3)
     s, _ = act(s, "draw deck")
     s, _ = act(s, "draw deck")
-    s, _ = act(s, "end-turn")            # turn 4 belongs to seat 0, the second round
+    s, _ = act(s, "end-turn")  # turn 4 belongs to seat 0, the second round
     assert s.seat == 0 and s.must_discard == 2
     s = table(hands={1: "1r 1b 2r 2b 3r 3b 4r 4b"}, seat=0, turn=0)
     s, _ = act(s, "draw deck")
     s, _ = act(s, "draw deck")
-    s, _ = act(s, "end-turn")            # turn 1: still the first round
+    s, _ = act(s, "end-turn")  # turn 1: still the first round
     assert s.seat == 1 and s.must_discard == 0
 
 
@@ -321,12 +411,12 @@ def test_hand_limit_discards_first_then_the_hand_may_grow():
     with pytest.raises(IllegalAction):
         act(s, "draw deck")
     s, ev = act(s, f"discard {cards('4b')[0]}")
-    assert ev[0].for_seat(2)["cards"] == cards("4b")   # discards are shown
+    assert ev[0].for_seat(2)["cards"] == cards("4b")  # discards are shown
     s, _ = act(s, f"discard {cards('4r')[0]}")
     assert len(s.hands[0]) == 6 and s.must_discard == 0
     s, _ = act(s, "draw deck")
     s, _ = act(s, "draw deck")
-    assert len(s.hands[0]) == 8          # "during a turn a hand may be larger"
+    assert len(s.hands[0]) == 8  # "during a turn a hand may be larger"
     assert {"type": "end-turn"} in GAME.legal_actions(s, 0)
 
 
@@ -346,12 +436,17 @@ def test_drawing_two_is_compulsory_and_the_bank_refills():
     b = cards("2b")[0]
     s, ev = act(s, f"draw bank {b}")
     assert b in s.hands[0]
-    assert names(s.bank) == "1b 3b 8r" and len(s.deck) == 2   # refilled at once
+    assert names(s.bank) == "1b 3b 8r" and len(s.deck) == 2  # refilled at once
     assert [e.public["to"] for e in ev if e.type == "move"] == ["hand/0", "bank"]
     s, ev = act(s, "draw deck")
     assert names(s.hands[0]).split() == ["2b", "5r", "8b"]
-    assert ev[0].for_seat(1) == {"type": "move", "from": "deck", "to": "hand/0",
-                                 "count": 1, "seat": 0}
+    assert ev[0].for_seat(1) == {
+        "type": "move",
+        "from": "deck",
+        "to": "hand/0",
+        "count": 1,
+        "seat": 0,
+    }
     assert GAME.legal_actions(s, 0)[-1] == {"type": "end-turn"}
     with pytest.raises(IllegalAction):
         act(s, "draw deck")
@@ -367,9 +462,8 @@ def test_the_discards_become_a_new_draw_pile():
 
 
 def test_draws_split_around_missions_and_several_missions_per_turn():
-    s = table(hands={0: "3r 3b 7r 7b 7b"}, general="P1", own={0: ("T1",)},
-              deck="7r 1b 2b 8r")
-    s, _ = act(s, "draw deck")                           # the fourth 7
+    s = table(hands={0: "3r 3b 7r 7b 7b"}, general="P1", own={0: ("T1",)}, deck="7r 1b 2b 8r")
+    s, _ = act(s, "draw deck")  # the fourth 7
     seven = sorted(cards("7r 7r 7b 7b"))[:3]
     assert {"type": "complete", "mission": "T1", "cards": seven} in GAME.legal_actions(s, 0)
     s, ev = act(s, "complete T1 " + " ".join(map(str, seven)))
@@ -393,7 +487,7 @@ def test_a_new_mission_may_be_rejected_once_and_completed_at_once():
     assert s.own[0] == (top[0],) and s.fresh == "own/0"
     s, ev = act(s, "reject")
     assert s.own[0] == (top[1],) and s.mission_discard == (top[0],)
-    assert s.fresh is None                      # the next one must be kept
+    assert s.fresh is None  # the next one must be kept
     with pytest.raises(IllegalAction):
         act(s, "reject")
     # A newly drawn mission may be completed in the same turn: make the next one P1.
@@ -414,8 +508,11 @@ def test_the_general_mission_is_replaced_too():
     s, ev = act(s, f"complete P1 {cards('3r')[0]} {cards('3b')[0]}")
     assert s.general == top and s.done[1] == ("P1",) and s.fresh == "general"
     moves = [(e.public["from"], e.public["to"]) for e in ev if e.type == "move"]
-    assert moves == [("hand/1", "discard"), ("missions/general", "done/1"),
-                     ("missions/deck", "missions/general")]
+    assert moves == [
+        ("hand/1", "discard"),
+        ("missions/general", "done/1"),
+        ("missions/deck", "missions/general"),
+    ]
 
 
 def test_only_the_general_and_own_missions_may_be_completed():
@@ -435,11 +532,14 @@ def test_refused_actions_name_the_rule_and_leave_the_state():
         GAME.apply(s, 0, {"type": "complete", "mission": "P1", "cards": [four, three]})
     with pytest.raises(MalformedAction):
         GAME.apply(s, 0, {"type": "draw", "from": "deck", "card": 3})
-    for junk in ({"type": "complete", "mission": ["P1"], "cards": [three]},
-                 {"type": "complete", "mission": "Z9", "cards": [three]},
-                 {"type": "give", "cards": [three, three]},
-                 {"type": "give", "cards": [1, 2, 3]},
-                 {"type": "draw", "from": "pile"}, {"type": "keep", "x": 1}):
+    for junk in (
+        {"type": "complete", "mission": ["P1"], "cards": [three]},
+        {"type": "complete", "mission": "Z9", "cards": [three]},
+        {"type": "give", "cards": [three, three]},
+        {"type": "give", "cards": [1, 2, 3]},
+        {"type": "draw", "from": "pile"},
+        {"type": "keep", "x": 1},
+    ):
         with pytest.raises(MalformedAction):
             GAME.apply(s, 0, junk)
     with pytest.raises(NotYourTurn):
@@ -474,6 +574,7 @@ def test_no_gifts_alone():
 
 def test_partners():
     from engine.teamplay.state import partner, teams
+
     assert teams(4) == ((0, 2), (1, 3)) and teams(6) == ((0, 3), (1, 4), (2, 5))
     assert [partner(s, 6) for s in range(6)] == [3, 4, 5, 0, 1, 2]
     assert partner(0, 3) is None and teams(5) == ((0,), (1,), (2,), (3,), (4,))
@@ -501,48 +602,64 @@ def _finish_turn(s):
 
 
 def test_the_eighth_team_mission_gives_everybody_one_more_turn():
-    s = table(hands={1: "3r 3b"}, general="P1", seat=1, turn=9,
-              done={1: ("T1", "T2", "T3", "R1"), 3: ("R2", "R3", "R4")})
+    s = table(
+        hands={1: "3r 3b"},
+        general="P1",
+        seat=1,
+        turn=9,
+        done={1: ("T1", "T2", "T3", "R1"), 3: ("R2", "R3", "R4")},
+    )
     s, ev = act(s, f"complete P1 {cards('3r')[0]} {cards('3b')[0]}")
     assert any(e.type == "end-announced" for e in ev) and s.last_turn == 13
     s, _ = act(s, "keep")
-    s = _finish_turn(s)                       # the current turn finishes
+    s = _finish_turn(s)  # the current turn finishes
     played = []
     while not GAME.is_over(s):
         played.append(s.seat)
         s = _finish_turn(s)
-    assert played == [2, 3, 0, 1]             # one more turn each, the trigger too
+    assert played == [2, 3, 0, 1]  # one more turn each, the trigger too
     out = GAME.result(s)
     assert out.winners == (1, 3) and out.scores == (0, 28, 0, 28)  # 3+3+3+6 + 6+4+2 + 1
     assert GAME.legal_actions(s, 1) == []
 
 
 def test_alone_the_fifth_mission_ends_it():
-    s = table(players=3, hands={0: "3r 3b"}, general="P1", seat=0, turn=3,
-              done={0: ("T1", "T2", "T3", "R1")})
+    s = table(
+        players=3,
+        hands={0: "3r 3b"},
+        general="P1",
+        seat=0,
+        turn=3,
+        done={0: ("T1", "T2", "T3", "R1")},
+    )
     s, _ = act(s, f"complete P1 {cards('3r')[0]} {cards('3b')[0]}")
     assert s.last_turn == 6
 
 
 def test_seven_missions_do_not_end_it():
-    s = table(hands={1: "3r 3b"}, general="P1", seat=1, turn=9,
-              done={1: ("T1", "T2", "T3"), 3: ("R2", "R3", "R4")})
+    s = table(
+        hands={1: "3r 3b"},
+        general="P1",
+        seat=1,
+        turn=9,
+        done={1: ("T1", "T2", "T3"), 3: ("R2", "R3", "R4")},
+    )
     s, _ = act(s, f"complete P1 {cards('3r')[0]} {cards('3b')[0]}")
     assert s.last_turn is None
 
 
 def test_most_points_then_fewer_missions_then_shared():
     over = dict(phase="over")
-    s = table(done={0: ("R1",), 1: ("P1", "P2", "H3", "S5")}, **over)   # 6 v 4
+    s = table(done={0: ("R1",), 1: ("P1", "P2", "H3", "S5")}, **over)  # 6 v 4
     assert GAME.result(s).winners == (0, 2)
     s = table(done={0: ("R1",), 1: ("P1", "P2", "H3", "S5", "P11", "C1")}, **over)
-    out = GAME.result(s)                     # 6 v 7
+    out = GAME.result(s)  # 6 v 7
     assert out.winners == (1, 3) and out.reason == "most points"
     s = table(done={0: ("R1",), 1: ("P1", "P2", "H3", "S5", "R6")}, **over)  # 6 v 6
     out = GAME.result(s)
     assert out.winners == (0, 2) and out.reason == "fewer missions on equal points"
     s = table(done={0: ("R1", "P1"), 2: ("T1",), 1: ("R2", "P2", "T2")}, **over)
-    out = GAME.result(s)                     # 10 v 10, 3 missions each
+    out = GAME.result(s)  # 10 v 10, 3 missions each
     assert out.winners == (0, 1, 2, 3) and out.reason == "shared win"
     assert out.details["points"] == [10, 10] and out.details["missions"] == [3, 3]
 
@@ -610,14 +727,14 @@ def test_cards_are_conserved_and_gifts_stay_secret(players, seed):
 # --------------------------------------------------------------------------- bots
 def _bot_turn(level: str, state, seed: int = 0):
     from engine import get_bot
+
     bot = get_bot("teamplay", level, seed=seed)
     seat = state.seat
     return bot.choose(GAME.view(state, seat), GAME.legal_actions(state, seat))
 
 
 def test_normal_draws_from_the_bank_with_purpose():
-    s = table(hands={0: "3r 8b"}, bank="1b 3b 6r", general="T4", own={0: ("P1",)},
-              deck="2r 2b 5b")
+    s = table(hands={0: "3r 8b"}, bank="1b 3b 6r", general="T4", own={0: ("P1",)}, deck="2r 2b 5b")
     take = {"type": "draw", "from": "bank", "card": cards("3b")[0]}
     assert _bot_turn("normal", s) == take
     # Hard looks ahead over both draws: the deck first keeps the 3 in the bank for the
@@ -631,8 +748,7 @@ def test_normal_completes_and_gives_the_partner_a_completing_pair():
     for level in ("normal", "hard"):
         assert _bot_turn(level, s) == {"type": "complete", "mission": "P1", "cards": three}
     fives = sorted(cards("5r 5r", set(three)))
-    s = table(hands={0: "5r 5r 8b"}, general="T4", own={0: ("T1",), 2: ("P9",)},
-              draws_left=0)
+    s = table(hands={0: "5r 5r 8b"}, general="T4", own={0: ("T1",), 2: ("P9",)}, draws_left=0)
     for level in ("normal", "hard"):
         assert _bot_turn(level, s) == {"type": "give", "cards": fives}
 
@@ -640,6 +756,7 @@ def test_normal_completes_and_gives_the_partner_a_completing_pair():
 @pytest.mark.parametrize("players", [3, 4, 6])
 def test_hard_bots_finish_a_game_with_legal_actions(players):
     from engine import get_bot
+
     s = GAME.setup(players, 21)
     bots = [get_bot("teamplay", "hard", seed=i) for i in range(players)]
     for _ in range(3000):
@@ -665,8 +782,12 @@ def test_set_aside_missions_are_reshuffled_when_the_mission_pile_is_empty():
     conserved(s)
     # Nothing left anywhere: the place stays empty and the new mission cannot be chosen.
     s = table(hands={0: "3r 3b"}, general="P1")
-    s = replace(s, mission_deck=(), mission_discard=(),
-                done=((), s.mission_deck[:20], (), s.mission_deck[20:]))
+    s = replace(
+        s,
+        mission_deck=(),
+        mission_discard=(),
+        done=((), s.mission_deck[:20], (), s.mission_deck[20:]),
+    )
     s, _ = act(s, f"complete P1 {cards('3r')[0]} {cards('3b')[0]}")
     assert s.general is None and s.fresh is None
     conserved(s)

@@ -21,9 +21,14 @@ def table(hands, piles=((), (), (), ()), deck=(), turn=0, played=0, options=None
     test needs it (most tests only read the rules, not conservation)."""
     players = len(hands)
     base = GAME.setup(players, 0, options or {})
-    return replace(base, hands=tuple(tuple(sorted(h)) for h in hands),
-                   piles=tuple(tuple(p) for p in piles), deck=tuple(deck), turn=turn,
-                   played=played)
+    return replace(
+        base,
+        hands=tuple(tuple(sorted(h)) for h in hands),
+        piles=tuple(tuple(p) for p in piles),
+        deck=tuple(deck),
+        turn=turn,
+        played=played,
+    )
 
 
 def play(card, pile):
@@ -90,9 +95,15 @@ def test_end_turn_only_after_the_minimum():
 
 
 # ---------------------------------------------------------------- the backwards trick
-@pytest.mark.parametrize("pile,top,back,near,far", [
-    ("asc1", 45, 35, 36, 34), ("asc2", 45, 35, 36, 34),
-    ("desc1", 45, 55, 54, 56), ("desc2", 45, 55, 54, 56)])
+@pytest.mark.parametrize(
+    "pile,top,back,near,far",
+    [
+        ("asc1", 45, 35, 36, 34),
+        ("asc2", 45, 35, 36, 34),
+        ("desc1", 45, 55, 54, 56),
+        ("desc2", 45, 55, 54, 56),
+    ],
+)
 def test_backwards_trick_exactly_ten(pile, top, back, near, far):
     i = PILES.index(pile)
     piles = [(), (), (), ()]
@@ -100,7 +111,7 @@ def test_backwards_trick_exactly_ten(pile, top, back, near, far):
     s = table([[back, near, far], [2]], piles=piles, deck=[3, 4])
     assert GAME.is_legal(s, 0, play(back, pile))
     assert not GAME.is_legal(s, 0, play(near, pile))  # 9 back
-    assert not GAME.is_legal(s, 0, play(far, pile))   # 11 back
+    assert not GAME.is_legal(s, 0, play(far, pile))  # 11 back
     with pytest.raises(IllegalAction):
         GAME.apply(s, 0, play(far, pile))
     s2, _ = GAME.apply(s, 0, play(back, pile))
@@ -213,8 +224,12 @@ def test_signals_from_any_seat_at_any_time():
     assert [a for a in GAME.legal_actions(s, 2) if a["type"] != "signal"] == []
     s, events = GAME.apply(s, 2, sig)
     assert GAME.view(s, 1)["signals"]["desc2"] == [None, None, "dont-play"]
-    assert events[0].for_seat(None) == {"type": "signal", "seat": 2, "pile": "desc2",
-                                        "signal": "dont-play"}
+    assert events[0].for_seat(None) == {
+        "type": "signal",
+        "seat": 2,
+        "pile": "desc2",
+        "signal": "dont-play",
+    }
     with pytest.raises(IllegalAction):  # already set: not legal twice
         GAME.apply(s, 2, sig)
     assert sig not in GAME.legal_actions(s, 2)
@@ -246,8 +261,12 @@ def _random_game(players, seed, steps):
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(players=st.integers(1, 5), seed=st.integers(0, 10**6), steps=st.integers(0, 60),
-       who=st.integers(-1, 4))
+@given(
+    players=st.integers(1, 5),
+    seed=st.integers(0, 10**6),
+    steps=st.integers(0, 60),
+    who=st.integers(-1, 4),
+)
 def test_views_hide_other_hands_and_the_draw_order(players, seed, steps, who):
     state = _random_game(players, seed, steps)
     seat = None if who < 0 or who >= players else who
@@ -284,9 +303,13 @@ def test_view_fields():
 
 # ---------------------------------------------------------------- notation
 def test_notation_round_trips():
-    for a in (play(37, "asc1"), END, BLOCK,
-              {"type": "signal", "pile": "desc2", "signal": "can-play-well"},
-              {"type": "signal", "pile": "asc2", "signal": None}):
+    for a in (
+        play(37, "asc1"),
+        END,
+        BLOCK,
+        {"type": "signal", "pile": "desc2", "signal": "can-play-well"},
+        {"type": "signal", "pile": "asc2", "signal": None},
+    ):
         assert GAME.parse_action(GAME.format_action(a)) == a
 
 

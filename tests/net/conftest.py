@@ -70,6 +70,7 @@ def no_leaked_threads():
     yield
     deadline = 5.0
     import time
+
     end = time.monotonic() + deadline
     while time.monotonic() < end:
         extra = [t for t in threading.enumerate() if t not in before and t.is_alive()]

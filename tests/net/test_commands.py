@@ -35,25 +35,51 @@ def start_host(argv):
     def on_ready(host):
         box["host"] = host
         ready.set()
+
     bg = Background(host_command, argv, ready=on_ready)
     assert ready.wait(WAIT), bg.err.getvalue()
     return bg, box["host"]
 
 
 def test_host_tables_and_two_headless_bots_play_to_the_end():
-    bg, host = start_host(["take5", "--seats", "open,open,bot", "--name", "Anna's table",
-                           "--port", "0", "--loopback", "--seed", "5", "--bot-delay", "0"])
+    bg, host = start_host(
+        [
+            "take5",
+            "--seats",
+            "open,open,bot",
+            "--name",
+            "Anna's table",
+            "--port",
+            "0",
+            "--loopback",
+            "--seed",
+            "5",
+            "--bot-delay",
+            "0",
+        ]
+    )
     port = host.address[1]
     assert f"Join with: tapete join 127.0.0.1:{port}" in bg.out.getvalue()
     out = io.StringIO()
     assert tables_command(["--timeout", "2.5", "--json", "--loopback"], out=out) == 0
     found = json.loads(out.getvalue())
     mine = [t for t in found if t["address"] == f"127.0.0.1:{port}"]
-    assert mine == [{"name": "Anna's table", "game": "take5", "address": f"127.0.0.1:{port}",
-                     "seats": 3, "open": 2, "started": False, "host": mine[0]["host"],
-                     "protocol": 1}]
-    bots = [Background(join_headless, [f"127.0.0.1:{port}", "--headless", "--bot", level])
-            for level in ("normal", "easy")]
+    assert mine == [
+        {
+            "name": "Anna's table",
+            "game": "take5",
+            "address": f"127.0.0.1:{port}",
+            "seats": 3,
+            "open": 2,
+            "started": False,
+            "host": mine[0]["host"],
+            "protocol": 1,
+        }
+    ]
+    bots = [
+        Background(join_headless, [f"127.0.0.1:{port}", "--headless", "--bot", level])
+        for level in ("normal", "easy")
+    ]
     assert [b.join() for b in bots] == [0, 0]
     assert bg.join() == 0
     lines = [b.out.getvalue().splitlines() for b in bots]
@@ -65,15 +91,32 @@ def test_host_tables_and_two_headless_bots_play_to_the_end():
 
 
 def test_the_host_starts_on_its_own_after_start_after():
-    bg, host = start_host(["take5", "--seats", "open,open", "--port", "0", "--loopback",
-                           "--no-advertise", "--start-after", "0.1", "--bot-delay", "0"])
+    bg, host = start_host(
+        [
+            "take5",
+            "--seats",
+            "open,open",
+            "--port",
+            "0",
+            "--loopback",
+            "--no-advertise",
+            "--start-after",
+            "0.1",
+            "--bot-delay",
+            "0",
+        ]
+    )
     assert bg.join() == 0
     assert json.loads(bg.out.getvalue().splitlines()[-1])["actions"] > 0
 
 
 def test_host_refuses_human_seats_and_bad_options():
-    for argv in (["take5", "--seats", "human,open"], ["take5", "--options", "{"],
-                 ["chess"], ["take5", "--seats", "open,robot"]):
+    for argv in (
+        ["take5", "--seats", "human,open"],
+        ["take5", "--options", "{"],
+        ["chess"],
+        ["take5", "--seats", "open,robot"],
+    ):
         err = io.StringIO()
         assert host_command(argv, out=io.StringIO(), err=err) == 2
         assert err.getvalue().strip()
@@ -83,14 +126,17 @@ def test_join_reports_refusals_and_unreachable_hosts():
     err = io.StringIO()
     assert join_headless(["127.0.0.1:1", "--headless"], out=io.StringIO(), err=err) == 1
     assert "cannot reach" in err.getvalue()
-    assert join_headless(["127.0.0.1:x", "--headless"], out=io.StringIO(),
-                         err=io.StringIO()) == 2
-    bg, host = start_host(["take5", "--seats", "open,bot", "--port", "0", "--loopback",
-                           "--no-advertise"])
+    assert join_headless(["127.0.0.1:x", "--headless"], out=io.StringIO(), err=io.StringIO()) == 2
+    bg, host = start_host(
+        ["take5", "--seats", "open,bot", "--port", "0", "--loopback", "--no-advertise"]
+    )
     try:
         err = io.StringIO()
-        code = join_headless([f"127.0.0.1:{host.address[1]}", "--headless", "--seat", "1"],
-                             out=io.StringIO(), err=err)
+        code = join_headless(
+            [f"127.0.0.1:{host.address[1]}", "--headless", "--seat", "1"],
+            out=io.StringIO(),
+            err=err,
+        )
         assert code == 1 and "bot" in err.getvalue()
     finally:
         host.stop()
@@ -106,19 +152,38 @@ def test_tables_says_how_to_join_by_address_when_none_is_found():
 
 def test_host_logs_and_resumes(tmp_path):
     from net.log import read_log
+
     log = tmp_path / "t.log"
-    bg, host = start_host(["take5", "--seats", "bot,bot:easy", "--port", "0", "--loopback",
-                           "--no-advertise", "--bot-delay", "0", "--seed", "3",
-                           "--log", str(log), "--name", "Logged"])
+    bg, host = start_host(
+        [
+            "take5",
+            "--seats",
+            "bot,bot:easy",
+            "--port",
+            "0",
+            "--loopback",
+            "--no-advertise",
+            "--bot-delay",
+            "0",
+            "--seed",
+            "3",
+            "--log",
+            str(log),
+            "--name",
+            "Logged",
+        ]
+    )
     assert bg.join() == 0
     rec = read_log(log)
     outcome = json.loads(bg.out.getvalue().splitlines()[-1])
     assert rec["seed"] == 3 and len(rec["actions"]) == outcome["actions"]
     # Resuming a finished table ends at once with the same outcome.
-    bg2, _ = start_host(["host", "--log", str(log), "--resume", "--port", "0", "--loopback",
-                         "--no-advertise"])
+    bg2, _ = start_host(
+        ["host", "--log", str(log), "--resume", "--port", "0", "--loopback", "--no-advertise"]
+    )
     assert bg2.join() == 0
     assert json.loads(bg2.out.getvalue().splitlines()[-1]) == outcome
     err = io.StringIO()
-    assert host_command(["--resume", "--log", str(tmp_path / "none")], out=io.StringIO(),
-                        err=err) == 2
+    assert (
+        host_command(["--resume", "--log", str(tmp_path / "none")], out=io.StringIO(), err=err) == 2
+    )

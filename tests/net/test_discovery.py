@@ -8,7 +8,11 @@ import pytest
 
 from net.client import connect
 from net.discovery import (
-    SERVICE_TYPE, Advertiser, TableBrowser, is_lan_address, lan_addresses,
+    SERVICE_TYPE,
+    Advertiser,
+    TableBrowser,
+    is_lan_address,
+    lan_addresses,
 )
 from net.local import LocalHost
 from net.protocol import PROTOCOL
@@ -37,6 +41,7 @@ def hosts():
         h.listen(0, "127.0.0.1")
         h.advertise(loopback=True, host_name="test-machine")
         return h
+
     yield make
     for h in made:
         h.stop()
@@ -49,7 +54,8 @@ def test_tables_appear_update_and_leave(hosts):
         tables = browse_until(browser, lambda ts: len(ts) == 2)
         assert [t.name for t in tables] == ["Anna's table", "Anna's table"]
         assert len({t.service for t in tables}) == 2 and all(
-            t.service.endswith("." + SERVICE_TYPE) for t in tables)
+            t.service.endswith("." + SERVICE_TYPE) for t in tables
+        )
         by_port = {t.port: t for t in tables}
         one = by_port[first.address[1]]
         assert (one.game, one.protocol, one.open_seats, one.seats) == ("take5", PROTOCOL, 2, 3)
@@ -58,14 +64,19 @@ def test_tables_appear_update_and_leave(hosts):
         # A player takes a seat: the TXT record follows.
         conn = connect(one.address, player="Ana")
         try:
-            browse_until(browser, lambda ts: any(t.port == one.port and t.open_seats == 1
-                                                 for t in ts))
+            browse_until(
+                browser, lambda ts: any(t.port == one.port and t.open_seats == 1 for t in ts)
+            )
             # The second table fills and starts.
             other = by_port[second.address[1]]
             conn2 = connect(other.address, player="Bo")
             try:
-                browse_until(browser, lambda ts: any(
-                    t.port == other.port and t.started and t.open_seats == 0 for t in ts))
+                browse_until(
+                    browser,
+                    lambda ts: any(
+                        t.port == other.port and t.started and t.open_seats == 0 for t in ts
+                    ),
+                )
             finally:
                 conn2.close()
         finally:
@@ -77,8 +88,16 @@ def test_tables_appear_update_and_leave(hosts):
 
 def test_only_lan_addresses_are_advertised():
     assert is_lan_address("192.168.1.20") and is_lan_address("10.0.0.7")
-    for bad in ("127.0.0.1", "169.254.3.4", "8.8.8.8", "224.0.0.251", "0.0.0.0", "::1",
-                "fe80::1", "nonsense"):
+    for bad in (
+        "127.0.0.1",
+        "169.254.3.4",
+        "8.8.8.8",
+        "224.0.0.251",
+        "0.0.0.0",
+        "::1",
+        "fe80::1",
+        "nonsense",
+    ):
         assert not is_lan_address(bad), bad
     assert all(is_lan_address(a) for a in lan_addresses())
     assert lan_addresses(loopback=True)[0] == "127.0.0.1"

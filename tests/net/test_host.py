@@ -101,8 +101,10 @@ def test_errors_go_to_the_sender_only_and_leave_the_table_unchanged():
         {"type": "action", "action": {"type": "fly"}},
         {"type": "action", "action": "choose 3"},
         {"type": "action"},
-        {"type": "action", "action": {"type": "choose", "card": recs[0].view["hand"][0],
-                                      "junk": "x" * 1000}},
+        {
+            "type": "action",
+            "action": {"type": "choose", "card": recs[0].view["hand"][0], "junk": "x" * 1000},
+        },
         {"type": "dance"},
         {"type": "hello", "protocol": 1},
     ]
@@ -111,8 +113,15 @@ def test_errors_go_to_the_sender_only_and_leave_the_table_unchanged():
     errors = recs[0].of_type("error")
     assert len(errors) == len(bad) == len(recs[0].messages)
     assert [e["code"] for e in errors] == [
-        "illegal-action", "illegal-action", "malformed-action", "malformed-action",
-        "malformed-action", "malformed-action", "unknown-message", "already-welcomed"]
+        "illegal-action",
+        "illegal-action",
+        "malformed-action",
+        "malformed-action",
+        "malformed-action",
+        "malformed-action",
+        "unknown-message",
+        "already-welcomed",
+    ]
     assert "not in your hand" in errors[0]["message"] and errors[0]["rule"].startswith("take5.md")
     assert all(e["message"] for e in errors)
     assert recs[1].messages == recs[2].messages == watcher.messages == []
@@ -288,6 +297,7 @@ def test_a_failing_transport_is_detached_and_the_table_goes_on():
         broken_calls.append(message["type"])
         if message["type"] == "delta":
             raise OSError("gone")
+
     table.attach(0, broken)
     cb = table.attach(1, ok)
     table.receive(cb, {"type": "action", "action": ok.legal[0]})

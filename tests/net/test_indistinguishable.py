@@ -89,8 +89,7 @@ def test_bytes_to_a_seat_do_not_depend_on_what_it_may_not_know(game_id, watcher)
             if seat == watcher or action in game.legal_actions(tb.state, seat):
                 twin_action = action
             else:
-                twin_action = public_twin_action(game, ta.state, tb.state, seat, action,
-                                                 watcher)
+                twin_action = public_twin_action(game, ta.state, tb.state, seat, action, watcher)
                 if twin_action is None:  # every choice of B would show: a reveal
                     ta.receive(ca[seat], {"type": "action", "action": action})
                     break
@@ -102,7 +101,8 @@ def test_bytes_to_a_seat_do_not_depend_on_what_it_may_not_know(game_id, watcher)
                 break  # s may see the difference now (a reveal): new twins
             assert wire(ra.messages[na:]) == wire(rb.messages[nb:]), (
                 f"step {steps}: seat {seat} played {action} / {twin_action}; "
-                f"{watcher}'s bytes differ though its view does not")
+                f"{watcher}'s bytes differ though its view does not"
+            )
         state = ta.state
     assert steps > 0 and segments > 0
     if game_id == "take5":
@@ -124,15 +124,18 @@ def test_take5_others_choices_stay_hidden_until_the_reveal():
 
     def own(st, other, seat):  # a card of ``seat`` in this world that the other lacks
         return next(c for c in st.hands[seat] if c not in other.hands[seat])
+
     for (table, clients, _), st, other in zip(worlds, (state, twin), (twin, state), strict=True):
         table.receive(clients[0], {"type": "action", "action": {"type": "choose", "card": mine}})
-        table.receive(clients[1], {"type": "action",
-                                   "action": {"type": "choose", "card": own(st, other, 1)}})
+        table.receive(
+            clients[1], {"type": "action", "action": {"type": "choose", "card": own(st, other, 1)}}
+        )
     (ta, _, ra), (tb, _, rb) = worlds
     assert wire(ra.messages) == wire(rb.messages)
     for (table, clients, _), st, other in zip(worlds, (state, twin), (twin, state), strict=True):
-        table.receive(clients[2], {"type": "action",
-                                   "action": {"type": "choose", "card": own(st, other, 2)}})
+        table.receive(
+            clients[2], {"type": "action", "action": {"type": "choose", "card": own(st, other, 2)}}
+        )
     reveal_a, reveal_b = ra.messages[-1], rb.messages[-1]
     assert reveal_a["seq"] == reveal_b["seq"] == 3
     assert wire([reveal_a]) != wire([reveal_b])  # the reveal shows the different cards

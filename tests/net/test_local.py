@@ -44,6 +44,7 @@ def host():
         made.append(h)
         h.start()
         return h
+
     yield make
     for h in made:
         h.stop()
@@ -59,6 +60,7 @@ def test_a_local_game_against_bots_plays_to_the_end(host):
             conn.send({"type": "action", "action": st["legal"][0]})
             st["legal"] = []
         return bool(v and v["over"])
+
     st = drive(conn, act)
     assert conn.seat == 0 and conn.token
     assert st["view"] == h.call(lambda t: t.view(0))
@@ -116,8 +118,11 @@ def test_a_closed_local_seat_is_played_by_the_stand_in_then_handed_back(host):
 
 def test_play_headless_prints_one_outcome_line():
     out, err = io.StringIO(), io.StringIO()
-    code = play_headless(["take5", "--seats", "bot,bot,bot,bot", "--headless", "--seed", "7",
-                          "--json"], out=out, err=err)
+    code = play_headless(
+        ["take5", "--seats", "bot,bot,bot,bot", "--headless", "--seed", "7", "--json"],
+        out=out,
+        err=err,
+    )
     assert code == 0 and err.getvalue() == ""
     lines = out.getvalue().splitlines()
     assert len(lines) == 1
@@ -125,8 +130,9 @@ def test_play_headless_prints_one_outcome_line():
     assert list(outcome) == ["game", "seed", "winners", "scores", "rounds", "actions"]
     assert outcome["game"] == "take5" and outcome["seed"] == 7 and len(outcome["scores"]) == 4
     again = io.StringIO()
-    play_headless(["play", "take5", "--seats", "bot,bot,bot,bot", "--seed", "7", "--json"],
-                  out=again, err=err)
+    play_headless(
+        ["play", "take5", "--seats", "bot,bot,bot,bot", "--seed", "7", "--json"], out=again, err=err
+    )
     assert again.getvalue() == out.getvalue()
 
 
@@ -147,20 +153,20 @@ def test_play_headless_refuses_bad_options_and_games():
 
 def test_the_log_on_disk_resumes_a_table_after_a_crash(tmp_path, host):
     from net.log import read_log
+
     path = tmp_path / "table.log"
-    h = host("take5", ["human", "bot", "bot:easy"], 12, bot_delay=0.0, log=str(path),
-             name="Crashy")
+    h = host("take5", ["human", "bot", "bot:easy"], 12, bot_delay=0.0, log=str(path), name="Crashy")
     conn = h.connect(0)
 
     def act_once(st):
         v = st["view"]
-        if v and v["turn"] >= 2 and v["awaiting"] == [0] and v["has_chosen"] == [
-                False, True, True]:
+        if v and v["turn"] >= 2 and v["awaiting"] == [0] and v["has_chosen"] == [False, True, True]:
             return True  # quiet: the bots have chosen, the table waits for us
         if v and 0 in v["awaiting"] and st["legal"]:
             conn.send({"type": "action", "action": st["legal"][0]})
             st["legal"] = []
         return False
+
     drive(conn, act_once)
     rec = read_log(path)
     assert rec["game"] == "take5" and rec["seed"] == 12 and rec["name"] == "Crashy"

@@ -19,8 +19,15 @@ import engine
 from net.commands import play_headless, replay_command, resume_headless
 from net.host import Refused, Table
 from net.local import LocalHost
-from net.log import (TableLog, default_log_path, list_logs, log_summary, read_log,
-                     replay_states, resume_table)
+from net.log import (
+    TableLog,
+    default_log_path,
+    list_logs,
+    log_summary,
+    read_log,
+    replay_states,
+    resume_table,
+)
 
 from .conftest import GAMES, options_for, player_count
 
@@ -35,8 +42,9 @@ def play(argv: list[str]) -> str:
 
 def take5_log(tmp_path, seed=5, seats="bot,bot:easy,bot") -> tuple[pathlib.Path, dict]:
     path = tmp_path / "t.jsonl"
-    line = play(["take5", "--seats", seats, "--headless", "--seed", str(seed), "--json",
-                 "--log", str(path)])
+    line = play(
+        ["take5", "--seats", seats, "--headless", "--seed", str(seed), "--json", "--log", str(path)]
+    )
     return path, json.loads(line)
 
 
@@ -45,11 +53,20 @@ def test_the_log_holds_header_actions_seating_and_outcome(tmp_path):
     path, outcome = take5_log(tmp_path)
     lines = path.read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])
-    assert header == {"game": "take5", "rules_version": engine.get_game("take5").rules_version,
-                      "options": {}, "seats": ["bot", "bot:easy", "bot"], "seed": 5,
-                      "name": ""}
-    assert json.loads(lines[1])["seating"][1] == {"kind": "bot", "name": "Bot 2",
-                                                  "level": "easy", "token": None}
+    assert header == {
+        "game": "take5",
+        "rules_version": engine.get_game("take5").rules_version,
+        "options": {},
+        "seats": ["bot", "bot:easy", "bot"],
+        "seed": 5,
+        "name": "",
+    }
+    assert json.loads(lines[1])["seating"][1] == {
+        "kind": "bot",
+        "name": "Bot 2",
+        "level": "easy",
+        "token": None,
+    }
     assert json.loads(lines[-1]) == {"outcome": outcome}
     rec = read_log(path)
     assert len(rec["actions"]) == outcome["actions"] == len(lines) - 3
@@ -62,7 +79,7 @@ def test_a_record_cut_mid_write_is_ignored_and_nothing_before_it_is_lost(tmp_pat
     full = read_log(path)
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     # header, seating, then `cut` whole actions and half of the next one
-    torn = "".join(lines[:2 + cut]) + lines[2 + cut][: len(lines[2 + cut]) // 2]
+    torn = "".join(lines[: 2 + cut]) + lines[2 + cut][: len(lines[2 + cut]) // 2]
     path.write_text(torn, encoding="utf-8")
     rec = read_log(path)
     assert rec["actions"] == full["actions"][:cut]
@@ -115,6 +132,7 @@ def test_replaying_a_log_gives_the_live_games_digest_at_every_step(tmp_path, gam
     def on_action(seat, action):
         inner(seat, action)
         live.append(game.digest(table.state))
+
     table.on_action = on_action
     table.run_to_end()
     log.close()
@@ -130,8 +148,21 @@ def test_a_resumed_bots_game_ends_as_the_uninterrupted_one(tmp_path, game_id):
     n = player_count(game_id)
     seats = ",".join((["bot:easy", "bot:normal"] * 5)[:n])
     opts = json.dumps(options_for(game_id))
-    full = play([game_id, "--seats", seats, "--headless", "--seed", "5", "--json",
-                 "--options", opts, "--log", str(tmp_path / "full.jsonl")])
+    full = play(
+        [
+            game_id,
+            "--seats",
+            seats,
+            "--headless",
+            "--seed",
+            "5",
+            "--json",
+            "--options",
+            opts,
+            "--log",
+            str(tmp_path / "full.jsonl"),
+        ]
+    )
     lines = (tmp_path / "full.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
     cut = tmp_path / "cut.jsonl"
     cut.write_text("".join(lines[: len(lines) // 2]), encoding="utf-8")
@@ -151,24 +182,30 @@ def test_replay_of_an_unfinished_log_says_so(tmp_path):
     out = io.StringIO()
     assert replay_command([str(path), "--json"], out=out) == 0
     line = json.loads(out.getvalue())
-    assert line == {"game": "take5", "seed": 5, "winners": None, "scores": None,
-                    "rounds": None, "actions": 20}
+    assert line == {
+        "game": "take5",
+        "seed": 5,
+        "winners": None,
+        "scores": None,
+        "rounds": None,
+        "actions": 20,
+    }
 
 
 def test_resume_headless_refuses_a_seat_played_by_a_person(tmp_path):
     table = Table("take5", ["human", "bot", "bot"], 3)
     TableLog.for_table(tmp_path / "h.jsonl", table).close()
     err = io.StringIO()
-    assert resume_headless([str(tmp_path / "h.jsonl"), "--headless"], out=io.StringIO(),
-                           err=err) == 2
+    assert (
+        resume_headless([str(tmp_path / "h.jsonl"), "--headless"], out=io.StringIO(), err=err) == 2
+    )
     assert "people" in err.getvalue()
 
 
 # --------------------------------------------------------------------------- tokens
 def test_players_rejoin_a_resumed_table_with_their_tokens(tmp_path):
     path = tmp_path / "lan.jsonl"
-    host = LocalHost("take5", ["open", "bot:easy", "bot:easy"], 9, bot_delay=0.0,
-                     log=str(path))
+    host = LocalHost("take5", ["open", "bot:easy", "bot:easy"], 9, bot_delay=0.0, log=str(path))
     host.start()
     try:
         conn = host.connect(0, "Ana")
@@ -185,13 +222,16 @@ def test_players_rejoin_a_resumed_table_with_their_tokens(tmp_path):
         actions = host.call(lambda t: len(t.actions))
     finally:
         host.stop()  # the log is flushed after every action: as good as a crash
-    assert read_log(path)["seating"][0] == {"kind": "remote", "name": "Ana", "level": None,
-                                            "token": token}
+    assert read_log(path)["seating"][0] == {
+        "kind": "remote",
+        "name": "Ana",
+        "level": None,
+        "token": token,
+    }
     resumed = LocalHost.resume(str(path), bot_delay=0.0, takeover_delay=60.0)
     resumed.start()
     try:
-        assert resumed.call(lambda t: (t.game.digest(t.state), len(t.actions))) == \
-            (digest, actions)
+        assert resumed.call(lambda t: (t.game.digest(t.state), len(t.actions))) == (digest, actions)
         seat0 = resumed.call(lambda t: t.seats[0])
         assert seat0["kind"] == "remote" and seat0["away"] and seat0["name"] == "Ana"
         with pytest.raises(Refused):
@@ -239,9 +279,28 @@ def test_a_host_process_killed_mid_game_resumes_to_the_same_outcome(tmp_path):
     env = _env(tmp_path)
     cmd = [sys.executable, "-m", "client"]
     proc = subprocess.Popen(
-        cmd + ["host", "take5", "--seats", "bot,bot:easy,bot", "--seed", "5", "--port", "0",
-               "--loopback", "--no-advertise", "--bot-delay", "0.02", "--log", str(path)],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        cmd
+        + [
+            "host",
+            "take5",
+            "--seats",
+            "bot,bot:easy,bot",
+            "--seed",
+            "5",
+            "--port",
+            "0",
+            "--loopback",
+            "--no-advertise",
+            "--bot-delay",
+            "0.02",
+            "--log",
+            str(path),
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -259,13 +318,31 @@ def test_a_host_process_killed_mid_game_resumes_to_the_same_outcome(tmp_path):
     assert crashed["outcome"] is None and len(crashed["actions"]) >= 30
     digest = engine.get_game("take5").digest(Table.from_record(crashed).state)
     assert digest == engine.get_game("take5").digest(replay_states(crashed)[-1])
-    resumed = subprocess.run(cmd + ["resume", str(path), "--headless", "--json"], cwd=ROOT,
-                             env=env, capture_output=True, text=True, timeout=120)
+    resumed = subprocess.run(
+        cmd + ["resume", str(path), "--headless", "--json"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert resumed.returncode == 0, resumed.stderr
-    straight = subprocess.run(cmd + ["play", "take5", "--seats", "bot,bot:easy,bot",
-                                     "--headless", "--seed", "5", "--json"], cwd=ROOT,
-                              env=env, capture_output=True, text=True, timeout=120)
+    straight = subprocess.run(
+        cmd
+        + ["play", "take5", "--seats", "bot,bot:easy,bot", "--headless", "--seed", "5", "--json"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert json.loads(resumed.stdout) == json.loads(straight.stdout)
-    replayed = subprocess.run(cmd + ["replay", str(path), "--json"], cwd=ROOT, env=env,
-                              capture_output=True, text=True, timeout=120)
+    replayed = subprocess.run(
+        cmd + ["replay", str(path), "--json"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert json.loads(replayed.stdout) == json.loads(straight.stdout)

@@ -47,8 +47,7 @@ class Player:
             elif m["type"] == "error":
                 self.pending = False
         v = self.view
-        if self.play and v and self.conn.seat in v["awaiting"] and self.legal \
-                and not self.pending:
+        if self.play and v and self.conn.seat in v["awaiting"] and self.legal and not self.pending:
             self.pending = True
             self.conn.send({"type": "action", "action": self.legal[0]})
 
@@ -83,6 +82,7 @@ def lan():
         c = connect(target, **kw)
         conns.append(c)
         return c
+
     make.join = join
     yield make
     for c in conns:
@@ -121,8 +121,10 @@ def test_several_clients_play_a_whole_game_over_tcp(lan):
     watcher = Player(lan.join(target, player="Di"))
     assert [p.conn.seat for p in players] == [0, 1, 3] and watcher.conn.seat is None
     assert len({p.conn.token for p in players}) == 3
-    wait_for(players + [watcher], lambda: all(p.messages and p.messages[-1]["type"] == "outcome"
-                                              for p in players))
+    wait_for(
+        players + [watcher],
+        lambda: all(p.messages and p.messages[-1]["type"] == "outcome" for p in players),
+    )
     outcome = host.call(lambda t: t.outcome())
     assert outcome["actions"] > 0
     for p in players:
@@ -156,18 +158,22 @@ def hostile_cases():
         "garbage": (b"\xc1\xc1\xc1\xc1" * 8, "bad-message"),
         "not a map": (msgpack.packb([1, 2, 3]), "bad-message"),
         "deep nesting": (msgpack.packb({"type": "hello", "x": deep}), "too-deep"),
-        "oversized": (msgpack.packb({"type": "hello", "x": "a" * (MAX_BUFFER + 10)}),
-                      "too-large"),
-        "long string": (msgpack.packb({"type": "hello", "x": "a" * 70000}),
-                        "bad-message"),
-        "ext type": (msgpack.packb({"type": "hello", "x": msgpack.ExtType(5, b"xx")}),
-                     "bad-message"),
+        "oversized": (msgpack.packb({"type": "hello", "x": "a" * (MAX_BUFFER + 10)}), "too-large"),
+        "long string": (msgpack.packb({"type": "hello", "x": "a" * 70000}), "bad-message"),
+        "ext type": (
+            msgpack.packb({"type": "hello", "x": msgpack.ExtType(5, b"xx")}),
+            "bad-message",
+        ),
         "huge array header": (b"\x81\xa4type\xdd\xff\xff\xff\xff", "bad-message"),
         "not hello": (msgpack.packb({"type": "action", "action": {}}), "expected-hello"),
-        "bad seat": (msgpack.packb({"type": "hello", "protocol": PROTOCOL, "seat": "x"}),
-                     "bad-message"),
-        "odd token": (msgpack.packb({"type": "hello", "protocol": PROTOCOL, "seat": 0,
-                                     "token": "ñ" * 30}), "bad-token"),
+        "bad seat": (
+            msgpack.packb({"type": "hello", "protocol": PROTOCOL, "seat": "x"}),
+            "bad-message",
+        ),
+        "odd token": (
+            msgpack.packb({"type": "hello", "protocol": PROTOCOL, "seat": 0, "token": "ñ" * 30}),
+            "bad-token",
+        ),
     }
 
 
@@ -259,8 +265,9 @@ def test_protocol_mismatch_is_clear_on_both_sides(lan):
     s.sendall(encode({"type": "hello", "protocol": PROTOCOL + 1, "player": "Future"}))
     got = read_messages(s)
     assert got[-1]["code"] == "protocol-mismatch"
-    assert f"protocol {PROTOCOL}" in got[-1]["message"] and "same Tapete version" in \
-        got[-1]["message"]
+    assert (
+        f"protocol {PROTOCOL}" in got[-1]["message"] and "same Tapete version" in got[-1]["message"]
+    )
     # A host from the future: the client refuses its welcome with a clear message.
     srv = socket.socket()
     srv.bind(("127.0.0.1", 0))
@@ -270,10 +277,22 @@ def test_protocol_mismatch_is_clear_on_both_sides(lan):
     def future_host():
         conn, _ = srv.accept()
         conn.recv(4096)
-        conn.sendall(encode({"type": "welcome", "protocol": PROTOCOL + 1, "game": "take5",
-                             "seat": 0, "token": "t", "seats": [], "table": ""}))
+        conn.sendall(
+            encode(
+                {
+                    "type": "welcome",
+                    "protocol": PROTOCOL + 1,
+                    "game": "take5",
+                    "seat": 0,
+                    "token": "t",
+                    "seats": [],
+                    "table": "",
+                }
+            )
+        )
         time.sleep(0.5)
         conn.close()
+
     t = threading.Thread(target=future_host)
     t.start()
     try:
@@ -319,7 +338,7 @@ def test_a_dropped_client_comes_back_with_its_token(lan):
     wait_for([a], lambda: sum(m["type"] == "welcome" for m in a.messages) == 2)
     kinds = [m["type"] for m in a.messages]
     assert "disconnected" in kinds
-    assert kinds[kinds.index("disconnected") + 1:][:2] == ["welcome", "snapshot"]
+    assert kinds[kinds.index("disconnected") + 1 :][:2] == ["welcome", "snapshot"]
     assert a.conn.seat == seat and a.conn.token == token
     a.play = True
     wait_for([a, b], lambda: b.view["has_chosen"][seat])
@@ -337,9 +356,16 @@ def test_a_bot_plays_a_dropped_seat_and_hands_it_back(lan):
     wait_for([a, b], lambda: a.view and b.view and host.call(lambda t: t.started))
     token = a.conn.token
     a.conn.close()
-    wait_for([b], lambda: b.view["turn"] >= 3,  # the stand-in chose for seat 0 twice
-             why=lambda: (host.call(lambda t: (t.seats, len(t.clients))),
-                          a.conn._thread.is_alive(), a.conn.poll(), threading.enumerate()))
+    wait_for(
+        [b],
+        lambda: b.view["turn"] >= 3,  # the stand-in chose for seat 0 twice
+        why=lambda: (
+            host.call(lambda t: (t.seats, len(t.clients))),
+            a.conn._thread.is_alive(),
+            a.conn.poll(),
+            threading.enumerate(),
+        ),
+    )
     assert host.call(lambda t: t.seats[0]["away"])
     back = Player(lan.join(target, token=token, player="Ana"), play=False)
     wait_for([back], lambda: back.view is not None)
@@ -360,6 +386,7 @@ def test_tcp_connection_has_the_connection_shape():
 
 def test_a_connection_reset_marks_the_seat_away(lan):
     import struct
+
     host, target = lan(["open", "open"], takeover_delay=60.0)
     a = Player(lan.join(target))
     s = raw(target)
@@ -374,6 +401,7 @@ def test_a_connection_reset_marks_the_seat_away(lan):
 def test_long_legal_lists_travel_in_pages_and_arrive_whole(lan, monkeypatch):
     import net.protocol
     from net.protocol import PageJoiner, ProtocolError, wire_messages
+
     monkeypatch.setattr(net.protocol, "LEGAL_PAGE", 3)  # Take 5's 10 choices: 4 pages
     host, target = lan(["open", "open"])
     a = Player(lan.join(target))
