@@ -296,6 +296,15 @@ class Game:
         """True once the whole game (not only a round) has ended."""
         return self.result(state) is not None
 
+    def legal_from_view(self, view: dict) -> list[Action]:
+        """The seat's legal actions computed from its own ``view`` alone (DESIGN.md,
+        "The engine contract"): equal, list for list, to ``legal_actions(state, seat)``
+        for the state the view was built from (the contract suite checks it on random
+        playouts for every seat). ``[]`` for a spectator's view or a seat that may not
+        act. Clients and bots use it, so no legal list needs to travel on the wire.
+        Never raises for a view this game built."""
+        raise NotImplementedError
+
     def view(self, state, seat: int | None) -> dict:
         """What ``seat`` may know (``None``: a spectator, public information only), as
         JSON-compatible data with at least ``game``, ``seat``, ``players``,
@@ -330,6 +339,22 @@ class Game:
         replaced). Used by the indistinguishability tests (DESIGN.md)."""
         raise NotImplementedError
 
+    # ---- fast simulation path (search rollouts, issue 17)
+    def simulation(self, state) -> "Simulation":
+        """A mutable :class:`Simulation` of ``state`` for search rollouts: the same
+        rules as :meth:`apply`, integer actions, no events, views or checks."""
+        raise NotImplementedError
+
+    def encode_action(self, action: Action) -> int:
+        """The integer code of ``action`` on the fast path (:class:`Simulation`);
+        :meth:`decode_action` is its inverse. Raises :class:`MalformedAction` for an
+        action this game cannot encode."""
+        raise NotImplementedError
+
+    def decode_action(self, code: int) -> Action:
+        """The action dict whose code is ``code`` (inverse of :meth:`encode_action`)."""
+        raise NotImplementedError
+
     # ---- notation (python-chess style)
     def format_action(self, action: Action) -> str:
         """Short text for ``action``, e.g. ``"play 37"``; inverse of :meth:`parse_action`."""
@@ -349,6 +374,53 @@ class Game:
         raise NotImplementedError
 
     def _apply(self, state, seat: int, action: Action):
+        raise NotImplementedError
+
+
+class Simulation:
+    """A game's fast path for search rollouts (issue 17), made by ``Game.simulation``.
+
+    Mutable, integer actions (``Game.encode_action``), no events, no views, no checks:
+    :meth:`play` trusts that ``code`` is in :meth:`legal`. It follows exactly the rules
+    and the seeded generator of the main path, so that :meth:`state` equals (same
+    ``digest``) the state the main path reaches with the same actions; the differential
+    test (``tests/engine/test_fast_paths.py``) plays seeded action sequences through
+    both paths and compares every step."""
+
+    players: int
+
+    def copy(self) -> "Simulation":
+        """An independent copy (cheap: rollouts copy once per sample)."""
+        raise NotImplementedError
+
+    def awaiting(self) -> tuple[int, ...]:
+        """The seats that must act now, ascending; ``()`` once the game is over."""
+        raise NotImplementedError
+
+    def legal(self, seat: int) -> list[int]:
+        """Codes of ``seat``'s legal actions now: the same set as
+        ``{encode_action(a) for a in legal_actions(state, seat)}``."""
+        raise NotImplementedError
+
+    def play(self, seat: int, code: int) -> None:
+        """Apply the action ``code`` by ``seat`` in place (unchecked)."""
+        raise NotImplementedError
+
+    def is_over(self) -> bool:
+        """True once the whole game has ended (as ``Game.is_over``)."""
+        raise NotImplementedError
+
+    def scores(self) -> tuple[int, ...]:
+        """``Outcome.scores`` of the ended game (the game's own unit, one per seat)."""
+        raise NotImplementedError
+
+    def winners(self) -> tuple[int, ...]:
+        """``Outcome.winners`` of the ended game."""
+        raise NotImplementedError
+
+    def state(self):
+        """The engine state this simulation stands for (a frozen state whose digest
+        equals the main path's after the same actions). For tests, not for speed."""
         raise NotImplementedError
 
 

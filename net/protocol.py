@@ -15,6 +15,12 @@ import msgpack
 #: Protocol version, sent in ``hello`` and ``welcome``. Both sides refuse another one.
 PROTOCOL = 1
 
+#: Seconds between heartbeats: a client pings this often and the host answers; either
+#: side that hears nothing for :data:`DEAD_AFTER` seconds treats the link as dead.
+HEARTBEAT = 2.0
+#: Seconds of silence after which a link counts as dead (on both sides).
+DEAD_AFTER = 6.0
+
 #: TCP port a host tries first (``tapete host``); any port works with ``join HOST:PORT``.
 DEFAULT_PORT = 47470
 

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import available_games, get_game
-from engine.core import Event, GameOver, MalformedAction, NotYourTurn, RuleError
+from engine.core import Event, Game, GameOver, MalformedAction, NotYourTurn, RuleError
 
 GAMES = available_games()
 MAX_STEPS = 4000
@@ -165,3 +165,31 @@ def test_bots_choose_only_legal_actions(game_id):
             assert _key(action) in {_key(a) for a in legal}
             state, _ = game.apply(state, seat, action)
         assert game.is_over(state)
+
+
+def _implements(game, verb: str) -> bool:
+    return getattr(type(game), verb) is not getattr(Game, verb)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_legal_from_view_equals_legal_actions(game_id):
+    """A view holds everything its seat needs to decide: for every seat (and a
+    spectator) at every step of seeded random playouts, ``legal_from_view(view)``
+    equals ``legal_actions`` list for list (issue 18)."""
+    game = get_game(game_id)
+    if not _implements(game, "legal_from_view"):  # TEMPORARY while the engines land
+        pytest.skip(f"{game_id}: legal_from_view not implemented yet")
+    for n in _player_counts(game):
+        rng = random.Random(100 + n)
+        state = game.setup(n, 100 + n, _options(game))
+        for _ in range(MAX_STEPS):
+            for who in [None, *range(n)]:
+                view = game.view(state, who)
+                expected = [] if who is None else game.legal_actions(state, who)
+                assert game.legal_from_view(view) == expected, (n, who, view)
+            if game.is_over(state):
+                break
+            seat = rng.choice(sorted(game.awaiting(state)))
+            state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        else:
+            pytest.fail(f"no end after {MAX_STEPS} actions")
