@@ -3,7 +3,9 @@ strong plays, leaves its partner's tricks alone, bombs with purpose, feeds a par
 close to going out) and ``hard`` (normal, plus determinised rollouts of the rest of
 the deal within a time budget when few candidate plays remain close).
 
-A bot sees only its seat's view and the legal actions (``engine.bots``)."""
+A bot sees only its seat's view and the legal actions (``engine.bots``);
+``choose(view)`` without a legal list computes it from the view
+(``GAME.legal_from_view``)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,17 @@ from engine.bots import Bot, factory
 from engine.guandan.cards import FACES, card_value, wild_face
 from engine.guandan.combos import BOMBS, key, play_key
 from engine.guandan.planner import hand_cost
+from engine.guandan.rules import GAME
+
+
+def _legal(view: dict, legal: list[dict] | None) -> list[dict]:
+    """``legal``, or the seat's legal list computed from its view when it is None;
+    ``ValueError`` when there is nothing to choose from."""
+    if legal is None:
+        legal = GAME.legal_from_view(view)
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    return legal
 
 
 def _signature(action: dict, level: int) -> tuple:
@@ -32,9 +45,8 @@ class EasyBot(Bot):
 
     level = "easy"
 
-    def choose(self, view: dict, legal: list[dict]) -> dict:
-        if not legal:
-            raise ValueError("no legal action to choose from")
+    def choose(self, view: dict, legal: list[dict] | None = None) -> dict:
+        legal = _legal(view, legal)
         lv = view["level"]
         plays = [a for a in legal if a["type"] == "play"]
         if plays:
@@ -128,9 +140,8 @@ class NormalBot(Bot):
         return pen
 
     # ---------------------------------------------------------------- choose
-    def choose(self, view: dict, legal: list[dict]) -> dict:
-        if not legal:
-            raise ValueError("no legal action to choose from")
+    def choose(self, view: dict, legal: list[dict] | None = None) -> dict:
+        legal = _legal(view, legal)
         kind = legal[0]["type"]
         lv = view["level"]
         if kind == "tribute":
@@ -168,9 +179,8 @@ class HardBot(NormalBot):
     endgame = 60
     z = 1.0
 
-    def choose(self, view: dict, legal: list[dict]) -> dict:
-        if not legal:
-            raise ValueError("no legal action to choose from")
+    def choose(self, view: dict, legal: list[dict] | None = None) -> dict:
+        legal = _legal(view, legal)
         if legal[0]["type"] not in ("play", "pass") or len(legal) == 1:
             return super().choose(view, legal)
         scored = self._scored(view, legal)

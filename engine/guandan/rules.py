@@ -112,6 +112,18 @@ def tribute_plan(hands, places) -> tuple[tuple[int, ...], bool]:
     return payers, reds == 2
 
 
+def _legal(phase: str, hand, level: int, last3: tuple | None) -> list[dict]:
+    """The legal actions of an awaited seat holding ``hand`` (sorted ids) in ``phase``
+    at ``level``, following ``last3`` (``(combo, rank, size)``) or leading (None)."""
+    if phase == PLAY:
+        if last3 is None:
+            return cb.plays(hand, level)
+        return [{"type": "pass"}] + cb.plays(hand, level, last3)
+    if phase == TRIBUTE:
+        return [{"type": "tribute", "card": c} for c in tribute_cards(hand, level)]
+    return [{"type": "return", "card": c} for c in return_cards(hand, level)]
+
+
 class Guandan(Game):
     """Guandan (掼蛋) for 4 players in two teams (seats 0 & 2, 1 & 3)."""
 
@@ -218,14 +230,18 @@ class Guandan(Game):
         first when following, then plays in :func:`combos.plays` order."""
         if seat not in self.awaiting(state):
             return []
-        hand = state.hands[seat]
-        if state.phase == PLAY:
-            if state.last is None:
-                return cb.plays(hand, state.level)
-            return [{"type": "pass"}] + cb.plays(hand, state.level, self._last3(state))
-        if state.phase == TRIBUTE:
-            return [{"type": "tribute", "card": c} for c in tribute_cards(hand, state.level)]
-        return [{"type": "return", "card": c} for c in return_cards(hand, state.level)]
+        return _legal(state.phase, state.hands[seat], state.level, self._last3(state))
+
+    def legal_from_view(self, view: dict) -> list[dict]:
+        """The seat's legal actions from its view alone (equal to :meth:`legal_actions`):
+        the view's ``phase``, ``awaiting``, ``hand``, ``level`` and ``last_play``
+        decide them. ``[]`` for a spectator or a seat that is not awaited."""
+        seat = view.get("seat")
+        if seat is None or seat not in view["awaiting"]:
+            return []
+        last = view["last_play"]
+        last3 = None if last is None else (last["combo"], last["rank"], len(last["cards"]))
+        return _legal(view["phase"], view["hand"], view["level"], last3)
 
     # ------------------------------------------------------------------ checking
     def _check(self, state: GuandanState, seat: int, action: dict) -> None:

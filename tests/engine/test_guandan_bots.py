@@ -88,6 +88,16 @@ def test_normal_returns_a_card_that_keeps_its_plan():
     )
 
 
+def test_bots_decide_from_the_view_alone():
+    s = after(GAME.from_hands(["9S 9C", "KS KC 5S 5C 10S 10C", "5H", "6H"]), 0, "9S 9C", "pair", 9)
+    for level in ("easy", "normal", "hard"):
+        view = GAME.view(s, 1)
+        assert make_bot(level, seed=1).choose(view) == make_bot(level, seed=1).choose(
+            view, GAME.legal_actions(s, 1)
+        )
+    assert cards_of(make_bot("easy", seed=1).choose(GAME.view(s, 1))) == "10S 10C"
+
+
 def test_bots_are_reproducible_and_legal_over_a_deal():
     for level in ("easy", "normal"):
         digests = []

@@ -103,6 +103,17 @@ def test_a_follower_must_beat_or_pass():
     assert [a.get("rank") for a in GAME.legal_actions(pas(s, 1), 2)] == [None, 13]
 
 
+def test_a_seat_reads_its_legal_plays_from_its_view():
+    s = play(table(["9S 3C", "4S 5S", "KS 3D", "6S 7S"]), 0, "9S")
+    s = pas(s, 1)
+    assert GAME.legal_from_view(GAME.view(s, 2)) == [
+        {"type": "pass"},
+        {"type": "play", "cards": pick(s, 2, "KS"), "combo": "single", "rank": 13},
+    ]
+    assert GAME.legal_from_view(GAME.view(s, 1)) == []  # not awaited
+    assert GAME.legal_from_view(GAME.view(s, None)) == []  # a spectator
+
+
 def test_refused_plays_name_the_problem():
     s = table(["9S 9C 3C", "4S", "5S", "6S"])
     nines = pick(s, 0, "9S 9C")
@@ -321,6 +332,7 @@ def test_single_tribute_and_return_then_the_payer_leads():
     assert s.phase == "return" and GAME.awaiting(s) == {0}
     assert parse_card("BJ") in s.hands[0]
     assert GAME.legal_actions(s, 0) == [{"type": "return", "card": c} for c in H("3S 4S")]
+    assert GAME.legal_from_view(GAME.view(s, 0)) == GAME.legal_actions(s, 0)
     s, _ = GAME.apply(s, 0, {"type": "return", "card": parse_card("4S")})
     assert format_cards(s.hands[3]) == "4S 9H AS"
     assert [len(h) for h in s.hands] == [3, 1, 1, 3]
