@@ -1,86 +1,14 @@
 """The client side of one table: connections to the host and a mirror of each view.
 
 Offline and couch play start a :class:`net.local.LocalHost` in-process; LAN play uses
-a TCP connection with the same shape (``send``, ``poll``, ``close``). Each mirror keeps
-the latest view (snapshot + deltas applied) and the messages not yet shown, so the
-table can animate them in order.
+a TCP connection with the same shape (``send``, ``poll``, ``close``). Each connection
+has a :class:`net.mirror.ViewMirror`: the latest view (snapshot + deltas applied) and
+the messages not yet shown, so the table can animate them in order.
 """
 
 from __future__ import annotations
 
-from collections import deque
-from dataclasses import dataclass, field
-from typing import Any
-
-
-def apply_delta(view: dict, delta: dict) -> dict:
-    """``view`` with a ``delta`` message's ``set``/``del`` applied (a new dict)."""
-    out = dict(view)
-    out.update(delta.get("set", {}))
-    for key in delta.get("del", []):
-        out.pop(key, None)
-    return out
-
-
-@dataclass
-class Shown:
-    """A message ready for the table: its events and the view after it. Views are
-    never changed in place (a delta makes a new dict, see :func:`apply_delta`), so the
-    backlog shares them instead of copying; tables copy what they animate."""
-
-    events: list[dict]
-    view: dict
-    snapshot: bool = False
-
-
-@dataclass
-class Mirror:
-    """One connection (a seat, or ``None`` for the public view) and its latest view."""
-
-    conn: Any
-    seat: int | None
-    view: dict | None = None
-    welcome: dict | None = None
-    seq: int = -1
-    backlog: deque = field(default_factory=deque)
-    errors: list[dict] = field(default_factory=list)
-    seats: dict | None = None  # the latest "seats" message (lobby)
-    link: dict | None = None  # the latest "disconnected" notice (TCP)
-    legal: list = field(default_factory=list)  # the seat's legal actions, as the host sent
-
-    @property
-    def started(self) -> bool:
-        """Whether the host says the game has started."""
-        if self.seats is not None:
-            return bool(self.seats.get("started"))
-        return bool(self.welcome and self.welcome.get("started", True))
-
-    def pump(self) -> int:
-        """Drain the connection; returns how many messages arrived."""
-        messages = self.conn.poll()
-        for msg in messages:
-            kind = msg.get("type")
-            if kind == "welcome":
-                self.welcome = msg
-            elif kind == "snapshot":
-                self.link = None
-                self.view = msg["view"]
-                self.seq = msg.get("seq", 0)
-                self.legal = list(msg.get("legal", []))
-                self.backlog.append(Shown([], self.view, snapshot=True))
-            elif kind == "delta" and self.view is not None:
-                self.view = apply_delta(self.view, msg)
-                self.seq = msg.get("seq", self.seq + 1)
-                if "legal" in msg:
-                    self.legal = list(msg["legal"])
-                self.backlog.append(Shown(list(msg.get("events", [])), self.view))
-            elif kind == "error":
-                self.errors.append(msg)
-            elif kind == "seats":
-                self.seats = msg
-            elif kind == "disconnected":
-                self.link = msg
-        return len(messages)
+from net.mirror import ViewMirror
 
 
 class TableSession:
@@ -108,14 +36,12 @@ class TableSession:
         self.seed = seed
         self.options = dict(options or {})
         self.names = list(names) if names else default_names(seats)
-        self.mirrors: dict[int | None, Mirror] = {}
+        self.mirrors: dict[int | None, ViewMirror] = {}
         self.host = None
         if remote is not None:
             # A seat (or a spectator's place) at somebody else's table over TCP.
             self.local_seats = [remote.seat] if remote.seat is not None else []
-            self.mirrors[remote.seat] = Mirror(
-                remote, remote.seat, welcome=getattr(remote, "welcome", None)
-            )
+            self.mirrors[remote.seat] = ViewMirror(remote, remote.seat, welcome=remote.welcome)
             return
         from net.local import LocalHost
 
@@ -123,9 +49,9 @@ class TableSession:
         self.host = host or LocalHost(game_id, seats, seed, options, bot_delay=bot_delay, name=name)
         self.host.start()
         for seat in self.local_seats:
-            self.mirrors[seat] = Mirror(self.host.connect(seat, self.names[seat]), seat)
+            self.mirrors[seat] = ViewMirror(self.host.connect(seat, self.names[seat]), seat)
         if len(self.local_seats) != 1:
-            self.mirrors[None] = Mirror(self.host.connect(None, "table"), None)
+            self.mirrors[None] = ViewMirror(self.host.connect(None, "table"), None)
 
     @classmethod
     def join(cls, conn) -> "TableSession":

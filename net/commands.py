@@ -485,30 +485,26 @@ def join_headless(argv: list[str], out=None, err=None) -> int:
 def _play_as_bot(conn, level: str, timeout: float | None, out, say) -> int:
     import threading
 
+    from net.mirror import ViewMirror
+
     wake = threading.Event()
     conn.on_message = wake.set
     end = None if timeout is None else time.monotonic() + timeout
+    mirror = ViewMirror(conn, conn.seat, keep_backlog=False)
     bot = None
-    view: dict | None = None
-    legal: list = []
-    started = False
     pending = False
     errors = 0
     while end is None or time.monotonic() < end:
         wake.wait(0.5)
         wake.clear()
         for m in conn.poll():
+            mirror.feed(m)
             kind = m.get("type")
             if kind == "welcome":
-                game = m["game"]
-                bot = engine.get_bot(game, level, secrets.randbelow(2**31))
+                bot = engine.get_bot(m["game"], level, secrets.randbelow(2**31))
             elif kind == "snapshot":
-                view, legal, started, pending = m["view"], m["legal"], m["started"], False
-            elif kind == "delta" and view is not None:
-                view.update(m["set"])
-                for k in m["del"]:
-                    view.pop(k, None)
-                legal = m.get("legal", legal)
+                pending = False
+            elif kind == "delta":
                 pending = pending and not m.get("yours")
             elif kind == "error":
                 pending = False
@@ -516,23 +512,17 @@ def _play_as_bot(conn, level: str, timeout: float | None, out, say) -> int:
                 if errors > 50:
                     say(f"tapete join: too many refusals, last: {m.get('message')}")
                     return 1
-            elif kind == "outcome":
-                print(outcome_line(m["outcome"]), file=out, flush=True)
-                return 0
             elif kind == "disconnected" and not m.get("reconnecting"):
                 say(f"tapete join: {m.get('reason')}")
                 return 1
-        if (
-            bot is not None
-            and view is not None
-            and started
-            and not pending
-            and legal
-            and conn.seat is not None
-            and conn.seat in view.get("awaiting", [])
-        ):
+        mirror.errors.clear()
+        if mirror.outcome is not None:
+            print(outcome_line(mirror.outcome), file=out, flush=True)
+            return 0
+        legal = mirror.legal
+        if bot is not None and mirror.started and not pending and legal and mirror.awaited():
             try:
-                action = bot.choose(view, legal)
+                action = bot.choose(mirror.view, legal)
             except Exception:
                 action = legal[0]
             pending = True

@@ -65,64 +65,50 @@ def watch(target: str, seat: int | None, timeout: float) -> dict:
     returns its figures."""
     import engine
     from net.client import connect
+    from net.mirror import ViewMirror
 
     conn = connect(target, player=f"load {seat}", seat=seat, spectator=seat is None)
     wake = threading.Event()
     conn.on_message = wake.set
-    view, legal, seq = None, [], None
-    deltas = gaps = errors = drops = sent = 0
+    mirror = ViewMirror(conn, seat, keep_backlog=False)
+    deltas = errors = drops = sent = 0
     bot, pending = None, False
-    outcome = None
     end = time.monotonic() + timeout
     try:
-        while outcome is None and time.monotonic() < end:
+        while mirror.outcome is None and time.monotonic() < end:
             wake.wait(0.5)
             wake.clear()
             for m in conn.poll():
+                mirror.feed(m)
                 kind = m.get("type")
                 if kind == "welcome":
                     bot = engine.get_bot(m["game"], "normal", secrets.randbelow(2**31))
                 elif kind == "snapshot":
-                    view, legal, seq, pending = m["view"], m["legal"], m["seq"], False
+                    pending = False
                 elif kind == "delta":
                     deltas += 1
-                    if seq is None or m["seq"] != seq + 1:
-                        gaps += 1
-                    seq = m["seq"]
-                    view.update(m["set"])
-                    for k in m["del"]:
-                        view.pop(k, None)
-                    legal = m.get("legal", legal)
                     pending = pending and not m.get("yours")
                 elif kind == "error":
                     errors += 1
                     pending = False
-                elif kind == "outcome":
-                    outcome = m["outcome"]
                 elif kind == "disconnected":
                     drops += 1
-            if (
-                seat is not None
-                and bot is not None
-                and view is not None
-                and legal
-                and not pending
-                and seat in view.get("awaiting", [])
-            ):
-                conn.send({"type": "action", "action": bot.choose(view, legal)})
+            legal = mirror.legal
+            if seat is not None and bot is not None and legal and not pending and mirror.awaited():
+                conn.send({"type": "action", "action": bot.choose(mirror.view, legal)})
                 pending, sent = True, sent + 1
     finally:
         conn.close()
     return {
         "seat": seat,
         "deltas": deltas,
-        "gaps": gaps,
+        "gaps": mirror.gaps,
         "errors": errors,
         "drops": drops,
         "sent": sent,
-        "seq": seq,
-        "digest": view_digest(view) if view else None,
-        "over": outcome is not None,
+        "seq": mirror.seq if mirror.view is not None else None,
+        "digest": view_digest(mirror.view) if mirror.view else None,
+        "over": mirror.outcome is not None,
     }
 
 

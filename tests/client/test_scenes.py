@@ -5,7 +5,8 @@ from __future__ import annotations
 import pygame
 
 from client.launch import parse_seats, start_table
-from client.session import apply_delta, default_names
+from client.session import default_names
+from net.mirror import apply_delta
 from client.settings import Settings
 from tests.client.conftest import run_until
 

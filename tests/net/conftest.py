@@ -8,6 +8,7 @@ import msgpack
 import pytest
 
 import engine
+from net.mirror import ViewMirror
 
 GAMES = engine.available_games()
 
@@ -29,28 +30,31 @@ def player_count(game_id: str) -> int:
 
 
 class Recorder:
-    """A client's ``send``: keeps every message and the view rebuilt from them."""
+    """A client's ``send``: keeps every message and the view rebuilt from them (by the
+    one view mirror, :class:`net.mirror.ViewMirror`)."""
 
     def __init__(self) -> None:
         self.messages: list[dict] = []
-        self.view: dict | None = None
-        self.legal: list | None = None
-        self.seq: int | None = None
+        self.mirror = ViewMirror(keep_backlog=False)
 
     def __call__(self, message: dict) -> None:
         # Through msgpack, as on the wire: nothing is shared with the host.
         message = msgpack.unpackb(msgpack.packb(message), strict_map_key=True)
         self.messages.append(message)
-        if message["type"] == "snapshot":
-            self.view, self.legal, self.seq = message["view"], message["legal"], message["seq"]
-        elif message["type"] == "delta":
-            assert message["seq"] == self.seq + 1, "deltas come in sequence"
-            self.seq = message["seq"]
-            self.view.update(message["set"])
-            for k in message["del"]:
-                del self.view[k]
-            if "legal" in message:
-                self.legal = message["legal"]
+        self.mirror.feed(message)
+        assert self.mirror.gaps == 0, "deltas come in sequence"
+
+    @property
+    def view(self) -> dict | None:
+        return self.mirror.view
+
+    @property
+    def legal(self) -> list:
+        return self.mirror.legal
+
+    @property
+    def seq(self) -> int | None:
+        return self.mirror.seq if self.mirror.view is not None else None
 
     def of_type(self, kind: str) -> list[dict]:
         return [m for m in self.messages if m["type"] == kind]
