@@ -45,6 +45,10 @@ RULE_BLOCK = (
     "must declare the block"
 )
 RULE_SIGNAL = "the-game.md#communication: pile signals 'dont-play' and 'can-play-well'"
+RULE_SIGNAL_ONCE = (
+    "the-game.md#communication: each seat may change its signal on a pile at most once per turn"
+)
+RULE_SIGNAL_BLOCK = "the-game.md#communication: no one signals once the active player is blocked"
 
 
 class TheGame(Game):
@@ -54,7 +58,8 @@ class TheGame(Game):
 
     id = "the-game"
     name = "The Game"
-    rules_version = "1"
+    #: 2: at most one signal change per pile, seat and turn; none once blocked.
+    rules_version = "2"
     min_players = 1
     max_players = 5
     default_options = {"expert": False, "smaller_hands": False, "start": None}
@@ -83,6 +88,7 @@ class TheGame(Game):
             hands=hands,
             piles=((),) * len(PILES),
             signals=((None,) * len(PILES),) * players,
+            signal_turns=((0,) * len(PILES),) * players,
             turn=start,
             played=0,
             turns=1,
@@ -127,23 +133,32 @@ class TheGame(Game):
             return True
         return seat == state.turn
 
+    def signals_open(self, state: TheGameState) -> bool:
+        """Whether pile signals may be sent now: the game runs and the active player is
+        not blocked (the-game.md "Communication": no one signals after the block is
+        detected — the game is lost, so this public fact tells nobody anything useful)."""
+        return not state.over and not self.is_blocked(state)
+
     def legal_actions(self, state: TheGameState, seat: int) -> list[dict]:
         """Exhaustive: for the active player its plays (by card, then pile), then
         "end-turn" once the minimum is played; a blocked active player has only
-        "declare-blocked". Every seat (blocked player apart) may change its signals:
-        each pile to each value other than its current one."""
+        "declare-blocked" and then nobody may signal. Otherwise every seat may change
+        each pile's signal it has not changed yet this turn, to each value other than
+        its current one (the-game.md "Communication")."""
         if not self.may_act(state, seat, {"type": "signal"}):
             return []
         out: list[dict] = []
+        if self.is_blocked(state):
+            return [{"type": "declare-blocked"}] if seat == state.turn else []
         if seat == state.turn:
-            if self.is_blocked(state):
-                return [{"type": "declare-blocked"}]
             out += [
                 {"type": "play", "card": c, "pile": PILES[p]} for c, p in self.playable(state, seat)
             ]
             if self.to_play(state) == 0:
                 out.append({"type": "end-turn"})
         for p, name in enumerate(PILES):
+            if state.signalled(seat, p):
+                continue
             current = state.signals[seat][p]
             for value in SIGNALS + (None,):
                 if value != current:
@@ -165,10 +180,21 @@ class TheGame(Game):
             value = action.get("signal", "missing")
             if value is not None and value not in SIGNALS:
                 raise MalformedAction(f"'signal' must be one of {', '.join(SIGNALS)} or None")
-            if seat == state.turn and self.is_blocked(state):
-                raise IllegalAction("you cannot play the minimum: declare the block", RULE_BLOCK)
+            if self.is_blocked(state):
+                if seat == state.turn:
+                    raise IllegalAction(
+                        "you cannot play the minimum: declare the block", RULE_BLOCK
+                    )
+                raise IllegalAction(
+                    "the active player is blocked: no more signals", RULE_SIGNAL_BLOCK
+                )
             if state.signals[seat][p] == value:
                 raise IllegalAction(f"your signal on {PILES[p]} is already {value!r}", RULE_SIGNAL)
+            if state.signalled(seat, p):
+                raise IllegalAction(
+                    f"you have already changed your signal on {PILES[p]} this turn",
+                    RULE_SIGNAL_ONCE,
+                )
             return
         if kind == "play":
             card = int_field(action, "card", CARDS[0], CARDS[-1])
@@ -202,10 +228,13 @@ class TheGame(Game):
             row = state.signals[seat]
             row = row[:p] + (action["signal"],) + row[p + 1 :]
             signals = state.signals[:seat] + (row,) + state.signals[seat + 1 :]
+            turns = state.signal_turns or ((0,) * len(PILES),) * state.players
+            mark = turns[seat][:p] + (state.turns,) + turns[seat][p + 1 :]
+            turns = turns[:seat] + (mark,) + turns[seat + 1 :]
             event = Event(
                 "signal", {"seat": seat, "pile": action["pile"], "signal": action["signal"]}
             )
-            return replace(state, signals=signals), [event]
+            return replace(state, signals=signals, signal_turns=turns), [event]
         if kind == "play":
             return self._play(state, seat, action["card"], PILES.index(action["pile"]))
         if kind == "declare-blocked":
@@ -284,22 +313,50 @@ class TheGame(Game):
 
     def shuffle_unknown(self, state: TheGameState, seat: int | None, rng: random.Random):
         """Permute the cards ``seat`` cannot see (other hands and the draw pile, whose
-        order is unknown to all), sizes kept; a fresh generator state."""
+        order is unknown to all), sizes kept; a fresh generator state. Whether the active
+        player is blocked is public (:meth:`signals_open`), so the twin keeps it: its
+        hand is drawn again until it agrees (uniform among the deals that do), and a
+        blocked hand is dealt from the cards that fit no pile."""
         hidden = [s for s in range(state.players) if s != seat]
         pool = list(state.deck)
         for s in hidden:
             pool += state.hands[s]
-        rng.shuffle(pool)
-        deck = tuple(pool[: len(state.deck)])
-        i = len(state.deck)
+        blocked = self.is_blocked(state)
+        constrained = state.turn in hidden and not state.over and self.to_play(state) > 0
+        twin = None
+        for _ in range(64):
+            rng.shuffle(pool)
+            twin = self._deal(state, hidden, pool)
+            if not constrained or self.is_blocked(twin) == blocked:
+                break
+        else:
+            tops = state.tops
+            dead = [c for c in pool if not any(fits(c, p, tops[p]) for p in range(len(PILES)))]
+            live = [c for c in pool if c not in dead]
+            k = len(state.hands[state.turn])
+            if blocked:  # k cards that fit nowhere, then the rest at random
+                first = rng.sample(dead, k)
+            else:  # one card that fits, then the rest at random
+                first = rng.sample(live, 1)
+            rest = [c for c in pool if c not in first]
+            rng.shuffle(rest)
+            order = [state.turn] + [s for s in hidden if s != state.turn]
+            twin = self._deal(state, order, first + rest, deck_last=True)
+        return replace(twin, rng=random.Random(rng.random()).getstate())
+
+    @staticmethod
+    def _deal(state: TheGameState, seats: list[int], pool: list[int], deck_last: bool = False):
+        """``state`` with the hands of ``seats`` (in that order) and the draw pile dealt
+        from ``pool``: the draw pile first (or last with ``deck_last``), sizes kept."""
+        n = len(state.deck)
+        deck = tuple(pool[-n:] if deck_last else pool[:n]) if n else ()
+        i = 0 if deck_last else n
         hands = list(state.hands)
-        for s in hidden:
+        for s in seats:
             k = len(state.hands[s])
             hands[s] = tuple(sorted(pool[i : i + k]))
             i += k
-        return replace(
-            state, deck=deck, hands=tuple(hands), rng=random.Random(rng.random()).getstate()
-        )
+        return replace(state, deck=deck, hands=tuple(hands))
 
     # ------------------------------------------------------------------ notation
     def format_action(self, action: dict) -> str:

@@ -41,7 +41,10 @@ class TheGameState:
     (markers not included); ``signals[seat][pile]`` is None, "dont-play" or
     "can-play-well"; ``turn`` the active seat; ``played`` the cards it has played this
     turn; ``turns`` turns started so far; ``blocked`` True once a block is declared;
-    ``over`` True once the game has ended (win or declared block)."""
+    ``over`` True once the game has ended (win or declared block);
+    ``signal_turns[seat][pile]`` the turn (a ``turns`` value) in which that seat last
+    changed its signal on that pile, 0 for never (one change per pile per turn,
+    the-game.md "Communication")."""
 
     players: int
     options: tuple
@@ -56,11 +59,17 @@ class TheGameState:
     turns: int
     blocked: bool = False
     over: bool = False
+    signal_turns: tuple[tuple[int, ...], ...] = ()
 
     @property
     def tops(self) -> tuple[int, ...]:
         """The four pile tops (the marker for an empty pile)."""
         return tuple(p[-1] if p else START[i] for i, p in enumerate(self.piles))
+
+    def signalled(self, seat: int, pile: int) -> bool:
+        """Whether ``seat`` has already changed its signal on pile index ``pile`` in
+        this turn (the-game.md "Communication": at most once per turn)."""
+        return bool(self.signal_turns) and self.signal_turns[seat][pile] == self.turns
 
     @property
     def cards_left(self) -> int:

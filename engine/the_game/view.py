@@ -13,7 +13,10 @@ def build(game, state: TheGameState, seat: int | None) -> dict:
     (turns started), ``hand`` (own, sorted; [] for a spectator), ``hand_sizes``,
     ``hand_size`` (the size hands are drawn up to), ``deck`` (draw pile size),
     ``piles`` ({name: cards played, in order}), ``tops`` ({name: top or marker}),
-    ``signals`` ({name: [signal per seat]}), ``played`` (cards the active player has
+    ``signals`` ({name: [signal per seat]}), ``signalled`` ({name: [bool per seat]}:
+    that seat has changed its signal on that pile this turn, so it may not again),
+    ``signals_open`` (False once the active player is blocked or the game is over: no
+    one may signal), ``played`` (cards the active player has
     played this turn), ``minimum``, ``to_play`` (still to play before ending),
     ``blocked`` (own seat only: you must declare the block), ``expert``,
     ``smaller_hands``, ``cards_left``, and once over ``winners``, ``result``."""
@@ -37,6 +40,10 @@ def build(game, state: TheGameState, seat: int | None) -> dict:
         "markers": {name: START[i] for i, name in enumerate(PILES)},
         "tops": {name: tops[i] for i, name in enumerate(PILES)},
         "signals": {name: [state.signals[s][i] for s in range(n)] for i, name in enumerate(PILES)},
+        "signalled": {
+            name: [state.signalled(s, i) for s in range(n)] for i, name in enumerate(PILES)
+        },
+        "signals_open": game.signals_open(state),
         "played": state.played,
         "minimum": game.minimum(state),
         "to_play": game.to_play(state),

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from engine.core import BadSetup, GameOver, IllegalAction, NotYourTurn, replace
 from engine.the_game import CARDS, GAME, PILES, TheGameState
+from engine.the_game.rules import RULE_BLOCK, RULE_SIGNAL, RULE_SIGNAL_BLOCK, RULE_SIGNAL_ONCE
 from engine.the_game.bots import make_bot
 from engine.the_game.plan import DEFAULTS, Table, _weighted, _weighted_slow
 
@@ -230,15 +231,96 @@ def test_signals_from_any_seat_at_any_time():
         "pile": "desc2",
         "signal": "dont-play",
     }
-    with pytest.raises(IllegalAction):  # already set: not legal twice
+    with pytest.raises(IllegalAction) as exc:  # already set: not legal twice
         GAME.apply(s, 2, sig)
+    assert exc.value.rule == RULE_SIGNAL
     assert sig not in GAME.legal_actions(s, 2)
-    s, _ = GAME.apply(s, 2, {"type": "signal", "pile": "desc2", "signal": "can-play-well"})
-    s, _ = GAME.apply(s, 2, {"type": "signal", "pile": "desc2", "signal": None})
-    assert GAME.view(s, 0)["signals"]["desc2"] == [None, None, None]
+    s, _ = GAME.apply(s, 2, {"type": "signal", "pile": "asc1", "signal": "can-play-well"})
+    assert GAME.view(s, 0)["signals"]["asc1"] == [None, None, "can-play-well"]
     assert s.turn == 0 and s.played == 0
     with pytest.raises(NotYourTurn):
         GAME.apply(s, 2, play(40, "asc1"))
+
+
+def test_a_seat_changes_a_piles_signal_at_most_once_per_turn():
+    # the-game.md "Communication": one change per pile, per seat, per turn.
+    s = table([[10, 20, 30], [60], [70]], deck=[80, 90])
+    well = {"type": "signal", "pile": "desc2", "signal": "can-play-well"}
+    clear = {"type": "signal", "pile": "desc2", "signal": None}
+    s, _ = GAME.apply(s, 2, {"type": "signal", "pile": "desc2", "signal": "dont-play"})
+    assert GAME.view(s, 0)["signalled"]["desc2"] == [False, False, True]
+    for again in (well, clear):
+        with pytest.raises(IllegalAction) as exc:
+            GAME.apply(s, 2, again)
+        assert exc.value.rule == RULE_SIGNAL_ONCE and "this turn" in exc.value.message
+        assert again not in GAME.legal_actions(s, 2)
+    sigs = [a for a in GAME.legal_actions(s, 2) if a["type"] == "signal"]
+    assert len(sigs) == 6 and {a["pile"] for a in sigs} == {"asc1", "asc2", "desc1"}
+    # Seat 0, the active player, may still change desc2 (its own once), then not again.
+    s, _ = GAME.apply(s, 0, well)
+    assert not any(a["type"] == "signal" and a["pile"] == "desc2" for a in GAME.legal_actions(s, 0))
+    # Playing cards does not end the turn; ending it does: the signals may change again.
+    s, _ = GAME.apply(s, 0, play(10, "asc1"))
+    s, _ = GAME.apply(s, 0, play(20, "asc1"))
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, 2, well)
+    s, _ = GAME.apply(s, 0, END)
+    assert s.turn == 1 and GAME.view(s, 2)["signalled"]["desc2"] == [False, False, False]
+    s, _ = GAME.apply(s, 2, well)
+    assert GAME.view(s, 0)["signals"]["desc2"] == ["can-play-well", None, "can-play-well"]
+
+
+def test_signals_per_turn_are_bounded_by_seats_times_piles():
+    # The bound that keeps a table's history finite: however a seat tries, a turn
+    # holds at most one signal change per seat and pile.
+    s = table([[10, 20, 30], [60], [70]], deck=[80, 90])
+    changes = 0
+    for _ in range(200):
+        offered = [
+            (seat, a)
+            for seat in range(3)
+            for a in GAME.legal_actions(s, seat)
+            if a["type"] == "signal"
+        ]
+        if not offered:
+            break
+        seat, a = offered[changes % len(offered)]
+        s, _ = GAME.apply(s, seat, a)
+        changes += 1
+    assert changes == 3 * 4
+
+
+def test_nobody_signals_once_the_active_player_is_blocked():
+    s = table([[50, 51], [60], [40]], piles=[(70,), (80,), (20,), (30,)], deck=[2, 3, 4])
+    assert GAME.is_blocked(s)
+    for seat in (0, None, 1, 2):
+        assert GAME.view(s, seat)["signals_open"] is False
+    assert GAME.legal_actions(s, 1) == GAME.legal_actions(s, 2) == []
+    with pytest.raises(IllegalAction) as exc:
+        GAME.apply(s, 1, {"type": "signal", "pile": "asc1", "signal": "dont-play"})
+    assert exc.value.rule == RULE_SIGNAL_BLOCK
+    with pytest.raises(IllegalAction) as exc:
+        GAME.apply(s, 0, {"type": "signal", "pile": "asc1", "signal": "dont-play"})
+    assert exc.value.rule == RULE_BLOCK
+    free = table([[50, 75], [60], [40]], piles=[(70,), (80,), (20,), (30,)], deck=[2, 3, 4])
+    assert GAME.view(free, 1)["signals_open"] is True
+    assert len(GAME.legal_actions(free, 1)) == 8
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_twins_keep_whether_the_active_player_is_blocked(seed):
+    # Blocked or not is public now (no one may signal), so a twin for another seat
+    # must agree on it; a blocked hand is dealt from cards that fit no pile.
+    blocked = table([[50, 51], [60, 65], [40]], piles=[(70,), (80,), (20,), (30,)], deck=[2, 3])
+    free = table([[50, 75], [60, 61], [40]], piles=[(70,), (80,), (20,), (30,)], deck=[2, 3])
+    for state, want in ((blocked, True), (free, False)):
+        for who in (1, 2, None):
+            twin = GAME.shuffle_unknown(state, who, random.Random(seed))
+            assert GAME.is_blocked(twin) is want
+            assert GAME.view(twin, who) == GAME.view(state, who)
+            assert sorted(c for z in GAME.zones(twin).values() for c in z) == sorted(
+                c for z in GAME.zones(state).values() for c in z
+            )
 
 
 def test_each_seat_has_eight_signal_actions():
