@@ -20,6 +20,7 @@ from bisect import bisect_left, bisect_right
 from math import comb
 
 from engine.bots import Bot, RandomBot, factory
+from engine.take5.rules import GAME
 from engine.take5.state import BULLHEADS, DECK_SIZE, ROW_LIMIT, ROWS
 
 #: Extra bullheads charged to a too-low card beyond the cheapest row (the row a
@@ -124,6 +125,14 @@ def resolve_rest(rows: list[list[int]], pending: list[tuple[int, int]]) -> list[
     return rows
 
 
+class EasyBot(RandomBot):
+    """A uniform choice among the legal actions (``legal`` or, when None, the list
+    :meth:`~engine.take5.rules.Take5.legal_from_view` computes from the view)."""
+
+    def choose(self, view: dict, legal: list[dict] | None = None) -> dict:
+        return super().choose(view, GAME.legal_from_view(view) if legal is None else legal)
+
+
 class NormalBot(Bot):
     """Row-gap and risk heuristic. A card: the chance that the opponents' cards fill the
     room of its row first (from the unseen cards in its gap) times what the row would
@@ -137,7 +146,9 @@ class NormalBot(Bot):
         super().__init__(seed)
         self.tracker = Tracker()
 
-    def choose(self, view: dict, legal: list[dict]) -> dict:
+    def choose(self, view: dict, legal: list[dict] | None = None) -> dict:
+        if legal is None:
+            legal = GAME.legal_from_view(view)
         if not legal:
             raise ValueError("no legal action to choose from")
         self.tracker.update(view)
@@ -205,7 +216,9 @@ class HardBot(NormalBot):
         self.max_samples = max_samples
         self.samples = 0  # samples in the last decision (for tools)
 
-    def choose(self, view: dict, legal: list[dict]) -> dict:
+    def choose(self, view: dict, legal: list[dict] | None = None) -> dict:
+        if legal is None:
+            legal = GAME.legal_from_view(view)
         if not legal:
             raise ValueError("no legal action to choose from")
         deadline = time.perf_counter() + self.budget
@@ -371,4 +384,4 @@ def _resolve(
             costs[t] += BULLHEADS[card]
 
 
-make_bot = factory({"easy": RandomBot, "normal": NormalBot, "hard": HardBot})
+make_bot = factory({"easy": EasyBot, "normal": NormalBot, "hard": HardBot})

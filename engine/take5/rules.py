@@ -178,6 +178,20 @@ class Take5(Game):
         mine = state.chosen[seat]
         return [{"type": "choose", "card": c} for c in state.hands[seat] if c != mine]
 
+    def legal_from_view(self, view: dict) -> list[dict]:
+        """:meth:`legal_actions` from the seat's own view (``hand``, ``chosen``,
+        ``pending``, ``over``, ``seat``): equal list for list; ``[]`` for a spectator."""
+        seat = view["seat"]
+        if seat is None or view["over"]:
+            return []
+        pending = view["pending"]
+        if pending:
+            if pending[0][1] != seat:
+                return []
+            return [{"type": "take-row", "row": r} for r in range(ROWS)]
+        mine = view["chosen"]
+        return [{"type": "choose", "card": c} for c in view["hand"] if c != mine]
+
     # ------------------------------------------------------------------ checking
     def check(self, state: Take5State, seat: int, action: dict) -> None:
         """:meth:`Game.check` in the same order (malformed → game over → seat may act →

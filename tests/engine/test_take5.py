@@ -264,6 +264,23 @@ def test_two_too_low_cards_choose_in_order():
     assert t.penalty == ((), (40,))
 
 
+def test_legal_from_view_reads_the_seats_own_view():
+    t = table("10 / 20 / 30 / 40", hands=["5 60", "8 61", "50 62"])
+    t, _ = play(t, "1: choose 8")
+    assert GAME.legal_from_view(GAME.view(t, 1)) == [{"type": "choose", "card": 61}]
+    assert GAME.legal_from_view(GAME.view(t, 0)) == [
+        {"type": "choose", "card": 5},
+        {"type": "choose", "card": 60},
+    ]
+    t, _ = play(t, "0: choose 5", "2: choose 50")
+    # 5 is too low: only its owner may act, and may take any of the 4 rows.
+    assert GAME.legal_from_view(GAME.view(t, 0)) == [
+        {"type": "take-row", "row": r} for r in range(4)
+    ]
+    assert GAME.legal_from_view(GAME.view(t, 1)) == []
+    assert GAME.legal_from_view(GAME.view(t, None)) == []
+
+
 def test_a_row_can_be_chosen_only_for_a_too_low_card():
     t = table("10 / 20 / 30 / 40", hands=["3 60", "2 61"])
     with pytest.raises(IllegalAction):

@@ -61,6 +61,19 @@ def test_easy_and_normal_are_reproducible_with_a_seed(level):
     assert acts_a == acts_b and GAME.digest(a) == GAME.digest(b)
 
 
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_bots_compute_the_legal_list_from_the_view(level):
+    """``choose(view)`` without a list decides as ``choose(view, legal)``."""
+    s = GAME.setup(3, 4)
+    s, _ = turn(s, s.hands[0][0], s.hands[1][0], s.hands[2][0])
+    for seat in sorted(GAME.awaiting(s)):
+        view = GAME.view(s, seat)
+        a, b = get_bot("take5", level, seed=seat), get_bot("take5", level, seed=seat)
+        if isinstance(a, HardBot):
+            a.budget = b.budget = 0.0
+        assert a.choose(view) == b.choose(view, GAME.legal_actions(s, seat))
+
+
 def test_different_seeds_give_different_easy_games():
     _, a = bot_game(["easy"] * 3, 1)
     bots = [get_bot("take5", "easy", seed=7 + s) for s in range(3)]
