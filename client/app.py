@@ -1,11 +1,14 @@
-"""The pygame-ce application: window, scene stack, frame loop.
+"""The pygame-ce application: window, the router to scenes, frame loop.
 
-Scenes have ``enter()``, ``exit()``, ``handle_event(event)``, ``update(dt)`` (seconds)
-and ``draw(surface)``. Widgets come from pygame_gui (one ``UIManager`` per app).
+Scenes (:class:`client.scene.Scene`) have ``enter()``, ``exit()``,
+``handle_event(event)``, ``update(dt)`` (seconds) and ``draw(surface)``; they reach each
+other by name through :meth:`App.go`, never by importing one another. Widgets come from
+pygame_gui (one ``UIManager`` per app).
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import time
 
@@ -13,9 +16,33 @@ import pygame
 import pygame_gui
 
 from client import assets, i18n
+from client.scene import Scene
 from client.settings import Settings
 
 FPS = 60
+
+#: The router's scene names → ``"module:Class"`` (imported when first used). ``table``
+#: is the game's own table scene (:func:`client.tables.table_for`).
+SCENES = {
+    "menu": "client.scenes.menu:MenuScene",
+    "newgame": "client.scenes.newgame:NewGameScene",
+    "browser": "client.scenes.browser:BrowserScene",
+    "lobby": "client.scenes.lobby:LobbyScene",
+    "results": "client.scenes.results:ResultsScene",
+    "replays": "client.scenes.replay:LogListScene",
+    "replay": "client.scenes.replay:ReplayScene",
+    "stats": "client.scenes.stats:StatsScene",
+    "settings": "client.scenes.settings:SettingsScene",
+}
+
+
+def scene_class(name: str) -> type[Scene]:
+    """The scene class registered as ``name`` in :data:`SCENES`; ``KeyError`` naming
+    the known names for any other."""
+    if name not in SCENES:
+        raise KeyError(f"no scene {name!r}; scenes: {', '.join([*SCENES, 'table'])}")
+    module, cls = SCENES[name].split(":")
+    return getattr(importlib.import_module(module), cls)
 
 
 def gui_theme() -> dict:
@@ -63,28 +90,6 @@ def gui_theme() -> dict:
     return theme
 
 
-class Scene:
-    """Base scene; subclasses override what they need."""
-
-    def __init__(self, app: "App") -> None:
-        self.app = app
-
-    def enter(self) -> None: ...
-
-    def exit(self) -> None: ...
-
-    def handle_event(self, event: pygame.event.Event) -> None: ...
-
-    def update(self, dt: float) -> None: ...
-
-    def draw(self, surface: pygame.Surface) -> None: ...
-
-    def resized(self) -> None:
-        """The window size changed: by default, build the scene's widgets again."""
-        self.app.ui.clear_and_reset()
-        self.enter()
-
-
 class App:
     """Owns the window, the settings, the UI manager and the current scene."""
 
@@ -118,6 +123,21 @@ class App:
         self.running = False
         self.exit_code = 0
         self.frames = 0
+
+    def go(self, name: str, **kwargs) -> Scene:
+        """The router: build the scene called ``name`` (see :data:`SCENES`) with
+        ``(app, **kwargs)``, switch to it and return it. ``go("table", session=s)``
+        opens the table scene of ``s.game_id``. Raises ``KeyError`` for an unknown
+        name or a game without a table."""
+        if name == "table":
+            from client.tables import table_for
+
+            cls = table_for(kwargs["session"].game_id)
+        else:
+            cls = scene_class(name)
+        scene = cls(self, **kwargs)
+        self.switch(scene)
+        return scene
 
     def switch(self, scene: Scene) -> None:
         """Leave the current scene and enter ``scene``."""
@@ -165,9 +185,9 @@ class App:
         if self.first_frame_ms is None:
             self.first_frame_ms = (time.perf_counter() - self.started) * 1000
 
-    def run(self, scene: Scene) -> int:
-        """Run the frame loop from ``scene`` until quit; returns the exit code."""
-        self.switch(scene)
+    def run(self) -> int:
+        """Run the frame loop from the current scene (see :meth:`go`) until quit;
+        returns the exit code."""
         self.running = True
         while self.running:
             dt = self.clock.tick(FPS) / 1000.0

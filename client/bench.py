@@ -23,12 +23,11 @@ def frame_times(seconds: float = 5.0, game_id: str = "take5", players: int | Non
 
     from client.app import App
     from client.launch import start_table
-    from client.scenes.menu import MenuScene
     from client.settings import Settings
 
     t0 = time.perf_counter()
     app = App(Settings(), size=(1280, 720))
-    app.switch(MenuScene(app))
+    app.go("menu")
     app.frame(1 / 60, [])
     first = (time.perf_counter() - t0) * 1000
     from engine import get_game

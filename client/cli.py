@@ -78,10 +78,9 @@ def _app(args=None):
 
 
 def run_menu() -> int:
-    from client.scenes.menu import MenuScene
-
     app = _app()
-    return app.run(MenuScene(app))
+    app.go("menu")
+    return app.run()
 
 
 def play_windowed(argv: list[str]) -> int:
@@ -125,7 +124,7 @@ def play_windowed(argv: list[str]) -> int:
         pygame.quit()
         print(f"tapete play: {getattr(exc, 'message', None) or exc}", file=sys.stderr)
         return 2
-    return app.run(app.scene)
+    return app.run()
 
 
 def replay_windowed(argv: list[str]) -> int:
@@ -135,7 +134,6 @@ def replay_windowed(argv: list[str]) -> int:
     p.add_argument("--size", default=None, help="window size, e.g. 1280x720")
     p.add_argument("--screenshot", default=None, help="save the last frame to this PNG")
     args = p.parse_args(argv)
-    from client.scenes.replay import ReplayScene
     from net.log import read_log
 
     try:
@@ -144,7 +142,8 @@ def replay_windowed(argv: list[str]) -> int:
         print(f"tapete replay: cannot read {args.path}: {exc}", file=sys.stderr)
         return 2
     app = _app(args)
-    return app.run(ReplayScene(app, record, args.path))
+    app.go("replay", record=record, path=args.path)
+    return app.run()
 
 
 def resume_windowed(argv: list[str]) -> int:
@@ -164,7 +163,7 @@ def resume_windowed(argv: list[str]) -> int:
         pygame.quit()
         print(f"tapete resume: {getattr(exc, 'message', None) or exc}", file=sys.stderr)
         return 2
-    return app.run(app.scene)
+    return app.run()
 
 
 def join_windowed(argv: list[str]) -> int:

@@ -56,9 +56,7 @@ def start_table(
         bot_delay=bot_delay,
         host=logged_host(game_id, seats, seed, options, bot_delay),
     )
-    scene = scene_class(app, session)
-    app.switch(scene)
-    return scene
+    return app.go("table", session=session)
 
 
 def logged_host(game_id: str, seats: list[str], seed: int, options, bot_delay: float):
@@ -93,9 +91,7 @@ def resume_table(app, path: str):
     seats = list(table.seat_words)
     names = default_names(seats, app.settings.name)
     session = TableSession(table.game_id, seats, table.seed, table.options, names=names, host=host)
-    scene = scene_class(app, session)
-    app.switch(scene)
-    return scene
+    return app.go("table", session=session)
 
 
 def host_table(
@@ -114,7 +110,6 @@ def host_table(
     Returns the lobby scene. Raises ``KeyError``/``BadSetup`` like :func:`start_table`,
     ``OSError`` if the port is taken."""
     from client.i18n import _
-    from client.scenes.lobby import LobbyScene
     from client.session import TableSession, default_names
     from client.tables import table_for
 
@@ -134,6 +129,4 @@ def host_table(
     from net.discovery import lan_addresses
 
     addresses = lan_addresses() or ["127.0.0.1"]
-    scene = LobbyScene(app, session, f"{addresses[0]}:{bound}", note)
-    app.switch(scene)
-    return scene
+    return app.go("lobby", session=session, address=f"{addresses[0]}:{bound}", advertised=note)

@@ -13,10 +13,6 @@ import json
 import os
 from pathlib import Path
 
-import pygame
-
-from client import assets
-from client.app import Scene
 from client.i18n import _
 
 #: How many recently counted games are remembered to avoid counting one twice.
@@ -145,51 +141,3 @@ def summary_rows(profile: dict) -> list[tuple[str, str]]:
     if profile.get("games", {}).get("guandan"):
         rows.append((_("Guandan: matches won"), str(profile.get("guandan_matches_won", 0))))
     return rows
-
-
-class StatsScene(Scene):
-    """The statistics of the current profile (Settings name); Esc → menu."""
-
-    def enter(self) -> None:
-        import pygame_gui
-
-        w, h = self.app.size
-        self.back = pygame_gui.elements.UIButton(
-            pygame.Rect(w // 2 - 105, h - 100, 210, 54), _("Menu"), self.app.ui, object_id="@big"
-        )
-        self.profile = load_stats()["profiles"].get(self.app.settings.name, empty_profile())
-        self.rows = summary_rows(self.profile)
-
-    def handle_event(self, event) -> None:
-        import pygame_gui
-
-        if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element == self.back) or (
-            event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN)
-        ):
-            from client.scenes.menu import MenuScene
-
-            self.app.switch(MenuScene(self.app))
-
-    def draw(self, surface: pygame.Surface) -> None:
-        w, _h = self.app.size
-        surface.fill(assets.FELT_DARK)
-        head = assets.text(_("Statistics"), 48, assets.GOLD, True)
-        surface.blit(head, head.get_rect(center=(w // 2, 70)))
-        sub = assets.text(
-            _("Games played on this computer as {name}").format(name=self.app.settings.name),
-            20,
-            assets.WHITE,
-        )
-        surface.blit(sub, sub.get_rect(center=(w // 2, 120)))
-        if not self.rows:
-            img = assets.text(_("No finished games yet."), 24, assets.WHITE)
-            surface.blit(img, img.get_rect(center=(w // 2, 260)))
-            return
-        y = 170
-        for label, value in self.rows:
-            row = pygame.Rect(w // 2 - 320, y, 640, 44)
-            pygame.draw.rect(surface, (255, 255, 255), row, 2, border_radius=10)
-            surface.blit(assets.text(label, 22, assets.WHITE, True), (row.x + 20, row.y + 9))
-            img = assets.text(value, 22, assets.GOLD, True)
-            surface.blit(img, img.get_rect(midright=(row.right - 20, row.centery)))
-            y += 52

@@ -40,25 +40,15 @@ def main(argv: list[str] | None = None) -> int:
     app = App(settings, size=(1280, 720))
     shot = lambda name: app.save_screenshot(os.path.join(args.out, name))  # noqa: E731
 
-    from client.scenes.menu import MenuScene
-    from client.scenes.newgame import NewGameScene
-    from client.scenes.settings import SettingsScene
-
-    for name, scene in (
-        ("menu.png", MenuScene),
-        ("newgame.png", NewGameScene),
-        ("settings.png", SettingsScene),
-    ):
-        app.switch(scene(app))
+    for name in ("menu", "newgame", "settings"):
+        app.go(name)
         frames(app, 0.2)
-        shot(name)
+        shot(f"{name}.png")
 
     # LAN: the lobby of a hosted table and the table browser.
     from client.launch import host_table
-    from client.scenes.browser import BrowserScene
-    from client.scenes.newgame import NewGameScene as _NewGame
 
-    app.switch(_NewGame(app, lan=True))
+    app.go("newgame", lan=True)
     frames(app, 0.2)
     shot("host.png")
     lobby = host_table(
@@ -73,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     frames(app, 0.2)
     shot("lobby.png")
     lobby.session.close()
-    app.switch(BrowserScene(app, "192.168.1.20:5555"))
+    app.go("browser", address="192.168.1.20:5555")
     frames(app, 1.0)
     shot("browser.png")
     app.scene.exit()

@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 
 from client import assets
-from client.app import Scene
+from client.scene import Scene
 from client.i18n import _
 
 
@@ -86,12 +86,11 @@ class BrowserScene(Scene):
             self.enter_table(conn)
 
     def enter_table(self, conn) -> None:
-        from client.scenes.lobby import LobbyScene
         from client.session import TableSession
 
         session = TableSession.join(conn)
         self.exit()
-        self.app.switch(LobbyScene(self.app, session))
+        self.app.go("lobby", session=session)
 
     def connect(self, address: str, spectator: bool) -> None:
         """Start joining ``address`` ("host:port") without blocking the frame loop."""
@@ -121,12 +120,10 @@ class BrowserScene(Scene):
             self.to_menu()
 
     def to_menu(self) -> None:
-        from client.scenes.menu import MenuScene
-
         if self.pending is not None:
             self.pending.close()
         self.exit()
-        self.app.switch(MenuScene(self.app))
+        self.app.go("menu")
 
     def draw(self, surface: pygame.Surface) -> None:
         from engine import GAME_IDS, get_game

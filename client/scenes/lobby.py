@@ -9,7 +9,7 @@ import pygame
 import pygame_gui
 
 from client import assets
-from client.app import Scene
+from client.scene import Scene
 from client.i18n import _
 from engine import get_game
 
@@ -50,9 +50,7 @@ class LobbyScene(Scene):
     def update(self, dt: float) -> None:
         self.session.pump()
         if self.session.started and all(m.view is not None for m in self.session.mirrors.values()):
-            from client.tables import table_for
-
-            self.app.switch(table_for(self.session.game_id)(self.app, self.session))
+            self.app.go("table", session=self.session)
 
     def handle_event(self, event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -70,10 +68,8 @@ class LobbyScene(Scene):
             self.session.host.start_game()
 
     def back_to_menu(self) -> None:
-        from client.scenes.menu import MenuScene
-
         self.session.close()
-        self.app.switch(MenuScene(self.app))
+        self.app.go("menu")
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.app.size

@@ -6,7 +6,7 @@ import pygame
 import pygame_gui
 
 from client import assets
-from client.app import Scene
+from client.scene import Scene
 from client.i18n import _
 
 
@@ -65,25 +65,13 @@ class MenuScene(Scene):
 
             start_table(self.app, "take5", ["human", "bot:normal", "bot:normal", "bot:normal"])
         elif key in ("new", "host"):
-            from client.scenes.newgame import NewGameScene
-
-            self.app.switch(NewGameScene(self.app, lan=key == "host"))
+            self.app.go("newgame", lan=key == "host")
         elif key == "join":
-            from client.scenes.browser import BrowserScene
-
-            self.app.switch(BrowserScene(self.app))
+            self.app.go("browser")
         elif key in ("continue", "replays"):
-            from client.scenes.replay import LogListScene
-
-            self.app.switch(LogListScene(self.app, key))
-        elif key == "stats":
-            from client.stats import StatsScene
-
-            self.app.switch(StatsScene(self.app))
-        elif key == "settings":
-            from client.scenes.settings import SettingsScene
-
-            self.app.switch(SettingsScene(self.app))
+            self.app.go("replays", mode=key)
+        elif key in ("stats", "settings"):
+            self.app.go(key)
         elif key == "quit":
             self.app.quit(0)
 

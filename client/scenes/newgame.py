@@ -9,7 +9,7 @@ import pygame_gui
 from client import assets
 from client.help import option_label
 from client.i18n import _
-from client.app import Scene
+from client.scene import Scene
 from client.tables import tables_available
 from engine import get_game
 
@@ -159,7 +159,7 @@ class NewGameScene(Scene):
             self, "game_menu", None
         ):
             game_id = self.game_names[selected(self.game_menu)]
-            self.app.switch(NewGameScene(self.app, game_id, lan=self.lan))
+            self.app.go("newgame", game_id=game_id, lan=self.lan)
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element == self.add:
                 self.seats = self.read_seats() + ["bot:normal"]
@@ -168,15 +168,11 @@ class NewGameScene(Scene):
                 self.seats = self.read_seats()[:-1]
                 self.build()
             elif event.ui_element == self.back:
-                from client.scenes.menu import MenuScene
-
-                self.app.switch(MenuScene(self.app))
+                self.app.go("menu")
             elif event.ui_element == self.start:
                 self.start_game()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            from client.scenes.menu import MenuScene
-
-            self.app.switch(MenuScene(self.app))
+            self.app.go("menu")
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.start_game()
 

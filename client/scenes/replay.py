@@ -19,7 +19,7 @@ import time
 import pygame
 
 from client import assets
-from client.app import Scene
+from client.scene import Scene
 from client.i18n import _
 
 BAR = 86  # height of the control bar (pixels)
@@ -92,9 +92,10 @@ def seat_names(record: dict) -> list[str]:
 class ReplayScene(Scene):
     """Step through a logged game. Keys: ←/→ step, Shift+←/→ ten steps, PgUp/PgDn
     previous/next round or deal, Home/End, R review (finished games), P play this
-    deal (finished games), Tab/1–9 the seat shown in review, Esc back."""
+    deal (finished games), Tab/1–9 the seat shown in review, Esc back to the scene
+    named ``back`` (a router name: "menu" or "replays")."""
 
-    def __init__(self, app, record: dict, path: str | None = None, back=None) -> None:
+    def __init__(self, app, record: dict, path: str | None = None, back: str = "menu") -> None:
         super().__init__(app)
         import engine
         from client.tables import table_for
@@ -284,12 +285,7 @@ class ReplayScene(Scene):
                     return
 
     def leave(self) -> None:
-        if self.back is not None:
-            self.app.switch(self.back())
-            return
-        from client.scenes.menu import MenuScene
-
-        self.app.switch(MenuScene(self.app))
+        self.app.go(self.back)
 
     # ------------------------------------------------------------------ drawing
     def cells(self) -> list[pygame.Rect]:
@@ -464,9 +460,7 @@ class LogListScene(Scene):
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                from client.scenes.menu import MenuScene
-
-                self.app.switch(MenuScene(self.app))
+                self.app.go("menu")
             elif event.key in (pygame.K_DOWN, pygame.K_UP) and self.logs:
                 step = 1 if event.key == pygame.K_DOWN else -1
                 self.selected = (self.selected + step) % len(self.logs)
@@ -495,14 +489,7 @@ class LogListScene(Scene):
             else:
                 from net.log import read_log
 
-                self.app.switch(
-                    ReplayScene(
-                        self.app,
-                        read_log(path),
-                        path,
-                        back=lambda: LogListScene(self.app, "replays"),
-                    )
-                )
+                self.app.go("replay", record=read_log(path), path=path, back="replays")
         except Exception as exc:  # noqa: BLE001 - a bad file must not close the window
             self.error = _("Cannot open that log: {reason}").format(reason=exc)
 

@@ -8,7 +8,7 @@ import pygame_gui
 
 from client import assets
 from client.i18n import _
-from client.app import Scene
+from client.scene import Scene
 
 
 class ResultsScene(Scene):
@@ -70,10 +70,8 @@ class ResultsScene(Scene):
         start_table(self.app, s.game_id, s.seats, seed=None, options=s.options, names=s.names)
 
     def to_menu(self) -> None:
-        from client.scenes.menu import MenuScene
-
         self.session.close()
-        self.app.switch(MenuScene(self.app))
+        self.app.go("menu")
 
     def update(self, dt: float) -> None:
         if self.app.autoquit:

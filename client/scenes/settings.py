@@ -7,7 +7,7 @@ import pygame
 import pygame_gui
 
 from client import assets, i18n
-from client.app import Scene
+from client.scene import Scene
 from client.i18n import _
 
 SIZES = ["1280x720", "1600x900", "1920x1080", "1024x640"]
@@ -93,13 +93,9 @@ class SettingsScene(Scene):
             if event.ui_element == self.save:
                 self.store()
             if event.ui_element in (self.save, self.back):
-                from client.scenes.menu import MenuScene
-
-                self.app.switch(MenuScene(self.app))
+                self.app.go("menu")
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            from client.scenes.menu import MenuScene
-
-            self.app.switch(MenuScene(self.app))
+            self.app.go("menu")
 
     def store(self) -> None:
         """Copy the widgets into the settings, save them, apply language and sound."""

@@ -15,7 +15,7 @@ import pygame
 from client import assets
 from client.i18n import _
 from client.anim import Beat, Timeline
-from client.app import Scene
+from client.scene import Scene
 from client.session import TableSession
 
 
@@ -172,9 +172,7 @@ class TableScene(Scene):
         self.on_reset()
 
     def finish(self) -> None:
-        from client.scenes.results import ResultsScene
-
-        self.app.switch(ResultsScene(self.app, self.session, self.board, type(self)))
+        self.app.go("results", session=self.session, view=self.board, table_class=type(self))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and (
@@ -201,10 +199,8 @@ class TableScene(Scene):
                 self.set_perspective(seat)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            from client.scenes.menu import MenuScene
-
             self.session.close()
-            self.app.switch(MenuScene(self.app))
+            self.app.go("menu")
             return
         if self.perspective is not None and self.timeline.idle and self.board:
             self.handle_table_event(event)

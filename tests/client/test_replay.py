@@ -198,7 +198,8 @@ def test_continue_a_game_lists_unfinished_local_games_and_resumes_one(app, data)
 def test_statistics_count_a_finished_local_game_once(app, data):
     from client.scenes.results import ResultsScene
     from client.session import TableSession
-    from client.stats import StatsScene, load_stats, summary_rows
+    from client.scenes.stats import StatsScene
+    from client.stats import load_stats, summary_rows
     from client.tables.take5 import Take5Table
 
     session = TableSession("take5", ["human", "bot", "bot"], 3, names=["Ana", "B", "C"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from client.launch import parse_seats, start_table
 from client.session import default_names
@@ -25,19 +26,47 @@ def key(app, k):
     app.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)])
 
 
-def test_menu_new_game_and_settings_render(app):
-    from client.scenes.menu import MenuScene
-    from client.scenes.newgame import NewGameScene
-    from client.scenes.settings import SettingsScene
+def test_the_router_reaches_every_scene_by_name(app):
+    """Every name of the router renders something other than the felt; no scene module
+    imports another scene module (they go by name)."""
+    import ast
+    from pathlib import Path
 
-    for scene in (MenuScene, NewGameScene, SettingsScene):
-        app.switch(scene(app))
-        app.frame(1 / 30, [])
-        # something other than the felt was drawn (title text, widgets)
-        colours = {
-            app.screen.get_at((x, y))[:3] for x in range(0, 1280, 40) for y in range(0, 720, 40)
-        }
-        assert len(colours) > 2
+    from client.app import SCENES
+    from client.session import TableSession
+
+    session = TableSession("take5", ["human", "open"], 1, name="Router")
+    kwargs = {
+        "lobby": {"session": session},
+        "results": {"session": session, "view": {"over": True, "winners": [0], "totals": [3, 70]}},
+        "replay": None,  # needs a log: tests/client/test_replay.py
+    }
+    try:
+        for name in SCENES:
+            if name in kwargs and kwargs[name] is None:
+                continue
+            extra = kwargs.get(name, {})
+            if name == "results":
+                from client.tables import table_for
+
+                extra = {**extra, "table_class": table_for("take5")}
+            scene = app.go(name, **extra)
+            assert app.scene is scene
+            app.frame(1 / 30, [])
+            colours = {
+                app.screen.get_at((x, y))[:3] for x in range(0, 1280, 40) for y in range(0, 720, 40)
+            }
+            assert len(colours) > 2, name
+        with pytest.raises(KeyError, match="no scene 'nowhere'"):
+            app.go("nowhere")
+    finally:
+        session.close()
+    folder = Path(__file__).resolve().parents[2] / "client"
+    scene_modules = {v.split(":")[0] for v in SCENES.values()}
+    for path in [*(folder / "scenes").glob("*.py"), *(folder / "tables").rglob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                assert node.module not in scene_modules, f"{path.name} imports {node.module}"
 
 
 def test_menu_quick_game_opens_a_take5_table(app):
@@ -135,8 +164,6 @@ def test_bots_only_table_reaches_results(app):
 
 def test_parse_seats_and_names():
     assert parse_seats("human,bot:hard,bot") == ["human", "bot:hard", "bot:normal"]
-    import pytest
-
     with pytest.raises(ValueError, match="unknown seat 'robot'"):
         parse_seats("human,robot")
     assert default_names(["human", "bot:easy", "human"], "Ana") == [
