@@ -4,102 +4,182 @@ in time: tests do not assert on speed)."""
 
 from __future__ import annotations
 
+import json
 import re
+import statistics
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from engine import available_games
+from engine import available_games, get_game
+from engine.core import replace
 from tools import bench, tournament
 
 NUMBER = r"[\d,]+(?:\.\d+)?"
 
 
-def rows_of(out: str, levels: list[str]) -> dict[str, list[str]]:
-    """The table rows of a tournament report, by level: the fields after the name."""
+def rows_of(out: str, names: list[str]) -> dict[str, list[str]]:
+    """The table rows of a tournament report, by bot: the fields after the name."""
     rows = {}
     for line in out.splitlines():
         parts = line.split()
-        if parts and parts[0] in levels:
+        if parts and parts[0] in names:
             rows[parts[0]] = parts[1:]
     return rows
 
 
-def test_tournament_prints_a_row_per_level(capsys):
-    code = tournament.main(
-        [
-            "take5",
-            "--games",
-            "4",
-            "--seats",
-            "normal,easy,easy",
-            "--seed",
-            "3",
-            "--no-progress",
-            "--options",
-            '{"rounds": 1}',
-        ]
-    )
-    assert code == 0
+def test_pool_prints_a_row_per_bot_with_intervals(capsys):
+    argv = ["pool", "take5", "--seats", "normal,easy,gap", "--games", "6", "--seed", "3"]
+    argv += ["--workers", "1", "--no-progress", "--options", '{"rounds": 1}']
+    assert tournament.main(argv) == 0
     out = capsys.readouterr().out
-    assert out.startswith("take5: 4 games in ")
-    assert "pools 3 seats ×4" in out and '"rounds": 1' in out
-    assert re.search(r"level +seats +win rate +mean bullheads +decision ms median +p99", out)
-    rows = rows_of(out, ["normal", "easy"])
-    assert set(rows) == {"normal", "easy"}
-    assert rows["normal"][0] == "4" and rows["easy"][0] == "8"  # seats played
+    assert out.startswith("take5 pool: 6 games, deal seeds 3..8, ")
+    assert "repeat with: python3 tools/tournament.py pool take5 --seats normal,easy,gap" in out
+    assert "pools 3 seats ×6" in out
+    assert re.search(r"bot +seats +win rate \[95%\] +mean bullheads +ms median +p99", out)
+    rows = rows_of(out, ["normal", "easy", "gap"])
+    assert set(rows) == {"normal", "easy", "gap"}
     for fields in rows.values():
-        seats, win, margin, mean, med, p99 = fields[0], fields[1], fields[2], *fields[3:]
-        assert re.fullmatch(r"\d+\.\d%", win) and re.fullmatch(r"±\d+\.\d", margin)
-        assert all(re.fullmatch(NUMBER, x) for x in (seats, mean, med, p99))
+        seats, rate, lo, hi, mean, pm, med, p99 = fields
+        assert seats == "6" and re.fullmatch(r"\d+\.\d%", rate)
+        assert re.fullmatch(r"\[\d+\.\d,", lo) and re.fullmatch(r"\d+\.\d\]", hi)
+        assert re.fullmatch(NUMBER, mean) and re.fullmatch(r"±" + NUMBER, pm)
+        assert all(re.fullmatch(NUMBER, x) for x in (med, p99))
 
 
-def test_tournament_rotates_seats_and_counts_shared_wins():
-    t = tournament.run(
-        "take5", 6, ["normal", "easy", "easy"], seed=1, options={"rounds": 1}, progress=False
-    )
-    assert t.pools == {3: 6} and t.unfinished == 0
-    assert t.stats["normal"].seats == 6 and t.stats["easy"].seats == 12
-    # Every game has at least one winner; shared wins count for each winner.
-    assert t.stats["normal"].wins + t.stats["easy"].wins >= 6
-    assert all(len(st.times) > 0 for st in t.stats.values())
+def test_pools_rotate_seats_and_duplicates_repeat_each_deal():
+    specs = [tournament.Spec.parse(s) for s in ("hard", "normal", "easy")]
+    jobs = tournament.plan_pool("take5", specs, 6, 10, {"rounds": 1})
+    assert [j.seed for j in jobs] == [10, 11, 12, 13, 14, 15]
+    assert [j.specs[0].name for j in jobs] == ["hard", "normal", "easy"] * 2
+    dup = tournament.plan_pool("take5", specs, 6, 10, {"rounds": 1}, duplicate=True)
+    assert [j.seed for j in dup] == [10, 10, 10, 11, 11, 11]
+    # Each deal is played once with every spec in every seat.
+    for s in range(3):
+        assert {j.specs[s].name for j in dup[:3]} == {"hard", "normal", "easy"}
+    mixed = tournament.plan_pool("take5", specs, 9, 1, {}, mixed=True, counts=[3, 4, 11])
+    assert len(mixed) == 9 and {len(j.specs) for j in mixed} <= {3, 4}
 
 
-def test_tournament_mixed_pools_of_three_to_six(capsys):
-    t = tournament.run(
-        "take5",
-        12,
-        ["hard", "normal", "easy"],
-        seed=2,
-        mixed=True,
-        options={"rounds": 1},
-        budget=0.002,
-        progress=False,
-    )
-    assert set(t.pools) <= {3, 4, 5, 6} and sum(t.pools.values()) == 12
-    assert sum(st.seats for st in t.stats.values()) == sum(n * c for n, c in t.pools.items())
-    out = tournament.report(t, {"rounds": 1}, 0.002)
-    assert "budget 0.002 s a decision" in out
+def test_duels_seat_teams_and_swap_them():
+    a, b = tournament.Spec.parse("hard"), tournament.Spec.parse("normal")
+    jobs = tournament.plan_duel("guandan", a, b, 4, 4, 5, {"deals": 1}, duplicate=True)
+    assert [j.seed for j in jobs] == [5, 5, 6, 6]
+    assert [j.side_a for j in jobs] == [(0, 2), (1, 3), (0, 2), (1, 3)]
+    assert [s.name for s in jobs[1].specs] == ["normal", "hard", "normal", "hard"]
+    take5 = tournament.plan_duel("take5", a, b, 3, 2, 0, {})
+    assert [j.side_a for j in take5] == [(0, 2), (1,)]
+    with pytest.raises(ValueError, match="one team"):
+        tournament.plan_duel("the-game", a, b, 2, 2, 0, {})
 
 
-def test_tournament_refuses_bad_seats(capsys):
-    assert tournament.main(["take5", "--seats", "normal,wizard", "--no-progress"]) == 2
-    assert "unknown bot level" in capsys.readouterr().err
-    assert (
-        tournament.main(["take5", "--players", "3", "--seats", "easy,easy", "--no-progress"]) == 2
-    )
-    assert tournament.main(["no-such-game", "--no-progress"]) == 2
+def test_duel_reports_shares_and_the_paired_interval(capsys):
+    argv = ["duel", "guandan", "normal", "easy", "--games", "4", "--duplicate"]
+    argv += ["--options", '{"deals": 1}', "--workers", "1", "--no-progress"]
+    assert tournament.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "guandan duel: 4 games, deal seeds 0..1" in out and "; 4 players" in out
+    assert re.search(rf"normal vs easy: normal wins {NUMBER}% \[ ?{NUMBER}, {NUMBER}\] of 4", out)
+    assert re.search(rf"duplicate: 2 deal pairs; paired win share {NUMBER}% ±{NUMBER}", out)
 
 
-@pytest.mark.parametrize("game_id", [g for g in available_games() if g != "take5"][:4])
-def test_tournament_runs_other_games(game_id):
-    from engine import get_game
+def test_sweep_runs_a_duel_per_value(capsys):
+    argv = ["sweep", "take5", "hard", "normal", "--param", "budget=0.001,0.002"]
+    argv += ["--games", "2", "--options", '{"rounds": 1}', "--workers", "1", "--no-progress"]
+    assert tournament.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "hard:budget=0.001 vs normal" in out and "hard:budget=0.002 vs normal" in out
 
+
+def test_bot_specs_set_attributes_and_params():
+    spec = tournament.Spec.parse("hard:budget=0.01:name=x y")
+    assert spec == tournament.Spec("hard", (("budget", 0.01), ("name", "x y")))
+    assert str(tournament.Spec.parse("hard:samples=200")) == "hard:samples=200"
+    bot = tournament.make_bot("take5", tournament.Spec.parse("hard:budget=0.01"))
+    assert bot.budget == 0.01
+    bot = tournament.make_bot("the-game", tournament.Spec.parse("normal:extra=2.5"))
+    assert bot.params["extra"] == 2.5 and type(bot).params["extra"] == 0.0
+    with pytest.raises(KeyError, match="no setting"):
+        tournament.make_bot("take5", tournament.Spec.parse("normal:wings=2"))
+    with pytest.raises(KeyError, match="gap"):
+        tournament.make_bot("take5", tournament.Spec.parse("wizard"))
+    with pytest.raises(ValueError):
+        tournament.Spec.parse("hard:samples")
+
+
+def test_intervals():
+    lo, hi = tournament.wilson(5, 10)
+    assert (round(lo, 4), round(hi, 4)) == (0.2366, 0.7634)
+    assert tournament.wilson(0, 0) == (0.0, 1.0)
+    lo, hi = tournament.wilson(0, 20)
+    assert lo == 0.0 and 0.16 < hi < 0.17
+    m, h = tournament.mean_interval([1.0, 2.0, 3.0])
+    assert m == 2.0 and round(h, 4) == round(4.303 / 3**0.5, 4)
+    m, h = tournament.mean_interval([float(x % 2) for x in range(100)])
+    assert round(h, 4) == round(1.96 * statistics.stdev([x % 2 for x in range(100)]) / 10, 4)
+
+
+def test_the_game_is_scored_under_both_end_rules(capsys):
+    argv = ["pool", "the-game", "--seats", "published,published,published", "--games", "6"]
+    argv += ["--workers", "1", "--no-progress", "--json"]
+    assert tournament.main(argv) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"ours \(skip\) +6 ", out) and re.search(r"published \(stop\) +6 ", out)
+    records = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    assert len(records) == 6
+    # The published rule stops no later than ours: never fewer cards left.
+    assert all(r["published"] >= r["scores"][0] for r in records)
+
+
+def test_the_published_end_rule_stops_when_an_empty_hand_is_due():
+    from engine.the_game import GAME
+
+    state = GAME.setup(3, 1)
+    before = replace(state, deck=(), hands=((50, 60), (), (70,)), turn=0, played=1)
+    after, _ = GAME.apply(before, 0, {"type": "end-turn"})
+    assert after.turn == 2  # our rules skip seat 1
+    assert tournament._published_after_end_turn(before, after) == 3
+    full = replace(before, hands=((50, 60), (5,), (70,)))
+    after, _ = GAME.apply(full, 0, {"type": "end-turn"})
+    assert tournament._published_after_end_turn(full, after) is None
+
+
+def test_an_injected_executor_gives_the_same_games():
+    specs = [tournament.Spec.parse(s) for s in ("normal", "easy", "random")]
+    jobs = tournament.plan_pool("take5", specs, 4, 2, {"rounds": 1})
+    here = tournament.run_jobs(jobs, workers=1, progress=False)
+    with ThreadPoolExecutor(2) as pool:
+        there = tournament.run_jobs(jobs, executor=pool, progress=False)
+    strip = [{k: v for k, v in r.items() if k != "times"} for r in here]
+    assert strip == [{k: v for k, v in r.items() if k != "times"} for r in there]
+    two = tournament.run_jobs(jobs, workers=2, progress=False)
+    assert strip == [{k: v for k, v in r.items() if k != "times"} for r in two]
+
+
+def test_tournament_refuses_bad_input(capsys):
+    assert tournament.main(["pool", "take5", "--seats", "normal,wizard", "--no-progress"]) == 2
+    assert "unknown bot" in capsys.readouterr().err
+    assert tournament.main(["pool", "no-such-game", "--seats", "easy", "--no-progress"]) == 2
+    assert tournament.main(["pool", "take5", "--seats", "easy", "--options", "[]"]) == 2
+    assert tournament.main(["sweep", "take5", "hard", "easy", "--param", "budget"]) == 2
+
+
+@pytest.mark.parametrize("game_id", [g for g in available_games() if g != "take5"])
+def test_every_game_plays_a_pool(game_id):
     game = get_game(game_id)
     n = bench.default_players(game)
-    t = tournament.run(
-        game_id, 1, ["easy"] * n, options=bench.default_options(game), progress=False
-    )
-    assert t.stats["easy"].seats + t.unfinished * n == n
+    specs = [tournament.Spec.parse("easy")] * n
+    jobs = tournament.plan_pool(game_id, specs, 1, 0, bench.default_options(game))
+    (record,) = tournament.run_jobs(jobs, workers=1, progress=False)
+    assert not record["unfinished"] and len(record["scores"]) == n
+
+
+def test_ray_mode_runs_games_on_a_local_ray(capsys):
+    pytest.importorskip("ray", reason="Ray is the optional extra 'tapete[ray]'; not installed")
+    argv = ["pool", "take5", "--seats", "easy,random", "--games", "2", "--ray"]
+    argv += ["--options", '{"rounds": 1}', "--no-progress"]
+    assert tournament.main(argv) == 0
+    assert "take5 pool: 2 games" in capsys.readouterr().out
 
 
 def test_bench_prints_every_figure(capsys, monkeypatch):
