@@ -1,46 +1,107 @@
-"""Benchmarks for any Tapete game: random play, bot decision times, client frames.
+"""Benchmarks for every Tapete game: random play on the main and the fast path, bot
+decision times, client frames — each figure the median and min–max of several runs,
+with the machine's load.
 
-    python3 tools/bench.py                      # Take 5, 5 s a measure
-    python3 tools/bench.py --game the-game --seconds 2
+    python3 tools/bench.py                           # every game, 3 runs of 2 s a figure
+    python3 tools/bench.py --game take5 --runs 5 --seconds 3
+    python3 tools/bench.py --game guandan --levels normal,hard --no-frames
 
-Prints (figures are CPU-bound and noisy on a shared machine; tests never assert on
-them):
+Layout: one section per game, headed by the game, its player count and options and
+``uptime``'s load averages; then one line per figure::
 
-* random play through the public verbs (``awaiting``, ``legal_actions``, ``apply``)
-  with uniformly random legal actions: decisions/s and games/s, and rounds/s for games
-  whose state counts rounds (Take 5: target >= 3,000 rounds/s at 4 players);
-* each bot level's decision time, median and p99, with every seat at that level
-  (targets for Take 5: normal <= 20 ms p99, hard <= 500 ms p99 at its default budget);
-* :func:`frame_bench`: the client's frame times from ``client.bench.frame_times``
-  when the client provides it.
+    random play, main path  decisions/s  12,345  [11,990 – 12,702]  3 runs
+    random play, fast path  rounds/s     10,480  [10,101 – 10,622]  3 runs  target >= 10,000: ok
+    bot normal              p99 ms         8.20  [7.90 – 9.10]  3 runs  target <= 20: ok
+
+and the load again at the end of the section (a figure taken while the load rose is
+suspect: the machine is shared; tests never assert on these numbers). Figures:
+
+* random play through the public verbs (``awaiting``, ``legal_actions``, ``apply``):
+  decisions/s, games/s and rounds/s where the state counts rounds;
+* random play on the fast path (``Game.simulation``, issue 17) once the game has one:
+  the targets are Take 5 >= 10,000 rounds/s and Guandan >= 30,000 decisions/s;
+* each bot level's decision time (median and p99 ms; targets p99 normal <= 20 ms,
+  hard <= 1,000 ms at the default budget), every seat at that level;
+* per-game sections (:data:`GAME_SECTIONS`): the place where each game adds its own
+  figures (a function ``(args) -> list[Figure]``);
+* the client's frame times (``client.bench.frame_times``), once, after the games.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import random
 import statistics
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 if __package__ in (None, ""):  # run as a script: make the checkout importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine import get_bot, get_game  # noqa: E402
+from engine import available_games, get_bot, get_game  # noqa: E402
 from engine.bots import LEVELS  # noqa: E402
-from engine.core import RuleError  # noqa: E402
+from engine.core import Game, RuleError  # noqa: E402
+from engine.search import SearchBot  # noqa: E402
 
 #: Player count benchmarked when ``--players`` is not given.
 DEFAULT_PLAYERS = {"take5": 4, "the-game": 3, "teamplay": 4, "sequence-numbers": 2, "guandan": 4}
-#: Targets printed beside the figures: (measure, level or None) → limit.
-TARGETS = {
-    "take5": {"rounds/s": 3000.0, ("p99", "normal"): 20.0, ("p99", "hard"): 500.0},
-    "guandan": {"decisions/s": 7000.0},
+
+#: Targets printed beside the figures: ``{game: {(measure, unit): (">=" | "<=", limit)}}``;
+#: the key ``"*"`` holds the targets of every game.
+TARGETS: dict[str, dict[tuple[str, str], tuple[str, float]]] = {
+    "*": {
+        ("bot normal", "p99 ms"): ("<=", 20.0),
+        ("bot hard", "p99 ms"): ("<=", 1000.0),
+    },
+    "take5": {("random play, fast path", "rounds/s"): (">=", 10_000.0)},
+    "guandan": {("random play, fast path", "decisions/s"): (">=", 30_000.0)},
 }
 
 
+@dataclass
+class Figure:
+    """One measured figure: ``measure`` (what), ``unit``, ``values`` (one per run)."""
+
+    measure: str
+    unit: str
+    values: list[float]
+
+    def line(self, game_id: str) -> str:
+        """``measure  unit  median  [min – max]  N runs  (target …: ok|MISSED)``."""
+        xs = self.values
+        med = statistics.median(xs)
+        digits = 0 if med >= 100 or self.unit == "decisions" else 2
+        text = (
+            f"{self.measure:<27} {self.unit:<13} {med:>10,.{digits}f}  "
+            f"[{min(xs):,.{digits}f} – {max(xs):,.{digits}f}]  {len(xs)} runs"
+        )
+        target = {**TARGETS["*"], **TARGETS.get(game_id, {})}.get((self.measure, self.unit))
+        if target:
+            op, limit = target
+            ok = med >= limit if op == ">=" else med <= limit
+            text += f"  target {op} {limit:,.0f}: {'ok' if ok else 'MISSED'}"
+        return text
+
+
+# --------------------------------------------------------------------------- per-game
+#: Per-game sections: ``{game id: [function(args) -> list[Figure]]}``. Each game's
+#: helper adds its own figures here (e.g. a Take 5 rollout rate of the hard bot, the
+#: Guandan play generator), printed in that game's section after the common ones.
+GAME_SECTIONS: dict[str, list[Callable[[argparse.Namespace], list[Figure]]]] = {
+    "take5": [],
+    "the-game": [],
+    "teamplay": [],
+    "sequence-numbers": [],
+    "guandan": [],
+}
+
+
+# --------------------------------------------------------------------------- measures
 def default_players(game) -> int:
     return DEFAULT_PLAYERS.get(game.id, game.min_players)
 
@@ -51,11 +112,20 @@ def default_options(game) -> dict:
     return dict(getattr(game, "contract_options", {}))
 
 
-def random_play(game_id: str, seconds: float, players: int, options: dict, seed: int = 0) -> dict:
-    """Random legal play for about ``seconds`` of CPU time (at least one game).
+def has_fast_path(game) -> bool:
+    return type(game).simulation is not Game.simulation
 
-    Returns ``{"decisions", "games", "rounds" (None if the state has no ``round``),
-    "seconds", "decisions/s", "games/s", "rounds/s"}``."""
+
+def load() -> str:
+    """``uptime``'s load averages (1, 5, 15 minutes) and the core count."""
+    one, five, fifteen = os.getloadavg()
+    return f"load {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
+
+
+def random_play(game_id: str, seconds: float, players: int, options: dict, seed: int = 0) -> dict:
+    """Random legal play through the public verbs for about ``seconds`` of CPU time
+    (at least one game). Returns ``{"decisions", "games", "rounds" (None if the state
+    has no ``round``), "seconds", "decisions/s", "games/s", "rounds/s"}``."""
     game = get_game(game_id)
     pick = random.Random(seed).random  # cheaper than randrange: the bench times the engine
     decisions = games = rounds = 0
@@ -76,15 +146,48 @@ def random_play(game_id: str, seconds: float, players: int, options: dict, seed:
             rounds += state.round
         if clock() - start >= seconds:
             break
-    took = max(clock() - start, 1e-9)
+    return _rates(decisions, games, rounds if has_rounds else None, clock() - start)
+
+
+def fast_random_play(
+    game_id: str, seconds: float, players: int, options: dict, seed: int = 0
+) -> dict:
+    """Random play on the game's fast path (``Game.simulation``), same keys as
+    :func:`random_play`; rounds are read from the final state (once a game)."""
+    game = get_game(game_id)
+    pick = random.Random(seed).random
+    decisions = games = rounds = 0
+    has_rounds = True
+    clock = time.process_time
+    start = clock()
+    while True:
+        sim = game.simulation(game.setup(players, seed + games, options))
+        while not sim.is_over():
+            waiting = sim.awaiting()
+            seat = waiting[int(pick() * len(waiting))]
+            legal = sim.legal(seat)
+            sim.play(seat, legal[int(pick() * len(legal))])
+            decisions += 1
+        games += 1
+        if has_rounds:
+            final = getattr(sim.state(), "round", None)
+            has_rounds = isinstance(final, int)
+            rounds += final if has_rounds else 0
+        if clock() - start >= seconds:
+            break
+    return _rates(decisions, games, rounds if has_rounds else None, clock() - start)
+
+
+def _rates(decisions: int, games: int, rounds: int | None, took: float) -> dict:
+    took = max(took, 1e-9)
     return {
         "decisions": decisions,
         "games": games,
-        "rounds": rounds if has_rounds else None,
+        "rounds": rounds,
         "seconds": took,
         "decisions/s": decisions / took,
         "games/s": games / took,
-        "rounds/s": rounds / took if has_rounds else None,
+        "rounds/s": rounds / took if rounds is not None else None,
     }
 
 
@@ -96,20 +199,26 @@ def decision_times(
     options: dict,
     budget: float | None = None,
     seed: int = 0,
+    samples: int | None = None,
 ) -> dict:
     """Time ``level``'s ``choose`` with every seat at that level, for about ``seconds``
     of wall time (at least one decision). Returns ``{"decisions", "median_ms",
-    "p99_ms", "max_ms"}``."""
+    "p99_ms", "max_ms"}``. ``budget`` (seconds) overrides a bot's ``budget`` or a
+    search bot's ``seconds``; ``samples`` a search bot's sample count."""
     game = get_game(game_id)
     times: list[float] = []
     end = time.perf_counter() + seconds
     g = 0
     while not times or time.perf_counter() < end:
         bots = [get_bot(game_id, level, seed=seed * 1000 + g * 10 + s) for s in range(players)]
-        if budget is not None:
-            for b in bots:
-                if hasattr(b, "budget"):
-                    b.budget = budget
+        for b in bots:
+            searching = isinstance(b, SearchBot)
+            if budget is not None and searching:
+                b.seconds = budget
+            elif budget is not None and hasattr(b, "budget"):
+                b.budget = budget
+            if samples is not None and searching:
+                b.samples = samples
         state = game.setup(players, seed + g, options)
         g += 1
         while not game.is_over(state) and (not times or time.perf_counter() < end):
@@ -140,61 +249,83 @@ def frame_bench(seconds: float) -> dict | None:
     return bench.frame_times(seconds)
 
 
-def _verdict(value: float, limit: float | None, higher_is_better: bool) -> str:
-    if limit is None:
-        return ""
-    ok = value >= limit if higher_is_better else value <= limit
-    return (
-        f"  (target {'>=' if higher_is_better else '<='} {limit:,.0f}: {'ok' if ok else 'MISSED'})"
-    )
+# --------------------------------------------------------------------------- sections
+def common_figures(game_id: str, args: argparse.Namespace) -> list[Figure]:
+    """The figures every game has: random play (main and fast path), bot times."""
+    game = get_game(game_id)
+    players = args.players or default_players(game)
+    options = default_options(game)
+    runs, seconds = args.runs, args.seconds
+    out: list[Figure] = []
+    paths = [("main path", random_play)]
+    if has_fast_path(game):
+        paths.append(("fast path", fast_random_play))
+    for name, fn in paths:
+        rs = [fn(game_id, seconds, players, options, seed=r * 1000) for r in range(runs)]
+        out.append(Figure(f"random play, {name}", "decisions/s", [r["decisions/s"] for r in rs]))
+        out.append(Figure(f"random play, {name}", "games/s", [r["games/s"] for r in rs]))
+        if all(r["rounds/s"] is not None for r in rs):
+            out.append(Figure(f"random play, {name}", "rounds/s", [r["rounds/s"] for r in rs]))
+    for level in args.levels:
+        ds = [
+            decision_times(game_id, level, seconds, players, options, args.budget, r, args.samples)
+            for r in range(runs)
+        ]
+        out.append(Figure(f"bot {level}", "median ms", [d["median_ms"] for d in ds]))
+        out.append(Figure(f"bot {level}", "p99 ms", [d["p99_ms"] for d in ds]))
+        out.append(Figure(f"bot {level}", "decisions", [float(d["decisions"]) for d in ds]))
+    return out
+
+
+def section(game_id: str, args: argparse.Namespace) -> str:
+    """One game's printed section."""
+    game = get_game(game_id)
+    players = args.players or default_players(game)
+    options = default_options(game)
+    lines = [
+        f"== {game_id}: {players} players, options {options or 'default'}, "
+        f"{args.runs} runs of {args.seconds:g} s a figure; {load()}"
+    ]
+    figures = common_figures(game_id, args)
+    for fn in GAME_SECTIONS.get(game_id, []):
+        figures += fn(args)
+    lines += [f.line(game_id) for f in figures]
+    if not has_fast_path(game):
+        lines.append("random play, fast path      (no Game.simulation yet)")
+    lines.append(f"   end of {game_id}: {load()}")
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Command line; returns the exit status."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--game", default="take5")
-    p.add_argument("--seconds", type=float, default=5.0, help="time for each measure")
+    p.add_argument("--game", default="all", help="a game id, several (comma), or all")
+    p.add_argument("--seconds", type=float, default=2.0, help="time for each run of a figure")
+    p.add_argument("--runs", type=int, default=3, help="runs of each figure")
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--levels", default=",".join(LEVELS))
     p.add_argument(
         "--budget",
         type=float,
         default=None,
-        help="override the time budget of bots that have one (default: theirs)",
+        help="seconds a decision for bots with a time budget (default: theirs)",
     )
+    p.add_argument("--samples", type=int, default=None, help="samples a decision for search bots")
     p.add_argument("--no-frames", action="store_true", help="skip the client frame bench")
     args = p.parse_args(argv)
+    args.levels = [x.strip() for x in args.levels.split(",") if x.strip()]
+    games = available_games() if args.game == "all" else args.game.split(",")
+    if args.runs < 1:
+        print("bench: --runs must be >= 1", file=sys.stderr)
+        return 2
     try:
-        game = get_game(args.game)
-    except KeyError as exc:
+        for gid in games:
+            get_game(gid)
+        for gid in games:
+            print(section(gid, args), flush=True)
+    except (KeyError, RuleError) as exc:
         print(f"bench: {exc}", file=sys.stderr)
         return 2
-    players = args.players or default_players(game)
-    options = default_options(game)
-    targets = TARGETS.get(game.id, {})
-    print(
-        f"{game.id}: {players} players, options {options or 'default'}, "
-        f"{args.seconds:g} s a measure (shared machines are noisy)"
-    )
-    try:
-        rp = random_play(game.id, args.seconds, players, options)
-    except RuleError as exc:
-        print(f"bench: {exc}", file=sys.stderr)
-        return 2
-    line = f"random play: {rp['decisions/s']:,.0f} decisions/s"
-    line += _verdict(rp["decisions/s"], targets.get("decisions/s"), True)
-    line += f", {rp['games/s']:,.1f} games/s"
-    if rp["rounds/s"] is not None:
-        line += f", {rp['rounds/s']:,.0f} rounds/s"
-        line += _verdict(rp["rounds/s"], targets.get("rounds/s"), True)
-    print(line + f"  [{rp['games']} games, {rp['seconds']:.1f} s CPU]")
-    for level in [x.strip() for x in args.levels.split(",") if x.strip()]:
-        d = decision_times(game.id, level, args.seconds, players, options, args.budget)
-        print(
-            f"bot {level}: median {d['median_ms']:.2f} ms, p99 {d['p99_ms']:.2f} ms, "
-            f"max {d['max_ms']:.2f} ms over {d['decisions']} decisions"
-            + _verdict(d["p99_ms"], targets.get(("p99", level)), False)
-        )
     if not args.no_frames:
         try:
             f = frame_bench(args.seconds)

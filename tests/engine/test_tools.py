@@ -182,22 +182,53 @@ def test_ray_mode_runs_games_on_a_local_ray(capsys):
     assert "take5 pool: 2 games" in capsys.readouterr().out
 
 
-def test_bench_prints_every_figure(capsys, monkeypatch):
+def test_bench_prints_a_section_per_game_with_runs_and_targets(capsys, monkeypatch):
     monkeypatch.setattr(bench, "frame_bench", lambda seconds: None)
-    assert bench.main(["--game", "take5", "--seconds", "0.05", "--budget", "0.002"]) == 0
+    argv = ["--game", "take5", "--seconds", "0.03", "--runs", "2", "--budget", "0.002"]
+    assert bench.main(argv) == 0
     out = capsys.readouterr().out
-    assert re.search(
-        rf"random play: {NUMBER} decisions/s, {NUMBER} games/s, "
-        rf"{NUMBER} rounds/s",
-        out,
+    head = out.splitlines()[0]
+    assert re.fullmatch(
+        rf"== take5: 4 players, options default, 2 runs of 0.03 s a figure; "
+        rf"load {NUMBER} {NUMBER} {NUMBER} on \d+ cores",
+        head,
     )
+    figure = rf"{NUMBER} +\[{NUMBER} – {NUMBER}\] +2 runs"
+    for measure in ("decisions/s", "games/s", "rounds/s"):
+        assert re.search(rf"random play, main path +{re.escape(measure)} +{figure}", out)
     for level in ("easy", "normal", "hard"):
-        assert re.search(
-            rf"bot {level}: median {NUMBER} ms, p99 {NUMBER} ms, max {NUMBER} ms "
-            rf"over \d+ decisions",
-            out,
-        ), level
+        assert re.search(rf"bot {level} +median ms +{figure}", out), level
+        assert re.search(rf"bot {level} +p99 ms +{figure}", out), level
+    assert re.search(rf"bot normal +p99 ms +{figure}  target <= 20: (ok|MISSED)", out)
+    assert re.search(rf"bot hard +p99 ms +{figure}  target <= 1,000: (ok|MISSED)", out)
+    assert re.search(rf"   end of take5: load {NUMBER}", out)
     assert "frame: client.bench not available" in out
+
+
+def test_bench_sections_take_per_game_figures(capsys, monkeypatch):
+    monkeypatch.setattr(bench, "frame_bench", lambda seconds: None)
+    extra = [lambda args: [bench.Figure("rollouts", "per s", [3.0, 5.0, 4.0])]]
+    monkeypatch.setitem(bench.GAME_SECTIONS, "the-game", extra)
+    argv = ["--game", "the-game", "--seconds", "0.02", "--runs", "1", "--levels", "easy"]
+    assert bench.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "rollouts                    per s               4.00  [3.00 – 5.00]  3 runs" in out
+
+
+def test_figures_print_median_min_max_and_the_target():
+    f = bench.Figure("random play, fast path", "rounds/s", [9000.0, 12000.0, 11000.0])
+    assert f.line("take5") == (
+        "random play, fast path      rounds/s          11,000  [9,000 – 12,000]  3 runs"
+        "  target >= 10,000: ok"
+    )
+    slow = bench.Figure("random play, fast path", "decisions/s", [100.0, 200.0])
+    assert slow.line("guandan").endswith("target >= 30,000: MISSED")
+    assert "target" not in slow.line("take5")
+
+
+def test_bench_refuses_an_unknown_game(capsys):
+    assert bench.main(["--game", "chess", "--no-frames"]) == 2
+    assert "unknown game" in capsys.readouterr().err
 
 
 def test_bench_reports_the_client_frames(capsys, monkeypatch):
@@ -206,7 +237,9 @@ def test_bench_reports_the_client_frames(capsys, monkeypatch):
         "frame_bench",
         lambda seconds: {"frames": 10, "median_ms": 1.5, "p99_ms": 3.25, "first_frame_ms": 80.0},
     )
-    assert bench.main(["--seconds", "0.02", "--levels", "easy"]) == 0
+    assert (
+        bench.main(["--game", "take5", "--seconds", "0.02", "--runs", "1", "--levels", "easy"]) == 0
+    )
     out = capsys.readouterr().out
     assert "frame: frames 10, median_ms 1.50, p99_ms 3.25, first_frame_ms 80.00" in out
 
