@@ -441,7 +441,8 @@ class SearchBot(Bot):
 
     def choose(self, view: dict, legal: list[Action] | None = None) -> Action:
         """One action of ``legal`` (computed with ``legal_from_view`` when None).
-        Raises ``ValueError`` when there is none."""
+        A seat the view does not list as awaited (an optional action off turn) gets the
+        first candidate without a search. Raises ``ValueError`` when there is none."""
         if legal is None:
             legal = self.adapter.game.legal_from_view(view)
         if not legal:
@@ -451,8 +452,9 @@ class SearchBot(Bot):
         if len(legal) == 1:
             return legal[0]
         candidates = self.adapter.shortlist(view, legal)
-        if len(candidates) == 1:
-            return candidates[0]
+        waiting = view.get("awaiting")
+        if len(candidates) == 1 or (waiting is not None and view["seat"] not in waiting):
+            return candidates[0]  # nothing to compare, or a seat the game does not await
         rng = random.Random(self.rng.getrandbits(64))
         self.last = Search(self.adapter, self.settings()).run(view, candidates, rng)
         return self.last.action

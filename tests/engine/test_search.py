@@ -329,3 +329,13 @@ def test_search_object_matches_the_function():
     r1 = Search(ShuffleAdapter(TAKE5, state, evaluate=heads), s).run(view, legal, random.Random(4))
     r2 = search(ShuffleAdapter(TAKE5, state, evaluate=heads), view, legal, random.Random(4), s)
     assert (r1.action, r1.visits, r1.means) == (r2.action, r2.visits, r2.means)
+
+
+def test_a_seat_that_is_not_awaited_is_not_searched():
+    state = TAKE5.setup(3, 4, {"rounds": 1})
+    state, _ = TAKE5.apply(state, 0, {"type": "choose", "card": state.hands[0][0]})
+    view = TAKE5.view(state, 0)
+    assert 0 not in view["awaiting"]
+    legal = TAKE5.legal_actions(state, 0)  # a choice may still be changed
+    bot = SearchBot(ShuffleAdapter(TAKE5, state, evaluate=heads), seed=1, samples=5)
+    assert bot.choose(view, legal) == legal[0] and bot.last is None
