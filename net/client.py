@@ -3,20 +3,28 @@
 :class:`TcpConnection` has the shape of :class:`net.local.Connection` (``seat``,
 ``token``, ``send``, ``poll``, ``close``) and runs on its own daemon thread with its own
 asyncio loop, so the frame loop never blocks on the network. It sends ``hello``, pings
-every :data:`PING_INTERVAL` seconds, and after a drop (not after a refusal) reconnects
-with its seat token for up to ``reconnect_for`` seconds: the host then sends a fresh
-``welcome`` and ``snapshot``.
+every :data:`~net.protocol.HEARTBEAT` seconds, and treats a host silent for
+:data:`~net.protocol.DEAD_AFTER` seconds as a dropped link. After a drop (not after a
+refusal) it reconnects with its seat token, with backoff (:func:`backoff`), for up to
+``reconnect_for`` seconds: the host then sends a fresh ``welcome`` and ``snapshot``.
+
+With a :class:`net.tokens.TokenStore` (``tokens=``) the connection keeps every seat
+token it is given on disk and, joining with no token of its own, offers the one it
+kept for that table: a restarted laptop is back in its seat with no typing.
 """
 
 from __future__ import annotations
 
 import asyncio
+import random
 import threading
 import time
 
 from net.local import Connection
 from net.protocol import (
     CLOSING_CODES,
+    DEAD_AFTER,
+    HEARTBEAT,
     PROTOCOL,
     Decoder,
     PageJoiner,
@@ -27,15 +35,37 @@ from net.protocol import (
     roundtrip,
 )
 
-#: Seconds between the client's pings (the host's idle timeout is longer).
-PING_INTERVAL = 5.0
+#: Seconds between the client's pings (the protocol's heartbeat).
+PING_INTERVAL = HEARTBEAT
 #: Seconds to reach the host and hear its ``welcome``.
 CONNECT_TIMEOUT = 5.0
-#: Seconds a dropped connection keeps trying to come back with its token.
-RECONNECT_FOR = 60.0
-#: Seconds between reconnection attempts.
-RETRY_EVERY = 1.0
+#: Seconds a dropped connection keeps trying to come back with its token (a laptop
+#: that sleeps or a cable pulled for a few minutes still comes back on its own).
+RECONNECT_FOR = 300.0
+#: Seconds before the first reconnection attempt; each next wait doubles up to
+#: :data:`RETRY_MAX` (with ±:data:`RETRY_JITTER` so clients do not come back in step).
+RETRY_FIRST = 0.5
+RETRY_MAX = 4.0
+RETRY_JITTER = 0.2
 READ_SIZE = 64 * 1024
+
+
+def backoff(attempt: int, rng: random.Random | None = None) -> float:
+    """Seconds to wait before reconnection attempt ``attempt`` (1, 2, …):
+    :data:`RETRY_FIRST` doubling up to :data:`RETRY_MAX`, times a random factor in
+    1 ± :data:`RETRY_JITTER` (none when ``rng`` is None)."""
+    base = min(RETRY_MAX, RETRY_FIRST * 2 ** max(0, attempt - 1))
+    if rng is None:
+        return base
+    return base * (1.0 + rng.uniform(-RETRY_JITTER, RETRY_JITTER))
+
+
+def address_text(host: str, port: int) -> str:
+    """``"host:port"`` as ``tapete join`` takes it: IPv6 addresses in brackets
+    (``[::1]:47470``)."""
+    if ":" in host and not host.startswith("["):
+        return f"[{host}]:{port}"
+    return f"{host}:{port}"
 
 
 class JoinRefused(ConnectionError):
@@ -50,11 +80,18 @@ class JoinRefused(ConnectionError):
 class TcpConnection(Connection):
     """A connection to a host at ``host:port``. ``seat`` asks for a seat (None: the
     first open one, or a spectator if the table is full); ``spectator=True`` watches;
-    ``token`` takes back a held seat. Call :meth:`start` (or use :func:`connect`).
+    ``token`` takes back a held seat. ``tokens`` (a :class:`net.tokens.TokenStore`)
+    keeps the seat token on disk and, when ``token`` is None, offers the one kept for
+    ``table_id`` (if known, e.g. from discovery) or this address; a kept token the host
+    refuses (``bad-token``) is forgotten and the join goes on without it. Call
+    :meth:`start` (or use :func:`connect`).
 
-    ``poll()`` yields the host's messages plus ``{"type": "disconnected", "reason",
-    "reconnecting": bool}`` when the link drops (``reconnecting`` True while it tries to
-    come back; a fresh ``welcome`` and ``snapshot`` follow on success)."""
+    ``poll()`` yields the host's messages plus, when the link drops, ``{"type":
+    "disconnected", "reason": str, "reconnecting": bool}``; while it tries to come
+    back the notice also has ``attempt`` (the number of the next attempt, 1, 2, …),
+    ``retry_in`` (seconds until it) and ``gives_up_in`` (seconds left of
+    ``reconnect_for``); one notice per failed attempt. On success a fresh ``welcome``
+    and ``snapshot`` follow. ``recalled`` is True when the token came from ``tokens``."""
 
     def __init__(
         self,
@@ -66,17 +103,25 @@ class TcpConnection(Connection):
         token: str | None = None,
         spectator: bool = False,
         ping_interval: float = PING_INTERVAL,
+        dead_after: float = DEAD_AFTER,
         reconnect_for: float = RECONNECT_FOR,
         connect_timeout: float = CONNECT_TIMEOUT,
+        tokens=None,
+        table_id: str | None = None,
     ) -> None:
         super().__init__(seat)
         self.host, self.port = host, port
+        self.address = address_text(host, port)
         self.player = player
         self.token = token
         self.spectator = spectator
         self.ping_interval = ping_interval
+        self.dead_after = dead_after
         self.reconnect_for = reconnect_for
         self.connect_timeout = connect_timeout
+        self.tokens = tokens
+        self.table_id = table_id
+        self.recalled = False
         self.welcome: dict | None = None
         self.refusal: dict | None = None  # the error that closed the link, if any
         self.answered = threading.Event()  # welcome, refusal or failure
@@ -87,12 +132,17 @@ class TcpConnection(Connection):
         self._closing = False
         self._auto_pings = 0
         self._ever_welcomed = False
+        self._rng = random.Random()
 
     # ------------------------------------------------------------------ frame-loop side
     def start(self) -> "TcpConnection":
         """Start the network thread (returns at once)."""
         if self._thread is not None:
             return self
+        if self.tokens is not None and self.token is None and not self.spectator:
+            kept = self.tokens.recall(self.address, self.table_id)
+            if kept is not None:
+                self.token, self.recalled = kept["token"], True
         self.loop = asyncio.new_event_loop()
 
         def run() -> None:
@@ -162,7 +212,8 @@ class TcpConnection(Connection):
         }
 
     async def _main(self) -> None:
-        retry_until: float | None = None
+        retry_until: float | None = None  # set while coming back after a drop
+        attempt = 0
         try:
             while not self._closing:
                 try:
@@ -170,28 +221,61 @@ class TcpConnection(Connection):
                         asyncio.open_connection(self.host, self.port), self.connect_timeout
                     )
                 except (OSError, asyncio.TimeoutError) as exc:
-                    reason = f"cannot reach {self.host}:{self.port}: {exc or 'timed out'}"
+                    reason = f"cannot reach {self.address}: {exc or 'timed out'}"
                     if retry_until is None or time.monotonic() > retry_until:
                         self._fail(reason)
                         return
-                    await asyncio.sleep(RETRY_EVERY)
+                    attempt += 1
+                    await self._wait_retry(reason, attempt, retry_until)
                     continue
                 dropped, reason = await self._session(reader, writer)
                 if self._closing:
                     return
+                if self._drop_recalled_token():
+                    continue  # the kept token was refused: join again without it
                 can_retry = dropped and self._ever_welcomed and self.reconnect_for > 0
                 if not can_retry:
                     self._fail(reason)
                     return
                 if retry_until is None or self.welcome is not None:
                     retry_until = time.monotonic() + self.reconnect_for
-                self._deliver({"type": "disconnected", "reason": reason, "reconnecting": True})
-                await asyncio.sleep(RETRY_EVERY)
+                    attempt = 0
+                attempt += 1
+                await self._wait_retry(reason, attempt, retry_until)
         except asyncio.CancelledError:
             pass
         finally:
             self.connected = False
             self.answered.set()
+
+    async def _wait_retry(self, reason: str, attempt: int, retry_until: float) -> None:
+        """Tell the frame loop the link is down and when the next attempt comes, then
+        wait for it."""
+        wait = min(backoff(attempt, self._rng), max(0.0, retry_until - time.monotonic()))
+        self.connected = False
+        self._deliver(
+            {
+                "type": "disconnected",
+                "reason": reason,
+                "reconnecting": True,
+                "attempt": attempt,
+                "retry_in": round(wait, 2),
+                "gives_up_in": round(max(0.0, retry_until - time.monotonic()), 1),
+            }
+        )
+        await asyncio.sleep(wait)
+
+    def _drop_recalled_token(self) -> bool:
+        """After a refusal of a token this connection recalled from its store: forget
+        it and return True (the caller joins again without it)."""
+        refusal = self.refusal
+        if not self.recalled or refusal is None or refusal.get("code") != "bad-token":
+            return False
+        if self.tokens is not None and self.token:
+            self.tokens.forget(self.token)
+        self.token, self.recalled, self.refusal = None, False, None
+        self.seat = None
+        return True
 
     def _fail(self, reason: str) -> None:
         self.connected = True  # let _lost deliver its message once
@@ -204,11 +288,12 @@ class TcpConnection(Connection):
         """One TCP session: ``(dropped, reason)`` — dropped is False after a refusal."""
         self._writer = writer
         self._pages = PageJoiner()
+        self._auto_pings = 0
         self.welcome = None
         writer.write(encode(self._hello()))
         pinger = asyncio.get_running_loop().create_task(self._pinger(writer))
         decoder = Decoder()
-        silence = max(3 * self.ping_interval, 1.0)
+        silence = max(self.dead_after, 2 * self.ping_interval, 0.1)
         try:
             while True:
                 try:
@@ -242,6 +327,9 @@ class TcpConnection(Connection):
         if kind == "pong" and self._auto_pings > 0:
             self._auto_pings -= 1
             return None
+        if kind == "ping":  # a host's heartbeat: answer it, nobody else needs to see it
+            self._write(encode({"type": "pong"}))
+            return None
         if kind == "welcome":
             if m.get("protocol") != PROTOCOL:
                 reason = (
@@ -255,14 +343,20 @@ class TcpConnection(Connection):
             self._ever_welcomed = True
             if m.get("seat") is None:
                 self.spectator = True  # come back as a spectator, not to an open seat
+            elif self.tokens is not None:
+                self.tokens.remember(m, self.address)
             self.connected = True
             self._deliver(m)
             self.answered.set()
             return None
         if kind == "error" and (m.get("code") in CLOSING_CODES or self.welcome is None):
             self.refusal = m
+            if self.recalled and m.get("code") == "bad-token":
+                return f"{m.get('code')}: {m.get('message')}"  # retried without the token
             self._deliver(m)
             return f"{m.get('code')}: {m.get('message')}"
+        if kind == "outcome" and self.tokens is not None and self.token:
+            self.tokens.forget(self.token)  # the game is over: the seat is no use any more
         try:
             self._arrive(m)
         except ProtocolError as exc:
@@ -288,9 +382,10 @@ def connect(
     timeout: float = CONNECT_TIMEOUT,
     **options,
 ) -> TcpConnection:
-    """Join the table at ``target`` (``"host:port"``) and wait (at most ``timeout``
-    seconds) for its ``welcome``; the ``welcome`` and ``snapshot`` stay queued for
-    ``poll``. ``options`` go to :class:`TcpConnection`.
+    """Join the table at ``target`` (``"host:port"`` or ``"[v6]:port"``) and wait (at
+    most ``timeout`` seconds) for its ``welcome``; the ``welcome`` and ``snapshot`` stay
+    queued for ``poll``. ``options`` go to :class:`TcpConnection` (``tokens=`` keeps and
+    offers seat tokens).
 
     Raises :class:`JoinRefused` (the host said no: version, seat, token …) or
     ``ConnectionError`` (no host, no answer); ``ValueError`` for a bad address."""
@@ -305,7 +400,7 @@ def connect(
         connect_timeout=timeout,
         **options,
     ).start()
-    if not conn.answered.wait(timeout + 1.0) or conn.welcome is None:
+    if not conn.answered.wait(2 * timeout + 1.0) or conn.welcome is None:
         refusal = conn.refusal
         reason = next(
             (m.get("reason") for m in reversed(conn.poll()) if m.get("type") == "disconnected"),
@@ -314,5 +409,5 @@ def connect(
         conn.close()
         if refusal is not None:
             raise JoinRefused(refusal.get("code", "refused"), refusal.get("message", ""))
-        raise ConnectionError(reason or f"no answer from {host}:{port} within {timeout:g} s")
+        raise ConnectionError(reason or f"no answer from {conn.address} within {timeout:g} s")
     return conn

@@ -8,7 +8,7 @@ bad usage. Outcome lines are one JSON object: ``{"game", "seed", "winners", "sco
 * :func:`play_headless` — ``tapete play GAME --seats bot,bot --headless [--seed N] [--json]``
 * :func:`host_command` — ``tapete host GAME --seats open,open,bot,bot --name NAME``
 * :func:`tables_command` — ``tapete tables [--timeout S] [--json]``
-* :func:`join_headless` — ``tapete join HOST:PORT --headless --bot normal``
+* :func:`join_headless` — ``tapete join HOST:PORT --headless [--bot normal | --watch]``
 * :func:`replay_command` — ``tapete replay PATH --json``
 * :func:`resume_headless` — ``tapete resume PATH --headless --json``
 """
@@ -440,8 +440,14 @@ def tables_command(argv: list[str], out=None, err=None) -> int:
 # --------------------------------------------------------------------------- join
 def join_headless(argv: list[str], out=None, err=None) -> int:
     """``tapete join HOST:PORT --headless [--bot LEVEL] [--name NAME] [--seat N]
-    [--token T] [--timeout S]``: play a seat as a bot from the client side (seeing only
-    that seat's view), print the outcome line and exit 0 at the end.
+    [--token T] [--watch] [--timeout S]``: play a seat as a bot from the client side
+    (seeing only that seat's view), or watch with ``--watch``; print the outcome line
+    and exit 0 at the end.
+
+    The seat token is printed (on stderr) and kept in the user's data folder
+    (:mod:`net.tokens`): run the same command again, after a crash or a restart, and it
+    takes its seat back by itself; ``--seat N --token T`` takes a seat back by hand.
+    A player who ends up watching (no open seat) is told so, with the open seats.
 
     Exit 1 when the host refuses, cannot be reached, or the link is lost for good;
     2 for bad usage."""
@@ -449,23 +455,34 @@ def join_headless(argv: list[str], out=None, err=None) -> int:
     err = err or sys.stderr
     say = _printer(err)
     p = argparse.ArgumentParser(prog="tapete join", description="Join a table by address.")
-    p.add_argument("address", help="HOST:PORT")
+    p.add_argument("address", help="HOST:PORT (IPv6: [ADDR]:PORT)")
     p.add_argument("--headless", action="store_true", help="no window (always, here)")
     p.add_argument("--bot", default="normal", choices=("easy", "normal", "hard"))
     p.add_argument("--name", default="", help="player name (default: Bot LEVEL)")
     p.add_argument("--seat", type=int, default=None, help="ask for this seat")
     p.add_argument("--token", default=None, help="take back a seat with its token")
+    p.add_argument("--watch", action="store_true", help="watch the table (take no seat)")
     p.add_argument(
         "--timeout", type=float, default=None, metavar="S", help="give up after S seconds"
     )
     args = _parse(p, argv, "join")
     if isinstance(args, int):
         return args
+    if args.watch and (args.seat is not None or args.token):
+        say("tapete join: --watch takes no seat; leave out --seat and --token")
+        return 2
     from net.client import JoinRefused, connect
+    from net.tokens import TokenStore
 
+    tokens = TokenStore()
     try:
         conn = connect(
-            args.address, player=args.name or f"Bot ({args.bot})", seat=args.seat, token=args.token
+            args.address,
+            player=args.name or f"Bot ({args.bot})",
+            seat=args.seat,
+            token=args.token,
+            spectator=args.watch,
+            tokens=tokens,
         )
     except JoinRefused as exc:
         say(f"tapete join: the host refused: {exc.message}")
@@ -477,9 +494,44 @@ def join_headless(argv: list[str], out=None, err=None) -> int:
         say(f"tapete join: {exc}")
         return 1
     try:
+        _tell_seat(conn, tokens, args.watch, say)
         return _play_as_bot(conn, args.bot, args.timeout, out, say)
     finally:
         conn.close()
+
+
+def _tell_seat(conn, tokens, watching: bool, say) -> None:
+    """Say which seat this connection holds and its token, or that it is watching and
+    which seats are open."""
+    welcome = conn.welcome or {}
+    table = welcome.get("table") or "the table"
+    seats = [s for s in welcome.get("seats") or [] if isinstance(s, dict)]
+    if conn.seat is not None:
+        back = "back in" if conn.recalled else "in"
+        say(
+            f"tapete join: {back} seat {conn.seat} at “{table}”; its token is {conn.token} "
+            f"(kept in {tokens.path}; from another machine: tapete join {conn.address} "
+            f"--seat {conn.seat} --token {conn.token})"
+        )
+        return
+    open_seats = [str(s.get("seat")) for s in seats if s.get("kind") == "open"]
+    away = [
+        f"{s.get('seat')} ({s.get('name') or '?'})"
+        for s in seats
+        if s.get("kind") == "remote" and not s.get("connected")
+    ]
+    if watching:
+        text = f"tapete join: watching “{table}”"
+        if open_seats:
+            text += f"; open seats: {', '.join(open_seats)} (join without --watch to take one)"
+    else:
+        text = f"tapete join: you are watching “{table}”: no seat is open"
+        if away:
+            text += (
+                f"; away: {', '.join(away)} — if one is yours: tapete join "
+                f"{conn.address} --seat N --token T"
+            )
+    say(text)
 
 
 def _play_as_bot(conn, level: str, timeout: float | None, out, say) -> int:
@@ -512,9 +564,14 @@ def _play_as_bot(conn, level: str, timeout: float | None, out, say) -> int:
                 if errors > 50:
                     say(f"tapete join: too many refusals, last: {m.get('message')}")
                     return 1
-            elif kind == "disconnected" and not m.get("reconnecting"):
-                say(f"tapete join: {m.get('reason')}")
-                return 1
+            elif kind == "disconnected":
+                if not m.get("reconnecting"):
+                    say(f"tapete join: {m.get('reason')}")
+                    return 1
+                say(
+                    f"tapete join: link lost ({m.get('reason')}); reconnecting, attempt "
+                    f"{m.get('attempt')} in {m.get('retry_in')} s"
+                )
         mirror.errors.clear()
         if mirror.outcome is not None:
             print(outcome_line(mirror.outcome), file=out, flush=True)

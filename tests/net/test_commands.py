@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import threading
+import time
 
 from net.commands import host_command, join_headless, tables_command
 
@@ -85,6 +86,9 @@ def test_host_tables_and_two_headless_bots_play_to_the_end():
     lines = [b.out.getvalue().splitlines() for b in bots]
     final = bg.out.getvalue().splitlines()[-1]
     assert lines == [[final], [final]]
+    for b in bots:  # each was told its seat and token, and how to come back by hand
+        said = b.err.getvalue()
+        assert "its token is" in said and f"tapete join 127.0.0.1:{port} --seat" in said
     outcome = json.loads(final)
     assert outcome["game"] == "take5" and outcome["seed"] == 5 and len(outcome["scores"]) == 3
     assert "Playing" in bg.out.getvalue()
@@ -141,6 +145,46 @@ def test_join_reports_refusals_and_unreachable_hosts():
     finally:
         host.stop()
         assert bg.join() == 1
+
+
+def test_join_headless_watch_prints_the_outcome_line():
+    bg, host = start_host(
+        ["take5", "--seats", "open,bot", "--port", "0", "--loopback", "--no-advertise"]
+        + ["--bot-delay", "0", "--seed", "8"]
+    )
+    target = f"127.0.0.1:{host.address[1]}"
+    watcher = Background(join_headless, [target, "--headless", "--watch"])
+    deadline = time.monotonic() + WAIT
+    while host.call(lambda t: len(t.clients)) < 1 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    player = Background(join_headless, [target, "--headless"])
+    assert [watcher.join(), player.join(), bg.join()] == [0, 0, 0]
+    final = bg.out.getvalue().splitlines()[-1]
+    assert watcher.out.getvalue().splitlines() == [final]
+    assert "watching" in watcher.err.getvalue() and "open seats: 0" in watcher.err.getvalue()
+    assert join_headless([target, "--headless", "--watch", "--seat", "1"]) == 2
+
+
+def test_a_player_who_finds_no_seat_is_told_plainly_that_they_watch():
+    bg, host = start_host(
+        ["take5", "--seats", "open,bot", "--port", "0", "--loopback", "--no-advertise"]
+        + ["--bot-delay", "60", "--takeover", "60"]
+    )
+    target = f"127.0.0.1:{host.address[1]}"
+    try:
+        from net.client import connect
+
+        seated = connect(target, player="Ana")
+        seated.close()  # Ana's seat is away now; nobody else may take it
+        err = io.StringIO()
+        code = join_headless([target, "--headless", "--timeout", "0.5"], out=io.StringIO(), err=err)
+        assert code == 1
+        text = err.getvalue()
+        assert "you are watching" in text and "no seat is open" in text
+        assert "away: 0 (Ana)" in text and "--seat N --token T" in text
+    finally:
+        host.stop()
+        bg.join()
 
 
 def test_tables_says_how_to_join_by_address_when_none_is_found():

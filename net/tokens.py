@@ -1,0 +1,169 @@
+"""Seat tokens kept on this machine, so a player comes back to their seat by themselves.
+
+A host gives each seat a private token in ``welcome`` (``net/PROTOCOL.md``); whoever
+shows it later takes the seat back. :class:`TokenStore` keeps the tokens this machine
+was given in ``seats.json`` under the user's data folder (:func:`net.log.data_dir`:
+platformdirs, or ``$TAPETE_DATA_DIR``), so a laptop that restarts, or a
+``tapete join`` run again, finds its seat with no typing.
+
+Entries are keyed by the table's identity: the ``table_id`` of the host's ``welcome``
+(it survives a host resume), else ``addr:HOST:PORT/GAME`` for hosts that send none.
+Each entry also remembers the address it was reached at, so a client that knows only
+``HOST:PORT`` can find it. At most :data:`MAX_ENTRIES` entries are kept, none older than
+:data:`EXPIRE_AFTER` seconds; a file that cannot be read is treated as empty (tokens
+are a convenience: losing them costs a ``--seat N --token T``, never a game).
+
+The file holds secrets (a token takes a seat): it is written with mode 0600.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+#: Most entries kept (the oldest go first).
+MAX_ENTRIES = 64
+#: Seconds an entry is kept after it was last saved (two days: a LAN party, a night).
+EXPIRE_AFTER = 2 * 24 * 3600.0
+#: Largest file read, in bytes (anything bigger is not ours: treated as empty).
+MAX_FILE = 256 * 1024
+FILE_NAME = "seats.json"
+
+_lock = threading.Lock()  # one writer at a time in this process
+
+
+def table_key(welcome: dict, address: str) -> str:
+    """The identity a token is kept under: ``id:TABLE_ID`` when ``welcome`` carries a
+    string ``table_id``, else ``addr:HOST:PORT/GAME`` (``address`` as joined)."""
+    table_id = welcome.get("table_id") if isinstance(welcome, dict) else None
+    if isinstance(table_id, str) and table_id:
+        return f"id:{table_id}"
+    game = welcome.get("game") if isinstance(welcome, dict) else None
+    return f"addr:{address}/{game if isinstance(game, str) else ''}"
+
+
+def _default_path() -> Path:
+    from net.log import data_dir
+
+    return data_dir() / FILE_NAME
+
+
+class TokenStore:
+    """The seat tokens this machine holds, in a small JSON file (``path``; default
+    ``data_dir()/seats.json``). ``clock`` returns wall-clock seconds (tests).
+
+    Entry: ``{"token": str, "seat": int, "address": "HOST:PORT", "game": str,
+    "table": str (name), "table_id": str | None, "saved": float}``."""
+
+    def __init__(self, path: str | os.PathLike | None = None, clock=time.time) -> None:
+        self.path = Path(path) if path is not None else _default_path()
+        self.clock = clock
+
+    # ------------------------------------------------------------------ reading
+    def _load(self) -> dict[str, dict]:
+        try:
+            with open(self.path, "rb") as f:
+                data = f.read(MAX_FILE + 1)
+        except OSError:
+            return {}
+        if len(data) > MAX_FILE:
+            return {}
+        try:
+            value = json.loads(data.decode("utf-8"))
+        except (ValueError, RecursionError):
+            return {}
+        if not isinstance(value, dict) or not isinstance(value.get("seats"), dict):
+            return {}
+        now = self.clock()
+        out = {}
+        for key, entry in value["seats"].items():
+            if _valid(entry) and now - entry["saved"] < EXPIRE_AFTER:
+                out[key] = entry
+        return out
+
+    def entries(self) -> dict[str, dict]:
+        """Every live entry, by key."""
+        return self._load()
+
+    def recall(self, address: str | None = None, table_id: str | None = None) -> dict | None:
+        """The entry for the table ``table_id`` if known, else the newest entry reached
+        at ``address`` (``"HOST:PORT"``); None when there is none."""
+        entries = self._load()
+        if table_id:
+            hit = entries.get(f"id:{table_id}")
+            if hit is not None:
+                return hit
+        if address:
+            same = [e for e in entries.values() if e["address"] == address]
+            if same:
+                return max(same, key=lambda e: e["saved"])
+        return None
+
+    # ------------------------------------------------------------------ writing
+    def remember(self, welcome: dict, address: str) -> str | None:
+        """Keep the seat token of ``welcome`` (a host's ``welcome`` message) reached at
+        ``address``; returns the key, or None when the welcome holds no seat. Never
+        raises for a file it cannot write (returns None)."""
+        token, seat = welcome.get("token"), welcome.get("seat")
+        if not isinstance(token, str) or not token or not isinstance(seat, int):
+            return None
+        key = table_key(welcome, address)
+        table_id = welcome.get("table_id")
+        entry = {
+            "token": token,
+            "seat": seat,
+            "address": address,
+            "game": welcome.get("game") if isinstance(welcome.get("game"), str) else "",
+            "table": welcome.get("table") if isinstance(welcome.get("table"), str) else "",
+            "table_id": table_id if isinstance(table_id, str) else None,
+            "saved": float(self.clock()),
+        }
+        with _lock:
+            entries = self._load()
+            # One seat per table and address: a newer token replaces the older ones.
+            for k in [k for k, e in entries.items() if k == key or e["token"] == token]:
+                del entries[k]
+            entries[key] = entry
+            newest = sorted(entries.items(), key=lambda kv: kv[1]["saved"], reverse=True)
+            ok = self._save(dict(newest[:MAX_ENTRIES]))
+        return key if ok else None
+
+    def forget(self, token: str) -> None:
+        """Drop every entry holding ``token`` (the host refused it, or the game ended)."""
+        with _lock:
+            entries = self._load()
+            kept = {k: e for k, e in entries.items() if e["token"] != token}
+            if len(kept) != len(entries):
+                self._save(kept)
+
+    def _save(self, entries: dict[str, dict]) -> bool:
+        tmp = self.path.with_name(self.path.name + f".{os.getpid()}.tmp")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump({"version": 1, "seats": entries}, f, indent=1)
+            os.replace(tmp, self.path)
+            return True
+        except OSError:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            return False
+
+
+def _valid(entry: Any) -> bool:
+    return (
+        isinstance(entry, dict)
+        and isinstance(entry.get("token"), str)
+        and isinstance(entry.get("seat"), int)
+        and not isinstance(entry.get("seat"), bool)
+        and isinstance(entry.get("address"), str)
+        and isinstance(entry.get("saved"), (int, float))
+        and not isinstance(entry.get("saved"), bool)
+    )

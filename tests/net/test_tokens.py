@@ -1,0 +1,138 @@
+"""Seats that come back by themselves (issue 14): the token store on disk, and a
+client that, restarted, is back in its seat with no typing."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import time
+
+import pytest
+
+from net.client import connect
+from net.local import LocalHost
+from net.tokens import EXPIRE_AFTER, MAX_ENTRIES, TokenStore, table_key
+
+WAIT = 20.0
+
+
+def welcome(token="t0k", seat=1, table_id=None, game="take5"):
+    m = {"type": "welcome", "seat": seat, "token": token, "game": game, "table": "Anna's"}
+    if table_id is not None:
+        m["table_id"] = table_id
+    return m
+
+
+def test_tokens_are_kept_by_table_identity_and_found_by_address(tmp_path):
+    store = TokenStore(tmp_path / "seats.json")
+    assert store.recall("10.0.0.2:47470") is None
+    assert store.remember(welcome(table_id="abc"), "10.0.0.2:47470") == "id:abc"
+    assert store.remember(welcome("other", 0), "10.0.0.3:47470") == "addr:10.0.0.3:47470/take5"
+    assert store.recall("10.0.0.2:47470")["token"] == "t0k"
+    # A resumed host on another port is still found by its identity.
+    assert store.recall("10.0.0.2:50000", table_id="abc")["seat"] == 1
+    assert store.recall("10.0.0.3:47470")["seat"] == 0
+    # The file is private: a token takes a seat.
+    assert stat.S_IMODE(os.stat(tmp_path / "seats.json").st_mode) == 0o600
+    store.forget("t0k")
+    assert store.recall("10.0.0.2:47470") is None
+    assert table_key({"game": "x"}, "h:1") == "addr:h:1/x"
+
+
+def test_a_spectators_welcome_keeps_nothing(tmp_path):
+    store = TokenStore(tmp_path / "seats.json")
+    assert store.remember(welcome(token=None, seat=None), "h:1") is None
+    assert not (tmp_path / "seats.json").exists()
+
+
+def test_entries_expire_and_are_bounded(tmp_path):
+    now = [1000.0]
+    store = TokenStore(tmp_path / "seats.json", clock=lambda: now[0])
+    store.remember(welcome("old", table_id="old"), "h:1")
+    now[0] += EXPIRE_AFTER + 1
+    assert store.recall("h:1") is None
+    for i in range(MAX_ENTRIES + 10):
+        now[0] += 1
+        store.remember(welcome(f"t{i}", table_id=f"id{i}"), f"h:{i + 2}")
+    entries = store.entries()
+    assert len(entries) == MAX_ENTRIES
+    assert "id:id0" not in entries and f"id:id{MAX_ENTRIES + 9}" in entries
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"",
+        b"{",
+        b"[]",
+        b'{"seats": []}',
+        b'{"seats": {"k": {"token": 5}}}',
+        b"\xff\xfe",
+        b"[" * 5000,
+    ],
+)
+def test_a_damaged_file_counts_as_empty_and_is_written_afresh(tmp_path, content):
+    path = tmp_path / "seats.json"
+    path.write_bytes(content)
+    store = TokenStore(path)
+    assert store.recall("h:1") is None
+    assert store.remember(welcome(), "h:1")
+    assert json.loads(path.read_text())["seats"]["addr:h:1/take5"]["token"] == "t0k"
+
+
+def test_an_unwritable_folder_loses_the_convenience_not_the_game(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    store = TokenStore(blocker / "seats.json")
+    assert store.remember(welcome(), "h:1") is None
+    assert store.recall("h:1") is None
+
+
+def wait_welcome(conn):
+    end = time.monotonic() + WAIT
+    while conn.welcome is None and time.monotonic() < end:
+        time.sleep(0.01)
+    return conn.welcome
+
+
+def test_a_restarted_client_is_back_in_its_seat_with_no_typing(tmp_path):
+    store = TokenStore(tmp_path / "seats.json")
+    host = LocalHost("take5", ["open", "open", "bot"], 3, takeover_delay=60.0)
+    host.start()
+    try:
+        target = f"127.0.0.1:{host.listen(0, '127.0.0.1')}"
+        ana = connect(target, player="Ana", tokens=store)
+        bo = connect(target, player="Bo", tokens=TokenStore(tmp_path / "bo.json"))
+        assert (ana.seat, bo.seat) == (0, 1) and not ana.recalled
+        token = ana.token
+        assert store.recall(target)["token"] == token
+        ana.close()  # the laptop restarts
+        again = connect(target, player="Ana", tokens=store)
+        try:
+            assert (again.seat, again.token, again.recalled) == (0, token, True)
+            assert host.call(lambda t: t.seats[0]["connected"])
+        finally:
+            again.close()
+            bo.close()
+    finally:
+        host.stop()
+
+
+def test_a_kept_token_the_host_refuses_is_forgotten_and_the_player_watches(tmp_path):
+    store = TokenStore(tmp_path / "seats.json")
+    host = LocalHost("take5", ["open", "bot"], 3)
+    host.start()
+    try:
+        target = f"127.0.0.1:{host.listen(0, '127.0.0.1')}"
+        seated = connect(target, player="Ana")  # takes the only open seat
+        store.remember(welcome("stale", 0, game="take5"), target)
+        conn = connect(target, player="Eve", tokens=store)
+        try:
+            assert conn.seat is None and conn.spectator and not conn.recalled
+            assert store.recall(target) is None
+        finally:
+            conn.close()
+            seated.close()
+    finally:
+        host.stop()
