@@ -179,6 +179,10 @@ class TcpConnection(Connection):
         """Hang up and stop the network thread (waits at most a few seconds)."""
         self._closing = True
         self.connected = False
+        if self.tokens is not None:
+            from net.tokens import release
+
+            release(self.token)
         loop, task = self.loop, self._task
         if loop is not None and task is not None and not loop.is_closed():
             try:
@@ -343,7 +347,10 @@ class TcpConnection(Connection):
             self._ever_welcomed = True
             if m.get("seat") is None:
                 self.spectator = True  # come back as a spectator, not to an open seat
-            elif self.tokens is not None:
+            elif self.tokens is not None and isinstance(m.get("token"), str):
+                from net.tokens import hold
+
+                hold(m["token"])
                 self.tokens.remember(m, self.address)
             self.connected = True
             self._deliver(m)

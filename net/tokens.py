@@ -13,6 +13,11 @@ Each entry also remembers the address it was reached at, so a client that knows 
 :data:`EXPIRE_AFTER` seconds; a file that cannot be read is treated as empty (tokens
 are a convenience: losing them costs a ``--seat N --token T``, never a game).
 
+A kept token is offered only when nobody else on this machine holds that seat now:
+each entry records the process that holds it, and a token in use by a live process
+(another ``tapete join`` on this machine, or another connection of this one) is not
+recalled — two players on one machine never take each other's seats.
+
 The file holds secrets (a token takes a seat): it is written with mode 0600.
 """
 
@@ -34,6 +39,41 @@ MAX_FILE = 256 * 1024
 FILE_NAME = "seats.json"
 
 _lock = threading.Lock()  # one writer at a time in this process
+#: Tokens held by a live connection of this process (see :func:`hold`).
+_held: set[str] = set()
+
+
+def hold(token: str) -> None:
+    """Mark ``token`` as held by a live connection of this process."""
+    _held.add(token)
+
+
+def release(token: str | None) -> None:
+    """The connection holding ``token`` has ended."""
+    _held.discard(token)
+
+
+def _pid_alive(pid: object) -> bool:
+    if not isinstance(pid, int) or isinstance(pid, bool) or pid <= 0:
+        return False
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True  # it exists (owned by someone else)
+    return True
+
+
+def _in_use(entry: dict) -> bool:
+    """Whether a live holder (this process's connection, or another live process)
+    has the entry's seat now."""
+    if entry["token"] in _held:
+        return True
+    pid = entry.get("pid")
+    return pid != os.getpid() and _pid_alive(pid)
 
 
 def table_key(welcome: dict, address: str) -> str:
@@ -91,8 +131,9 @@ class TokenStore:
 
     def recall(self, address: str | None = None, table_id: str | None = None) -> dict | None:
         """The entry for the table ``table_id`` if known, else the newest entry reached
-        at ``address`` (``"HOST:PORT"``); None when there is none."""
-        entries = self._load()
+        at ``address`` (``"HOST:PORT"``); None when there is none. Entries whose seat a
+        live process or connection holds now are passed over."""
+        entries = {k: e for k, e in self._load().items() if not _in_use(e)}
         if table_id:
             hit = entries.get(f"id:{table_id}")
             if hit is not None:
@@ -121,6 +162,7 @@ class TokenStore:
             "table": welcome.get("table") if isinstance(welcome.get("table"), str) else "",
             "table_id": table_id if isinstance(table_id, str) else None,
             "saved": float(self.clock()),
+            "pid": os.getpid(),
         }
         with _lock:
             entries = self._load()

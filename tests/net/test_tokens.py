@@ -106,7 +106,8 @@ def test_a_restarted_client_is_back_in_its_seat_with_no_typing(tmp_path):
         bo = connect(target, player="Bo", tokens=TokenStore(tmp_path / "bo.json"))
         assert (ana.seat, bo.seat) == (0, 1) and not ana.recalled
         token = ana.token
-        assert store.recall(target)["token"] == token
+        assert [e["token"] for e in store.entries().values()] == [token]
+        assert store.recall(target) is None  # Ana's live connection holds it
         ana.close()  # the laptop restarts
         again = connect(target, player="Ana", tokens=store)
         try:
@@ -134,5 +135,37 @@ def test_a_kept_token_the_host_refuses_is_forgotten_and_the_player_watches(tmp_p
         finally:
             conn.close()
             seated.close()
+    finally:
+        host.stop()
+
+
+def test_a_seat_held_by_a_live_process_is_not_offered_twice(tmp_path):
+    store = TokenStore(tmp_path / "seats.json")
+    store.remember(welcome("mine"), "h:1")
+    assert store.recall("h:1")["token"] == "mine"  # held by nobody alive but us
+    from net.tokens import hold, release
+
+    hold("mine")  # a live connection of this process has it
+    assert store.recall("h:1") is None
+    release("mine")
+    data = json.loads((tmp_path / "seats.json").read_text())
+    data["seats"]["addr:h:1/take5"]["pid"] = 1  # another live process holds it
+    (tmp_path / "seats.json").write_text(json.dumps(data))
+    assert store.recall("h:1") is None
+
+
+def test_two_players_on_one_machine_keep_their_own_seats(tmp_path):
+    store = TokenStore(tmp_path / "seats.json")
+    host = LocalHost("take5", ["open", "open", "bot"], 3)
+    host.start()
+    try:
+        target = f"127.0.0.1:{host.listen(0, '127.0.0.1')}"
+        ana = connect(target, player="Ana", tokens=store)
+        bo = connect(target, player="Bo", tokens=store)
+        try:
+            assert {ana.seat, bo.seat} == {0, 1} and not bo.recalled
+        finally:
+            ana.close()
+            bo.close()
     finally:
         host.stop()
