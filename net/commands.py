@@ -168,7 +168,6 @@ def host_command(argv: list[str], out=None, err=None, ready: Callable | None = N
     out = out or sys.stdout
     err = err or sys.stderr
     say, tell = _printer(err), _printer(out)
-    from net.discovery import lan_addresses
     from net.local import LocalHost
     from net.protocol import DEFAULT_PORT
 
@@ -261,21 +260,18 @@ def host_command(argv: list[str], out=None, err=None, ready: Callable | None = N
     name = args.name or f"{engine.get_game(args.game).name} table"
     try:
         if args.resume:
-            host = LocalHost.resume(
-                args.log,
+            from net.log import read_log, resume_table
+
+            rec = read_log(args.log)
+            table = resume_table(
+                rec,
+                name=args.name or rec.get("name", ""),
                 bot_delay=args.bot_delay,
                 takeover_delay=args.takeover,
-                name=args.name or None,
             )
+            host = LocalHost(rec["game"], rec["seats"], rec["seed"], rec["options"], table=table)
             words, name = host.table.seat_words, host.table.name or name
         else:
-            if not args.log and not args.no_log:
-                from net.log import default_log_path
-
-                try:
-                    args.log = str(default_log_path(args.game, seed))
-                except OSError as exc:
-                    say(f"tapete host: no log ({exc}); the table will not survive a crash")
             host = LocalHost(
                 args.game,
                 words,
@@ -284,13 +280,13 @@ def host_command(argv: list[str], out=None, err=None, ready: Callable | None = N
                 name=name,
                 bot_delay=args.bot_delay,
                 takeover_delay=args.takeover,
-                log=None if args.no_log else args.log,
             )
     except (ValueError, RuleError, OSError) as exc:
         say(f"tapete host: {getattr(exc, 'message', exc)}")
         return 2
     address = args.address or ("127.0.0.1" if args.loopback else "0.0.0.0")
     host.start()
+    stop_signals = _on_stop_signals()
     try:
         try:
             port = host.listen(args.port if args.port is not None else DEFAULT_PORT, address)
@@ -299,25 +295,25 @@ def host_command(argv: list[str], out=None, err=None, ready: Callable | None = N
                 say(f"tapete host: cannot listen on {address}:{args.port}: {exc.strerror}")
                 return 1
             port = host.listen(0, address)
-        shown = (
-            ["127.0.0.1"]
-            if args.loopback
-            else ([address] if address != "0.0.0.0" else (lan_addresses() or ["127.0.0.1"]))
-        )
+        # The table opened: only now is it logged (a refused host leaves no log).
+        log_path = args.log if args.resume else _new_log_path(args, seed, say)
+        if log_path is not None:
+            from net.log import TableLog
+
+            try:
+                host.log = host.call(lambda t: TableLog.for_table(log_path, t))
+            except (OSError, ValueError) as exc:
+                say(f"tapete host: no log ({exc}); the table will not survive a crash")
         tell(f"Hosting {engine.get_game(args.game).name}: “{name}”, seats {', '.join(words)}")
-        for a in shown:
-            tell(f"Join with: tapete join {a}:{port}")
+        for line in _reachable_lines(address, port, args.loopback):
+            tell(line)
         if host.log is not None:
             tell(
                 f"Logging to {host.log.path} (after a crash: tapete host --log "
                 f"{host.log.path} --resume --port {port})"
             )
         if not args.no_advertise:
-            try:
-                host.advertise(loopback=args.loopback)
-                tell("Announced on the LAN (tapete tables)")
-            except Exception as exc:
-                say(f"tapete host: not announced on the LAN ({exc}); join by address works")
+            _announce(host, args.loopback, tell, say)
         host.call(lambda t: _report_seats(t, tell))
         if ready is not None:
             ready(host)
@@ -336,8 +332,113 @@ def host_command(argv: list[str], out=None, err=None, ready: Callable | None = N
     except KeyboardInterrupt:
         say("tapete host: stopped")
         return 130
+    except _Stopped as exc:
+        say(f"tapete host: stopped ({exc.name}); the table said goodbye on the LAN")
+        return 128 + exc.signum
     finally:
-        host.stop()
+        host.stop()  # closes the server and sends the LAN goodbye
+        stop_signals()
+
+
+class _Stopped(Exception):
+    """SIGTERM or SIGHUP reached ``tapete host`` (``kill``, a closed terminal)."""
+
+    def __init__(self, signum: int) -> None:
+        import signal
+
+        super().__init__(signum)
+        self.signum = signum
+        self.name = signal.Signals(signum).name
+
+
+def _on_stop_signals() -> Callable[[], None]:
+    """Turn SIGTERM and SIGHUP into :class:`_Stopped` (so ``finally`` stops the host
+    and the LAN hears its goodbye); returns the function that restores the old
+    handlers. Does nothing off the main thread (tests run commands on threads)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+
+    def stop(signum, _frame) -> None:
+        raise _Stopped(signum)
+
+    old = {}
+    for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+        if sig is not None:
+            old[sig] = signal.signal(sig, stop)
+
+    def restore() -> None:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+
+    return restore
+
+
+def _new_log_path(args, seed: int, say) -> str | None:
+    if args.no_log:
+        return None
+    if args.log:
+        return args.log
+    from net.log import default_log_path
+
+    try:
+        return str(default_log_path(args.game, seed))
+    except OSError as exc:
+        say(f"tapete host: no log ({exc}); the table will not survive a crash")
+        return None
+
+
+def _reachable_lines(address: str, port: int, loopback: bool) -> list[str]:
+    """What ``tapete host`` says about where it can be joined: each address others can
+    use (IPv6 in brackets), the network it is on, and never 127.0.0.1 as an address for
+    other laptops."""
+    from net.client import address_text
+    from net.discovery import is_link_local, reachable_addresses
+
+    if loopback or address.startswith("127.") or address == "::1":
+        return [
+            f"Join with: tapete join {address_text(address, port)} (this machine only)"
+            if not loopback
+            else f"Join with: tapete join {address_text('127.0.0.1', port)}"
+        ]
+    if address not in ("0.0.0.0", "::", ""):
+        return [f"Join with: tapete join {address_text(address, port)}"]
+    found = reachable_addresses()
+    if not found:
+        return [
+            "No network address: other laptops cannot reach this machine (is it on a "
+            "network?). On this machine: tapete join " + address_text("127.0.0.1", port)
+        ]
+    lines = ["Reachable at " + ", ".join(f"{a} ({n})" for a, n in found)]
+    if all(is_link_local(a) for a, _n in found):
+        lines.append(
+            "Only link-local addresses (169.254.x.x: a network without DHCP); laptops "
+            "on the same cable or switch can still join"
+        )
+    lines += [f"Join with: tapete join {address_text(a, port)}" for a, _n in found]
+    return lines
+
+
+def _announce(host, loopback: bool, tell, say) -> None:
+    """Advertise the table, then check that this machine hears the announcement."""
+    from net.discovery import sees_itself
+
+    try:
+        name = host.advertise(loopback=loopback)
+    except Exception as exc:  # noqa: BLE001 - no LAN: joining by address still works
+        say(f"tapete host: not announced on the LAN ({exc}); join by address works")
+        return
+    adv = host.advertiser
+    if sees_itself(name, adv.addresses if adv else [], loopback=loopback):
+        tell("Announced on the LAN (tapete tables lists it)")
+    else:
+        say(
+            "tapete host: announced, but this machine cannot hear its own announcement: "
+            "multicast (mDNS, UDP port 5353) is probably blocked by a firewall here, so "
+            "others may not see the table; they can join by address"
+        )
 
 
 def _report_seats(table, tell) -> None:
@@ -346,6 +447,8 @@ def _report_seats(table, tell) -> None:
 
     def show() -> None:
         nonlocal last
+        if table.is_over():
+            return  # players leave after the end: they are not "away"
         now = [(s["kind"], s["name"], s["connected"]) for s in table.seats]
         if now == last:
             return
@@ -374,7 +477,9 @@ def tables_command(argv: list[str], out=None, err=None) -> int:
     """``tapete tables [--timeout S] [--json] [--loopback]``: the tables on the LAN.
 
     With ``--json``: one JSON list of ``{"name", "game", "address", "seats", "open",
-    "started", "host", "protocol"}``. Exit 0 (also when none is found)."""
+    "started", "host", "protocol", "addresses", "table_id"}`` (``addresses``: every
+    ``HOST:PORT`` to try, in order). Without: one line per table, or — none found —
+    the likely causes and the join-by-address fallback. Exit 0 (also when none)."""
     out = out or sys.stdout
     err = err or sys.stderr
     p = argparse.ArgumentParser(prog="tapete tables", description="List tables on the LAN.")
@@ -411,6 +516,8 @@ def tables_command(argv: list[str], out=None, err=None) -> int:
                         "started": t.started,
                         "host": t.host_name,
                         "protocol": t.protocol,
+                        "addresses": t.targets,
+                        "table_id": t.table_id,
                     }
                     for t in tables
                 ]
@@ -421,7 +528,10 @@ def tables_command(argv: list[str], out=None, err=None) -> int:
         return 0
     if not tables:
         print(
-            f"No tables found in {args.timeout:g} s. Join by address: tapete join HOST:PORT",
+            f"No tables found in {args.timeout:g} s. If a table is hosted: the network may "
+            "block multicast (mDNS, UDP port 5353: common on guest and office Wi-Fi), a "
+            "firewall on either laptop may drop it, or the host is on another subnet. "
+            "Join by address instead: tapete join HOST:PORT (the host prints it).",
             file=out,
             flush=True,
         )
@@ -429,8 +539,9 @@ def tables_command(argv: list[str], out=None, err=None) -> int:
     for t in tables:
         state = "playing" if t.started else f"{t.open_seats} of {t.seats} seats open"
         note = "" if t.compatible else f" (protocol {t.protocol}: another Tapete version)"
+        others = "".join(f", {a}" for a in t.targets[1:])
         print(
-            f"{t.name} — {t.game} — {state} — {t.address} ({t.host_name}){note}",
+            f"{t.name} — {t.game} — {state} — {t.address}{others} ({t.host_name}){note}",
             file=out,
             flush=True,
         )

@@ -75,6 +75,8 @@ def test_host_tables_and_two_headless_bots_play_to_the_end():
             "started": False,
             "host": mine[0]["host"],
             "protocol": 1,
+            "addresses": [f"127.0.0.1:{port}"],
+            "table_id": mine[0]["table_id"],
         }
     ]
     bots = [
@@ -231,3 +233,66 @@ def test_host_logs_and_resumes(tmp_path):
     assert (
         host_command(["--resume", "--log", str(tmp_path / "none")], out=io.StringIO(), err=err) == 2
     )
+
+
+def test_a_host_refused_for_a_busy_port_leaves_no_log(tmp_path, monkeypatch):
+    import socket
+
+    monkeypatch.setenv("TAPETE_DATA_DIR", str(tmp_path))
+    busy = socket.socket()
+    busy.bind(("127.0.0.1", 0))
+    busy.listen()
+    try:
+        err = io.StringIO()
+        argv = ["take5", "--seats", "open,bot", "--loopback", "--no-advertise"]
+        code = host_command(argv + ["--port", str(busy.getsockname()[1])], io.StringIO(), err)
+        assert code == 1 and "cannot listen" in err.getvalue()
+        assert list(tmp_path.rglob("*.jsonl")) == []
+    finally:
+        busy.close()
+
+
+def test_a_sigtermed_host_says_goodbye_and_leaves_the_list(tmp_path):
+    import os
+    import pathlib
+    import signal
+    import subprocess
+    import sys
+
+    from net.discovery import TableBrowser
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root), "TAPETE_DATA_DIR": str(tmp_path)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "client", "host", "take5", "--seats", "open,bot"]
+        + ["--loopback", "--port", "0", "--name", "Goodbye"],
+        cwd=root,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        port = None
+        for line in proc.stdout:
+            if "Join with" in line:
+                port = int(line.split(":")[-1])
+            if "Announced" in line:
+                break
+        assert port is not None
+        with TableBrowser(loopback=True) as browser:
+            end = time.monotonic() + WAIT
+            while not any(t.port == port for t in browser.poll()) and time.monotonic() < end:
+                time.sleep(0.05)
+            assert any(t.port == port for t in browser.poll())
+            proc.send_signal(signal.SIGTERM)
+            t0 = time.monotonic()
+            while any(t.port == port for t in browser.poll()) and time.monotonic() < end:
+                time.sleep(0.05)
+            assert time.monotonic() - t0 < 10.0
+        assert proc.wait(WAIT) == 128 + signal.SIGTERM
+        assert "SIGTERM" in proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

@@ -7,12 +7,17 @@ import time
 import pytest
 
 from net.client import connect
+from zeroconf import IPVersion, ServiceInfo, Zeroconf
+
 from net.discovery import (
     SERVICE_TYPE,
     Advertiser,
     TableBrowser,
+    clean_text,
     is_lan_address,
     lan_addresses,
+    sees_itself,
+    table_info,
 )
 from net.local import LocalHost
 from net.protocol import PROTOCOL
@@ -20,10 +25,12 @@ from net.protocol import PROTOCOL
 WAIT = 20.0  # seconds
 
 
-def browse_until(browser, until, timeout=WAIT):
+def browse_until(browser, until, timeout=WAIT, ports=None):
+    """Poll until ``until(tables)``; ``ports``: only the tables on those ports count
+    (other tests on this machine may advertise on loopback at the same time)."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        tables = browser.poll()
+        tables = [t for t in browser.poll() if ports is None or t.port in ports]
         if until(tables):
             return tables
         time.sleep(0.05)
@@ -50,8 +57,9 @@ def hosts():
 def test_tables_appear_update_and_leave(hosts):
     first = hosts(["open", "open", "bot"], "Anna's table")
     second = hosts(["open", "bot"], "Anna's table")  # the same name: both must appear
+    ports = {first.address[1], second.address[1]}
     with TableBrowser(loopback=True) as browser:
-        tables = browse_until(browser, lambda ts: len(ts) == 2)
+        tables = browse_until(browser, lambda ts: len(ts) == 2, ports=ports)
         assert [t.name for t in tables] == ["Anna's table", "Anna's table"]
         assert len({t.service for t in tables}) == 2 and all(
             t.service.endswith("." + SERVICE_TYPE) for t in tables
@@ -82,7 +90,7 @@ def test_tables_appear_update_and_leave(hosts):
         finally:
             conn.close()
         second.stop()  # the goodbye removes it
-        tables = browse_until(browser, lambda ts: len(ts) == 1)
+        tables = browse_until(browser, lambda ts: len(ts) == 1, ports=ports)
         assert tables[0].port == first.address[1]
 
 
@@ -105,3 +113,192 @@ def test_only_lan_addresses_are_advertised():
     props = adv._properties()
     assert "." not in props["table"] and len(props["table"].encode()) <= 40
     assert props["protocol"] == str(PROTOCOL) and props["open"] == "2" and props["seats"] == "4"
+
+
+# --------------------------------------------------------------------------- issue 14
+class Listener:
+    """A TCP port that accepts (the liveness check needs one) until closed."""
+
+    def __init__(self) -> None:
+        import socket
+
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(16)
+        self.port = self.sock.getsockname()[1]
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def raw_service(name: str, port: int, props: dict) -> ServiceInfo:
+    return ServiceInfo(
+        SERVICE_TYPE,
+        f"{name}.{SERVICE_TYPE}",
+        port=port,
+        properties=props,
+        server=f"{name.replace(' ', '-')}.local.",
+        parsed_addresses=["127.0.0.1"],
+    )
+
+
+def good_props(**kw) -> dict:
+    return {
+        "protocol": str(PROTOCOL),
+        "game": "take5",
+        "table": "T",
+        "open": "1",
+        "seats": "2",
+        "started": "0",
+        "host": "m",
+        **kw,
+    }
+
+
+def test_a_bad_neighbour_skips_its_table_never_the_browser():
+    lis = Listener()
+    zc = Zeroconf(interfaces=["127.0.0.1"], ip_version=IPVersion.V4Only)
+    try:
+        with TableBrowser(loopback=True, probe_every=0.3) as browser:
+            bad = [
+                good_props(open="²"),  # passes isdigit(), not int()
+                good_props(seats="-1"),
+                good_props(open="9", seats="2"),
+                good_props(started="maybe"),
+                {b"protocol": b"\xff\xfe", b"open": None},
+            ]
+            for i, props in enumerate(bad):
+                zc.register_service(raw_service(f"bad {i}", lis.port, props))
+            escaped = good_props(table="\x1b[31mRed\x1b[0m\u202etable\n", host="a\x07b")
+            zc.register_service(raw_service("good one", lis.port, escaped))
+            tables = browse_until(browser, lambda ts: len(ts) >= 1, ports={lis.port})
+            time.sleep(1.0)  # the bad ones had their chance to break something
+            tables = [t for t in browser.poll() if t.port == lis.port]
+            assert [(t.name, t.host_name) for t in tables] == [("[31mRed[0mtable", "ab")]
+            zc.register_service(raw_service("later", lis.port, good_props(table="Later")))
+            browse_until(browser, lambda ts: "Later" in [t.name for t in ts], ports={lis.port})
+    finally:
+        zc.close()
+        lis.close()
+
+
+def test_clean_text_removes_controls_and_bounds_length():
+    assert clean_text("a\x1b]0;pwn\x07b") == "a]0;pwnb"
+    assert clean_text(b"caf\xc3\xa9 \xff") == "café \ufffd"
+    assert clean_text("x" * 500, 10) == "x" * 10
+    assert clean_text(None) == "" and clean_text(5) == ""
+    assert clean_text("  two\n\nlines\u2028") == "two lines"
+
+
+def test_addresses_are_offered_ipv4_first_and_ipv6_in_brackets():
+    lis = Listener()
+    info = ServiceInfo(
+        SERVICE_TYPE,
+        f"v6.{SERVICE_TYPE}",
+        port=lis.port,
+        properties=good_props(),
+        server="v6.local.",
+        parsed_addresses=["fe80::1", "2001:db8::5", "169.254.7.7", "192.168.1.9", "127.0.0.1"],
+    )
+    t = table_info(info, loopback=True)
+    assert t.addresses == ("192.168.1.9", "169.254.7.7", "127.0.0.1", "2001:db8::5", "fe80::1")
+    assert t.targets[3] == f"[2001:db8::5]:{lis.port}" and t.address.startswith("192.168.1.9:")
+    assert "127.0.0.1" not in table_info(info).addresses
+    lis.close()
+
+
+def test_a_table_that_stops_answering_leaves_the_list():
+    lis = Listener()
+    adv = LocalHost("take5", ["open", "bot"], 1, name="Ghost")
+    adv.start()
+    try:
+        ghost = Advertiser("Ghost", "take5", lis.port, open_seats=1, seats=2, loopback=True)
+        adv.run(ghost.astart())
+        with TableBrowser(loopback=True, probe_every=0.3) as browser:
+            port = {lis.port}
+            browse_until(browser, lambda ts: [t.name for t in ts] == ["Ghost"], ports=port)
+            lis.close()  # the process died: no goodbye, the port does not answer
+            t0 = time.monotonic()
+            browse_until(browser, lambda ts: ts == [], ports=port)
+            assert time.monotonic() - t0 < 5.0
+        adv.run(ghost.aclose())
+    finally:
+        adv.stop()
+
+
+def test_a_resumed_host_replaces_its_listing_and_counts_are_right_at_once():
+    lis = Listener()
+    loop = LocalHost("take5", ["open", "bot"], 1)
+    loop.start()
+    try:
+        with TableBrowser(loopback=True, probe_every=0.3) as browser:
+            first = Advertiser(
+                "Anna",
+                "take5",
+                lis.port,
+                open_seats=2,
+                seats=2,
+                loopback=True,
+                table_id="a1b2c3d4e5f6",
+            )
+            loop.run(first.astart())
+            browse_until(browser, lambda ts: len(ts) == 1, ports={lis.port})
+            # The host crashes (no goodbye) and is resumed with the same identity;
+            # a seat was taken while it registered.
+            loop.run(first._aiozc.async_close())
+            again = Advertiser(
+                "Anna",
+                "take5",
+                lis.port,
+                open_seats=2,
+                seats=2,
+                loopback=True,
+                table_id="a1b2c3d4e5f6",
+            )
+
+            async def start_and_take_a_seat():
+                import asyncio
+
+                task = asyncio.ensure_future(again.astart())
+                await again.aupdate(1, 2)
+                await task
+
+            loop.run(start_and_take_a_seat())
+            assert first.name == again.name
+            tables = browse_until(
+                browser, lambda ts: ts and ts[0].open_seats == 1, ports={lis.port}
+            )
+            time.sleep(0.5)
+            assert (
+                len([t for t in browser.poll() if t.port == lis.port]) == 1
+                and tables[0].table_id == "a1b2c3d4e5f6"
+            )
+            loop.run(again.aclose())
+    finally:
+        loop.stop()
+        lis.close()
+
+
+def test_a_player_who_joins_while_the_host_registers_is_published():
+    host = LocalHost("take5", ["open", "open", "bot"], 1, name="Quick")
+    host.start()
+    try:
+        target = f"127.0.0.1:{host.listen(0, '127.0.0.1')}"
+        host.advertise(loopback=True, wait=False)
+        conn = connect(target, player="Ana")  # before registration is done
+        try:
+            with TableBrowser(loopback=True) as browser:
+                port = int(target.rsplit(":", 1)[1])
+                tables = browse_until(browser, lambda ts: len(ts) == 1, ports={port})
+                time.sleep(0.3)
+                assert [t.open_seats for t in browser.poll() if t.port == port] == [1], tables
+        finally:
+            conn.close()
+    finally:
+        host.stop()
+
+
+def test_the_host_hears_its_own_announcement_on_loopback(hosts):
+    h = hosts(["open", "bot"], "Heard")
+    assert sees_itself(h.advertiser.name, [], loopback=True, timeout=3.0)
+    assert not sees_itself(f"Nobody.{SERVICE_TYPE}", [], loopback=True, timeout=0.3)
