@@ -154,6 +154,7 @@ class LocalHost:
         self.over = threading.Event()  # set once the game has ended
         self.stopped = threading.Event()  # set by stop()
         self.advert_error: Exception | None = None  # advertise(wait=False) failed
+        self.advertiser = None  # the net.discovery.Advertiser once advertise() ran
 
     @classmethod
     def resume(
@@ -327,6 +328,7 @@ class LocalHost:
         if self.address is None:
             raise RuntimeError("listen() before advertise()")
         t = self.table
+        bound = self.address[0]
         adv = Advertiser(
             t.name or "Tapete table",
             t.game_id,
@@ -336,10 +338,36 @@ class LocalHost:
             started=t.started,
             host_name=host_name,
             loopback=loopback,
+            # A host bound to one address is reachable only there.
+            addresses=None if loopback or bound in ("", "0.0.0.0", "::") else [bound],
+            table_id=getattr(t, "table_id", None),
         )
         if not adv.addresses:
             raise RuntimeError("no LAN address to advertise on; players can still join by address")
         self.add_service(adv)
+
+        # The seat hook goes in before registration, so a player who joins while it
+        # runs is published (the Advertiser sends the latest counts once registered).
+        async def update() -> None:
+            try:
+                await adv.aupdate(len(t.open_seats()), len(t.seats), t.started)
+            except Exception:
+                pass  # discovery is a convenience; joining by address still works
+
+        def install(table: Table) -> None:  # on the host thread
+            before = table.on_seats
+
+            def seats_changed() -> None:
+                if before is not None:
+                    before()
+                if not self._stopping:
+                    task = self.loop.create_task(update())
+                    self._tasks.add(task)
+                    task.add_done_callback(self._tasks.discard)
+
+            table.on_seats = seats_changed
+
+        self.call(install)
         if wait:
             self.run(adv.astart(), timeout)
         else:
@@ -351,23 +379,7 @@ class LocalHost:
                     self.advert_error = exc
 
             asyncio.run_coroutine_threadsafe(register(), self.loop)
-        before = t.on_seats
-
-        async def update() -> None:
-            try:
-                await adv.aupdate(len(t.open_seats()), len(t.seats), t.started)
-            except Exception:
-                pass  # discovery is a convenience; joining by address still works
-
-        def seats_changed() -> None:
-            if before is not None:
-                before()
-            if not self._stopping:
-                task = self.loop.create_task(update())
-                self._tasks.add(task)
-                task.add_done_callback(self._tasks.discard)
-
-        t.on_seats = seats_changed
+        self.advertiser = adv
         return adv.name
 
     @property
