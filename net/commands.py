@@ -135,6 +135,9 @@ def play_headless(argv: list[str], out=None, err=None) -> int:
         except OSError as exc:
             say(f"tapete play: cannot write the log {args.log}: {exc.strerror or exc}")
             return 1
+        except ValueError as exc:  # the file holds something else: never overwritten
+            say(f"tapete play: will not write the log {exc}")
+            return 1
     try:
         table.run_to_end()
     finally:
@@ -701,12 +704,13 @@ def _play_as_bot(conn, level: str, timeout: float | None, out, say) -> int:
 
 # --------------------------------------------------------------------------- logs
 def _read(path: str, prog: str, say):
+    """The log record at ``path``, or None after saying why it cannot be used."""
     from net.log import read_log
 
     try:
         return read_log(path)
-    except (OSError, ValueError, UnicodeDecodeError) as exc:
-        say(f"{prog}: cannot read {path}: {getattr(exc, 'strerror', None) or exc}")
+    except ValueError as exc:  # LogError: names the file, the line and the reason
+        say(f"{prog}: cannot use the log {exc}")
         return None
 
 
@@ -729,12 +733,12 @@ def replay_command(argv: list[str], out=None, err=None) -> int:
     rec = _read(args.path, "tapete replay", say)
     if rec is None:
         return 2
-    from net.host import Table
+    from net.log import LogError, replay_table
 
     try:
-        table = Table.from_record(rec)
-    except (ValueError, RuleError) as exc:
-        say(f"tapete replay: the log does not replay: {getattr(exc, 'message', exc)}")
+        table = replay_table(rec)
+    except LogError as exc:
+        say(f"tapete replay: the log does not replay: {exc}")
         return 1
     outcome = table.outcome()
     if outcome is None:
@@ -776,12 +780,12 @@ def resume_headless(argv: list[str], out=None, err=None) -> int:
     rec = _read(args.path, "tapete resume", say)
     if rec is None:
         return 2
-    from net.log import TableLog, resume_table
+    from net.log import LogError, TableLog, resume_table
 
     try:
         table = resume_table(rec, name=rec.get("name", ""))
-    except (ValueError, RuleError) as exc:
-        say(f"tapete resume: the log does not replay: {getattr(exc, 'message', exc)}")
+    except LogError as exc:
+        say(f"tapete resume: the log does not replay: {exc}")
         return 1
     people = [s["seat"] for s in table.seats if s["kind"] != "bot"]
     if people and not table.is_over():
@@ -795,6 +799,9 @@ def resume_headless(argv: list[str], out=None, err=None) -> int:
         log = TableLog.for_table(args.path, table)
     except OSError as exc:
         say(f"tapete resume: cannot write {args.path}: {exc.strerror or exc}")
+        return 2
+    except ValueError as exc:
+        say(f"tapete resume: {exc}")
         return 2
     try:
         table.run_to_end()

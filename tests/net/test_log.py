@@ -20,6 +20,7 @@ from net.commands import play_headless, replay_command, resume_headless
 from net.host import Refused, Table
 from net.local import LocalHost
 from net.log import (
+    LOG_FORMAT,
     TableLog,
     default_log_path,
     list_logs,
@@ -54,6 +55,7 @@ def test_the_log_holds_header_actions_seating_and_outcome(tmp_path):
     lines = path.read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])
     assert header == {
+        "format": LOG_FORMAT,
         "game": "take5",
         "rules_version": engine.get_game("take5").rules_version,
         "options": {},
@@ -96,7 +98,7 @@ def test_a_file_that_is_not_a_log_is_refused(tmp_path):
     assert log_summary(bad) is None
     err = io.StringIO()
     assert replay_command([str(bad), "--json"], out=io.StringIO(), err=err) == 2
-    assert "cannot read" in err.getvalue()
+    assert "cannot use the log" in err.getvalue() and "line 1" in err.getvalue()
 
 
 def test_default_logs_live_under_the_data_folder(tmp_path, monkeypatch):
@@ -346,3 +348,186 @@ def test_a_host_process_killed_mid_game_resumes_to_the_same_outcome(tmp_path):
         timeout=120,
     )
     assert json.loads(replayed.stdout) == json.loads(straight.stdout)
+
+
+# --------------------------------------------------------------------------- issue 14
+# A corpus of logs no reader may choke on: torn, edited, nested, wrong-typed, foreign.
+def corpus(good: bytes) -> dict[str, tuple[bytes, str]]:
+    """``name -> (file bytes, words the refusal must contain)``, built around a good
+    Take 5 log (header, seating, actions, outcome)."""
+    lines = good.split(b"\n")
+    header = json.loads(lines[0])
+
+    def with_header(**changes) -> bytes:
+        h = {**header, **changes}
+        return b"\n".join([json.dumps(h).encode(), *lines[1:]])
+
+    def edit(i: int, new: bytes) -> bytes:
+        return b"\n".join([*lines[:i], new, *lines[i + 1 :]])
+
+    deep = "[" * 5000 + "]" * 5000
+    return {
+        "empty": (b"", "empty"),
+        "not json": (b"hello\n", "line 1"),
+        "binary junk": (bytes(range(256)) * 4, "line 1"),
+        "utf-16": (("\ufeff" + lines[0].decode()).encode("utf-16"), "line 1"),
+        "header cut short": (lines[0][:30], "cut short"),
+        "header alone, cut": (lines[0][:-3], "line 1"),
+        "null seed": (with_header(seed=None), "'seed'"),
+        "float seed": (with_header(seed=1.5), "'seed'"),
+        "bool seed": (with_header(seed=True), "'seed'"),
+        "options a list": (with_header(options=[1, 2]), "'options'"),
+        "options junk for the engine": (with_header(options={"threshold": "x"}), "set-up"),
+        "game a list": (with_header(game=["take5"]), "'game'"),
+        "unknown game": (with_header(game="chess"), "unknown game"),
+        "seats not a list": (with_header(seats="bot,bot"), "'seats'"),
+        "seats of numbers": (with_header(seats=[1, 2, 3]), "'seats'"),
+        "seats a bad word": (with_header(seats=["bot", "robot", "bot"]), "'robot'"),
+        "one seat too many": (with_header(seats=["bot"] * 4), "line"),
+        "name a map": (with_header(name={"x": 1}), "'name'"),
+        "deeply nested header": (
+            b'{"game":"take5","seats":["bot"],"seed":1,"options":' + deep.encode() + b"}\n",
+            "line 1",
+        ),
+        "nested past the limit": (
+            with_header(options={"a": json.loads("[" * 40 + "]" * 40)}),
+            "nested",
+        ),
+        "huge int seed": (lines[0].replace(b'"seed":5', b'"seed":' + b"9" * 5000), "line 1"),
+        "huge int seat": (
+            edit(3, b'[100000000000000000000000000, {"type": "choose", "card": 1}]'),
+            "line 4",
+        ),
+        "newer format": (with_header(format=99), "format 99"),
+        "format a string": (with_header(format="2"), "format"),
+        "other rules version": (with_header(rules_version="0.9"), "rules version"),
+        "garbled middle line": (edit(5, b'[0, {"type": "cho'), "line 6"),
+        "binary middle line": (edit(5, b"\xff\xfe\x00"), "line 6"),
+        "unknown record": (edit(4, b'{"clock": {"seat": 1, "left": 30}}'), "line 5"),
+        "a number record": (edit(4, b"42"), "line 5"),
+        "action of three": (edit(4, b'[0, {"type": "choose"}, 1]'), "line 5"),
+        "action with an extra field": (
+            edit(
+                2,
+                json.dumps([json.loads(lines[2])[0], {**json.loads(lines[2])[1], "x": 1}]).encode(),
+            ),
+            "line 3",
+        ),
+        "illegal action": (edit(2, b'[0, {"type": "choose", "card": 999}]'), "line 3"),
+        "seating of the wrong length": (edit(1, b'{"seating": [], "started": true}'), "line 2"),
+        "seating with a bad level": (
+            edit(1, json.dumps({"seating": [{"kind": "bot", "level": "god"}] * 3}).encode()),
+            "line 2",
+        ),
+        "outcome a list": (edit(len(lines) - 2, b'{"outcome": [1, 2]}'), "outcome"),
+        "nan seed": (lines[0].replace(b'"seed":5', b'"seed":NaN'), "'seed'"),
+    }
+
+
+@pytest.fixture(scope="module")
+def good_log(tmp_path_factory) -> bytes:
+    path, _ = take5_log(tmp_path_factory.mktemp("good"))
+    data = path.read_bytes()
+    assert data.endswith(b"\n")
+    return data
+
+
+def test_every_reader_refuses_every_bad_log_clearly_and_touches_nothing(tmp_path, good_log):
+    from net.log import LogError, log_status, replay_table
+
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for i, (name, (data, words)) in enumerate(corpus(good_log).items()):
+        path = folder / f"{i:02d}.jsonl"
+        path.write_bytes(data)
+        # Reading or replaying: a LogError naming the file, line and reason — or, for
+        # a log whose fields are fine but whose game does not replay, at the replay.
+        try:
+            rec = read_log(path)
+        except LogError as exc:
+            assert str(path) in str(exc) and words in str(exc), (name, str(exc))
+            assert log_status(path)["ok"] is False and log_summary(path) is None
+            status = log_status(path)
+            assert status["error"] == str(exc)
+        else:
+            for replay in (replay_states, replay_table, resume_table):
+                with pytest.raises(LogError) as info:
+                    replay(rec)
+                assert words in str(info.value) and str(path) in str(info.value), name
+        # Every command: a clear refusal, no traceback.
+        for command, argv in (
+            (replay_command, [str(path), "--json"]),
+            (resume_headless, [str(path), "--headless", "--json"]),
+        ):
+            err = io.StringIO()
+            assert command(argv, out=io.StringIO(), err=err) in (1, 2), name
+            assert str(path) in err.getvalue() and "Traceback" not in err.getvalue(), name
+        from net.commands import host_command
+
+        err = io.StringIO()
+        argv = ["--log", str(path), "--resume", "--port", "0", "--loopback", "--no-advertise"]
+        assert host_command(argv, out=io.StringIO(), err=err) == 2, name
+        with pytest.raises(ValueError):
+            LocalHost.resume(str(path))
+        assert path.read_bytes() == data, f"{name}: a reader changed the file"
+    # The window's lists: unreadable logs left out, or shown as unreadable; a log that
+    # reads but does not replay is listed (opening it gives the LogError above).
+    unreadable = {str(p) for p in folder.iterdir() if log_summary(p) is None}
+    assert len(unreadable) == len(corpus(good_log)) - 3  # options, extra field, illegal
+    assert {g["path"] for g in list_logs(folder)} == {str(p) for p in folder.iterdir()} - unreadable
+    listed = list_logs(folder, include_bad=True)
+    assert len(listed) == len(corpus(good_log))
+    assert {g["path"] for g in listed if not g["ok"]} == unreadable
+    assert all(g["error"] for g in listed if not g["ok"])
+
+
+def test_only_a_torn_last_line_is_forgiven(tmp_path, good_log):
+    lines = good_log.split(b"\n")
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(b"\n".join(lines[:10]) + b"\n" + lines[10][:9])
+    rec = read_log(path)
+    assert rec["torn"] and len(rec["actions"]) == 8
+    path.write_bytes(b"\n".join(lines[:10]) + b"\n" + lines[10][:9] + b"\n" + lines[11])
+    with pytest.raises(ValueError, match="line 11"):
+        read_log(path)
+    # A last record complete but for its newline is read, not thrown away.
+    path.write_bytes(b"\n".join(lines[:11]))
+    rec = read_log(path)
+    assert not rec["torn"] and rec["unterminated"] and len(rec["actions"]) == 9
+
+
+def test_resuming_appends_and_keeps_a_torn_logs_copy(tmp_path, good_log):
+    lines = good_log.split(b"\n")
+    path = tmp_path / "r.jsonl"
+    kept = b"\n".join(lines[:20]) + b"\n"
+    path.write_bytes(kept + lines[20][:7])
+    out = io.StringIO()
+    assert resume_headless([str(path), "--headless", "--json"], out=out) == 0
+    assert path.read_bytes().startswith(kept)  # appended after the last whole record
+    assert (tmp_path / "r.jsonl.torn").read_bytes() == kept + lines[20][:7]
+    assert read_log(path)["outcome"] == json.loads(out.getvalue())
+    # An unterminated last record: a newline goes first, nothing is lost.
+    path.write_bytes(b"\n".join(lines[:20]))
+    assert resume_headless([str(path), "--headless", "--json"], out=io.StringIO()) == 0
+    assert path.read_bytes().startswith(b"\n".join(lines[:20]) + b"\n")
+    assert read_log(path)["outcome"] == json.loads(out.getvalue())
+
+
+def test_a_log_of_another_table_is_never_overwritten(tmp_path, good_log):
+    path = tmp_path / "other.jsonl"
+    path.write_bytes(good_log)
+    err = io.StringIO()
+    argv = ["take5", "--seats", "bot,bot", "--headless", "--seed", "6", "--log", str(path)]
+    assert play_headless(argv, out=io.StringIO(), err=err) == 1
+    assert "another table's log" in err.getvalue() and path.read_bytes() == good_log
+
+
+def test_a_format_1_log_reads_as_it_is(tmp_path, good_log):
+    lines = good_log.split(b"\n")
+    header = json.loads(lines[0])
+    del header["format"]
+    path = tmp_path / "old.jsonl"
+    path.write_bytes(b"\n".join([json.dumps(header).encode(), *lines[1:]]))
+    rec = read_log(path)
+    assert rec["format"] == 1 and rec["outcome"] is not None
+    assert replay_command([str(path), "--json"], out=io.StringIO()) == 0
