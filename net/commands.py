@@ -343,8 +343,9 @@ def host_command(argv: list[str], out=None, err=None, ready: Callable | None = N
         stop_signals()
 
 
-class _Stopped(Exception):
-    """SIGTERM or SIGHUP reached ``tapete host`` (``kill``, a closed terminal)."""
+class _Stopped(BaseException):
+    """SIGTERM or SIGHUP reached ``tapete host`` (``kill``, a closed terminal). A
+    ``BaseException``, like ``KeyboardInterrupt``: no ``except Exception`` swallows it."""
 
     def __init__(self, signum: int) -> None:
         import signal
@@ -497,7 +498,7 @@ def tables_command(argv: list[str], out=None, err=None) -> int:
     from net.discovery import TableBrowser
 
     try:
-        browser = TableBrowser(loopback=args.loopback)
+        browser = TableBrowser(loopback=args.loopback, one_shot=True)
     except OSError as exc:
         _printer(err)(f"tapete tables: cannot browse the LAN ({exc}); join by address works")
         return 1
@@ -577,6 +578,13 @@ def join_headless(argv: list[str], out=None, err=None) -> int:
     p.add_argument("--token", default=None, help="take back a seat with its token")
     p.add_argument("--watch", action="store_true", help="watch the table (take no seat)")
     p.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="wait S seconds before each action (a slower game, e.g. for tools/lanlab.py)",
+    )
+    p.add_argument(
         "--timeout", type=float, default=None, metavar="S", help="give up after S seconds"
     )
     args = _parse(p, argv, "join")
@@ -609,7 +617,7 @@ def join_headless(argv: list[str], out=None, err=None) -> int:
         return 1
     try:
         _tell_seat(conn, tokens, args.watch, say)
-        return _play_as_bot(conn, args.bot, args.timeout, out, say)
+        return _play_as_bot(conn, args.bot, args.timeout, out, say, think=args.think)
     finally:
         conn.close()
 
@@ -648,7 +656,25 @@ def _tell_seat(conn, tokens, watching: bool, say) -> None:
     say(text)
 
 
-def _play_as_bot(conn, level: str, timeout: float | None, out, say) -> int:
+def _seat_line(seats: list) -> str:
+    """The seats for people, one line: ``0: Ana; 1: Bo (away); 2: Bot 3 (bot)``."""
+    parts = []
+    for s in seats:
+        if not isinstance(s, dict):
+            continue
+        who = s.get("name") or "open"
+        if s.get("kind") == "bot":
+            who += " (bot)"
+        elif s.get("kind") == "remote" and not s.get("connected"):
+            who += " (away)"
+        parts.append(f"{s.get('seat')}: {who}")
+    return "; ".join(parts)
+
+
+def _play_as_bot(conn, level: str, timeout: float | None, out, say, think: float = 0.0) -> int:
+    """Play ``conn``'s seat with a bot of ``level`` (or watch, without a seat) until the
+    outcome, which is printed on ``out``; seat changes, link notices and returns to
+    the seat are said on ``say``."""
     import threading
 
     from net.mirror import ViewMirror
@@ -660,6 +686,8 @@ def _play_as_bot(conn, level: str, timeout: float | None, out, say) -> int:
     bot = None
     pending = False
     errors = 0
+    welcomes = 0
+    seats_said = _seat_line((conn.welcome or {}).get("seats") or [])
     while end is None or time.monotonic() < end:
         wake.wait(0.5)
         wake.clear()
@@ -668,6 +696,15 @@ def _play_as_bot(conn, level: str, timeout: float | None, out, say) -> int:
             kind = m.get("type")
             if kind == "welcome":
                 bot = engine.get_bot(m["game"], level, secrets.randbelow(2**31))
+                welcomes += 1
+                if welcomes > 1:
+                    where = f"seat {m.get('seat')}" if m.get("seat") is not None else "watching"
+                    say(f"tapete join: back ({where})")
+            elif kind == "seats":
+                line = _seat_line(m.get("seats") or [])
+                if line != seats_said and not mirror.outcome:
+                    seats_said = line
+                    say(f"tapete join: seats — {line}")
             elif kind == "snapshot":
                 pending = False
             elif kind == "delta":
@@ -692,6 +729,8 @@ def _play_as_bot(conn, level: str, timeout: float | None, out, say) -> int:
             return 0
         legal = mirror.legal
         if bot is not None and mirror.started and not pending and legal and mirror.awaited():
+            if think > 0:
+                time.sleep(think)
             try:
                 action = bot.choose(mirror.view, legal)
             except Exception:

@@ -474,7 +474,9 @@ class TableBrowser:
     A table is listed once its TCP port answers (``check=True``, the default), and
     leaves the list after :data:`PROBE_FAILS` failed checks in a row (checked every
     :data:`PROBE_EVERY` s), or at once on the host's goodbye. ``check=False`` lists
-    whatever zeroconf reports."""
+    whatever zeroconf reports. ``one_shot=True`` (a command that looks once, for a
+    short while) asks from a port of its own and hears only direct answers: fast and
+    sure, but deaf to later announcements and goodbyes."""
 
     def __init__(
         self,
@@ -483,6 +485,7 @@ class TableBrowser:
         interfaces: list[str] | None = None,
         check: bool = True,
         probe_every: float = PROBE_EVERY,
+        one_shot: bool = False,
     ) -> None:
         self.loopback = loopback
         self.check = check
@@ -498,7 +501,10 @@ class TableBrowser:
         self._fails: dict[str, int] = {}
         self._wake = threading.Event()
         self._closed = threading.Event()
-        self._zc = Zeroconf(interfaces=interfaces, ip_version=IPVersion.V4Only)
+        # One-shot queries (``tapete tables``) ask from a port of their own: hosts answer
+        # them at once by unicast (RFC 6762 5.1), with no multicast rate limit to wait
+        # out and no other browser on this machine to take the answer.
+        self._zc = Zeroconf(interfaces=interfaces, ip_version=IPVersion.V4Only, unicast=one_shot)
         self._prober: threading.Thread | None = None
         if check:
             self._prober = threading.Thread(
