@@ -20,6 +20,7 @@ import random
 import threading
 import time
 
+from net.addresses import address_text
 from net.local import Connection
 from net.protocol import (
     CLOSING_CODES,
@@ -58,14 +59,6 @@ def backoff(attempt: int, rng: random.Random | None = None) -> float:
     if rng is None:
         return base
     return base * (1.0 + rng.uniform(-RETRY_JITTER, RETRY_JITTER))
-
-
-def address_text(host: str, port: int) -> str:
-    """``"host:port"`` as ``tapete join`` takes it: IPv6 addresses in brackets
-    (``[::1]:47470``)."""
-    if ":" in host and not host.startswith("["):
-        return f"[{host}]:{port}"
-    return f"{host}:{port}"
 
 
 class JoinRefused(ConnectionError):

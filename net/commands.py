@@ -398,7 +398,7 @@ def _reachable_lines(address: str, port: int, loopback: bool) -> list[str]:
     """What ``tapete host`` says about where it can be joined: each address others can
     use (IPv6 in brackets), the network it is on, and never 127.0.0.1 as an address for
     other laptops."""
-    from net.client import address_text
+    from net.addresses import address_text
     from net.discovery import is_link_local, reachable_addresses
 
     if loopback or address.startswith("127.") or address == "::1":

@@ -45,7 +45,7 @@ from zeroconf import (
 )
 from zeroconf.asyncio import AsyncZeroconf
 
-from net.client import address_text
+from net.addresses import address_text
 from net.protocol import PROTOCOL
 
 SERVICE_TYPE = "_tapete._tcp.local."
