@@ -79,14 +79,40 @@ def text(s: str, size: int, color=WHITE, bold: bool = False) -> pygame.Surface:
     return render(s, size, color, bold).convert_alpha()
 
 
+#: Every surface cache made with :func:`cached` (cleared by :func:`reset_caches`).
+_SURFACE_CACHES: list = []
+
+
+def cached(maxsize: int, words: bool = False):
+    """A decorator: cache a function that draws a surface (bounded, like
+    ``lru_cache(maxsize)``), forgotten by :func:`reset_caches` when a new display
+    appears. ``words=True``: the surface carries translated words, so the current
+    language is part of the key (a language switch draws it again)."""
+    from client.i18n import current
+
+    def decorate(fn):
+        if words:
+            keyed = lru_cache(maxsize=maxsize)(lambda _lang, *a: fn(*a))
+
+            def draw(*args):
+                return keyed(current(), *args)
+
+            draw.cache_clear = keyed.cache_clear
+            draw.__doc__, draw.__name__, draw.__wrapped__ = fn.__doc__, fn.__name__, fn
+        else:
+            draw = lru_cache(maxsize=maxsize)(fn)
+        _SURFACE_CACHES.append(draw)
+        return draw
+
+    return decorate
+
+
 def reset_caches() -> None:
     """Forget every cached font and surface (after ``pygame.quit``/a new display)."""
-    from client import cards
-
     font.cache_clear()
     cjk_font.cache_clear()
     text.cache_clear()
-    for fn in (cards.take5_card, cards.card_back, cards.slot, cards.shadow):
+    for fn in _SURFACE_CACHES:
         fn.cache_clear()
 
 

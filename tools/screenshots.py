@@ -2,9 +2,9 @@
 
     python3 tools/screenshots.py [--out DIR] [--seed N] [--lang hu] [--ui-scale 1.25]
 
-Writes menu.png, newgame.png, settings.png, host.png, lobby.png, browser.png,
-table.png (mid-turn, a card selected), reveal.png, row-choice.png, privacy.png
-(couch), results.png into DIR (default ./screenshots).
+Writes menu.png, newgame.png, settings.png, host.png, lobby.png, browser.png, then
+each table's own screenshots as GAME-NAME.png (e.g. take5-table.png, mid-turn with a
+card selected; guandan-readings.png) into DIR (default ./screenshots).
 """
 
 from __future__ import annotations
@@ -22,9 +22,8 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _here]
 sys.path.insert(0, os.path.dirname(_here))
 
 from client.app import App  # noqa: E402
-from client.launch import start_table  # noqa: E402
 from client.settings import Settings  # noqa: E402
-from client.shots import frames, until  # noqa: E402
+from client.shots import frames  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -68,67 +67,13 @@ def main(argv: list[str] | None = None) -> int:
     shot("browser.png")
     app.scene.exit()
 
-    # One player against bots: mid-turn with a card selected.
-    table = start_table(app, "take5", ["human", "bot:normal", "bot:hard", "bot:easy"], args.seed)
-    until(app, lambda: table.my_decision() == "choose" and table.timeline.idle)
-    table.selected = table.board["hand"][3]
-    frames(app, 0.1)
-    shot("table.png")
-    # Play low cards until a row must be chosen; shoot the reveal on the way.
-    revealed = False
-    for _ in range(60):
-        if until(app, lambda: table.timeline.idle and table.my_decision() is not None, 60):
-            if table.my_decision() == "row":
-                frames(app, 0.1)
-                shot("row-choice.png")
-                break
-            table.selected = table.board["hand"][0]
-            table.play()
-            if not revealed:
-                until(
-                    app,
-                    lambda: (
-                        table.timeline.current is not None
-                        and table.timeline.current.label == "reveal"
-                    ),
-                    5,
-                )
-                frames(app, 0.9)
-                shot("reveal.png")
-                revealed = True
-    table.session.close()
-
-    # Couch: two local players, the privacy screen.
-    couch = start_table(
-        app,
-        "take5",
-        ["human", "human", "bot:normal"],
-        args.seed,
-        names=["Ana", "Ben", "Bot 3 (normal)"],
-    )
-    until(app, lambda: couch.privacy_for is not None)
-    frames(app, 0.1)
-    shot("privacy.png")
-    couch.session.close()
-
-    # Results: a bots-only game, sped up.
-    app.settings.animation_speed = 4.0
-    bots = start_table(
-        app, "take5", ["bot:normal", "bot:hard", "bot:easy"], args.seed, options={"threshold": 20}
-    )
-    bots.timeline.speed = 40
-    until(app, lambda: app.scene is not bots, 600)
-    frames(app, 0.3)
-    shot("results.png")
-    # Every other table shoots its own scenes (``screenshots(app, shot, seed)``).
+    # Every table shoots its own scenes (its ``shots(app, shot, seed)``).
     from client.tables import table_for, tables_available
 
     for game_id in tables_available():
-        if game_id == "take5" or (args.game and game_id != args.game):
+        if args.game and game_id != args.game:
             continue
-        cls = table_for(game_id)
-        if hasattr(cls, "screenshots"):
-            cls.screenshots(app, lambda name, g=game_id: shot(f"{g}-{name}"), args.seed)
+        table_for(game_id).shots(app, lambda name, g=game_id: shot(f"{g}-{name}"), args.seed)
     print(f"screenshots in {args.out}/")
     return 0
 

@@ -1,4 +1,5 @@
-"""One table scene per game; :func:`table_for` picks it by game id."""
+"""One table scene per game (``client.tables.<game>.scene:<Game>Table``, built on
+:class:`client.tables.base.TableScene`); :func:`table_for` finds it by game id."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import importlib
 
 #: game id → "module:Class" of its table scene.
 TABLES = {
-    "take5": "client.tables.take5:Take5Table",
+    "take5": "client.tables.take5.scene:Take5Table",
     "the-game": "client.tables.the_game:TheGameTable",
     "teamplay": "client.tables.teamplay:TeamplayTable",
     "sequence-numbers": "client.tables.sequence_numbers:SequenceNumbersTable",
@@ -15,27 +16,15 @@ TABLES = {
 
 
 def table_for(game_id: str):
-    """The table scene class for ``game_id``; ``KeyError`` if it has no table (yet)."""
+    """The table scene class for ``game_id``; ``KeyError`` for a game without one."""
     if game_id not in TABLES:
         raise KeyError(f"unknown game {game_id!r}; games: {', '.join(TABLES)}")
     module, name = TABLES[game_id].split(":")
-    try:
-        return getattr(importlib.import_module(module), name)
-    except ModuleNotFoundError as exc:
-        if exc.name == module:
-            raise KeyError(f"no table for {game_id!r} yet") from None
-        raise
+    return getattr(importlib.import_module(module), name)
 
 
 def tables_available() -> list[str]:
     """Game ids that have both an engine and a table, in the registry's order."""
     from engine import available_games
 
-    out = []
-    for game_id in available_games():
-        try:
-            table_for(game_id)
-        except KeyError:
-            continue
-        out.append(game_id)
-    return out
+    return [game_id for game_id in available_games() if game_id in TABLES]

@@ -1,49 +1,161 @@
-"""The part every table shares: perspective, privacy screen, animation queue, results.
+"""The table contract: what every game's table implements, and what it gets for free.
+
+A game's table is ``client.tables.<game>.scene:<Game>Table``, a :class:`TableScene`
+built with ``(app, session)``. It implements the abstract methods — ``layout``,
+``draw_board``, ``draw_flight``, ``handle_table_event``, ``beats_for``,
+``status_line``, ``summary`` and ``shots`` — and reads the shown seat through
+:attr:`TableScene.seat` (a :class:`client.tables.seat.ShownSeat`): it lights only what
+``seat.choices(...)`` returns and acts only through ``seat.send(action)``.
+
+The base owns the rest: perspective, the couch privacy screen, the animation queue,
+errors and the link banner, rules help, results.
 
 Perspective: with one local player the table always shows that seat. With none it
 shows the public view. With two or more (couch play) it shows the public view while
 the table plays, and before a local player must decide it shows a privacy screen
 ("pass to NAME") and then that player's view only.
+
+The board: :attr:`TableScene.board` is a :class:`client.anim.Stage` over the view the
+table last showed; beats lay the moves they show over it until the next view arrives.
 """
 
 from __future__ import annotations
 
+import abc
 import copy
+from collections.abc import Mapping
 
 import pygame
 
 from client import assets
+from client.anim import Beat, Flight, Stage, Timeline
 from client.i18n import _
-from client.anim import Beat, Timeline
 from client.scene import Scene
-from client.session import TableSession
+from client.tables.seat import ShownSeat
 
 
-class TableScene(Scene):
-    """Base table. Subclasses implement ``beats_for``, ``draw_board``, ``decide`` input."""
+class TableScene(Scene, abc.ABC):
+    """One game's table scene (see the module docstring for the contract)."""
 
+    #: The engine's game id ("take5", "the-game", …).
     game_id = ""
     #: Seconds a bot waits before acting (so people can follow), and under --autoquit.
     bot_delay = 0.6
     autoquit_bot_delay = 0.2
+    #: Names are cut to this many characters where space is short (None: never).
+    name_cut: int | None = None
+    #: TRANSITIONAL: tables whose beats still change the board in place get a deep
+    #: copy of each view.
+    copy_views = True
 
-    def __init__(self, app, session: TableSession) -> None:
+    def __init__(self, app, session) -> None:
         super().__init__(app)
         self.session = session
         self.timeline = Timeline(app.settings.animation_speed * (10.0 if app.autoquit else 1.0))
         self.perspective: int | None = (
             session.local_seats[0] if len(session.local_seats) == 1 else None
         )
-        self.board: dict | None = None
+        #: One seat object per seat played on this screen.
+        self.seats: dict[int, ShownSeat] = {
+            s: ShownSeat(s, session.mirrors[s], session, self.show_error)
+            for s in session.local_seats
+        }
+        self._board: Stage | None = None
         self.privacy_for: int | None = None  # seat waiting behind the privacy screen
-        self.message = ""
-        self.message_t = 0.0
+        self.message, self.message_t = "", 0.0
+        self.note, self.note_t = "", 0.0
         self.over_t = 0.0
+        self.viewer = False  # a replay shows views without a session to act on
         self.w, self.h = app.size
+        self.k = min(self.w / 1280, self.h / 720)
         self.help_open = False
         self.help_scroll = 0
 
+    # ------------------------------------------------------------------ the contract
+    @abc.abstractmethod
+    def layout(self) -> None:
+        """Compute the table's geometry from ``self.w``/``self.h`` (``self.k`` is the
+        scale of the 1280×720 design, the smaller of the two ratios)."""
+
+    @abc.abstractmethod
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """Draw the table from ``self.board`` (flights, banners and help come after)."""
+
+    @abc.abstractmethod
+    def draw_flight(self, surface: pygame.Surface, flight: Flight, pos) -> None:
+        """Draw ``flight``'s card at ``pos`` (pixel centre)."""
+
+    @abc.abstractmethod
+    def handle_table_event(self, event: pygame.event.Event) -> None:
+        """Input for the shown seat's decision (only while no animation plays)."""
+
+    @abc.abstractmethod
+    def beats_for(self, events: list[dict]) -> list[Beat]:
+        """The beats that show ``events`` (one message's zone moves) on the board."""
+
+    @abc.abstractmethod
+    def status_line(self) -> str:
+        """The one obvious prompt for whoever looks at the screen ("" for none)."""
+
+    @staticmethod
+    @abc.abstractmethod
+    def summary(view: dict, names: list[str], me: int | None) -> dict:
+        """What the results screen shows for the final ``view``: ``{"headline": str,
+        "subtitle": str, "rows": [(name, value text, is_winner)], "ranked": bool
+        (default True: number the rows)}``, best first."""
+
+    @classmethod
+    @abc.abstractmethod
+    def shots(cls, app, shot, seed: int) -> None:
+        """Play tables of this game on ``app`` and call ``shot(name)`` at the moments
+        worth looking at (``tools/screenshots.py``)."""
+
+    # ------------------------------------------------------------------ the board
+    @property
+    def board(self) -> Stage | None:
+        """What the table draws: the last view shown, with the animations' moves."""
+        return self._board
+
+    @board.setter
+    def board(self, view: Mapping | None) -> None:
+        if view is None or isinstance(view, Stage):
+            self._board = view
+        else:
+            self._board = Stage(copy.deepcopy(view) if self.copy_views else view)
+
+    def show(self, view: dict, seat: int | None = None) -> None:
+        """Show ``view`` as ``seat`` sees it (None: the public view), with nothing to
+        decide and no prompts to act: a replay or a review."""
+        self.viewer = True
+        self.perspective = seat
+        self.board = view
+        self.on_reset()
+
     # ------------------------------------------------------------------ helpers
+    def s(self, v: float) -> int:
+        """Design pixels (1280×720) → window pixels."""
+        return int(v * self.k)
+
+    def t(self, v: float) -> int:
+        """A text size: design pixels × scale × the player's text size (``ui_scale``,
+        up to 1.25: the tables are laid out for that much)."""
+        return max(9, int(v * self.k * min(1.25, self.ui_scale)))
+
+    @property
+    def me(self) -> int | None:
+        """The shown seat (None: the public view)."""
+        return self.perspective
+
+    @property
+    def seat(self) -> ShownSeat | None:
+        """The shown seat's object when it is played on this screen, else None."""
+        return self.seats.get(self.perspective) if self.perspective is not None else None
+
+    @property
+    def mirror(self):
+        """TRANSITIONAL: the shown perspective's mirror (tables not yet on ShownSeat)."""
+        return self.session.mirrors[self.perspective]
+
     @property
     def couch(self) -> bool:
         return len(self.session.local_seats) >= 2
@@ -53,7 +165,53 @@ class TableScene(Scene):
         """The player's text size (settings ``ui_scale``, 0.75–1.5; 1 = as designed).
         Tables multiply their text sizes by it (banners, help and the privacy screen
         do); layouts keep their 1280×720 geometry, so cards never change shape."""
-        return float(getattr(self.app.settings, "ui_scale", 1.0) or 1.0)
+        return float(self.app.settings.ui_scale or 1.0)
+
+    def name(self, seat: int) -> str:
+        return self.session.names[seat]
+
+    def short_name(self, seat: int) -> str:
+        """A seat's name without the bot level ("Bot 3 (hard)" → "Bot 3"), cut to
+        :attr:`name_cut` characters; "?" for no seat."""
+        if not 0 <= seat < len(self.session.names):
+            return "?"
+        return self.name(seat).split(" (")[0][: self.name_cut]
+
+    def who(self, seat: int, full: bool = False) -> str:
+        """ "You" for the shown seat (on a couch: that player's name), else the name
+        (``full``: with the bot level)."""
+        if seat == self.me and not self.couch:
+            return _("You")
+        return self.name(seat) if full else self.short_name(seat)
+
+    def latest(self) -> Mapping:
+        """The shown perspective's latest view (the board may still be animating to
+        it); the board itself when no mirror stands behind it (a replay)."""
+        if self.seat is not None:
+            return self.seat.view or self.board or {}
+        mirrors = self.session.mirrors
+        m = mirrors.get(self.perspective) if isinstance(mirrors, dict) else None
+        return (m.view if m is not None else None) or self.board or {}
+
+    def my_turn(self) -> bool:
+        """Whether the shown seat must act now (from its latest view)."""
+        return self.seat is not None and self.board is not None and self.seat.awaited()
+
+    def deciding(self) -> bool:
+        """Whether the shown seat may decide now: its turn, nothing animating, no
+        action of its own in flight."""
+        return self.timeline.idle and self.my_turn() and not self.seat.waiting
+
+    def choices(self, **fields) -> list[dict]:
+        """The shown seat's legal actions matching ``fields`` while no animation
+        plays (see :meth:`ShownSeat.choices`); [] for a watcher."""
+        if self.seat is None or not self.timeline.idle:
+            return []
+        return self.seat.choices(**fields)
+
+    def prompt(self) -> str:
+        """The status line, or nothing in a review of a seat's view."""
+        return "" if self.viewer and self.perspective is not None else self.status_line()
 
     def fit_text(
         self, text: str, size: int, width: int, color=assets.WHITE, bold: bool = False
@@ -65,6 +223,11 @@ class TableScene(Scene):
             size = max(9, int(size * 0.92))
             img = assets.text(text, size, color, bold)
         return img
+
+    def label(self, text: str, size: float, width: float, color=assets.WHITE, bold=False):
+        """``text`` at text size ``size`` (design pixels, see :meth:`t`), shrunk to fit
+        ``width`` design pixels."""
+        return self.fit_text(text, self.t(size), self.s(width), color, bold)
 
     def text_px(self, px: int) -> int:
         """A text size already scaled to the window (``self.s(v)``) times the player's
@@ -82,49 +245,35 @@ class TableScene(Scene):
                 return lines[:max_lines], size
             size = max(9, int(size * 0.92))
 
-    @property
-    def mirror(self):
-        return self.session.mirrors[self.perspective]
-
-    def name(self, seat: int) -> str:
-        return self.session.names[seat]
-
     def show_error(self, text: str) -> None:
+        """Show ``text`` in the error banner for a few seconds."""
         self.message, self.message_t = text, 4.0
+
+    def show_note(self, text: str, seconds: float = 2.5) -> None:
+        """Show ``text`` as the table's latest note (what just happened)."""
+        self.note, self.note_t = text, seconds
 
     def set_perspective(self, seat: int | None) -> None:
         """Show ``seat``'s view (None = public) from its latest state, skipping its
         backlog (already seen in another perspective)."""
         self.timeline.skip()
         self.perspective = seat
-        m = self.mirror
+        if self.seat is not None:
+            self.seat.skip()
+        m = self.session.mirrors[seat]
         m.backlog.clear()
         if m.view is not None:
-            self.board = copy.deepcopy(m.view)
+            self.board = m.view
             self.on_reset()
 
     def due_local_seat(self) -> int | None:
-        """The first local seat whose latest view awaits it (and no other local seat is
-        shown mid-decision)."""
-        for seat in self.session.local_seats:
-            v = self.session.mirrors[seat].view
-            if (
-                v
-                and not v.get("over")
-                and seat in v.get("awaiting", [])
-                and self.needs_decision(seat, v)
-            ):
-                return seat
-        return None
-
-    def needs_decision(self, seat: int, view: dict) -> bool:
-        """Whether ``seat`` still has to decide (games may refine ``awaiting``)."""
-        return True
+        """The first local seat whose latest view awaits it."""
+        return next((s for s, seat in self.seats.items() if seat.awaited()), None)
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
         self.session.pump()
-        for m in self.session.mirrors.values():
+        for key, m in self.session.mirrors.items():
             if m.link is not None:
                 reason = m.link.get("reason", "")
                 if m.link.get("reconnecting"):
@@ -135,24 +284,20 @@ class TableScene(Scene):
                     self.show_error(_("Connection closed: {reason}").format(reason=reason))
             for err in m.errors:
                 self.show_error(err.get("message", _("refused")))
-                self.on_refused(m.seat, err)
+                if key in self.seats:
+                    self.seats[key].refused()
+                self.on_refused(key, err)
             m.errors.clear()
-        # Feed the shown mirror's messages to the timeline.
-        m = self.mirror
-        while m.backlog:
-            shown = m.backlog.popleft()
-            if self.board is None or shown.snapshot:
-                self.timeline.skip()
-                self.board = copy.deepcopy(shown.view)
-                self.on_reset()
-                continue
-            for beat in self.beats_for(shown.events):
-                self.timeline.add(beat)
-            final = shown.view
-            self.timeline.add(Beat(0.0, finish=lambda v=final: self._sync(v)))
+        shown = self.seat
+        for seat in self.seats.values():
+            if seat is not shown:
+                seat.skip()  # not on screen: only its answers matter
+        self.feed(shown)
         self.timeline.update(dt)
         if self.message_t > 0:
             self.message_t -= dt
+        if self.note_t > 0:
+            self.note_t -= dt
         if not self.timeline.idle or self.board is None:
             return
         # Couch: hand the screen to the next local player who must decide.
@@ -167,8 +312,28 @@ class TableScene(Scene):
             if self.over_t > (0.4 if self.app.autoquit else 2.0):
                 self.finish()
 
+    def feed(self, shown: ShownSeat | None) -> None:
+        """Turn the shown perspective's new messages into beats (a snapshot replaces
+        the board at once)."""
+        m = self.session.mirrors[self.perspective]
+        while True:
+            if shown is not None:
+                item = shown.take()
+            else:
+                item = m.backlog.popleft() if m.backlog else None
+            if item is None:
+                return
+            if self.board is None or item.snapshot:
+                self.timeline.skip()
+                self.board = item.view
+                self.on_reset()
+                continue
+            for beat in self.beats_for(item.events):
+                self.timeline.add(beat)
+            self.timeline.add(Beat(0.0, finish=lambda v=item.view: self._sync(v)))
+
     def _sync(self, view: dict) -> None:
-        self.board = copy.deepcopy(view)
+        self.board = view
         self.on_reset()
 
     def finish(self) -> None:
@@ -205,9 +370,6 @@ class TableScene(Scene):
         if self.perspective is not None and self.timeline.idle and self.board:
             self.handle_table_event(event)
 
-    def exit(self) -> None:
-        pass
-
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(assets.FELT)
         if self.privacy_for is not None:
@@ -243,21 +405,20 @@ class TableScene(Scene):
 
     def sfx(self, name: str) -> None:
         """Play sound effect ``name`` (see :mod:`client.sound`); silent without audio."""
-        sounds = getattr(self.app, "sounds", None)
-        if sounds is not None:
-            sounds.play(name)
+        self.app.sounds.play(name)
 
     def resized(self) -> None:
         """The window changed size: lay the table out again (see :meth:`layout`)."""
         self.w, self.h = self.app.size
+        self.k = min(self.w / 1280, self.h / 720)
         self.layout()
 
     def on_refused(self, seat: int | None, error: dict) -> None:
-        """The host refused an action sent for ``seat`` (tables may let it decide
-        again)."""
+        """The host refused an action sent for ``seat`` (the seat may act again; tables
+        may do more)."""
 
-    def layout(self) -> None:
-        """Compute the table's geometry from ``self.w``/``self.h`` (tables override)."""
+    def on_reset(self) -> None:
+        """Called when ``self.board`` was replaced by a view."""
 
     def draw_privacy(self, surface: pygame.Surface) -> None:
         """The privacy screen: no cards, only whose turn it is."""
@@ -294,40 +455,6 @@ class TableScene(Scene):
         rect.clamp_ip(pygame.Rect(0, 0, self.w, self.h))
         pygame.draw.rect(surface, color, rect, border_radius=10)
         surface.blit(img, img.get_rect(center=rect.center))
-
-    # ------------------------------------------------------------------ hooks
-    @staticmethod
-    def summary(view: dict, names: list[str], me: int | None) -> dict:
-        """What the results screen shows: ``{"headline": str, "subtitle": str,
-        "rows": [(name, value text, is_winner)], "ranked": bool (default True: number the
-        rows)}`` best first. Games override it."""
-        winners = set(view.get("winners", []))
-        scores = view.get("scores") or [0] * len(names)
-        order = sorted(range(len(names)), key=lambda s: (s not in winners, s))
-        rows = [
-            (
-                _("You") if s == me else names[s],
-                str(scores[s]) if s < len(scores) else "",
-                s in winners,
-            )
-            for s in order
-        ]
-        return {"headline": headline(winners, names, me), "subtitle": "", "rows": rows}
-
-    def on_reset(self) -> None:
-        """Called when ``self.board`` was replaced by a view."""
-
-    def beats_for(self, events: list[dict]) -> list[Beat]:
-        return []
-
-    def draw_board(self, surface: pygame.Surface) -> None:
-        raise NotImplementedError
-
-    def draw_flight(self, surface, flight, pos) -> None:
-        raise NotImplementedError
-
-    def handle_table_event(self, event: pygame.event.Event) -> None:
-        """Input for the shown seat's decision (only called when animations are done)."""
 
 
 def headline(winners: set[int], names: list[str], me: int | None) -> str:

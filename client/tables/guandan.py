@@ -395,11 +395,6 @@ class GuandanTable(GuandanBeats, TableScene):
             self.hand.key(key, shift)
 
     # ------------------------------------------------------------------ frame
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.note_t > 0:
-            self.note_t -= dt
-
     def draw_flight(self, surface, flight, pos) -> None:
         img = gc.face(flight.card, self.board.get("level", 2), self.sw, self.sh)
         surface.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
@@ -495,7 +490,7 @@ class GuandanTable(GuandanBeats, TableScene):
 
     # ------------------------------------------------------------------ screenshots
     @classmethod
-    def screenshots(cls, app, shot, seed: int) -> None:
+    def shots(cls, app, shot, seed: int) -> None:
         """Full hand, mid-trick, reading chooser, deal result, tribute, return,
         privacy screen, match end, results (see :mod:`client.tables.guandan_shots`)."""
         from client.tables import guandan_shots

@@ -464,11 +464,6 @@ class SequenceNumbersTable(TableScene):
         return Beat(1.1, begin=begin, finish=finish, label="sequence")
 
     # ------------------------------------------------------------------ frame
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.note_t > 0:
-            self.note_t -= dt
-
     def draw_flight(self, surface, flight, pos) -> None:
         kind = flight.card[0]
         if kind == "chip":
@@ -541,7 +536,7 @@ class SequenceNumbersTable(TableScene):
 
     # ------------------------------------------------------------------ screenshots
     @classmethod
-    def screenshots(cls, app, shot, seed: int) -> None:
+    def shots(cls, app, shot, seed: int) -> None:
         """selected.png (a card's spaces lit), minus.png, sequence.png (a completed,
         locked sequence mid-game), privacy.png (couch), results.png."""
         from client.tables.sequence_numbers_shots import take_screenshots

@@ -711,8 +711,6 @@ class TeamplayTable(TableScene):
                     self.pending, self.pending_more = None, 0  # answered: a new view
         was = self.board.get("turn_seat") if self.board else None
         super().update(dt)
-        if self.note_t > 0:
-            self.note_t -= dt
         if self.board and was == self.me and self.board.get("turn_seat") != was:
             self.gift_cards = set()  # my turn is over: the gifts are plain cards now
 
@@ -789,7 +787,7 @@ class TeamplayTable(TableScene):
 
     # ------------------------------------------------------------------ screenshots
     @classmethod
-    def screenshots(cls, app, shot, seed: int) -> None:
+    def shots(cls, app, shot, seed: int) -> None:
         """setup.png (keep or swap), selection.png (a selection completing a mission),
         hover.png (a mission's description), gift.png, discard.png (hand limit),
         final-round.png, privacy.png (couch), results.png."""

@@ -478,8 +478,6 @@ class TheGameTable(TableScene):
             if m is None or m.errors or m.seq != self.pending[1] or m.link is not None:
                 self.pending = None  # answered: a new view, or a refusal
         super().update(dt)
-        if self.note_t > 0:
-            self.note_t -= dt
 
     def draw_flight(self, surface, flight, pos) -> None:
         if flight.card[0] == "card":
@@ -544,7 +542,7 @@ class TheGameTable(TableScene):
 
     # ------------------------------------------------------------------ screenshots
     @classmethod
-    def screenshots(cls, app, shot, seed: int) -> None:
+    def shots(cls, app, shot, seed: int) -> None:
         """selected.png (a card picked, its piles lit), trick.png (a backwards trick
         lit), signals.png, blocked.png (the declare-blocked prompt), privacy.png and
         couch-turn.png (couch), results.png, solo.png."""

@@ -1,0 +1,178 @@
+"""Take 5 events turned into beats: choices, the reveal, each card flying to its row,
+a row taken into a penalty pile, a round's end and the next deal (take5.md "A round").
+
+Each beat shows its move on the table's stage (``t.board``); the view that follows
+the events replaces the stage once they are shown."""
+
+from __future__ import annotations
+
+from client.anim import Beat, Flight, zone
+from client.i18n import _, ngettext
+from client.tables.take5 import layout
+
+
+def beats_for(t, events: list[dict]) -> list[Beat]:
+    """The beats of one message's ``events`` at Take 5 table ``t``."""
+    beats: list[Beat] = []
+    for e in events:
+        kind = e["type"]
+        if kind == "choose":
+            beats.append(Beat(0.05, finish=lambda e=e: _chosen(t, e)))
+        elif kind == "reveal":
+            beats.append(_reveal(t, e["cards"]))
+        elif kind == "move":
+            beats.extend(_move(t, e))
+        elif kind == "row-choice" and e["seat"] != t.me:
+            note = _("{name}'s {card} is too low: a row is taken").format(
+                name=t.short_name(e["seat"]), card=e["card"]
+            )
+            beats.append(Beat(0.6, finish=lambda note=note: t.show_note(note)))
+        elif kind == "game-end":
+            beats.append(Beat(0.1, finish=lambda: t.sfx("win")))
+        elif kind == "round-end":
+            beats.append(Beat(2.6, begin=lambda e=e: _round_banner(t, e), label="round"))
+        elif kind == "round":
+            beats.append(Beat(0.3, finish=lambda: _clear_rows(t)))
+    return beats
+
+
+def _move(t, e: dict) -> list[Beat]:
+    src, dst = zone(e["from"]), zone(e["to"])
+    if src.of("table") and dst.of("row"):
+        return [_to_row(t, e["cards"][0], dst.key)]
+    if src.of("row") and dst.of("penalty"):
+        return [_take_row(t, src.key, dst.key, e.get("bullheads"))]
+    if src.of("deck"):
+        return _deal(t, dst, e.get("cards"))
+    return []
+
+
+def _chosen(t, e: dict) -> None:
+    t.board.own("has_chosen")[e["seat"]] = True
+    if e.get("card") is not None and e["seat"] == t.me:
+        t.board["chosen"] = e["card"]
+
+
+def _reveal(t, pairs: list[list[int]]) -> Beat:
+    def begin():
+        t.sfx("card")
+        return [
+            Flight(
+                card,
+                layout.player_rect(t, seat).center
+                if seat != t.me
+                else layout.hand_card_center(t, card),
+                layout.reveal_slot(t, i).center,
+                0.5,
+                0.05 * i,
+            )
+            for i, (seat, card) in enumerate(pairs)
+        ]
+
+    def finish():
+        b = t.board
+        b["revealed"] = [list(p) for p in pairs]
+        b["pending"] = sorted([c, s] for s, c in pairs)
+        b["has_chosen"] = [False] * b["players"]
+        if t.me is not None:
+            mine = [c for s, c in pairs if s == t.me]
+            b["hand"] = [c for c in b["hand"] if c not in mine]
+            b["chosen"] = None
+        t.placed = set()
+
+    return Beat(1.1, begin=begin, finish=finish, label="reveal")
+
+
+def _to_row(t, card: int, r: int) -> Beat:
+    def begin():
+        t.sfx("card")
+        rev = t.board["revealed"]
+        i = next((k for k, (_s, c) in enumerate(rev) if c == card), 0)
+        t.placed.add(card)
+        n = len(t.board["rows"][r])
+        return [
+            Flight(
+                card, layout.reveal_slot(t, i).center, layout.row_slot(t, r, min(n, 5)).center, 0.5
+            )
+        ]
+
+    def finish():
+        t.board.own("rows")[r].append(card)
+        t.board["pending"] = [p for p in t.board["pending"] if p[0] != card]
+
+    return Beat(0.65, begin=begin, finish=finish)
+
+
+def _take_row(t, r: int, seat: int, heads: int | None) -> Beat:
+    taken = {}
+
+    def begin():
+        t.sfx("row")
+        row = t.board["rows"][r]
+        taken["n"] = len(row)
+        dst = layout.player_rect(t, seat).center
+        flights = [
+            Flight(c, layout.row_slot(t, r, i).center, dst, 0.55, 0.04 * i)
+            for i, c in enumerate(row)
+        ]
+        t.board.own("rows")[r] = []
+        label = (
+            f"+{heads}"
+            if heads is not None
+            else ngettext("{n} card", "{n} cards", len(row)).format(n=len(row))
+        )
+        x, y = layout.player_rect(t, seat).midleft
+        t.floaters.append([label, x - t.s(40), y, 1.6])
+        return flights
+
+    def finish():
+        t.board.own("penalty_counts")[seat] += taken.get("n", 0)
+        if heads is not None and seat == t.me:
+            t.board["own_bullheads"] = t.board["own_bullheads"] + heads
+
+    return Beat(0.8, begin=begin, finish=finish)
+
+
+def _round_banner(t, e: dict) -> list:
+    t.round_summary = e
+    t.round_summary_t = 2.6 / max(0.1, t.timeline.speed)
+    return []
+
+
+def _deal(t, dst, faces: list[int] | None) -> list[Beat]:
+    """A new round's deal: the four row cards, and your own hand, fly from the deck."""
+    if not faces:
+        return []
+    if dst.of("row"):
+        r = dst.key
+
+        def begin():
+            return [Flight(faces[0], layout.deck_point(t), layout.row_slot(t, r, 0).center, 0.3)]
+
+        def finish():
+            t.board.own("rows")[r] = [faces[0]]
+
+        return [Beat(0.32, begin=begin, finish=finish)]
+    if dst.of("hand") and dst.key == t.me:
+        n = len(faces)
+
+        def begin():
+            return [
+                Flight(c, layout.deck_point(t), layout.hand_slot(t, i, n).center, 0.35, 0.05 * i)
+                for i, c in enumerate(faces)
+            ]
+
+        def finish():
+            t.board["hand"] = list(faces)
+
+        return [Beat(0.35 + 0.05 * n, begin=begin, finish=finish)]
+    return []
+
+
+def _clear_rows(t) -> None:
+    b = t.board
+    if t.me is not None:
+        b["hand"] = []
+    b["rows"] = [[], [], [], []]
+    b["revealed"] = []
+    b["pending"] = []

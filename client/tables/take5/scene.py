@@ -1,0 +1,190 @@
+"""The Take 5 table: four rows, your hand, the reveal, the row choice, the players.
+
+Layout at 1280×720 (scaled for other sizes, :mod:`client.tables.take5.layout`): rows
+on the left, this turn's revealed cards in the middle, players on the right, your hand
+along the bottom.
+
+Input: click a card to select it, click it again (or Enter) to play it; ←/→ move the
+selection. When your card is lower than every row, click a row or press 1–4.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from client.anim import Beat
+from client.i18n import _
+from client.tables.base import TableScene, headline
+from client.tables.take5 import beats, layout, paint
+from client.tables.take5.faces import card
+
+
+class Take5Table(TableScene):
+    """Take 5 (take5.md): choose a card, watch the reveal, choose a row when too low."""
+
+    game_id = "take5"
+    name_cut = 10
+    copy_views = False
+
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.layout()
+        self.selected: int | None = None
+        self.hover_row: int | None = None
+        self.placed: set[int] = set()  # revealed cards already moved to a row
+        self.floaters: list[list] = []  # [text, x, y, seconds left]
+        self.round_summary: dict | None = None
+        self.round_summary_t = 0.0
+
+    @staticmethod
+    def summary(view: dict, names: list[str], me: int | None) -> dict:
+        """Standings by total bullheads, lowest first (take5.md "End of the game")."""
+        winners = set(view.get("winners", []))
+        totals = view["totals"]
+        order = sorted(range(len(totals)), key=lambda s: (totals[s], s))
+        return {
+            "headline": headline(winners, names, me),
+            "subtitle": _("Take 5 · {rounds} rounds · fewest bullheads win").format(
+                rounds=view.get("round", "?")
+            ),
+            "rows": [
+                (
+                    _("You") if s == me else names[s],
+                    _("{n} bullheads").format(n=totals[s]),
+                    s in winners,
+                )
+                for s in order
+            ],
+        }
+
+    @classmethod
+    def shots(cls, app, shot, seed: int) -> None:
+        """table.png (a card selected), reveal.png, row-choice.png, privacy.png
+        (couch), results.png."""
+        from client.tables.take5 import shots
+
+        shots.take(app, shot, seed)
+
+    # ------------------------------------------------------------------ geometry
+    def layout(self) -> None:
+        """Scale the 1280×720 design to the window, keeping card proportions."""
+        layout.sizes(self)
+
+    def hand_slot(self, i: int, n: int) -> pygame.Rect:
+        return layout.hand_slot(self, i, n)
+
+    def play_button(self) -> pygame.Rect:
+        return layout.play_button(self)
+
+    def message_pos(self) -> tuple[int, int]:
+        return (self.s(835), self.s(400))
+
+    # ------------------------------------------------------------------ decisions
+    def my_decision(self) -> str | None:
+        """ "choose" (a card), "row" (a row to take) or None: what the host awaits
+        from the shown seat, as its legal actions say."""
+        if not self.my_turn():
+            return None
+        if self.seat.can(type="take-row"):
+            return "row"
+        if self.seat.can(type="choose"):
+            return "choose"
+        return None
+
+    def on_reset(self) -> None:
+        self.placed = set()
+        if self.selected not in self.board.get("hand", []):
+            self.selected = None
+
+    def beats_for(self, events: list[dict]) -> list[Beat]:
+        return beats.beats_for(self, events)
+
+    # ------------------------------------------------------------------ input
+    def handle_table_event(self, event: pygame.event.Event) -> None:
+        decision = self.my_decision()
+        if decision == "choose":
+            self.choose_input(event)
+        elif decision == "row":
+            self.row_input(event)
+
+    def choose_input(self, event: pygame.event.Event) -> None:
+        hand = self.board.get("hand", [])
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.play_button().collidepoint(event.pos) and self.selected is not None:
+                self.play()
+                return
+            for i, c in enumerate(hand):
+                lift = -self.s(24) if c == self.selected else 0
+                if self.hand_slot(i, len(hand)).move(0, lift).collidepoint(event.pos):
+                    if c == self.selected:
+                        self.play()
+                    else:
+                        self.selected = c
+                    return
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
+                i = hand.index(self.selected) if self.selected in hand else -1
+                i = (i + (1 if event.key == pygame.K_RIGHT else -1)) % len(hand)
+                self.selected = hand[i]
+            elif event.key in (pygame.K_RETURN, pygame.K_SPACE) and self.selected:
+                self.play()
+
+    def row_input(self, event: pygame.event.Event) -> None:
+        rows = [layout.row_rect(self, r) for r in range(4)]
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_row = next((r for r in range(4) if rows[r].collidepoint(event.pos)), None)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for r in range(4):
+                if rows[r].collidepoint(event.pos):
+                    self.take_row(r)
+        elif event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_4:
+            self.take_row(event.key - pygame.K_1)
+
+    def play(self) -> None:
+        """Choose the selected card (a choice the seat may make now)."""
+        if self.selected is None or self.my_decision() != "choose":
+            return
+        if self.seat.send({"type": "choose", "card": self.selected}):
+            self.selected = None
+
+    def take_row(self, r: int) -> None:
+        """Take row ``r`` (0..3) for the too-low card."""
+        if self.my_decision() == "row" and self.seat.send({"type": "take-row", "row": r}):
+            self.hover_row = None
+
+    # ------------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        for f in self.floaters:
+            f[3] -= dt
+            f[2] -= dt * 20
+        self.floaters = [f for f in self.floaters if f[3] > 0]
+        if self.round_summary_t > 0:
+            self.round_summary_t -= dt
+
+    def draw_flight(self, surface, flight, pos) -> None:
+        img = card(flight.card, self.cw, self.ch)
+        surface.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        paint.draw_table(self, surface)
+
+    def status_line(self) -> str:
+        b = self.board
+        if b.get("over"):
+            return _("Game over")
+        decision = self.my_decision() if self.timeline.idle else None
+        if decision == "choose":
+            return _("Choose a card: click it, then click again or press Enter")
+        if decision == "row":
+            c = b["pending"][0][0] if b.get("pending") else "?"
+            return _("Your {card} is too low: click a row to take it (or press 1–4)").format(card=c)
+        latest = self.latest()
+        if latest.get("phase") == "row-choice":
+            return _("{name} is choosing a row…").format(name=self.name(latest["row_choice"]))
+        waiting = [self.short_name(s) for s in latest.get("awaiting", [])]
+        if waiting and self.timeline.idle:
+            if len(waiting) > 3:
+                return _("Waiting for {n} players to choose…").format(n=len(waiting))
+            return _("Waiting for {names}…").format(names=", ".join(waiting))
+        return ""
