@@ -81,6 +81,12 @@ class TableSession:
                     if s["name"] and s["seat"] not in self.local_seats:
                         self.names[s["seat"]] = s["name"]
 
+    def set_bot_delay(self, seconds: float) -> None:
+        """Let the host's bots act ``seconds`` after they are awaited from now on (tools
+        and tests speed a table up); nothing at somebody else's table."""
+        if self.host is not None:
+            self.host.call(lambda table: setattr(table, "bot_delay", seconds))
+
     def send(self, seat: int, action: dict) -> None:
         """Send ``action`` for a local ``seat``."""
         self.mirrors[seat].conn.send({"type": "action", "action": action})

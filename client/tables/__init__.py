@@ -8,7 +8,7 @@ import importlib
 #: game id → "module:Class" of its table scene.
 TABLES = {
     "take5": "client.tables.take5.scene:Take5Table",
-    "the-game": "client.tables.the_game:TheGameTable",
+    "the-game": "client.tables.the_game.scene:TheGameTable",
     "teamplay": "client.tables.teamplay:TeamplayTable",
     "sequence-numbers": "client.tables.sequence_numbers:SequenceNumbersTable",
     "guandan": "client.tables.guandan:GuandanTable",

@@ -13,8 +13,9 @@ import sys
 import pygame
 
 from client.launch import start_table
-from client.tables import the_game_paint as paint
+from client.tables.the_game import faces, layout
 from client.tables.the_game import TheGameTable
+from client.tables.the_game.paint import TRICK
 from engine import get_bot
 from engine.the_game import fits
 from tests.client.conftest import run_until
@@ -65,12 +66,12 @@ def test_the_table_renders_piles_with_direction_and_the_hand(app):
     app.frame(1 / 30, [])
     # The start markers: the pile's tint around an arrow (and the words UP / DOWN).
     for i, tint in (
-        (0, paint.UP_TINT),
-        (1, paint.UP_TINT),
-        (2, paint.DOWN_TINT),
-        (3, paint.DOWN_TINT),
+        (0, faces.UP_TINT),
+        (1, faces.UP_TINT),
+        (2, faces.DOWN_TINT),
+        (3, faces.DOWN_TINT),
     ):
-        rect = paint.top_rect(table, i)
+        rect = layout.top_rect(table, i)
         assert (
             tuple(app.screen.get_at((rect.x + table.s(10), rect.bottom - table.s(10))))[:3] == tint
         )
@@ -92,7 +93,7 @@ def test_a_selected_card_lights_only_the_piles_it_fits(app):
     assert table.selected == high
     lit = table.selected_choice()[1]
     tops = mirror.view["tops"]
-    assert lit == [p for i, p in enumerate(paint.PILES) if fits(high, i, tops[p])]
+    assert lit == [p for i, p in enumerate(layout.PILES) if fits(high, i, tops[p])]
     assert "asc1" in lit  # higher than the 'low' card
     app.frame(1 / 30, [])
     click(app, table.hand_slot(0, len(table.board["hand"])).move(0, -table.s(14)).center)
@@ -106,7 +107,7 @@ def test_a_backwards_trick_is_marked(app):
     assert run_until(app, lambda: my_turn(table))
     b = table.board
     b["hand"] = [32, 40]
-    b["tops"].update({"asc1": 22, "asc2": 50, "desc1": 22, "desc2": 30})
+    b.own("tops").update({"asc1": 22, "asc2": 50, "desc1": 22, "desc2": 30})
     table.session.mirrors[0].legal = [
         {"type": "play", "card": 32, "pile": "asc1"},
         {"type": "play", "card": 32, "pile": "desc1"},
@@ -116,8 +117,8 @@ def test_a_backwards_trick_is_marked(app):
     assert table.is_trick(32, "desc1") and not table.is_trick(32, "asc1")
     assert "backwards trick" in table.status_line()
     app.frame(1 / 30, [])
-    rect = paint.top_rect(table, 2).inflate(table.s(10), table.s(10))
-    assert tuple(app.screen.get_at((rect.x + 1, rect.centery)))[:3] == paint.TRICK
+    rect = layout.top_rect(table, 2).inflate(table.s(10), table.s(10))
+    assert tuple(app.screen.get_at((rect.x + 1, rect.centery)))[:3] == TRICK
 
 
 # ---------------------------------------------------------------- input → actions
@@ -150,7 +151,7 @@ def test_enter_plays_on_the_only_pile_and_refusals_explain(app):
     assert "several piles" in table.message
     b = table.board
     sent = recording(table)
-    b["tops"].update({"asc1": 98, "asc2": 98, "desc1": 3, "desc2": b["hand"][0] + 10})
+    b.own("tops").update({"asc1": 98, "asc2": 98, "desc1": 3, "desc2": b["hand"][0] + 10})
     table.session.mirrors[0].legal = [{"type": "play", "card": b["hand"][0], "pile": "desc2"}]
     key(app, pygame.K_a)
     assert "does not fit on the UP pile at 98" in table.message and sent == []
@@ -176,10 +177,10 @@ def test_no_double_send_before_the_host_answers(app):
 
 def test_signals_by_key_combo_and_toggle_also_out_of_turn(app):
     table = seated(app, ["human", "bot:easy"], options={"start": 1})
-    table.session.host.table.bot_delay = 3600.0  # the bot's turn lasts
+    table.session.set_bot_delay(3600.0)  # the bot's turn lasts
     mirror = table.session.mirrors[0]
     assert run_until(app, lambda: mirror.view is not None and table.board is not None, 10)
-    assert not table.my_decision() and table.signal_seat() == 0
+    assert not table.my_turn() and table.signal_seat() == 0
     key(app, pygame.K_a, pygame.KMOD_LSHIFT)
     assert run_until(app, lambda: mirror.view["signals"]["asc1"] == ["dont-play", None], 10)
     key(app, pygame.K_d, pygame.KMOD_LCTRL)
@@ -206,7 +207,7 @@ def test_blocked_player_declares_and_the_results_show(app):
         assert run_until(app, lambda: my_turn(table), 10)
         if table.board["blocked"]:
             break
-        table.send(helper.choose(mirror.view, mirror.legal))
+        table.seat.send(helper.choose(mirror.view, mirror.legal))
     assert table.board["blocked"] and mirror.legal == [{"type": "declare-blocked"}]
     assert table.button_kind() == "blocked" and table.signal_seat() is None
     assert "declare the block" in table.status_line()
@@ -224,7 +225,7 @@ def test_blocked_player_declares_and_the_results_show(app):
 # ---------------------------------------------------------------- couch, LAN, results
 def test_couch_privacy_screen_and_public_signals(app):
     table = seated(app, ["human", "bot:easy", "human"], names=["Ana", "Bot 2", "Ben"])
-    table.session.host.table.bot_delay = 3600.0
+    table.session.set_bot_delay(3600.0)
     assert run_until(app, lambda: table.privacy_for is not None)
     assert table.privacy_for == 0 and table.perspective is None
     app.frame(1 / 30, [])
@@ -282,7 +283,7 @@ def test_bots_only_table_reaches_the_results(app):
     from client.scenes.results import ResultsScene
 
     table = start_table(app, GAME_ID, ["bot:normal", "bot:normal", "bot:normal"], seed=5)
-    table.session.host.table.bot_delay = 0.0
+    table.session.set_bot_delay(0.0)
     table.timeline.speed = 50
     assert run_until(app, lambda: table.board is not None and table.board["over"], 600)
     assert run_until(app, lambda: isinstance(app.scene, ResultsScene), 10)

@@ -20,12 +20,13 @@ from __future__ import annotations
 import pygame
 
 from client import cards
-from client.anim import Beat, Flight
+from client.anim import Beat
 from client.i18n import _, ngettext
-from client.tables import the_game_paint as paint
 from client.tables.base import TableScene
+from client.tables.the_game import beats, layout, paint
+from client.tables.the_game.faces import card
+from client.tables.the_game.layout import ASCENDING, PILES
 
-PILES = paint.PILES
 PILE_KEYS = {
     pygame.K_a: 0,
     pygame.K_s: 1,
@@ -46,21 +47,15 @@ class TheGameTable(TableScene):
     declare the block when nothing fits. Everyone plays together."""
 
     game_id = "the-game"
-
-    def __init__(self, app, session) -> None:
-        super().__init__(app, session)
-        paint.reset_caches()
-        self.layout()
-        self.selected: int | None = None  # a card number in the shown hand
-        self.note, self.note_t = "", 0.0
-        self.couch_signaller = session.local_seats[0] if session.local_seats else None
-        self.pending: tuple[int, int] | None = None  # (seat, seq) of a sent turn action
-
     #: ~190 small actions a game (every card, signal and end of turn): keep an
     #: --autoquit run short.
     autoquit_bot_delay = 0.08
 
-    # ------------------------------------------------------------------ results
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.selected: int | None = None  # a card number in the shown hand
+        self.couch_signaller = session.local_seats[0] if session.local_seats else None
+
     @staticmethod
     def summary(view: dict, names: list[str], me: int | None) -> dict:
         """The team's result: cards not played (hands + draw pile); 0 is a victory,
@@ -98,71 +93,46 @@ class TheGameTable(TableScene):
         )
         return {"headline": title, "subtitle": subtitle, "rows": rows, "ranked": False}
 
+    @classmethod
+    def shots(cls, app, shot, seed: int) -> None:
+        """selected.png (a card picked, its piles lit), trick.png (a backwards trick
+        lit), signals.png, blocked.png (the declare-blocked prompt), privacy.png and
+        couch-turn.png (couch), results.png, solo.png."""
+        from client.tables.the_game import shots
+
+        shots.take(app, shot, seed)
+
     # ------------------------------------------------------------------ geometry
     def layout(self) -> None:
-        self.k = min(self.w / 1280, self.h / 720)
-        paint.reset_caches()
-
-    def s(self, v: float) -> int:
-        return int(v * self.k)
+        """Nothing to keep: :mod:`client.tables.the_game.layout` places every piece
+        from the table's scale."""
 
     def message_pos(self) -> tuple[int, int]:
         return (self.s(778), self.s(654))
 
     def hand_slot(self, i: int, n: int) -> pygame.Rect:
-        return paint.hand_slot(self, i, n)
+        return layout.hand_slot(self, i, n)
 
     def pile_rect(self, i: int) -> pygame.Rect:
-        return paint.pile_rect(self, i)
+        return layout.pile_rect(self, i)
 
     def toggle_rect(self, i: int, kind: str) -> pygame.Rect:
-        return paint.toggle_rect(self, i, kind)
+        return layout.toggle_rect(self, i, kind)
 
     def action_button(self) -> pygame.Rect:
-        return paint.action_button(self)
+        return layout.action_button(self)
 
-    # ------------------------------------------------------------------ state helpers
-    @property
-    def me(self) -> int | None:
-        return self.perspective
-
-    def who(self, seat: int, full: bool = False) -> str:
-        """ "You" for the shown seat (on a couch: that player's name), else the name."""
-        if seat == self.me and not self.couch:
-            return _("You")
-        return self.name(seat) if full else self.name(seat).split(" (")[0]
-
-    def latest(self) -> dict:
-        """The shown seat's latest view (the board may still be animating to it)."""
-        if self.me is None:
-            return self.board or {}
-        return self.session.mirrors[self.me].view or self.board or {}
-
-    def my_decision(self) -> bool:
-        """Whether the shown seat is the active player now (from its latest view)."""
-        if self.me is None or not self.board or self.board.get("over"):
-            return False
-        v = self.latest()
-        return not v.get("over") and self.me in v.get("awaiting", [])
-
-    def deciding(self) -> bool:
-        return self.timeline.idle and self.my_decision() and self.pending is None
-
+    # ------------------------------------------------------------------ decisions
     def blocked_now(self) -> bool:
-        return self.deciding() and bool(self.board.get("blocked"))
-
-    def legal(self) -> list[dict]:
-        """The shown seat's legal actions as the host sent them."""
-        if self.me is None:
-            return []
-        return self.session.mirrors[self.me].legal
+        """Whether the shown seat may only declare the block now."""
+        return self.deciding() and bool(self.choices(type="declare-blocked"))
 
     def piles_for(self, c: int) -> list[str]:
-        """Piles card ``c`` may go on now (from the host's legal actions)."""
-        return [a["pile"] for a in self.legal() if a.get("type") == "play" and a["card"] == c]
+        """Piles card ``c`` may go on now (the seat's legal plays)."""
+        return [a["pile"] for a in self.choices(type="play", card=c)]
 
     def playable_cards(self) -> set[int]:
-        return {a["card"] for a in self.legal() if a.get("type") == "play"}
+        return {a["card"] for a in self.choices(type="play")}
 
     def selected_choice(self) -> tuple[int, list[str]] | None:
         """(selected card, piles it may go on) while deciding, else None."""
@@ -173,31 +143,30 @@ class TheGameTable(TableScene):
     def is_trick(self, c: int, pile: str) -> bool:
         """Whether ``c`` on ``pile`` is a backwards trick (exactly 10 back)."""
         top = self.board["tops"][pile]
-        return c == top - 10 if paint.ASCENDING[pile] else c == top + 10
+        return c == top - 10 if ASCENDING[pile] else c == top + 10
 
     def can_end(self) -> bool:
-        return any(a.get("type") == "end-turn" for a in self.legal())
+        return bool(self.choices(type="end-turn"))
 
     def button_kind(self) -> str | None:
         """ "blocked", "end", "wait" (minimum not reached) or None (not deciding)."""
         if not self.deciding():
             return None
-        if self.board.get("blocked"):
+        if self.blocked_now():
             return "blocked"
         return "end" if self.can_end() else "wait"
 
     def signal_seat(self) -> int | None:
         """The seat whose signals this screen sets: the shown seat, or on a couch's
-        public view the chosen local player; None for a watcher."""
+        public view the chosen local player; None for a watcher, in a solo game, and
+        while the seat may not signal (a blocked player declares the block first)."""
         b = self.board
         if b is None or b.get("over") or b["players"] < 2:
             return None  # nobody to tell anything in a solo game
         seat = self.me if self.me is not None else (self.couch_signaller if self.couch else None)
-        if seat is None:
+        shown = self.seats.get(seat)
+        if shown is None or not any(a["type"] == "signal" for a in shown.legal):
             return None
-        latest = self.session.mirrors[seat].view or b
-        if latest.get("turn") == seat and latest.get("blocked"):
-            return None  # the block must be declared first (the engine refuses signals)
         return seat
 
     def on_reset(self) -> None:
@@ -205,14 +174,6 @@ class TheGameTable(TableScene):
             self.selected = None
 
     # ------------------------------------------------------------------ actions
-    def send(self, action: dict, seat: int | None = None) -> None:
-        """Send ``action`` for ``seat`` (default: the shown one). A turn action
-        blocks further turn input until the host answers (no double sends)."""
-        seat = self.me if seat is None else seat
-        self.session.send(seat, action)
-        if action["type"] != "signal":
-            self.pending = (seat, self.session.mirrors[seat].seq)
-
     def select(self, c: int | None) -> None:
         """Select card ``c`` (again: unselect)."""
         self.selected = None if c is None or c == self.selected else c
@@ -226,7 +187,7 @@ class TheGameTable(TableScene):
             return
         if name not in self.piles_for(c):
             top = self.board["tops"][name]
-            if paint.ASCENDING[name]:
+            if ASCENDING[name]:
                 why = _(
                     "{card} does not fit on the UP pile at {top}: higher, or exactly 10 lower"
                 ).format(card=c, top=top)
@@ -236,8 +197,8 @@ class TheGameTable(TableScene):
                 ).format(card=c, top=top)
             self.show_error(why)
             return
-        self.send({"type": "play", "card": c, "pile": name})
-        self.selected = None
+        if self.seat.send({"type": "play", "card": c, "pile": name}):
+            self.selected = None
 
     def play_only(self) -> None:
         """Enter: play the selected card on its only pile."""
@@ -255,7 +216,7 @@ class TheGameTable(TableScene):
             )
 
     def end_turn(self) -> None:
-        if self.board.get("blocked"):
+        if self.blocked_now():
             self.show_error(_("Nothing fits: declare the block (B)"))
         elif not self.can_end():
             n = self.board["to_play"]
@@ -266,64 +227,57 @@ class TheGameTable(TableScene):
                     n,
                 ).format(n=n)
             )
-        else:
-            self.send({"type": "end-turn"})
+        elif self.seat.send({"type": "end-turn"}):
             self.selected = None
 
     def declare_blocked(self) -> None:
-        if not self.board.get("blocked"):
+        if not self.blocked_now():
             self.show_error(
                 _("You are not blocked: a card still fits, or you have played the minimum")
             )
             return
-        self.send({"type": "declare-blocked"})
+        self.seat.send({"type": "declare-blocked"})
 
     def toggle_signal(self, i: int, kind: str) -> None:
         """Set (or, when already set, clear) the signal seat's ``kind`` on pile ``i``."""
         seat = self.signal_seat()
         if seat is None:
             return
-        latest = self.session.mirrors[seat].view or self.board
-        if seat == latest.get("turn") and latest.get("blocked"):
-            self.show_error(_("Nothing fits: declare the block (B)"))
+        shown = self.seats[seat]
+        if shown.view.get("signalled", {}).get(PILES[i], [False] * (seat + 1))[seat]:
+            # One change per pile and turn (the-game.md "Communication").
+            self.show_error(_("You have already changed your signal on this pile this turn"))
             return
-        current = latest["signals"][PILES[i]][seat]
-        self.send(
-            {"type": "signal", "pile": PILES[i], "signal": None if current == kind else kind}, seat
+        current = shown.view["signals"][PILES[i]][seat]
+        shown.send(
+            {"type": "signal", "pile": PILES[i], "signal": None if current == kind else kind}
         )
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
         # Signals may be sent at any time, even while cards fly or out of turn.
+        free = not self.help_open and self.privacy_for is None
         if (
             event.type == pygame.KEYDOWN
             and event.key in PILE_KEYS
             and getattr(event, "mod", 0) & (SHIFT | CTRL)
-            and not self.help_open
-            and self.privacy_for is None
+            and free
             and self.signal_seat() is not None
         ):
             kind = "dont-play" if event.mod & SHIFT else "can-play-well"
             self.toggle_signal(PILE_KEYS[event.key], kind)
             return
-        if (
-            event.type == pygame.KEYDOWN
-            and event.key == pygame.K_TAB
-            and self.couch
-            and self.me is None
-            and not self.help_open
-            and self.privacy_for is None
-        ):
-            seats = self.session.local_seats
-            i = seats.index(self.couch_signaller) if self.couch_signaller in seats else -1
-            self.couch_signaller = seats[(i + 1) % len(seats)]
-            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self.couch and free:
+            if self.me is None:
+                seats = self.session.local_seats
+                i = seats.index(self.couch_signaller) if self.couch_signaller in seats else -1
+                self.couch_signaller = seats[(i + 1) % len(seats)]
+                return
         if (
             event.type == pygame.MOUSEBUTTONUP
             and event.button == 1
             and self.board
-            and not self.help_open
-            and self.privacy_for is None
+            and free
             and self.click_toggle(event.pos)
         ):
             return
@@ -340,10 +294,10 @@ class TheGameTable(TableScene):
         return False
 
     def handle_table_event(self, event: pygame.event.Event) -> None:
-        if not self.my_decision() or self.pending is not None:
+        if not self.deciding():
             return
         hand = self.board.get("hand", [])
-        blocked = bool(self.board.get("blocked"))
+        blocked = self.blocked_now()
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if self.action_button().collidepoint(event.pos):
                 if blocked:
@@ -363,125 +317,35 @@ class TheGameTable(TableScene):
                     self.play_on(i)
                     return
         elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_b:
-                self.declare_blocked()
-            elif blocked:
-                self.show_error(_("Nothing fits: declare the block (B)"))
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
-                step = 1 if event.key == pygame.K_RIGHT else -1
-                i = hand.index(self.selected) if self.selected in hand else (-1 if step > 0 else 0)
-                self.selected = hand[(i + step) % len(hand)]
-            elif pygame.K_1 <= event.key <= pygame.K_9:
-                i = event.key - pygame.K_1
-                if i < len(hand):
-                    self.select(hand[i])
-            elif event.key in PILE_KEYS:
-                self.play_on(PILE_KEYS[event.key])
-            elif event.key in ENTER:
-                self.play_only()
-            elif event.key == pygame.K_e:
-                self.end_turn()
+            self.key_input(event.key, hand, blocked)
 
-    # ------------------------------------------------------------------ events → beats
-    def beats_for(self, events: list[dict]) -> list[Beat]:
-        beats: list[Beat] = []
-        for e in events:
-            t = e["type"]
-            if t == "move" and e["from"].startswith("hand/") and e["to"].startswith("pile/"):
-                beats.append(self._play_beat(int(e["from"][5:]), e["to"][5:], e["cards"][0]))
-            elif t == "move" and e["from"] == "deck" and e["to"].startswith("hand/"):
-                beats.append(self._draw_beat(int(e["to"][5:]), e.get("cards"), e["count"]))
-            elif t == "signal":
-                beats.append(Beat(0.05, finish=lambda e=e: self._signal(e)))
-            elif t == "turn":
-                beats.append(Beat(0.05, finish=lambda seat=e["seat"]: self._turn(seat)))
-            elif t == "blocked":
-                text = _("{name} cannot play the minimum: blocked").format(name=self.who(e["seat"]))
-                beats.append(Beat(0.6, begin=lambda text=text: self.show_note(text) or []))
-            elif t == "game-end":
-                won = not e.get("details", {}).get("cards_left", 1)
-                beats.append(Beat(0.2, finish=lambda won=won: self.sfx("win" if won else "card")))
-        return beats
-
-    def show_note(self, text: str) -> None:
-        self.note, self.note_t = text, 2.5
-
-    def _signal(self, e: dict) -> None:
-        self.board["signals"][e["pile"]][e["seat"]] = e["signal"]
-
-    def _turn(self, seat: int) -> None:
-        b = self.board
-        b["turn"] = seat
-        b["awaiting"] = [seat]
-        b["played"] = 0
-
-    def pile_point(self, name: str) -> tuple[int, int]:
-        return paint.top_rect(self, PILES.index(name)).center
-
-    def seat_point(self, seat: int) -> tuple[int, int]:
-        return paint.seat_rect(self, seat).center
-
-    def _play_beat(self, seat: int, pile: str, c: int) -> Beat:
-        def begin():
-            b = self.board
-            src = self.seat_point(seat)
-            if seat == self.me and c in b.get("hand", []):
-                i = b["hand"].index(c)
-                src = self.hand_slot(i, len(b["hand"])).center
-                b["hand"].remove(c)
-                if self.selected == c:
-                    self.selected = None
-            b["hand_sizes"][seat] = max(0, b["hand_sizes"][seat] - 1)
-            self.sfx("card")
-            return [Flight(("card", c), src, self.pile_point(pile), 0.35)]
-
-        def finish():
-            b = self.board
-            b["piles"][pile].append(c)
-            b["tops"][pile] = c
-            b["played"] += 1
-            b["to_play"] = max(0, b["to_play"] - 1)
-            b["cards_left"] = max(0, b["cards_left"] - 1)
-
-        return Beat(0.4, begin=begin, finish=finish)
-
-    def _draw_beat(self, seat: int, faces: list[int] | None, count: int) -> Beat:
-        def begin():
-            src = paint.deck_rect(self).center
-            if seat == self.me and faces:
-                n = len(self.board.get("hand", []))
-                return [
-                    Flight(
-                        ("card", f), src, self.hand_slot(n + k, n + count).center, 0.35, 0.05 * k
-                    )
-                    for k, f in enumerate(faces)
-                ]
-            return [
-                Flight(("back",), src, self.seat_point(seat), 0.3, 0.05 * k)
-                for k in range(min(count, 4))
-            ]
-
-        def finish():
-            b = self.board
-            b["deck"] = max(0, b["deck"] - count)
-            b["hand_sizes"][seat] += count
-            if seat == self.me and faces:
-                b["hand"] = sorted(b["hand"] + list(faces))
-
-        return Beat(0.35 + 0.05 * min(count, 4), begin=begin, finish=finish)
+    def key_input(self, key: int, hand: list[int], blocked: bool) -> None:
+        if key == pygame.K_b:
+            self.declare_blocked()
+        elif blocked:
+            self.show_error(_("Nothing fits: declare the block (B)"))
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
+            step = 1 if key == pygame.K_RIGHT else -1
+            i = hand.index(self.selected) if self.selected in hand else (-1 if step > 0 else 0)
+            self.selected = hand[(i + step) % len(hand)]
+        elif pygame.K_1 <= key <= pygame.K_9:
+            i = key - pygame.K_1
+            if i < len(hand):
+                self.select(hand[i])
+        elif key in PILE_KEYS:
+            self.play_on(PILE_KEYS[key])
+        elif key in ENTER:
+            self.play_only()
+        elif key == pygame.K_e:
+            self.end_turn()
 
     # ------------------------------------------------------------------ frame
-    def update(self, dt: float) -> None:
-        if self.pending is not None:
-            self.session.pump()  # before the base table consumes the errors
-            m = self.session.mirrors.get(self.pending[0])
-            if m is None or m.errors or m.seq != self.pending[1] or m.link is not None:
-                self.pending = None  # answered: a new view, or a refusal
-        super().update(dt)
+    def beats_for(self, events: list[dict]) -> list[Beat]:
+        return beats.beats_for(self, events)
 
     def draw_flight(self, surface, flight, pos) -> None:
         if flight.card[0] == "card":
-            img = paint.card(flight.card[1], self.s(paint.HAND_W), self.s(paint.HAND_H))
+            img = card(flight.card[1], self.s(layout.HAND_W), self.s(layout.HAND_H))
         else:
             img = cards.card_back(self.s(30), self.s(42))
         surface.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
@@ -500,7 +364,7 @@ class TheGameTable(TableScene):
             return ngettext(
                 "Game over: {n} card not played", "Game over: {n} cards not played", left
             ).format(n=left)
-        if not self.my_decision():
+        if not self.my_turn():
             v = self.latest()
             turn = v.get("turn", b["turn"])
             left = v.get("to_play", 0)
@@ -515,7 +379,7 @@ class TheGameTable(TableScene):
             )
         if not self.deciding():
             return ""  # your cards are still landing, or the host has not answered yet
-        if b.get("blocked"):
+        if self.blocked_now():
             n = b["to_play"]
             return ngettext(
                 "No card fits and you must still play {n}: declare the block (B or the button)",
@@ -539,13 +403,3 @@ class TheGameTable(TableScene):
                 left,
             ).format(n=left)
         return _("Minimum played: play more cards, or end your turn (E)")
-
-    # ------------------------------------------------------------------ screenshots
-    @classmethod
-    def shots(cls, app, shot, seed: int) -> None:
-        """selected.png (a card picked, its piles lit), trick.png (a backwards trick
-        lit), signals.png, blocked.png (the declare-blocked prompt), privacy.png and
-        couch-turn.png (couch), results.png, solo.png."""
-        from client.tables.the_game_shots import take_screenshots
-
-        take_screenshots(cls, app, shot, seed)

@@ -13,10 +13,10 @@ def _ready(table) -> bool:
 
 
 def _helper_step(table, helper) -> None:
-    """Let a bot choose the shown seat's action and send it (through the table's
-    session, as a click would)."""
-    mirror = table.session.mirrors[table.me]
-    table.send(helper.choose(mirror.view, mirror.legal))
+    """Let a bot choose the shown seat's action and send it (through the seat, as a
+    click would)."""
+    seat = table.seat
+    seat.send(helper.choose(seat.view, seat.legal))
     frames(table.app, 0.05)
 
 
@@ -27,7 +27,7 @@ def _trick_card(table):
     return None
 
 
-def take_screenshots(cls, app, shot, seed: int) -> None:
+def take(app, shot, seed: int) -> None:
     """Drive tables through :func:`client.launch.start_table` and call ``shot(name)``."""
     from engine import get_bot
 
@@ -35,7 +35,7 @@ def take_screenshots(cls, app, shot, seed: int) -> None:
 
     # One player with two bot team-mates.
     table = start_table(app, "the-game", ["human", "bot:normal", "bot:hard"], seed)
-    table.session.host.table.bot_delay = 0.0
+    table.session.set_bot_delay(0.0)
     wanted = {"selected.png", "trick.png", "signals.png", "blocked.png"}
     for _ in range(400):
         if not until(app, lambda: _ready(table), 60) or table.board.get("over"):
@@ -85,8 +85,7 @@ def take_screenshots(cls, app, shot, seed: int) -> None:
     until(app, lambda: app.scene is not solo, 60)
     frames(app, 0.3)
     shot("solo-results.png")
-    if hasattr(app.scene, "session"):
-        app.scene.session.close()
+    app.scene.session.close()
 
     # Couch: two players and a bot on one screen; the privacy screen, then a turn.
     couch = start_table(
@@ -97,7 +96,7 @@ def take_screenshots(cls, app, shot, seed: int) -> None:
         options={"start": 0},
         names=["Ana", "Bot 2 (normal)", "Ben"],
     )
-    couch.session.host.table.bot_delay = 60.0  # the bot thinks: the public view shows
+    couch.session.set_bot_delay(60.0)  # the bot thinks: the public view shows
     until(app, lambda: couch.privacy_for is not None)
     frames(app, 0.1)
     shot("privacy.png")
@@ -117,13 +116,12 @@ def take_screenshots(cls, app, shot, seed: int) -> None:
 
     # Results: three bots, sped up.
     bots = start_table(app, "the-game", ["bot:normal", "bot:hard", "bot:normal"], seed)
-    bots.session.host.table.bot_delay = 0.0
+    bots.session.set_bot_delay(0.0)
     bots.timeline.speed = 40
     until(app, lambda: app.scene is not bots, 600)
     frames(app, 0.3)
     shot("results.png")
-    if hasattr(app.scene, "session"):
-        app.scene.session.close()
+    app.scene.session.close()
 
 
 def _enter():

@@ -1,185 +1,26 @@
-"""Drawing The Game's table from its display model (``table.board``, a view of the
-shown seat): top bar, team, draw pile, the four piles with their direction, top card,
-history and signals, the prompt, the hand, the buttons and the key legend.
-
-Split from :mod:`client.tables.the_game` (input, events, prompts); every function
-here only reads the table. Surfaces are cached per size and ``convert_alpha()``ed;
-:func:`reset_caches` forgets them when a new display appears.
+"""Drawing The Game's table from its board (``t.board``, the shown seat's view as the
+animations have it): top bar, team, draw pile, the four piles with their direction,
+top card, history and signals, the prompt, the hand, the buttons and the key legend.
+Every function here only reads the table.
 """
 
 from __future__ import annotations
-
-from functools import lru_cache
 
 import pygame
 
 from client import assets, cards
 from client.i18n import _, ngettext
+from client.tables.the_game.faces import CREAM, DONT, DOWN_TINT, UP_TINT, WELL, arrow, card
+from client.tables.the_game.faces import marker, signal_icon
+from client.tables.the_game.layout import ASCENDING, HAND_Y, LEFT_X, PILE_GAP, PILE_KEYS
+from client.tables.the_game.layout import PILE_W, PILE_X, PILES, action_button, deck_rect
+from client.tables.the_game.layout import hand_slot, pile_rect, seat_rect, toggle_rect, top_rect
 
-PILES = ("asc1", "asc2", "desc1", "desc2")
-ASCENDING = {"asc1": True, "asc2": True, "desc1": False, "desc2": False}
-PILE_KEYS = ("A", "S", "D", "F")
-CREAM = (250, 247, 236)
-UP_TINT = (196, 92, 40)  # warm for "up" piles (the arrow and the word carry the meaning)
-DOWN_TINT = (44, 96, 178)  # cool for "down" piles
-DONT = (196, 40, 40)
-WELL = (30, 140, 70)
 TRICK = (120, 210, 250)
 MUTED = (200, 214, 205)
 
-# Design-unit geometry (1280×720, scaled by ``t.s``).
-LEFT_X, LEFT_W = 16, 260
-PILE_X, PILE_Y, PILE_W, PILE_H, PILE_GAP = 292, 52, 232, 372, 12
-TOP_W, TOP_H = 128, 180
-HAND_Y, HAND_W, HAND_H, HAND_STEP = 500, 100, 140, 108
-
-
-@lru_cache(maxsize=256)
-def card(n: int, w: int, h: int) -> pygame.Surface:
-    """A card of The Game (2..99): cream face, a band shaded by value, the number
-    large in the middle and small in two corners."""
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    rect = surf.get_rect()
-    radius = max(4, w // 10)
-    pygame.draw.rect(surf, CREAM, rect, border_radius=radius)
-    k = (n - 2) / 97
-    band = (int(236 - 90 * k), int(150 + 40 * k), int(90 + 150 * k))
-    inner = rect.inflate(-w // 8, -h // 10)
-    pygame.draw.rect(surf, band, inner, max(2, w // 24), border_radius=max(3, w // 14))
-    pygame.draw.rect(surf, (70, 70, 70), rect, 2, border_radius=radius)
-    big = assets.font(int(h * 0.36), True).render(str(n), True, assets.INK)
-    surf.blit(big, big.get_rect(center=(w // 2, int(h * 0.52))))
-    small = assets.font(max(10, int(h * 0.13)), True)
-    corner = small.render(str(n), True, assets.INK)
-    surf.blit(corner, (w // 8, h // 14))
-    flipped = pygame.transform.rotate(corner, 180)
-    surf.blit(flipped, flipped.get_rect(bottomright=(w - w // 8, h - h // 14)))
-    return surf.convert_alpha()
-
-
-@lru_cache(maxsize=8)
-def marker(up: bool, w: int, h: int) -> pygame.Surface:
-    """A pile's start marker (not a card): "1" with an up arrow, "100" with a down
-    arrow, on the pile's tint."""
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    rect = surf.get_rect()
-    tint = UP_TINT if up else DOWN_TINT
-    pygame.draw.rect(surf, tint, rect, border_radius=max(4, w // 10))
-    pygame.draw.rect(surf, CREAM, rect, 3, border_radius=max(4, w // 10))
-    arrow(surf, (w // 2, int(h * 0.3)), int(h * 0.16), up, CREAM)
-    num = assets.font(int(h * (0.3 if up else 0.24)), True).render(
-        "1" if up else "100", True, CREAM
-    )
-    surf.blit(num, num.get_rect(center=(w // 2, int(h * 0.66))))
-    return surf.convert_alpha()
-
-
-@lru_cache(maxsize=32)
-def panel(w: int, h: int, colour: tuple, radius: int) -> pygame.Surface:
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=radius)
-    return surf.convert_alpha()
-
-
-def reset_caches() -> None:
-    for fn in (card, marker, panel):
-        fn.cache_clear()
-
-
-def arrow(surface, center, r: int, up: bool, colour) -> None:
-    """A solid arrow (triangle on a shaft) pointing up or down, ``r`` half its height."""
-    cx, cy = center
-    d = -1 if up else 1
-    head = [(cx, cy + d * r), (cx - r, cy), (cx + r, cy)]
-    pygame.draw.polygon(surface, colour, head)
-    shaft = pygame.Rect(0, 0, max(2, r * 2 // 3), r)
-    shaft.center = (cx, cy - d * r // 2)
-    pygame.draw.rect(surface, colour, shaft)
-
-
-def signal_icon(surface, center, r: int, kind: str) -> None:
-    """ "dont-play": a red octagon with a white bar (no entry); "can-play-well": a
-    green circle with a white tick. Shapes differ, so colour is not the only mark."""
-    cx, cy = center
-    if kind == "dont-play":
-        k = r * 0.42
-        pts = [
-            (cx - k, cy - r),
-            (cx + k, cy - r),
-            (cx + r, cy - k),
-            (cx + r, cy + k),
-            (cx + k, cy + r),
-            (cx - k, cy + r),
-            (cx - r, cy + k),
-            (cx - r, cy - k),
-        ]
-        pygame.draw.polygon(surface, DONT, pts)
-        pygame.draw.polygon(surface, CREAM, pts, 1)
-        bar = pygame.Rect(0, 0, int(r * 1.3), max(2, r // 3))
-        bar.center = (cx, cy)
-        pygame.draw.rect(surface, CREAM, bar)
-    else:
-        pygame.draw.circle(surface, WELL, (cx, cy), r)
-        pygame.draw.circle(surface, CREAM, (cx, cy), r, 1)
-        w = max(2, r // 3)
-        pygame.draw.lines(
-            surface,
-            CREAM,
-            False,
-            [(cx - r * 0.5, cy), (cx - r * 0.1, cy + r * 0.45), (cx + r * 0.55, cy - r * 0.4)],
-            w,
-        )
-
-
-def signal_text(kind: str) -> str:
-    return _("please don't play here") if kind == "dont-play" else _("I can play well here")
-
 
 # ---------------------------------------------------------------------------- table
-def pile_rect(t, i: int) -> pygame.Rect:
-    s = t.s
-    return pygame.Rect(s(PILE_X + i * (PILE_W + PILE_GAP)), s(PILE_Y), s(PILE_W), s(PILE_H))
-
-
-def top_rect(t, i: int) -> pygame.Rect:
-    r = pile_rect(t, i)
-    rect = pygame.Rect(0, 0, t.s(TOP_W), t.s(TOP_H))
-    rect.midtop = (r.centerx, r.y + t.s(42))
-    return rect
-
-
-def toggle_rect(t, i: int, kind: str) -> pygame.Rect:
-    """Your own signal's toggle button on pile ``i`` ("dont-play" left, "can-play-well"
-    right)."""
-    r = pile_rect(t, i)
-    s = t.s
-    w = (r.w - s(18)) // 2
-    x = r.x + s(6) if kind == "dont-play" else r.x + s(12) + w
-    return pygame.Rect(x, r.bottom - s(34), w, s(28))
-
-
-def seat_rect(t, seat: int) -> pygame.Rect:
-    s = t.s
-    return pygame.Rect(s(LEFT_X), s(80) + seat * s(58), s(LEFT_W), s(54))
-
-
-def deck_rect(t) -> pygame.Rect:
-    n = t.board["players"] if t.board else 5
-    y = 80 + n * 58 + 12
-    return pygame.Rect(t.s(LEFT_X), t.s(y), t.s(44), t.s(62))
-
-
-def action_button(t) -> pygame.Rect:
-    """End turn / Declare blocked (only one is ever offered)."""
-    s = t.s
-    return pygame.Rect(s(LEFT_X), s(HAND_Y + 20), s(LEFT_W), s(62))
-
-
-def hand_slot(t, i: int, n: int) -> pygame.Rect:
-    s = t.s
-    return pygame.Rect(s(PILE_X) + i * s(HAND_STEP), s(HAND_Y), s(HAND_W), s(HAND_H))
-
-
 def draw_table(t, surface: pygame.Surface) -> None:
     """Everything but flights and the error banner (drawn by the base table)."""
     draw_top(t, surface)
@@ -215,7 +56,7 @@ def draw_seats(t, surface) -> None:
         rect = seat_rect(t, seat)
         active = seat == b["turn"] and not over
         bg = (255, 255, 255, 40) if seat == t.me else (0, 0, 0, 60)
-        surface.blit(panel(rect.w, rect.h, bg, s(8)), rect)
+        surface.blit(cards.panel(rect.w, rect.h, bg, s(8)), rect)
         if active:
             pygame.draw.rect(surface, assets.GOLD, rect, s(3), border_radius=s(8))
         name = t.who(seat, full=True)
@@ -275,7 +116,7 @@ def draw_pile(t, surface, i: int) -> None:
     up = ASCENDING[name]
     rect = pile_rect(t, i)
     tint = UP_TINT if up else DOWN_TINT
-    surface.blit(panel(rect.w, rect.h, (*tint, 70), s(12)), rect)
+    surface.blit(cards.panel(rect.w, rect.h, (*tint, 70), s(12)), rect)
     pygame.draw.rect(surface, tint, rect, s(2), border_radius=s(12))
     # Header: arrow + UP/DOWN + range, and the pile's key.
     arrow(surface, (rect.x + s(22), rect.y + s(20)), s(11), up, CREAM)
@@ -344,7 +185,7 @@ def draw_pile(t, surface, i: int) -> None:
                     size=14,
                 )
         else:
-            surface.blit(panel(rect.w, rect.h, (0, 0, 0, 120), s(12)), rect)
+            surface.blit(cards.panel(rect.w, rect.h, (0, 0, 0, 120), s(12)), rect)
             _tag(
                 surface,
                 t,
@@ -369,7 +210,7 @@ def draw_signals(t, surface, i: int) -> None:
         x = rect.x + s(6) + (k % 3) * col_w
         y = y0 + (k // 3) * s(22)
         box = pygame.Rect(x, y, col_w - s(4), s(20))
-        surface.blit(panel(box.w, box.h, (0, 0, 0, 110), s(5)), box)
+        surface.blit(cards.panel(box.w, box.h, (0, 0, 0, 110), s(5)), box)
         signal_icon(surface, (box.x + s(10), box.centery), s(8), value)
         who = t.who(seat)[:7]
         img = assets.text(who, s(12), CREAM, True)
@@ -391,7 +232,7 @@ def draw_signals(t, surface, i: int) -> None:
 
 def draw_status(t, surface) -> None:
     s = t.s
-    text = t.status_line()
+    text = t.prompt()
     if not text:
         return
     box = pygame.Rect(s(PILE_X), s(430), s(4 * PILE_W + 3 * PILE_GAP), s(44))
@@ -431,7 +272,7 @@ def draw_hand(t, surface) -> None:
         surface.blit(cards.shadow(rect.w, rect.h), rect.move(s(3), s(4)))
         surface.blit(card(c, rect.w, rect.h), rect)
         if deciding and c not in playable:
-            surface.blit(panel(rect.w, rect.h, (0, 0, 0, 90), s(9)), rect)
+            surface.blit(cards.panel(rect.w, rect.h, (0, 0, 0, 90), s(9)), rect)
         if deciding:
             key = assets.text(str(i + 1), s(12), assets.WHITE, True)
             tag = key.get_rect(topright=(rect.right - s(6), rect.y + s(22))).inflate(s(6), s(2))
