@@ -9,7 +9,7 @@ import importlib
 TABLES = {
     "take5": "client.tables.take5.scene:Take5Table",
     "the-game": "client.tables.the_game.scene:TheGameTable",
-    "teamplay": "client.tables.teamplay:TeamplayTable",
+    "teamplay": "client.tables.teamplay.scene:TeamplayTable",
     "sequence-numbers": "client.tables.sequence_numbers:SequenceNumbersTable",
     "guandan": "client.tables.guandan:GuandanTable",
 }

@@ -15,11 +15,12 @@ import sys
 import pygame
 
 from client.launch import start_table
-from client.tables import teamplay_cards as tc
-from client.tables import teamplay_paint as paint
+from client.tables.teamplay import faces as tc
+from client.tables.teamplay import layout
 from client.tables.teamplay import TeamplayTable
 from engine import get_bot
 from engine.teamplay import card
+from engine.teamplay.missions import completions
 from tests.client.conftest import run_until
 
 GAME_ID = "teamplay"
@@ -48,7 +49,7 @@ def move_mouse(app, pos):
 
 def seated(app, seats=FOUR, seed=5, **kw):
     table = start_table(app, GAME_ID, seats, seed=seed, **kw)
-    table.session.host.table.bot_delay = 0.0
+    table.session.set_bot_delay(0.0)
     return table
 
 
@@ -66,7 +67,7 @@ def play_until(app, table, test, limit=400) -> bool:
             return True
         mirror = table.session.mirrors[table.me]
         table.selected = []
-        table.send(helper.choose(mirror.view, mirror.legal))
+        table.seat.send(helper.choose(mirror.view, mirror.legal))
     return False
 
 
@@ -90,7 +91,7 @@ def test_the_table_renders_the_setup_choice_from_the_view(app):
     )
     app.frame(1 / 30, [])
     # The keep-or-swap panel is drawn (its Keep button in gold).
-    r = paint.choice_button(table, "keep")
+    r = layout.choice_button(table, "keep")
     assert tuple(app.screen.get_at((r.x + 4, r.centery)))[:3] == (244, 196, 48)
 
 
@@ -129,16 +130,16 @@ def test_mouse_draws_and_selects(app):
     keep_setup(app, table)
     mirror = table.session.mirrors[0]
     bank2 = mirror.view["bank"][2]
-    click(app, paint.bank_rect(table, 2).center)
+    click(app, layout.bank_rect(table, 2).center)
     assert run_until(app, lambda: bank2 in mirror.view["hand"] and table.deciding(), 10)
     size = mirror.view["deck_size"]
-    click(app, paint.deck_rect(table).center)
+    click(app, layout.deck_rect(table).center)
     assert run_until(app, lambda: mirror.view["draws_left"] == 0 and table.deciding(), 10)
     assert mirror.view["deck_size"] == size - 1
     hand = table.board["hand"]
-    click(app, paint.hand_slot(table, 1, len(hand)).center)
+    click(app, layout.hand_slot(table, 1, len(hand)).center)
     assert table.selected == [hand[1]]
-    click(app, paint.hand_slot(table, 1, len(hand)).move(0, -table.s(18)).center)
+    click(app, layout.hand_slot(table, 1, len(hand)).move(0, -table.s(18)).center)
     assert table.selected == []
 
 
@@ -150,8 +151,13 @@ def test_missions_light_up_live_while_selecting(app):
     table.session.send = lambda seat, action: sent.append(action)
     b = table.board
     b["hand"] = [card(3, "red"), card(3, "blue"), card(5, "red"), card(7, "blue")]
-    b["own"][0] = ["P1"]  # a pair, any colour
+    b.own("own")[0] = ["P1"]  # a pair, any colour
     b["general"] = "S5"  # any cards summing to 12
+    table.session.mirrors[0].legal = [  # what the host would list for that hand
+        {"type": "complete", "mission": m, "cards": list(cs)}
+        for m in ("P1", "S5")
+        for cs in completions(m, b["hand"])
+    ]
     assert table.mission_state((0, 0)) == "ready" and table.mission_state("general") == "ready"
     assert table.mission_state((1, 0)) is None  # another player's mission: never lit
     key(app, pygame.K_SPACE)  # the 3 red
@@ -169,13 +175,13 @@ def test_missions_light_up_live_while_selecting(app):
     ]
     assert table.selected == []
     # 5 + 7 = 12 completes the general mission by a click on it.
-    table.pending = None
+    table.seat.waiting = False  # (nothing reached the host: no answer comes)
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_SPACE)
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_SPACE)
     assert table.mission_state("general") == "exact"
-    click(app, paint.general_rect(table).center)
+    click(app, layout.general_rect(table).center)
     assert sent[-1] == {
         "type": "complete",
         "mission": "S5",
@@ -214,7 +220,7 @@ def test_a_mission_completed_with_the_keyboard_reaches_the_host(app):
 def test_hover_and_tab_show_a_missions_description(app):
     table = seated(app)
     assert run_until(app, lambda: table.board is not None)
-    move_mouse(app, paint.general_rect(table).center)
+    move_mouse(app, layout.general_rect(table).center)
     assert table.hover == "general"
     g = table.board["general"]
     assert (

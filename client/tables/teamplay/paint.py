@@ -1,23 +1,39 @@
-"""Drawing Teamplay's table from its display model (``table.board``, a view of the
-shown seat): top bar, final-round banner, every player's panel with their missions,
-the general mission, the bank, the draw pile and discards, the sides' points and
-mission counts, the prompt, the hand, the buttons, the keep-or-swap choice, the
-mission tooltip and the key legend.
-
-Split from :mod:`client.tables.teamplay` (input, events, prompts); every function
-here only reads the table. Geometry is in 1280×720 design units scaled by ``t.s``.
+"""Drawing Teamplay's table from its board (``t.board``, the shown seat's view as the
+animations have it): top bar, final-round banner, every player's panel with their
+missions, the general mission, the bank, the draw pile and discards, the sides' points
+and mission counts, the prompt, the hand, the buttons, the keep-or-swap choice, the
+mission tooltip and the key legend. Every function here only reads the table.
 """
 
 from __future__ import annotations
-
-from functools import lru_cache
 
 import pygame
 
 from client import assets, cards
 from client.assets import wrap
 from client.i18n import _, ngettext
-from client.tables import teamplay_cards as tc
+from client.tables.teamplay import faces as tc
+from client.tables.teamplay.layout import (
+    BANK_X,
+    CARD_H,
+    HAND_RIGHT,
+    HAND_X,
+    HAND_Y,
+    MID_Y,
+    PROMPT_Y,
+    SCORE_W,
+    SCORE_X,
+    bank_rect,
+    button_rect,
+    choice_button,
+    choice_rect,
+    deck_rect,
+    discard_rect,
+    general_rect,
+    hand_slot,
+    mission_rect,
+    seat_rect,
+)
 
 MUTED = (200, 214, 205)
 EXACT = (255, 214, 40)
@@ -25,94 +41,6 @@ PARTIAL = (150, 220, 255)
 READY = (120, 220, 140)
 GIFT = (255, 150, 210)
 TEAM_LETTERS = "ABCDEF"
-
-# Design-unit geometry.
-SEAT_Y, SEAT_H = 80, 184
-MID_Y = 276
-GEN_X, GEN_W, GEN_H = 16, 226, 150
-BANK_X, CARD_W, CARD_H, BANK_GAP = 262, 84, 118, 10
-DECK_X, DISCARD_X = 560, 660
-SCORE_X, SCORE_W = 770, 494
-PROMPT_Y = 474
-HAND_X, HAND_Y, HAND_RIGHT = 16, 526, 1040
-BTN_X, BTN_W, BTN_H = 1060, 204, 44
-
-
-@lru_cache(maxsize=32)
-def panel(w: int, h: int, colour: tuple, radius: int) -> pygame.Surface:
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=radius)
-    return surf.convert_alpha()
-
-
-def reset_caches() -> None:
-    panel.cache_clear()
-    tc.reset_caches()
-
-
-# ---------------------------------------------------------------------------- geometry
-def seat_rect(t, seat: int) -> pygame.Rect:
-    n = t.board["players"] if t.board else 4
-    w = (1248 - (n - 1) * 8) / n
-    return pygame.Rect(t.s(16 + seat * (w + 8)), t.s(SEAT_Y), t.s(w), t.s(SEAT_H))
-
-
-def own_rect(t, seat: int, i: int) -> pygame.Rect:
-    """Seat ``seat``'s own mission ``i`` inside its panel."""
-    r = seat_rect(t, seat)
-    k = len(t.board["own"][seat]) if t.board else 1
-    s = t.s
-    w = min(s(196), (r.w - s(16) - (k - 1) * s(8)) // k)
-    h = min(s(124), int(w * 0.8))
-    total = k * w + (k - 1) * s(8)
-    x = r.centerx - total // 2 + i * (w + s(8))
-    return pygame.Rect(x, r.y + s(52), w, h)
-
-
-def general_rect(t) -> pygame.Rect:
-    return pygame.Rect(t.s(GEN_X), t.s(MID_Y + 30), t.s(GEN_W), t.s(GEN_H))
-
-
-def mission_rect(t, key) -> pygame.Rect:
-    """The rect of a mission place: ``"general"`` or ``(seat, i)``."""
-    return general_rect(t) if key == "general" else own_rect(t, *key)
-
-
-def bank_rect(t, i: int) -> pygame.Rect:
-    s = t.s
-    return pygame.Rect(s(BANK_X + i * (CARD_W + BANK_GAP)), s(MID_Y + 44), s(CARD_W), s(CARD_H))
-
-
-def deck_rect(t) -> pygame.Rect:
-    return pygame.Rect(t.s(DECK_X), t.s(MID_Y + 44), t.s(CARD_W), t.s(CARD_H))
-
-
-def discard_rect(t) -> pygame.Rect:
-    return pygame.Rect(t.s(DISCARD_X), t.s(MID_Y + 44), t.s(CARD_W), t.s(CARD_H))
-
-
-def hand_slot(t, i: int, n: int) -> pygame.Rect:
-    s = t.s
-    step = min(CARD_W + 8, (HAND_RIGHT - HAND_X - CARD_W) / max(1, n - 1)) if n > 1 else 0
-    return pygame.Rect(s(HAND_X + i * step), s(HAND_Y), s(CARD_W), s(CARD_H))
-
-
-def button_rect(t, i: int) -> pygame.Rect:
-    s = t.s
-    return pygame.Rect(s(BTN_X), s(HAND_Y - 10 + i * (BTN_H + 8)), s(BTN_W), s(BTN_H))
-
-
-def choice_rect(t) -> pygame.Rect:
-    """The keep-or-swap panel (over the bank and the draw pile)."""
-    s = t.s
-    return pygame.Rect(s(250), s(MID_Y - 6), s(510), s(192))
-
-
-def choice_button(t, kind: str) -> pygame.Rect:
-    r = choice_rect(t)
-    s = t.s
-    x = r.x + s(250)
-    return pygame.Rect(x, r.y + s(80 if kind == "keep" else 128), s(244), s(42))
 
 
 # ---------------------------------------------------------------------------- table
@@ -180,7 +108,9 @@ def draw_seat(t, surface, seat: int) -> None:
     rect = seat_rect(t, seat)
     active = seat == b["turn_seat"] and not b.get("over")
     mine = seat == t.me
-    surface.blit(panel(rect.w, rect.h, (255, 255, 255, 38) if mine else (0, 0, 0, 60), s(9)), rect)
+    surface.blit(
+        cards.panel(rect.w, rect.h, (255, 255, 255, 38) if mine else (0, 0, 0, 60), s(9)), rect
+    )
     if active:
         pygame.draw.rect(surface, assets.GOLD, rect, s(3), border_radius=s(9))
     name = t.who(seat, full=True)
@@ -317,7 +247,7 @@ def draw_piles(t, surface) -> None:
     surface.blit(assets.text(_("Discards"), s(15), assets.WHITE, True), (d.x, s(MID_Y + 4)))
     if b["discard_top"] is not None:
         surface.blit(tc.number_card(b["discard_top"], d.w, d.h), d)
-        surface.blit(panel(d.w, d.h, (0, 0, 0, 70), s(9)), d)
+        surface.blit(cards.panel(d.w, d.h, (0, 0, 0, 70), s(9)), d)
     else:
         surface.blit(cards.slot(d.w, d.h), d)
     img = assets.text(str(b["discard_size"]), s(13), MUTED)
@@ -327,7 +257,7 @@ def draw_piles(t, surface) -> None:
 def draw_scores(t, surface) -> None:
     s, b = t.s, t.board
     box = pygame.Rect(s(SCORE_X), s(MID_Y), s(SCORE_W), s(190))
-    surface.blit(panel(box.w, box.h, (0, 0, 0, 60), s(9)), box)
+    surface.blit(cards.panel(box.w, box.h, (0, 0, 0, 60), s(9)), box)
     title = _("Teams: points · missions") if b.get("has_teams") else _("Players: points · missions")
     surface.blit(assets.text(title, s(15), assets.WHITE, True), (box.x + s(10), box.y + s(6)))
     sides = b["teams"]
@@ -338,7 +268,8 @@ def draw_scores(t, surface) -> None:
         ours = t.me in side
         if ours:
             surface.blit(
-                panel(box.w - s(12), row_h - s(2), (255, 255, 255, 36), s(6)), (box.x + s(6), y)
+                cards.panel(box.w - s(12), row_h - s(2), (255, 255, 255, 36), s(6)),
+                (box.x + s(6), y),
             )
         names = " & ".join(t.who(p) for p in side)
         label = (
@@ -374,7 +305,7 @@ def draw_status(t, surface) -> None:
     s = t.s
     if t.message_t > 0:
         return  # the base table shows the error in the prompt's place
-    text = t.status_line()
+    text = t.prompt()
     if not text:
         return
     lines, size = t.fit_lines(text, t.text_px(s(17)), s(HAND_RIGHT - HAND_X))
@@ -409,7 +340,7 @@ def draw_hand(t, surface) -> None:
         surface.blit(cards.shadow(r.w, r.h), r.move(s(3), s(4)))
         surface.blit(tc.number_card(c, r.w, r.h), r)
         if usable is not None and c not in usable and c not in chosen:
-            surface.blit(panel(r.w, r.h, (0, 0, 0, 100), s(9)), r)
+            surface.blit(cards.panel(r.w, r.h, (0, 0, 0, 100), s(9)), r)
         if c in t.gift_cards:
             img = assets.text(_("gift"), s(12), assets.INK, True)
             box = img.get_rect(midbottom=(r.centerx, r.bottom - s(2))).inflate(s(8), s(2))
@@ -474,7 +405,7 @@ def draw_choice(t, surface) -> None:
     """Keep the newly drawn mission, or swap it once for the next (which stays)."""
     s, b = t.s, t.board
     r = choice_rect(t)
-    surface.blit(panel(r.w, r.h, (8, 30, 20, 240), s(12)), r)
+    surface.blit(cards.panel(r.w, r.h, (8, 30, 20, 240), s(12)), r)
     pygame.draw.rect(surface, GIFT, r, s(2), border_radius=s(12))
     head = _("Set-up: your mission") if b["phase"] == "setup" else _("A new mission")
     surface.blit(assets.text(head, s(18), assets.GOLD, True), (r.x + s(14), r.y + s(10)))
@@ -529,7 +460,7 @@ def draw_tooltip(t, surface) -> None:
     if box.bottom > t.h - s(4):
         box.midbottom = (anchor.centerx, anchor.y - s(6))
     box.clamp_ip(pygame.Rect(0, 0, t.w, t.h))
-    surface.blit(panel(box.w, box.h, (6, 22, 16, 245), s(8)), box)
+    surface.blit(cards.panel(box.w, box.h, (6, 22, 16, 245), s(8)), box)
     pygame.draw.rect(surface, assets.GOLD, box, s(2), border_radius=s(8))
     y = box.y + s(7)
     for img in imgs:

@@ -12,15 +12,13 @@ The language on a mission card, token by token (one token = one number card):
 * a straight line under a token = an even number, a wavy line = an odd number;
 * ``+`` and ``=`` between tokens: a sum.
 
-Surfaces are cached per size and ``convert_alpha()``ed; :func:`reset_caches` forgets
-them when a new display appears.
+Surfaces are cached per size (and language, where they carry words) and
+``convert_alpha()``ed.
 """
 
 from __future__ import annotations
 
 import math
-from functools import lru_cache
-
 import pygame
 
 from client import assets
@@ -54,7 +52,7 @@ def card_label(c: int) -> str:
     return _("{n} blue").format(n=value_of(c))
 
 
-@lru_cache(maxsize=512)
+@assets.cached(512)
 def number_card(c: int, w: int, h: int) -> pygame.Surface:
     """Number card ``c`` (0..63): cream face, the number large in its colour with the
     colour's mark (● red, ■ blue) under it and in the corners."""
@@ -180,7 +178,7 @@ def token(surface, rect: pygame.Rect, colour: str, glyph: str, line: str | None)
             _wave(surface, x0, x1, y, CREAM, width)
 
 
-@lru_cache(maxsize=256)
+@assets.cached(256, words=True)
 def mission_card(mission_id: str, w: int, h: int) -> pygame.Surface:
     """Mission ``mission_id`` at ``w``×``h``: its id and points on top, its cards in the
     card language in the middle, its extra condition (if any) at the bottom."""
@@ -228,14 +226,9 @@ def mission_card(mission_id: str, w: int, h: int) -> pygame.Surface:
     return surf.convert_alpha()
 
 
-@lru_cache(maxsize=16)
+@assets.cached(16)
 def empty_mission(w: int, h: int) -> pygame.Surface:
     """An empty mission place (the mission pile ran out)."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(surf, (255, 255, 255, 40), surf.get_rect(), 2, border_radius=max(4, w // 14))
     return surf.convert_alpha()
-
-
-def reset_caches() -> None:
-    for fn in (number_card, mission_card, empty_mission):
-        fn.cache_clear()

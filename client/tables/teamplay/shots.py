@@ -10,6 +10,7 @@ import pygame
 
 from client.launch import start_table
 from client.shots import frames, until
+from client.tables.teamplay import layout
 
 
 def _ready(table) -> bool:
@@ -17,10 +18,10 @@ def _ready(table) -> bool:
 
 
 def _helper_step(table, helper) -> None:
-    """Let a bot choose the shown seat's action and send it through the table."""
-    mirror = table.session.mirrors[table.me]
+    """Let a bot choose the shown seat's action and send it through the seat."""
+    seat = table.seat
     table.selected = []
-    table.send(helper.choose(mirror.view, mirror.legal))
+    seat.send(helper.choose(seat.view, seat.legal))
     frames(table.app, 0.05)
 
 
@@ -37,13 +38,13 @@ def _key(k, mod=0):
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
 
 
-def take_screenshots(cls, app, shot, seed: int) -> None:
+def take(app, shot, seed: int) -> None:
     """Drive tables through :func:`client.launch.start_table` and call ``shot(name)``."""
     from engine import get_bot
 
     helper = get_bot("teamplay", "normal", seed)
     table = start_table(app, "teamplay", ["human", "bot:normal", "bot:normal", "bot:normal"], seed)
-    table.session.host.table.bot_delay = 0.0
+    table.session.set_bot_delay(0.0)
     until(app, lambda: _ready(table), 30)
     frames(app, 0.1)
     shot("setup.png")
@@ -117,12 +118,11 @@ def take_screenshots(cls, app, shot, seed: int) -> None:
     until(app, lambda: app.scene is not table, 120)
     frames(app, 0.3)
     shot("results.png")
-    if hasattr(app.scene, "session"):
-        app.scene.session.close()
+    app.scene.session.close()
 
     # Five players: everybody alone with two missions.
     five = start_table(app, "teamplay", ["human"] + ["bot:normal"] * 4, seed)
-    five.session.host.table.bot_delay = 0.0
+    five.session.set_bot_delay(0.0)
     until(app, lambda: _ready(five), 30)
     for _ in range(12):
         _helper_step(five, helper)
@@ -151,6 +151,4 @@ def take_screenshots(cls, app, shot, seed: int) -> None:
 
 
 def table_mission_center(table, key):
-    from client.tables import teamplay_paint as paint
-
-    return paint.mission_rect(table, key).center
+    return layout.mission_rect(table, key).center

@@ -28,11 +28,11 @@ from __future__ import annotations
 import pygame
 
 from client import cards
-from client.anim import Beat, Flight
+from client.anim import Beat
 from client.i18n import _, ngettext
-from client.tables import teamplay_cards as tc
-from client.tables import teamplay_paint as paint
 from client.tables.base import TableScene, headline
+from client.tables.teamplay import beats, layout, paint
+from client.tables.teamplay import faces as tc
 from engine.teamplay.missions import MISSIONS, completions
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -48,15 +48,11 @@ class TeamplayTable(TableScene):
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
-        paint.reset_caches()
-        self.layout()
         self.selected: list[int] = []  # selected card ids, in selection order
         self.cursor = 0  # keyboard position in the hand
         self.hover = None  # mission place under the mouse: "general" or (seat, i)
         self.focus = None  # mission place with keyboard focus
-        self.note, self.note_t = "", 0.0
-        self.pending: tuple[int, int] | None = None  # (seat, seq) of a sent action
-        self.pending_more = 0  # answers still due for a batch of discards
+        self.discards: list[int] = []  # selected discards still to send, one by one
         self.gift_cards: set[int] = set()  # cards received from the partner lately
 
     # ------------------------------------------------------------------ results
@@ -82,54 +78,32 @@ class TeamplayTable(TableScene):
             "rows": rows,
         }
 
+    @classmethod
+    def shots(cls, app, shot, seed: int) -> None:
+        """setup.png (keep or swap), selection.png (a selection completing a mission),
+        hover.png (a mission's description), gift.png, discard.png (hand limit),
+        final-round.png, privacy.png (couch), results.png."""
+        from client.tables.teamplay import shots
+
+        shots.take(app, shot, seed)
+
     # ------------------------------------------------------------------ geometry
     def layout(self) -> None:
-        self.k = min(self.w / 1280, self.h / 720)
-        paint.reset_caches()
-
-    def s(self, v: float) -> int:
-        return int(v * self.k)
+        """Nothing to keep: :mod:`client.tables.teamplay.layout` places every piece
+        from the table's scale."""
 
     def message_pos(self) -> tuple[int, int]:
         return (self.s(528), self.s(485))
 
     # ------------------------------------------------------------------ state helpers
-    @property
-    def me(self) -> int | None:
-        return self.perspective
-
-    def who(self, seat: int, full: bool = False) -> str:
-        """ "You" for the shown seat (on a couch: that player's name), else the name."""
-        if seat == self.me and not self.couch:
-            return _("You")
-        return self.name(seat) if full else self.name(seat).split(" (")[0]
-
-    def latest(self) -> dict:
-        if self.me is None:
-            return self.board or {}
-        return self.session.mirrors[self.me].view or self.board or {}
-
-    def my_turn(self) -> bool:
-        if self.me is None or not self.board or self.board.get("over"):
-            return False
-        v = self.latest()
-        return not v.get("over") and self.me in v.get("awaiting", [])
-
-    def deciding(self) -> bool:
-        return self.timeline.idle and self.pending is None and self.my_turn()
-
-    def legal(self) -> list[dict]:
-        return self.session.mirrors[self.me].legal if self.me is not None else []
-
     def mode(self) -> str | None:
         """ "fresh" (keep or swap a new mission), "discard" (hand limit), "play" or
-        None (not deciding now)."""
-        if not self.deciding():
+        None (not deciding now), from the seat's legal actions."""
+        if not self.deciding() or self.discards:
             return None
-        b = self.board
-        if b.get("fresh") is not None:
+        if self.choices(type="keep"):
             return "fresh"
-        if b.get("must_discard"):
+        if self.choices(type="discard"):
             return "discard"
         return "play"
 
@@ -182,12 +156,12 @@ class TeamplayTable(TableScene):
         return ["general"] + [(self.me, i) for i in range(len(self.board["own"][self.me]))]
 
     def options_for(self, key) -> list[tuple[int, ...]]:
-        """Sets of the shown hand's cards that complete the mission at ``key`` (engine
-        :func:`completions` on the seat's own visible hand)."""
+        """Sets of the shown hand's cards that complete the mission at ``key`` now (the
+        seat's legal completions)."""
         m = self.mission_at(key)
-        if m is None or self.me is None or key not in self.my_places():
+        if m is None or key not in self.my_places():
             return []
-        return completions(m, self.board.get("hand", []))
+        return [tuple(a["cards"]) for a in self.choices(type="complete", mission=m)]
 
     def mission_state(self, key) -> str | None:
         """Live highlight of the shown seat's mission: "exact" (the selection completes
@@ -223,9 +197,10 @@ class TeamplayTable(TableScene):
 
     def tooltip_extra(self, key) -> str:
         """What the shown seat's hand can do for the mission at ``key``."""
-        if key not in self.my_places() or self.me is None or self.board.get("over"):
+        m = self.mission_at(key)
+        if key not in self.my_places() or m is None or self.board.get("over"):
             return ""
-        n = len(self.options_for(key))
+        n = len(completions(m, self.board.get("hand", [])))
         if not n:
             return _("Your hand cannot complete it yet.")
         return ngettext(
@@ -233,18 +208,18 @@ class TeamplayTable(TableScene):
         ).format(n=n)
 
     def can_draw(self, src: str | None = None) -> bool:
-        if self.mode() != "play":
-            return False
-        return any(a["type"] == "draw" and (src is None or a["from"] == src) for a in self.legal())
+        """Whether the seat may draw now (from ``src``: "bank" or "deck")."""
+        where = {"from": src} if src else {}
+        return self.mode() == "play" and bool(self.choices(type="draw", **where))
 
     def can_end(self) -> bool:
-        return self.mode() == "play" and any(a["type"] == "end-turn" for a in self.legal())
+        return self.mode() == "play" and bool(self.choices(type="end-turn"))
 
     def can_give(self) -> bool:
-        return self.mode() == "play" and any(a["type"] == "give" for a in self.legal())
+        return self.mode() == "play" and bool(self.choices(type="give"))
 
     def can_reject(self) -> bool:
-        return any(a["type"] == "reject" for a in self.legal())
+        return bool(self.choices(type="reject"))
 
     def flying_cards(self) -> set[int]:
         return {f.card[1] for f, _p in self.timeline.flights() if f.card[0] == "num"}
@@ -277,11 +252,6 @@ class TeamplayTable(TableScene):
         self.gift_cards &= set(hand)
 
     # ------------------------------------------------------------------ actions
-    def send(self, action: dict) -> None:
-        """Send ``action`` for the shown seat; input waits for the host's answer."""
-        self.session.send(self.me, action)
-        self.pending = (self.me, self.session.mirrors[self.me].seq)
-
     def toggle(self, c: int) -> None:
         """Select card ``c`` (again: unselect). In the hand-limit discard at most as
         many cards as must go."""
@@ -307,11 +277,11 @@ class TeamplayTable(TableScene):
             if i >= len(b["bank"]):
                 self.show_error(_("No card there in the bank"))
                 return
-            self.send({"type": "draw", "from": "bank", "card": b["bank"][i]})
+            self.seat.send({"type": "draw", "from": "bank", "card": b["bank"][i]})
         elif not self.can_draw("deck"):
             self.show_error(_("The draw pile and the discards are empty"))
         else:
-            self.send({"type": "draw", "from": "deck"})
+            self.seat.send({"type": "draw", "from": "deck"})
 
     def complete(self, key=None) -> None:
         """Complete the mission at ``key`` (default: the focused one, else the one the
@@ -329,9 +299,9 @@ class TeamplayTable(TableScene):
                 self.show_error(_("The selected cards complete none of your missions exactly"))
             return
         m = self.mission_at(key)
-        self.send({"type": "complete", "mission": m, "cards": sorted(self.selected)})
-        self.selected = []
-        self.focus = None  # that place gets a new mission
+        if self.seat.send({"type": "complete", "mission": m, "cards": sorted(self.selected)}):
+            self.selected = []
+            self.focus = None  # that place gets a new mission
 
     def give(self) -> None:
         b = self.board
@@ -341,8 +311,7 @@ class TeamplayTable(TableScene):
             self.show_error(_("You gave cards to your partner already this turn"))
         elif not 1 <= len(self.selected) <= 2:
             self.show_error(_("Select 1 or 2 cards to give to your partner"))
-        else:
-            self.send({"type": "give", "cards": sorted(self.selected)})
+        elif self.seat.send({"type": "give", "cards": sorted(self.selected)}):
             self.selected = []
 
     def discard(self) -> None:
@@ -352,11 +321,18 @@ class TeamplayTable(TableScene):
                 ngettext("Select {n} card to discard", "Select {n} cards to discard", n).format(n=n)
             )
             return
-        for c in list(self.selected):  # each one a discard action, in order
-            self.session.send(self.me, {"type": "discard", "card": c})
-        self.pending = (self.me, self.session.mirrors[self.me].seq)
-        self.pending_more = n - 1
-        self.selected = []
+        # One discard action a card, in order: each one after the host took the last.
+        self.discards, self.selected = list(self.selected), []
+        self.send_discards()
+
+    def send_discards(self) -> None:
+        """Send the next queued discard once the last one is answered."""
+        seat = self.seat
+        if not self.discards or seat is None or seat.waiting:
+            return
+        c = self.discards.pop(0)
+        if not seat.can(type="discard", card=c) or not seat.send({"type": "discard", "card": c}):
+            self.discards = []
 
     def end_turn(self) -> None:
         if not self.can_end():
@@ -369,14 +345,14 @@ class TeamplayTable(TableScene):
                 ).format(n=n)
             )
             return
-        self.send({"type": "end-turn"})
-        self.selected = []
+        if self.seat.send({"type": "end-turn"}):
+            self.selected = []
 
     def decide_fresh(self, keep: bool) -> None:
         if not keep and not self.can_reject():
             self.show_error(_("The mission pile is empty: the new mission stays"))
             return
-        self.send({"type": "keep" if keep else "reject"})
+        self.seat.send({"type": "keep" if keep else "reject"})
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -395,14 +371,14 @@ class TeamplayTable(TableScene):
 
     def mission_hit(self, pos):
         for key in self.mission_keys():
-            if paint.mission_rect(self, key).collidepoint(pos):
+            if layout.mission_rect(self, key).collidepoint(pos):
                 return key
         return None
 
     def hand_hit(self, pos) -> int | None:
         hand = self.board.get("hand", [])
         for i in reversed(range(len(hand))):
-            r = paint.hand_slot(self, i, len(hand))
+            r = layout.hand_slot(self, i, len(hand))
             if hand[i] in self.selected:
                 r = r.move(0, -self.s(18))
             if r.collidepoint(pos):
@@ -416,7 +392,7 @@ class TeamplayTable(TableScene):
         if mode == "fresh":
             if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
                 for kind in ("keep", "reject"):
-                    if paint.choice_button(self, kind).collidepoint(event.pos):
+                    if layout.choice_button(self, kind).collidepoint(event.pos):
                         self.decide_fresh(kind == "keep")
             elif event.type == pygame.KEYDOWN:
                 if event.key in (pygame.K_k, *ENTER):
@@ -432,16 +408,16 @@ class TeamplayTable(TableScene):
                 self.toggle(hand[i])
                 return
             for k in range(len(self.buttons())):
-                if paint.button_rect(self, k).collidepoint(event.pos):
+                if layout.button_rect(self, k).collidepoint(event.pos):
                     self.press_button(k)
                     return
             if mode != "play":
                 return
             for k in range(len(self.board["bank"])):
-                if paint.bank_rect(self, k).collidepoint(event.pos):
+                if layout.bank_rect(self, k).collidepoint(event.pos):
                     self.take("bank", k)
                     return
-            if paint.deck_rect(self).collidepoint(event.pos):
+            if layout.deck_rect(self).collidepoint(event.pos):
                 self.take("deck")
                 return
             key = self.mission_hit(event.pos)
@@ -488,229 +464,14 @@ class TeamplayTable(TableScene):
         labels = ["complete"] + (["give"] if self.board.get("has_teams") else []) + ["end"]
         {"complete": self.complete, "give": self.give, "end": self.end_turn}[labels[k]]()
 
-    # ------------------------------------------------------------------ events → beats
-    def beats_for(self, events: list[dict]) -> list[Beat]:
-        beats: list[Beat] = []
-        for e in events:
-            t = e["type"]
-            if t == "move":
-                beat = self._move_beat(e)
-                if beat is not None:
-                    beats.append(beat)
-            elif t == "turn":
-                beats.append(Beat(0.05, finish=lambda e=e: self._turn(e)))
-            elif t == "end-announced":
-                text = _("{name} completed mission number {n}: the final round begins!").format(
-                    name=self.who(e["seat"]), n=e["missions"]
-                )
-                beats.append(Beat(1.0, begin=lambda text=text, e=e: self._announce(text, e)))
-            elif t == "reshuffle":
-                text = (
-                    _("The discards are shuffled into a new draw pile")
-                    if e["to"] == "deck"
-                    else _("The set-aside missions become a new pile")
-                )
-                beats.append(Beat(0.3, begin=lambda text=text: self.show_note(text) or []))
-            elif t == "game-end":
-                beats.append(Beat(0.2, finish=lambda: self.sfx("win")))
-        return beats
-
-    def show_note(self, text: str) -> None:
-        self.note, self.note_t = text, 2.5
-
-    def _announce(self, text: str, e: dict) -> list:
-        self.show_note(text)
-        self.board["end_announced"] = True
-        self.board["last_turn"] = e["last_turn"]
-        self.sfx("row")
-        return []
-
-    def _turn(self, e: dict) -> None:
-        b = self.board
-        b["turn_seat"], b["turn"] = e["seat"], e["turn"]
-        b["awaiting"] = [e["seat"]]
-        b["draws_left"], b["gave"] = 2, False
-        b["must_discard"] = e.get("must_discard", 0)
-        b["fresh"] = None
-        if b["phase"] == "setup":
-            b["phase"] = "play"
-
-    def seat_point(self, seat: int) -> tuple[int, int]:
-        r = paint.seat_rect(self, seat)
-        return (r.centerx, r.y + self.s(36))
-
-    def hand_point(self, c: int) -> tuple[int, int]:
-        hand = self.board.get("hand", [])
-        if c in hand:
-            return paint.hand_slot(self, hand.index(c), len(hand)).center
-        return paint.hand_slot(self, len(hand), len(hand) + 1).center
-
-    def zone_point(self, zone: str, card=None) -> tuple[int, int]:
-        """Pixel centre of an event zone (for flights)."""
-        b = self.board
-        if zone == "bank":
-            i = b["bank"].index(card) if card in b["bank"] else len(b["bank"])
-            return paint.bank_rect(self, min(i, 2)).center
-        if zone == "deck":
-            return paint.deck_rect(self).center
-        if zone == "discard":
-            return paint.discard_rect(self).center
-        if zone.startswith("hand/"):
-            seat = int(zone[5:])
-            return (
-                self.hand_point(card)
-                if seat == self.me and card is not None
-                else self.seat_point(seat)
-            )
-        if zone.startswith("done/"):
-            return self.seat_point(int(zone[5:]))
-        if zone == "missions/general":
-            return paint.general_rect(self).center
-        if zone.startswith("missions/") and zone[9:].isdigit():
-            return paint.own_rect(self, int(zone[9:]), 0).center
-        return paint.choice_rect(self).midtop  # the mission pile and its discards
-
-    def _move_beat(self, e: dict) -> Beat | None:
-        src, dst = e["from"], e["to"]
-        faces = e.get("cards")
-        count = e["count"]
-        mission = src.startswith("missions/") or dst.startswith("missions/")
-        if mission or dst.startswith("done/"):
-            return self._mission_beat(e)
-
-        def begin():
-            flights = []
-            for k in range(min(count, 6)):
-                c = faces[k] if faces else None
-                art = ("num", c) if c is not None else ("back",)
-                flights.append(
-                    Flight(art, self.zone_point(src, c), self.zone_point(dst, c), 0.4, 0.06 * k)
-                )
-            self.sfx("card")
-            if src.startswith("hand/") and dst.startswith("hand/"):
-                giver, to = int(src[5:]), int(dst[5:])
-                if faces and self.me == to:
-                    words = ", ".join(tc.card_label(c) for c in faces)
-                    self.show_note(
-                        _("{name} gave you {cards}").format(name=self.who(giver), cards=words)
-                    )
-                elif faces:
-                    self.show_note(
-                        ngettext(
-                            "You gave your partner {cards}", "You gave your partner {cards}", count
-                        ).format(cards=", ".join(tc.card_label(c) for c in faces))
-                    )
-                else:
-                    self.show_note(
-                        ngettext(
-                            "{name} gave {to} {n} card face down",
-                            "{name} gave {to} {n} cards face down",
-                            count,
-                        ).format(name=self.who(giver), to=self.who(to), n=count)
-                    )
-            return flights
-
-        def finish():
-            self._apply_move(src, dst, faces, count)
-
-        return Beat(0.45 + 0.06 * min(count, 6), begin=begin, finish=finish)
-
-    def _apply_move(self, src: str, dst: str, faces, count: int) -> None:
-        b = self.board
-        if src == "bank" and faces:
-            b["bank"] = [c for c in b["bank"] if c not in faces]
-        elif src == "deck":
-            b["deck_size"] = max(0, b["deck_size"] - count)
-        if src.startswith("hand/"):
-            seat = int(src[5:])
-            b["hand_sizes"][seat] = max(0, b["hand_sizes"][seat] - count)
-            if seat == self.me and faces:
-                b["hand"] = [c for c in b["hand"] if c not in faces]
-        if dst == "bank" and faces:
-            b["bank"] = sorted(b["bank"] + list(faces))
-        elif dst == "discard":
-            b["discard_size"] += count
-            if faces:
-                b["discard_top"] = faces[-1]
-        elif dst.startswith("hand/"):
-            seat = int(dst[5:])
-            b["hand_sizes"][seat] += count
-            if seat == self.me and faces:
-                b["hand"] = sorted(b["hand"] + list(faces))
-                if src.startswith("hand/"):
-                    self.gift_cards |= set(faces)
-            if src == "bank" and b["draws_left"]:
-                b["draws_left"] -= 1
-            elif src == "deck" and b["draws_left"]:
-                b["draws_left"] -= 1
-        self.selected = [c for c in self.selected if c in b.get("hand", [])]
-
-    def _mission_beat(self, e: dict) -> Beat:
-        src, dst = e["from"], e["to"]
-        m = (e.get("cards") or [None])[0]
-        seat = self.board["turn_seat"]
-        for zone in (src, dst):
-            if zone.startswith("missions/") and zone[9:].isdigit():
-                seat = int(zone[9:])
-
-        def begin():
-            if m is None:
-                return []
-            if dst.startswith("done/"):
-                self.show_note(
-                    _("{name} completed {id} (+{vp})").format(
-                        name=self.who(int(dst[5:])), id=m, vp=MISSIONS[m].vp
-                    )
-                )
-                self.sfx("row")
-            return [Flight(("mission", m), self.zone_point(src), self.zone_point(dst), 0.5)]
-
-        def finish():
-            b = self.board
-            place = e.get("place")
-            key = self.place_key(place, seat) if place else None
-            if dst.startswith("done/"):
-                who = int(dst[5:])
-                b["done"][who].append(m)
-                team = next(i for i, side in enumerate(b["teams"]) if who in side)
-                b["points"][team] += MISSIONS[m].vp
-                b["missions"][team] += 1
-            if key is not None and (src.startswith("missions/") and src != "missions/deck"):
-                self._set_place(key, None)
-            if key is not None and src == "missions/deck":
-                self._set_place(key, m)
-                b["mission_deck_size"] = max(0, b["mission_deck_size"] - 1)
-
-        return Beat(0.6 if dst.startswith("done/") else 0.35, begin=begin, finish=finish)
-
-    def _set_place(self, key, m) -> None:
-        if key == "general":
-            self.board["general"] = m
-        else:
-            seat, i = key
-            self.board["own"][seat][i] = m
-
     # ------------------------------------------------------------------ frame
+    def beats_for(self, events: list[dict]) -> list[Beat]:
+        return beats.beats_for(self, events)
+
     def update(self, dt: float) -> None:
-        if self.pending is not None:
-            self.session.pump()  # before the base table consumes the errors
-            m = self.session.mirrors.get(self.pending[0])
-            if m is None or m.errors or m.link is not None:
-                self.pending = None  # a refusal (or the link broke)
-            elif m.seq != self.pending[1]:
-                v = m.view or {}
-                more = (
-                    self.pending_more
-                    and v.get("must_discard")
-                    and v.get("turn_seat") == self.pending[0]
-                )
-                if more:  # a batch of discards: wait for the next answer
-                    self.pending_more -= 1
-                    self.pending = (self.pending[0], m.seq)
-                else:
-                    self.pending, self.pending_more = None, 0  # answered: a new view
         was = self.board.get("turn_seat") if self.board else None
         super().update(dt)
+        self.send_discards()
         if self.board and was == self.me and self.board.get("turn_seat") != was:
             self.gift_cards = set()  # my turn is over: the gifts are plain cards now
 
@@ -718,7 +479,7 @@ class TeamplayTable(TableScene):
         s = self.s
         art = flight.card
         if art[0] == "num":
-            img = tc.number_card(art[1], s(paint.CARD_W), s(paint.CARD_H))
+            img = tc.number_card(art[1], s(layout.CARD_W), s(layout.CARD_H))
         elif art[0] == "mission":
             img = tc.mission_card(art[1], s(150), s(100))
         else:
@@ -784,13 +545,3 @@ class TeamplayTable(TableScene):
                 "or end your turn (E)"
             )
         return _("Both cards drawn: complete missions or end your turn (E)")
-
-    # ------------------------------------------------------------------ screenshots
-    @classmethod
-    def shots(cls, app, shot, seed: int) -> None:
-        """setup.png (keep or swap), selection.png (a selection completing a mission),
-        hover.png (a mission's description), gift.png, discard.png (hand limit),
-        final-round.png, privacy.png (couch), results.png."""
-        from client.tables.teamplay_shots import take_screenshots
-
-        take_screenshots(cls, app, shot, seed)
