@@ -10,7 +10,7 @@ TABLES = {
     "take5": "client.tables.take5.scene:Take5Table",
     "the-game": "client.tables.the_game.scene:TheGameTable",
     "teamplay": "client.tables.teamplay.scene:TeamplayTable",
-    "sequence-numbers": "client.tables.sequence_numbers:SequenceNumbersTable",
+    "sequence-numbers": "client.tables.sequence_numbers.scene:SequenceNumbersTable",
     "guandan": "client.tables.guandan:GuandanTable",
 }
 

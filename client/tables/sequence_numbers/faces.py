@@ -1,15 +1,13 @@
 """Sequence Numbers pieces drawn in code: board spaces tinted by number group, chips in
 team colours with a shape mark (locked chips turned over), equation cards.
 
-Every surface is cached per size and ``convert_alpha()``ed; :func:`reset_caches`
-forgets them when a new display appears (a new table calls it).
+Every surface is cached per size (and language, where it carries words) and
+``convert_alpha()``ed.
 """
 
 from __future__ import annotations
 
 import math
-from functools import lru_cache
-
 import pygame
 
 from client import assets
@@ -70,7 +68,7 @@ def shape_mark(surface: pygame.Surface, shape: str, center, r: float, colour) ->
         pygame.draw.polygon(surface, colour, pts)
 
 
-@lru_cache(maxsize=64)
+@assets.cached(64)
 def chip(colour: int, r: int, locked: bool = False) -> pygame.Surface:
     """A chip of ``colour`` (0..2) with radius ``r`` pixels. A locked chip (in a
     completed sequence) is shown turned over: darker, a gold double ring and a gold
@@ -103,7 +101,7 @@ def _star(surface: pygame.Surface, center, r: float, colour) -> None:
     pygame.draw.polygon(surface, colour, pts)
 
 
-@lru_cache(maxsize=256)
+@assets.cached(256, words=True)
 def space(number: int, size: int, covered: bool = False) -> pygame.Surface:
     """A board space of ``size`` pixels showing ``number`` (0 = free corner). On a
     covered space the number shrinks to the top-left corner, clear of the chip."""
@@ -166,7 +164,7 @@ def _fit(text: str, size: int, width: int, bold: bool = True) -> pygame.Surface:
     return assets.font(size, bold).render(text, True, assets.INK)
 
 
-@lru_cache(maxsize=128)
+@assets.cached(128, words=True)
 def card(face: str, w: int, h: int) -> pygame.Surface:
     """A hand card: an equation written as a column sum ("12 / + 7 / — / ?"), or a
     Plus (any open space) or Minus (remove a chip) card."""
@@ -206,7 +204,7 @@ def card(face: str, w: int, h: int) -> pygame.Surface:
     return surf.convert_alpha()
 
 
-@lru_cache(maxsize=128)
+@assets.cached(128, words=True)
 def mini_card(face: str, w: int, h: int) -> pygame.Surface:
     """A card in one line (discard piles, flying cards)."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -220,7 +218,7 @@ def mini_card(face: str, w: int, h: int) -> pygame.Surface:
     return surf.convert_alpha()
 
 
-@lru_cache(maxsize=8)
+@assets.cached(8, words=True)
 def dead_overlay(w: int, h: int) -> pygame.Surface:
     """Grey veil with a "DEAD" tag over a card whose answer is covered twice."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -230,12 +228,6 @@ def dead_overlay(w: int, h: int) -> pygame.Surface:
     pygame.draw.rect(surf, (40, 40, 40), tag, border_radius=4)
     surf.blit(txt, txt.get_rect(center=tag.center))
     return surf.convert_alpha()
-
-
-def reset_caches() -> None:
-    """Forget every cached surface (a new display may have a new pixel format)."""
-    for fn in (chip, space, card, mini_card, dead_overlay):
-        fn.cache_clear()
 
 
 def answer_of(face: str) -> int | None:

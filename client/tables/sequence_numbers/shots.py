@@ -5,16 +5,15 @@ the couch privacy screen and a couch turn, the results."""
 from __future__ import annotations
 
 from client.launch import start_table
-from client.tables import sequence_numbers_draw as draw
-from client.tables import sequence_numbers_moves as moves
 from client.shots import frames, until
+from client.tables.sequence_numbers import faces
 
 
 def _ready(table) -> bool:
-    return table.timeline.idle and table.my_decision()
+    return table.deciding()
 
 
-def take_screenshots(cls, app, shot, seed: int) -> None:
+def take(app, shot, seed: int) -> None:
     """Drive tables through :func:`client.launch.start_table` and call ``shot(name)``."""
     from engine import get_bot
 
@@ -26,9 +25,7 @@ def take_screenshots(cls, app, shot, seed: int) -> None:
     until(app, lambda: _ready(table))
     hand = table.hand()
     first = next(
-        i
-        for i, f in enumerate(hand)
-        if f not in ("plus", "minus") and moves.targets(table.board, f)
+        i for i, f in enumerate(hand) if f not in ("plus", "minus") and table.targets_for(f)
     )
     table.select(first)
     frames(app, 0.1)
@@ -43,13 +40,13 @@ def take_screenshots(cls, app, shot, seed: int) -> None:
         if b.get("over"):
             break
         if any(b["sequences"]):
-            pick = next((i for i, f in enumerate(b["hand"]) if moves.targets(b, f)), None)
+            pick = next((i for i, f in enumerate(b["hand"]) if table.targets_for(f)), None)
             table.select(pick)
             frames(app, 0.1)
             shot("sequence.png")
             break
         for name, face in (("minus.png", "minus"), ("plus.png", "plus")):
-            if name in wanted and face in b["hand"] and moves.targets(b, face):
+            if name in wanted and face in b["hand"] and table.targets_for(face):
                 table.select(b["hand"].index(face))
                 frames(app, 0.1)
                 shot(name)
@@ -59,19 +56,22 @@ def take_screenshots(cls, app, shot, seed: int) -> None:
             frames(app, 0.1)
             shot("dead.png")
             wanted.discard("dead.png")
-        view = table.session.mirrors[0].view
-        table.session.send(0, helper.choose(view, moves.actions(view)))
+        table.seat.send(helper.choose(table.seat.view, table.seat.legal))
         frames(app, 0.05)
     if "dead.png" in wanted and _ready(table):
-        # No dead card came up: stage one on the display model (shot only, nothing sent)
-        # to look at the DEAD mark, the grey outlines and the trade-in button.
+        # No dead card came up: stage one on the board and the legal list (shot only,
+        # nothing sent) to look at the DEAD mark, the grey outlines and the trade-in
+        # button.
         b = table.board
         face = next(f for f in b["hand"] if f not in ("plus", "minus"))
+        chips = b.own("chips")
         for r, row in enumerate(b["board"]):
             for c, n in enumerate(row):
-                if n == draw.answer_of(face) and b["chips"][r][c] is None:
-                    b["chips"][r][c] = 1 - b["colour"]
+                if n == faces.answer_of(face) and chips[r][c] is None:
+                    chips[r][c] = 1 - b["colour"]
         b["dead"] = [face]
+        legal = [a for a in table.seat.legal if a.get("card") != face]
+        table.seat.mirror.legal = [{"type": "dead", "card": face}] + legal
         b["dead_used"] = False
         table.selected = None
         table.select(b["hand"].index(face))
@@ -102,8 +102,7 @@ def take_screenshots(cls, app, shot, seed: int) -> None:
     until(app, lambda: app.scene is not bots, 600)
     frames(app, 0.3)
     shot("results.png")
-    if hasattr(app.scene, "session"):
-        app.scene.session.close()
+    app.scene.session.close()
 
 
 def _enter():

@@ -1,42 +1,20 @@
-"""Drawing the Sequence Numbers table from its display model (``table.board``, a view
-of the shown seat): top bar, board, legend, players, deck, prompt, hand, buttons.
-
-Split from :mod:`client.tables.sequence_numbers` (input, events, prompts); every
-function here only reads the table.
+"""Drawing the Sequence Numbers table from its board (``t.board``, the shown seat's
+view as the animations have it): top bar, board, legend, players, deck, prompt, hand,
+buttons. Every function here only reads the table.
 """
 
 from __future__ import annotations
-
-from functools import lru_cache
 
 import pygame
 
 from client import assets, cards
 from client.i18n import _, ngettext
-from client.tables import sequence_numbers_draw as draw
-from client.tables import sequence_numbers_moves as moves
+from client.tables.sequence_numbers import faces as draw
+from client.tables.sequence_numbers.layout import SIZE, cell_rect, chip_point, deck_point
+from client.tables.sequence_numbers.layout import dead_button, discard_button, discard_rect
+from client.tables.sequence_numbers.layout import hand_slot, seat_chip_point, seat_rect
 
-SIZE = 10
 CURSOR = (70, 220, 255)
-
-
-@lru_cache(maxsize=8)
-def _veil(w: int, h: int, alpha: int) -> pygame.Surface:
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    surf.fill((0, 0, 0, alpha))
-    return surf.convert_alpha()
-
-
-@lru_cache(maxsize=8)
-def _panel(w: int, h: int, colour: tuple, radius: int) -> pygame.Surface:
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=radius)
-    return surf.convert_alpha()
-
-
-def reset_caches() -> None:
-    _veil.cache_clear()
-    _panel.cache_clear()
 
 
 def draw_table(t, surface: pygame.Surface) -> None:
@@ -71,18 +49,18 @@ def draw_spaces(t, surface) -> None:
     face = t.selected_card() if deciding else None
     lit = set(t.targets()) if face else set()
     answer = draw.answer_of(face) if face else None
-    frame = t.cell_rect(0, 0).unionall([t.cell_rect(SIZE - 1, SIZE - 1)]).inflate(s(8), s(8))
+    frame = cell_rect(t, 0, 0).unionall([cell_rect(t, SIZE - 1, SIZE - 1)]).inflate(s(8), s(8))
     pygame.draw.rect(surface, (40, 34, 24), frame, border_radius=s(8))
     for r in range(SIZE):
         for c in range(SIZE):
             surface.blit(
-                draw.space(numbers[r][c], cell, chips[r][c] is not None), t.cell_rect(r, c)
+                draw.space(numbers[r][c], cell, chips[r][c] is not None), cell_rect(t, r, c)
             )
     # Completed sequences: a band through the five spaces, under the chips.
     for colour, seqs in enumerate(b["sequences"]):
         for seq in seqs:
-            a = t.chip_point(*seq[0])
-            z = t.chip_point(*seq[-1])
+            a = chip_point(t, *seq[0])
+            z = chip_point(t, *seq[-1])
             band = draw.TEAM_COLOURS[colour % 3]
             pygame.draw.line(surface, assets.GOLD, a, z, s(14))
             pygame.draw.line(surface, band, a, z, s(8))
@@ -91,12 +69,12 @@ def draw_spaces(t, surface) -> None:
             colour = chips[r][c]
             if colour is not None:
                 img = draw.chip(colour, t.chip_r, bool(locked[r][c]))
-                surface.blit(img, img.get_rect(center=t.chip_point(r, c)))
+                surface.blit(img, img.get_rect(center=chip_point(t, r, c)))
     if face:
-        veil = _veil(cell, cell, 85)
+        veil = cards.panel(cell, cell, (0, 0, 0, 85), 0)
         for r in range(SIZE):
             for c in range(SIZE):
-                rect = t.cell_rect(r, c)
+                rect = cell_rect(t, r, c)
                 if (r, c) in lit:
                     colour = assets.RED if face == "minus" else assets.HIGHLIGHT
                     pygame.draw.rect(
@@ -111,7 +89,7 @@ def draw_spaces(t, surface) -> None:
                         )
         if face == "minus":
             for r, c in lit:
-                x, y = t.chip_point(r, c)
+                x, y = chip_point(t, r, c)
                 d = t.chip_r
                 pygame.draw.line(
                     surface,
@@ -124,10 +102,10 @@ def draw_spaces(t, surface) -> None:
         spaces, colour = t.flash
         for r, c in spaces:
             pygame.draw.rect(
-                surface, assets.GOLD, t.cell_rect(r, c).inflate(-2, -2), s(5), border_radius=s(6)
+                surface, assets.GOLD, cell_rect(t, r, c).inflate(-2, -2), s(5), border_radius=s(6)
             )
     if deciding:
-        rect = t.cell_rect(*t.cursor)
+        rect = cell_rect(t, *t.cursor)
         pygame.draw.rect(surface, (10, 10, 10), rect.inflate(s(8), s(8)), s(3), border_radius=s(9))
         pygame.draw.rect(surface, CURSOR, rect.inflate(s(4), s(4)), s(3), border_radius=s(8))
 
@@ -179,15 +157,15 @@ def draw_seats(t, surface) -> None:
     teams = b["teams"] < b["players"]
     latest_turn = b["turn"]
     for seat in range(b["players"]):
-        rect = t.seat_rect(seat)
+        rect = seat_rect(t, seat)
         mine = seat == t.me
         bg = (255, 255, 255, 40) if mine else (0, 0, 0, 60)
-        surface.blit(_panel(rect.w, rect.h, bg, s(8)), rect)
+        surface.blit(cards.panel(rect.w, rect.h, bg, s(8)), rect)
         if seat == latest_turn and not b.get("over"):
             pygame.draw.rect(surface, assets.GOLD, rect, s(3), border_radius=s(8))
         colour = b["colours"][seat]
         chip = draw.chip(colour, s(11))
-        surface.blit(chip, chip.get_rect(center=t.seat_chip_point(seat)))
+        surface.blit(chip, chip.get_rect(center=seat_chip_point(t, seat)))
         name = t.who(seat, full=True)
         if seat == latest_turn and not b.get("over"):
             name = "▶ " + name
@@ -201,7 +179,7 @@ def draw_seats(t, surface) -> None:
             sub = _("{cards} · team {team}").format(cards=sub, team=draw.team_name(colour))
         surface.blit(assets.text(sub, s(13), (215, 230, 220)), (rect.x + s(38), rect.y + s(22)))
         pile = b["discards"][seat]
-        slot = t.discard_rect(seat)
+        slot = discard_rect(t, seat)
         if pile:
             surface.blit(draw.mini_card(pile[-1], slot.w, slot.h), slot)
         else:
@@ -214,7 +192,7 @@ def draw_seats(t, surface) -> None:
 def draw_deck(t, surface) -> None:
     s, b = t.s, t.board
     back = cards.card_back(s(22), s(30))
-    surface.blit(back, back.get_rect(center=t.deck_point()))
+    surface.blit(back, back.get_rect(center=deck_point(t)))
     limit = b.get("reshuffle_limit")
     if limit is None:
         text = _("Deck: {n} · reshuffled {r} times").format(n=b["deck_size"], r=b["reshuffles"])
@@ -223,12 +201,12 @@ def draw_deck(t, surface) -> None:
             n=b["deck_size"], r=b["reshuffles"], limit=limit
         )
     img = assets.text(text, s(15), assets.WHITE)
-    surface.blit(img, img.get_rect(midleft=(t.deck_point()[0] + s(20), t.deck_point()[1])))
+    surface.blit(img, img.get_rect(midleft=(deck_point(t)[0] + s(20), deck_point(t)[1])))
 
 
 def draw_status(t, surface) -> None:
     s = t.s
-    text = t.status_line()
+    text = t.prompt()
     if not text:
         return
     y = s(452)
@@ -275,7 +253,7 @@ def draw_hand(t, surface) -> None:
         label = _("Your hand · 1–{n} or Tab to pick").format(n=max(1, len(hand)))
     surface.blit(assets.text(label, s(15), assets.WHITE, True), (s(676), s(504)))
     for i, face in enumerate(hand):
-        rect = t.hand_slot(i, len(hand))
+        rect = hand_slot(t, i, len(hand))
         surface.blit(cards.shadow(t.cw, t.ch), rect.move(3, 4))
         surface.blit(draw.card(face, t.cw, t.ch), rect)
         if face in b.get("dead", []):
@@ -296,7 +274,7 @@ def draw_hand(t, surface) -> None:
         _button(
             t,
             surface,
-            t.dead_button(),
+            dead_button(t),
             _("Trade in dead {card} [D]").format(card=draw.face_text(dead)),
             True,
         )
@@ -306,13 +284,13 @@ def draw_hand(t, surface) -> None:
             _button(
                 t,
                 surface,
-                t.discard_button(),
+                discard_button(t),
                 _("Discard {card}: no play [X]").format(card=draw.face_text(face)),
                 True,
             )
         else:
-            _button(t, surface, t.discard_button(), _("Pick a card to discard"), False)
-    elif moves.can_play(b) and t.selected_card() is None and not dead:
+            _button(t, surface, discard_button(t), _("Pick a card to discard"), False)
+    elif t.can_play() and t.selected_card() is None and not dead:
         img = assets.text(
             _("D: trade in a dead card · X: discard when stuck"), s(13), (190, 210, 200)
         )

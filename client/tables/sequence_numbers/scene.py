@@ -1,0 +1,356 @@
+"""The Sequence Numbers table: the 10×10 board of answers, chips in team colours, your
+equation cards, every player's discard pile (sequence-numbers.md).
+
+Layout at 1280×720 (scaled): the board on the left with the number-group legend
+under it; on the right the sequences per colour, one row per player (chip colour and
+shape, cards in hand, discard pile), the deck, the prompt, your hand and the
+dead-card / no-play buttons.
+
+Input: pick a card (click it, 1–5 or Tab): the spaces it may take light up. Then click
+a lit space, or move the cursor with the arrows and press Enter. D trades in a dead
+card; X discards a card when none can be played.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from client import cards
+from client.anim import Beat
+from client.i18n import _, ngettext
+from client.tables.base import TableScene, headline
+from client.tables.sequence_numbers import beats, faces, layout, paint
+from client.tables.sequence_numbers.layout import SIZE
+
+ARROWS = {
+    pygame.K_UP: (-1, 0),
+    pygame.K_DOWN: (1, 0),
+    pygame.K_LEFT: (0, -1),
+    pygame.K_RIGHT: (0, 1),
+}
+ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+class SequenceNumbersTable(TableScene):
+    """Sequence Numbers: pick a card, place a chip on a space showing its answer (Plus:
+    any open space; Minus: remove an opponent chip); five in a row make a sequence."""
+
+    game_id = "sequence-numbers"
+    name_cut = 14
+
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.layout()
+        self.selected: int | None = None  # index in the shown hand
+        self.selected_face: str | None = None
+        self.cursor: tuple[int, int] = (4, 4)
+        self.flash: tuple[list, int] | None = None  # a sequence being completed
+
+    def layout(self) -> None:
+        """Board cells, chips and cards at the window's scale (proportions kept)."""
+        layout.sizes(self)
+
+    @staticmethod
+    def summary(view: dict, names: list[str], me: int | None) -> dict:
+        """Everyone with the sequences of their colour, the winning colour first
+        (sequence-numbers.md "Goal")."""
+        winners = set(view.get("winners", []))
+        colours, counts = view["colours"], view["sequence_counts"]
+        order = sorted(
+            range(len(names)), key=lambda s: (s not in winners, -counts[colours[s]], colours[s], s)
+        )
+        if view.get("draw"):
+            subtitle = _("The cards ran out: a draw")
+        else:
+            subtitle = ngettext(
+                "Sequence Numbers · {n} sequence wins",
+                "Sequence Numbers · {n} sequences win",
+                view["needed"],
+            ).format(n=view["needed"])
+        rows = []
+        for s in order:
+            n = counts[colours[s]]
+            value = ngettext("{team} · {n} sequence", "{team} · {n} sequences", n).format(
+                team=faces.team_name(colours[s]), n=n
+            )
+            rows.append((_("You") if s == me else names[s], value, s in winners))
+        if me is None and len(winners) > 1:
+            # A team: name its colour rather than every member (long names overflow).
+            title = _("Team {team} wins!").format(team=faces.team_name(colours[min(winners)]))
+        else:
+            title = headline(winners, names, me)
+        return {"headline": title, "subtitle": subtitle, "rows": rows}
+
+    @classmethod
+    def shots(cls, app, shot, seed: int) -> None:
+        """selected.png (a card's spaces lit), minus.png, plus.png, dead.png,
+        sequence.png (a completed, locked sequence mid-game), privacy.png and
+        couch-turn.png (couch), results.png."""
+        from client.tables.sequence_numbers import shots
+
+        shots.take(app, shot, seed)
+
+    # ------------------------------------------------------------------ geometry
+    def cell_rect(self, r: int, c: int) -> pygame.Rect:
+        return layout.cell_rect(self, r, c)
+
+    def hand_slot(self, i: int, n: int) -> pygame.Rect:
+        return layout.hand_slot(self, i, n)
+
+    def dead_button(self) -> pygame.Rect:
+        return layout.dead_button(self)
+
+    def discard_button(self) -> pygame.Rect:
+        return layout.discard_button(self)
+
+    def message_pos(self) -> tuple[int, int]:
+        return (self.s(layout.PANEL_X + layout.PANEL_W // 2), self.s(430))
+
+    # ------------------------------------------------------------------ decisions
+    def hand(self) -> list[str]:
+        return self.board.get("hand", []) if self.board else []
+
+    def selected_card(self) -> str | None:
+        hand = self.hand()
+        if self.selected is not None and self.selected < len(hand):
+            return hand[self.selected]
+        return None
+
+    def targets_for(self, face: str) -> list[tuple[int, int]]:
+        """The spaces ``face`` may take now (a chip, or Minus: a chip to remove), from
+        the seat's legal actions."""
+        return [(a["row"], a["col"]) for a in self.choices(card=face) if "row" in a]
+
+    def targets(self) -> list[tuple[int, int]]:
+        face = self.selected_card()
+        return self.targets_for(face) if face else []
+
+    def can_play(self) -> bool:
+        """Whether some card may be played on the board now."""
+        return bool(self.choices(type="chip") or self.choices(type="remove"))
+
+    def stuck(self) -> bool:
+        """Whether no card can be played: one is discarded instead."""
+        return self.deciding() and bool(self.choices(type="discard"))
+
+    def dead_choice(self) -> str | None:
+        """The card D trades in: the selected one if dead, else the first dead one."""
+        if not self.deciding():
+            return None
+        face = self.selected_card()
+        if face and self.choices(type="dead", card=face):
+            return face
+        return next((f for f in self.hand() if self.choices(type="dead", card=f)), None)
+
+    def on_reset(self) -> None:
+        hand = self.hand()
+        if self.selected_face is None or self.selected_face not in hand:
+            self.selected, self.selected_face = None, None
+        elif (
+            self.selected is None
+            or self.selected >= len(hand)
+            or hand[self.selected] != self.selected_face
+        ):
+            self.selected = hand.index(self.selected_face)
+        self.flash = None
+
+    def select(self, i: int | None) -> None:
+        """Select hand card ``i`` (again: unselect); the cursor jumps to its nearest
+        space."""
+        hand = self.hand()
+        if i is None or i >= len(hand) or i == self.selected:
+            self.selected, self.selected_face = None, None
+            return
+        self.selected, self.selected_face = i, hand[i]
+        spots = self.targets()
+        if spots and self.cursor not in spots:
+            r0, c0 = self.cursor
+            self.cursor = min(spots, key=lambda p: (abs(p[0] - r0) + abs(p[1] - c0), p))
+
+    # ------------------------------------------------------------------ actions
+    def send(self, action: dict) -> None:
+        if self.seat.send(action):
+            self.selected, self.selected_face = None, None
+
+    def place(self, space: tuple[int, int]) -> None:
+        """Play the selected card on ``space`` (a chip, or Minus: remove that chip)."""
+        face = self.selected_card()
+        if face is None:
+            self.show_error(_("Pick a card first (click it, or 1–5 / Tab)"))
+            return
+        if space not in self.targets():
+            self.show_error(self.why_not(face, space))
+            return
+        kind = "remove" if face == "minus" else "chip"
+        self.send({"type": kind, "card": face, "row": space[0], "col": space[1]})
+
+    def why_not(self, face: str, space: tuple[int, int]) -> str:
+        """Why ``face`` may not go on ``space``, in words (sequence-numbers.md)."""
+        b = self.board
+        r, c = space
+        chip = b["chips"][r][c]
+        if face == "minus":
+            if chip is None:
+                return _("Minus removes an opponent chip: pick a space that holds one")
+            if chip == b.get("colour"):
+                return _("That chip is your own colour")
+            return _("That chip is in a completed sequence: it can never be removed")
+        if [r, c] in b["corners"]:
+            return _("A free corner takes no chip: it counts for everyone")
+        if chip is not None:
+            return _("That space is already covered")
+        return _("{card} does not make {n}: pick a lit space").format(
+            card=faces.face_text(face), n=b["board"][r][c]
+        )
+
+    def click_space(self, space: tuple[int, int]) -> None:
+        self.cursor = space
+        if self.selected is not None:
+            self.place(space)
+            return
+        # No card picked yet: pick the equation card this space answers, if any.
+        for i, face in enumerate(self.hand()):
+            if face not in ("plus", "minus") and space in self.targets_for(face):
+                self.select(i)
+                return
+        self.show_error(_("Pick a card first (click it, or 1–5 / Tab)"))
+
+    def trade_dead(self) -> None:
+        face = self.dead_choice()
+        if face is None:
+            self.show_error(
+                _(
+                    "No dead card to trade in (a card is dead when both spaces "
+                    "of its answer are covered)"
+                )
+            )
+            return
+        self.send({"type": "dead", "card": face})
+
+    def discard_stuck(self) -> None:
+        face = self.selected_card()
+        if not self.stuck():
+            self.show_error(_("A card can still be played: a card is discarded only when none can"))
+        elif face is None:
+            self.show_error(_("Pick the card to discard first"))
+        else:
+            self.send({"type": "discard", "card": face})
+
+    # ------------------------------------------------------------------ input
+    def handle_table_event(self, event: pygame.event.Event) -> None:
+        if not self.deciding():
+            return
+        hand = self.hand()
+        if event.type == pygame.MOUSEMOTION:
+            cell = layout.cell_at(self, event.pos)
+            if cell is not None:
+                self.cursor = cell
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.dead_choice() and self.dead_button().collidepoint(event.pos):
+                self.trade_dead()
+                return
+            if self.stuck() and self.discard_button().collidepoint(event.pos):
+                self.discard_stuck()
+                return
+            for i in range(len(hand)):
+                if self.hand_slot(i, len(hand)).collidepoint(event.pos):
+                    self.select(i)
+                    return
+            cell = layout.cell_at(self, event.pos)
+            if cell is not None:
+                self.click_space(cell)
+        elif event.type == pygame.KEYDOWN:
+            self.key_input(event, hand)
+
+    def key_input(self, event: pygame.event.Event, hand: list[str]) -> None:
+        if event.key in ARROWS:
+            dr, dc = ARROWS[event.key]
+            r, c = self.cursor
+            self.cursor = ((r + dr) % SIZE, (c + dc) % SIZE)
+        elif pygame.K_1 <= event.key <= pygame.K_9:
+            i = event.key - pygame.K_1
+            if i < len(hand):
+                self.select(i)
+        elif event.key == pygame.K_TAB and hand:
+            step = -1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1
+            start = self.selected if self.selected is not None else (-1 if step > 0 else 0)
+            self.select((start + step) % len(hand))
+        elif event.key in ENTER:
+            self.place(self.cursor)
+        elif event.key == pygame.K_d:
+            self.trade_dead()
+        elif event.key == pygame.K_x:
+            self.discard_stuck()
+
+    # ------------------------------------------------------------------ frame
+    def beats_for(self, events: list[dict]) -> list[Beat]:
+        return beats.beats_for(self, events)
+
+    def draw_flight(self, surface, flight, pos) -> None:
+        kind = flight.card[0]
+        if kind == "chip":
+            img = faces.chip(flight.card[1], self.chip_r)
+        elif kind == "card":
+            img = faces.mini_card(flight.card[1], self.s(92), self.s(34))
+        else:
+            img = cards.card_back(self.s(26), self.s(36))
+        surface.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        paint.draw_table(self, surface)
+
+    # ------------------------------------------------------------------ prompt
+    def status_line(self) -> str:
+        """The one obvious prompt for whoever looks at the screen."""
+        b = self.board
+        if b.get("over"):
+            if b.get("draw"):
+                return _("The cards ran out: a draw")
+            winners = b.get("winners") or [0]
+            if b["teams"] < b["players"]:
+                colour = b["colours"][winners[0]]
+                return _("Team {team} wins!").format(team=faces.team_name(colour))
+            if winners[0] == self.me and not self.couch:
+                return _("You win!")
+            return _("{name} wins!").format(name=self.name(winners[0]))
+        if not self.timeline.idle:
+            return ""
+        if not self.my_turn():
+            turn = self.latest().get("turn", b["turn"])
+            return _("{name} is playing…").format(name=self.name(turn))
+        n = len(self.hand())
+        face = self.selected_card()
+        if face is None:
+            if self.stuck():
+                return _("No card can be played: pick one to discard, then X or the button")
+            dead = self.dead_choice()
+            if dead:
+                return _(
+                    "Your turn. {card} is dead (both its spaces are covered): press D "
+                    "to trade it in, or pick a card"
+                ).format(card=faces.face_text(dead))
+            return _(
+                "Your turn: pick a card (click, 1–{n} or Tab), then click a lit space "
+                "(or arrows + Enter)"
+            ).format(n=n)
+        if self.stuck():
+            return _("Discard {card} with X: no card can be played").format(
+                card=faces.face_text(face)
+            )
+        if self.seat.can(type="dead", card=face):
+            return _(
+                "{card} is dead: both its spaces are covered. Press D to trade it in for a new card"
+            ).format(card=faces.face_text(face))
+        if face == "plus":
+            return _("Plus: place a chip on any open space (click, or arrows + Enter)")
+        if face == "minus":
+            if not self.targets():
+                return _("Minus: no opponent chip can be removed now; pick another card")
+            return _("Minus: click an opponent chip to remove it (ringed chips are locked)")
+        if not self.targets():
+            return _("{card}: both spaces are covered; pick another card").format(
+                card=faces.face_text(face)
+            )
+        return _("{card}: place a chip on a lit space (click, or arrows + Enter)").format(
+            card=faces.face_text(face)
+        )
