@@ -11,7 +11,7 @@ TABLES = {
     "the-game": "client.tables.the_game.scene:TheGameTable",
     "teamplay": "client.tables.teamplay.scene:TeamplayTable",
     "sequence-numbers": "client.tables.sequence_numbers.scene:SequenceNumbersTable",
-    "guandan": "client.tables.guandan:GuandanTable",
+    "guandan": "client.tables.guandan.scene:GuandanTable",
 }
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from client.launch import start_table
 from client.session import TableSession
-from client.tables import guandan_cards as gc
+from client.tables.guandan import faces as gc
 from client.tables.guandan import GuandanTable
 from engine.guandan import GAME
 from engine.guandan.state import evolve
@@ -98,7 +98,7 @@ def test_drag_across_selects_every_card_crossed(app):
 def test_keyboard_selects_and_the_chosen_reading_is_played(app):
     table = lead_table(app)
     groups: dict = {}
-    for a in table.legal():
+    for a in table.seat.legal:
         if a["type"] == "play":
             groups.setdefault(tuple(a["cards"]), []).append(a)
     cards, plays = next(
@@ -131,7 +131,7 @@ def test_hint_cycles_through_legal_plays_and_pass_passes(app):
         key(app, pygame.K_h)
         key(app, pygame.K_RETURN)
         assert run_until(app, lambda: not mine(table)["leading"] and my_turn(table)(), 120)
-    plays = [a for a in table.legal() if a["type"] == "play"]
+    plays = [a for a in table.seat.legal if a["type"] == "play"]
     key(app, pygame.K_h)
     assert table.hand.selected == set(plays[0]["cards"])
     if len(plays) > 1:
@@ -214,7 +214,7 @@ def test_tribute_card_is_paid_and_travels(app):
     table = GuandanTable(app, session)
     app.switch(table)
     assert run_until(app, my_turn(table, "tribute"))
-    legal = [a["card"] for a in table.legal()]
+    legal = [a["card"] for a in table.seat.legal]
     if len(legal) > 1:  # equal cards: pick one
         r = table.hand.rect_of(legal[0])
         down_up(app, (r.x + 6, r.centery))
@@ -234,7 +234,7 @@ def test_bots_only_table_reaches_results(app):
     from client.scenes.results import ResultsScene
 
     table = start_table(app, "guandan", ["bot:easy"] * 4, seed=4, options={"deals": 2})
-    table.session.host.table.bot_delay = 0.0
+    table.session.set_bot_delay(0.0)
     table.timeline.speed = 50
     assert run_until(app, lambda: isinstance(app.scene, ResultsScene), 600)
     info = app.scene.info
@@ -347,11 +347,15 @@ def test_a_single_reading_is_named_on_the_play_button(app):
 
 
 def test_a_refused_action_lets_the_player_decide_again(app):
+    """An action the host refuses (here: a pass the seat's stale legal list allowed)
+    ends the wait: the leader decides again, told why."""
     table = lead_table(app)
-    table.send({"type": "pass"})  # the leader may not pass: the host refuses
-    assert table.my_decision() is None
+    mirror = table.session.mirrors[0]
+    mirror.legal = mirror.legal + [{"type": "pass"}]
+    assert table.seat.send({"type": "pass"})  # the leader may not pass: the host refuses
+    assert table.my_decision() is None and table.seat.waiting
     assert run_until(app, lambda: table.message_t > 0, 60)
-    assert table.my_decision() == "play"
+    assert not table.seat.waiting and table.my_decision() == "play"
 
 
 def test_a_lan_seat_gets_its_legal_plays_and_plays_a_hint(app):
@@ -368,7 +372,7 @@ def test_a_lan_seat_gets_its_legal_plays_and_plays_a_hint(app):
         assert run_until(app, lambda: isinstance(app.scene, GuandanTable), 60)
         table = app.scene
         assert run_until(app, my_turn(table), 60)
-        assert table.legal() and all(a["type"] in ("play", "pass") for a in table.legal())
+        assert table.seat.legal and all(a["type"] in ("play", "pass") for a in table.seat.legal)
         n = len(mine(table)["plays"])
         key(app, pygame.K_h)
         key(app, pygame.K_RETURN)
@@ -384,7 +388,7 @@ def test_a_keyboard_player_plays_a_whole_match_with_a_bot_partner(app):
     from client.scenes.results import ResultsScene
 
     table = start_table(app, "guandan", SEATS, seed=7, options={"deals": 3})
-    table.session.host.table.bot_delay = 0.0
+    table.session.set_bot_delay(0.0)
     table.timeline.speed = 40
     done = {"play": 0, "pass": 0, "tribute": 0, "return": 0}
 
@@ -392,7 +396,7 @@ def test_a_keyboard_player_plays_a_whole_match_with_a_bot_partner(app):
         if isinstance(app.scene, ResultsScene):
             return True
         d = table.my_decision() if table.timeline.idle else None
-        if d == "play" and any(a["type"] == "play" for a in table.legal()):
+        if d == "play" and any(a["type"] == "play" for a in table.seat.legal):
             key(app, pygame.K_h)
             key(app, pygame.K_RETURN)
             done["play"] += 1

@@ -1,17 +1,19 @@
-"""Drawing of the Guandan table's panels: the deal facts, the log, the seats and their
-plays, the centre, the deal result and the match end; the prompt and the closing
-screen's summary. Functions of the table (``t``), drawn only from ``t.board``."""
+"""Drawing the Guandan table from its board (``t.board``, the shown seat's view as the
+animations have it): the deal facts, the log, the seats and their plays, the centre,
+the prompt and the controls, the hand, the deal result and the match end; and the
+words several of them share. Every function here only reads the table."""
 
 from __future__ import annotations
 
 import math
+import re
 
 import pygame
 
-from client import assets
+from client import assets, cards
 from client.i18n import _, ngettext
-from client.tables import guandan_cards as gc
-from client.tables.base import headline
+from client.tables.guandan import faces as gc
+from client.tables.guandan.layout import centre, panel_rect, play_rects, rel
 
 TEAM_MARKS = ("●", "◆")  # a shape per team, besides its colour
 TEAM_COLOURS = ((120, 190, 255), (255, 170, 90))
@@ -43,9 +45,7 @@ def team_name(t, team: int, lower: bool = False) -> str:
 
 
 def _panel(surface, rect, alpha=70, colour=(0, 0, 0)) -> None:
-    p = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(p, (*colour, alpha), p.get_rect(), border_radius=8)
-    surface.blit(p, rect)
+    surface.blit(cards.panel(rect.w, rect.h, (*colour, alpha), 8), rect)
 
 
 def fit(text: str, size: int, width: int, colour=assets.WHITE, bold=False):
@@ -56,78 +56,91 @@ def fit(text: str, size: int, width: int, colour=assets.WHITE, bold=False):
     return img
 
 
-# --------------------------------------------------------------------------- summary
-def summary(view: dict, names: list[str], me: int | None) -> dict:
-    """The closing screen: winners first; each row names the team and its level."""
-    winners = set(view.get("winners", []))
-    levels = view.get("levels", [2, 2])
-    order = sorted(range(4), key=lambda s: (s not in winners, s % 2, s))
-    rows = []
-    for s in order:
-        who = _("You") if s == me else names[s]
-        rows.append(
-            (
-                who,
-                _("Team {n} · level {level}").format(
-                    n=s % 2 + 1, level=gc.level_text(levels[s % 2])
-                ),
-                s in winners,
+# --------------------------------------------------------------------------- table
+def draw_table(t, surface) -> None:
+    """Everything but flights and the error banner (drawn by the base table)."""
+    draw_top(t, surface)
+    draw_info(t, surface)
+    draw_log(t, surface)
+    for seat in range(4):
+        draw_seat(t, surface, seat)
+        draw_play(t, surface, seat)
+    draw_centre(t, surface)
+    draw_hand(t, surface)
+    t.draw_controls(surface)
+    if t.note_t > 0 and t.note:
+        t.banner(surface, t.note, (40, 90, 150), center=t.message_pos())
+    if t.deal_panel:
+        draw_deal_end(t, surface, t.deal_panel)
+    if t.match_panel:
+        draw_match_end(t, surface, t.match_panel)
+
+
+def draw_controls(t, surface) -> None:
+    """The prompt, the buttons (the readings among them) and the notes under them."""
+    s = t.s
+    status = t.prompt()
+    if status:
+        img = t.fit_text(status, t.text_px(s(18)), t.w - s(40), assets.GOLD, True)
+        surface.blit(img, img.get_rect(center=(t.w // 2, s(424))))
+    for r, label, _fn, enabled in t.controls():
+        number = re.match(r"(\d+)  ", label)  # a reading button: "{n}  {reading}"
+        reading = number is not None
+        on = reading and int(number.group(1)) - 1 == t.reading_i
+        fill = (
+            assets.GOLD
+            if enabled and (on or not reading)
+            else ((225, 225, 215) if enabled else (90, 110, 100))
+        )
+        pygame.draw.rect(surface, fill, r, border_radius=s(8))
+        if on:
+            pygame.draw.rect(surface, assets.WHITE, r, 3, border_radius=s(8))
+        img = fit(label, s(16 if reading else 18), r.width - s(12), assets.INK, True)
+        surface.blit(img, img.get_rect(center=r.center))
+    d = t.my_decision() if t.timeline.idle else None
+    notes = []
+    options = t.options() if d == "play" else []
+    if d == "play" and t.hand.selected:
+        notes.append(_("{n} selected").format(n=len(t.hand.selected)))
+        if not options:
+            notes.append(_("no legal play with these cards"))
+        elif len(options) > 1:
+            notes.append(
+                _("several readings: click one, or Tab / 1–{n}").format(n=min(6, len(options)))
             )
-        )
-    deals = view.get("deal", 0)
-    won_at_a = winners and levels[min(winners) % 2] == 14
-    if won_at_a:
-        sub = ngettext(
-            "Guandan · the match was won at level A after {n} deal",
-            "Guandan · the match was won at level A after {n} deals",
-            deals,
-        )
-    else:
-        sub = ngettext(
-            "Guandan · {n} deal · the higher level wins",
-            "Guandan · {n} deals · the higher level wins",
-            deals,
-        )
-    return {"headline": headline(winners, names, me), "subtitle": sub.format(n=deals), "rows": rows}
-
-
-# --------------------------------------------------------------------------- prompt
-def status_line(t) -> str:
-    b = t.board
-    if b.get("over"):
-        return _("Match over")
-    if not t.timeline.idle:
-        return ""
-    d = t.my_decision()
-    latest = t.mirror.view or b
+    if t.hint_label and d == "play":
+        notes.append(t.hint_label)
     if d == "play":
-        last = latest.get("last_play")
-        if last is None:
-            return _("Your lead: select cards (click, drag, or ←/→ and Space), then Play")
-        if not any(a["type"] == "play" for a in t.legal()):
-            return _("Nothing in your hand beats {reading} by {name}: pass (P)").format(
-                reading=gc.play_text(last), name=t.short_name(last["seat"])
-            )
-        return _("Beat {reading} by {name}, or pass").format(
-            reading=gc.play_text(last), name=t.short_name(last["seat"])
-        )
-    if d == "tribute":
-        return _("Pay tribute: your strongest card (not a wild) — pick it and confirm")
-    if d == "return":
-        payer = next((p for p, r, _c in latest["tribute"]["transfers"] if r == t.me), None)
-        return _("Choose a card to give back to {name}: rank 2–10, not a wild").format(
-            name=t.short_name(payer) if payer is not None else "?"
-        )
-    waiting = latest.get("awaiting", [])
-    phase = latest.get("phase")
-    if not waiting:
-        return ""
-    names = " & ".join(t.short_name(s) for s in waiting)
-    if phase == "tribute":
-        return _("{names}: paying tribute…").format(names=names)
-    if phase == "return":
-        return _("{names}: choosing a card to return…").format(names=names)
-    return _("{names} to play…").format(names=names)
+        notes.append(_("keys: ←/→ move · Space pick · ↑ whole rank · H hint · P pass"))
+    if notes and not (d == "play" and t.reading_rows > 1 and len(options) > 1):
+        img = fit("   ·   ".join(notes), s(15), t.w - s(262), assets.WHITE)
+        surface.blit(img, img.get_rect(midleft=(s(250), s(506))))
+
+
+def draw_hand(t, surface) -> None:
+    """The shown hand, fanned; cards that may not be given veiled; the selection
+    lifted and framed; the keyboard cursor."""
+    s, b = t.s, t.board
+    if t.me is None:
+        img = assets.text(_("Watching the table"), s(20), assets.WHITE)
+        surface.blit(img, img.get_rect(center=(t.w // 2, t.h - s(80))))
+        return
+    flying = {fl.card for fl, _p in t.timeline.flights()}
+    give = t.choosable() if t.timeline.idle else None
+    deciding = t.timeline.idle and t.my_decision() == "play"
+    level = b.get("level", 2)
+    cursor = t.hand.cursor_card() if (deciding or give is not None) else None
+    for c, base in zip(t.hand.order, t.hand.rects, strict=True):
+        if c in flying:
+            continue
+        rect = base.move(0, -t.hand.lift) if c in t.hand.selected else base
+        surface.blit(gc.face(c, level, t.cw, t.ch), rect)
+        if give is not None and c not in give:
+            surface.blit(gc.shade(t.cw, t.ch), rect)
+        if c in t.hand.selected:
+            pygame.draw.rect(surface, assets.HIGHLIGHT, rect.inflate(4, 4), 3, border_radius=s(9))
+        if c == cursor:
+            pygame.draw.rect(surface, (60, 140, 255), rect.inflate(8, 8), 2, border_radius=s(10))
 
 
 # --------------------------------------------------------------------------- top
@@ -176,7 +189,7 @@ def draw_info(t, surface) -> None:
         )
     )
     for team in (0, 1):
-        who = " & ".join(t.short_name(p) for p in (team, team + 2))
+        who = " & ".join(t.who(p) for p in (team, team + 2))
         mark = TEAM_MARKS[team]
         lines.append(
             (
@@ -192,7 +205,7 @@ def draw_info(t, surface) -> None:
         )
     tr = b.get("tribute", {})
     if tr.get("exempt"):
-        names = " & ".join(t.short_name(p) for p in tr.get("payers", []))
+        names = " & ".join(t.who(p) for p in tr.get("payers", []))
         lines.append(
             (
                 _("No tribute: {names} hold both big jokers").format(names=names),
@@ -203,7 +216,7 @@ def draw_info(t, surface) -> None:
     for payer, receiver, card in tr.get("transfers", []):
         ret = next((c for r, p, c in tr.get("returns", []) if r == receiver), None)
         text = _("Tribute {card}: {payer} → {receiver}").format(
-            card=gc.card_text(card), payer=t.short_name(payer), receiver=t.short_name(receiver)
+            card=gc.card_text(card), payer=t.who(payer), receiver=t.who(receiver)
         )
         if ret is not None:
             text += _(", back {card}").format(card=gc.card_text(ret))
@@ -228,7 +241,7 @@ def draw_log(t, surface) -> None:
     for e in plays[-6:]:
         what = _("pass") if e["type"] == "pass" else gc.play_text(e)
         img = fit(
-            "{name}: {what}".format(name=t.short_name(e["seat"]), what=what),
+            "{name}: {what}".format(name=t.who(e["seat"]), what=what),
             s(14),
             rect.width - s(20),
             assets.WHITE if e["type"] != "pass" else (200, 210, 200),
@@ -240,7 +253,7 @@ def draw_log(t, surface) -> None:
 # --------------------------------------------------------------------------- seats
 def draw_seat(t, surface, seat: int) -> None:
     s, b = t.s, t.board
-    rect = t.panel_rect(seat)
+    rect = panel_rect(t, seat)
     latest = b
     turn = (
         seat in latest.get("awaiting", [])
@@ -305,14 +318,14 @@ def draw_play(t, surface, seat: int) -> None:
             entry = e
     if entry is None:
         return
-    rects = t.play_rects(seat, max(1, len(entry.get("cards", []))))
+    rects = play_rects(t, seat, max(1, len(entry.get("cards", []))))
     if entry["type"] == "pass":
         r = rects[0]
         img = assets.text(_("Pass"), s(20), assets.WHITE, True)
         box = img.get_rect(
-            center=(r.centerx if t.rel(seat) != 1 else r.right - s(40), r.centery)
+            center=(r.centerx if rel(t, seat) != 1 else r.right - s(40), r.centery)
         ).inflate(s(20), s(10))
-        if t.rel(seat) == 3:
+        if rel(t, seat) == 3:
             box.left = r.left
         pygame.draw.rect(surface, (60, 60, 70), box, border_radius=s(8))
         pygame.draw.rect(surface, (200, 200, 200), box, 2, border_radius=s(8))
@@ -339,7 +352,7 @@ def draw_play(t, surface, seat: int) -> None:
 def draw_centre(t, surface) -> None:
     """The tribute spot while cards wait there, else the play-order ring (↺)."""
     s, b = t.s, t.board
-    cx, cy = t.centre()
+    cx, cy = centre(t)
     paid = b.get("tribute", {}).get("paid", [])
     if paid:
         for i, (_payer, card) in enumerate(paid):
@@ -374,9 +387,7 @@ def _box(t, surface, w: int, h: int) -> pygame.Rect:
     s = t.s
     box = pygame.Rect(0, 0, s(w), s(h))
     box.center = (t.w // 2, s(270))
-    p = pygame.Surface(box.size, pygame.SRCALPHA)
-    pygame.draw.rect(p, (8, 30, 20, 240), p.get_rect(), border_radius=s(14))
-    surface.blit(p, box)
+    surface.blit(cards.panel(box.w, box.h, (8, 30, 20, 240), s(14)), box)
     pygame.draw.rect(surface, assets.GOLD, box, 2, border_radius=s(14))
     return box
 
@@ -395,7 +406,7 @@ def draw_deal_end(t, surface, e: dict) -> None:
             place = _("last (shared)")
         colour = TEAM_COLOURS[seat % 2]
         surface.blit(assets.text(TEAM_MARKS[seat % 2], s(18), colour, True), (box.x + s(40), y))
-        label = "{place}: {name}".format(place=place, name=t.short_name(seat))
+        label = "{place}: {name}".format(place=place, name=t.who(seat))
         surface.blit(assets.text(label, s(18), colour, True), (box.x + s(64), y))
         y += s(26)
     team, adv = e["team"], e["advance"]
@@ -442,6 +453,6 @@ def draw_match_end(t, surface, e: dict) -> None:
         text = _("Match won by {team}").format(team=team_name(t, team, True))
     img = fit(text, s(30), box.width - s(40), assets.GOLD, True)
     surface.blit(img, img.get_rect(center=(box.centerx, box.y + s(50))))
-    who = " & ".join(t.short_name(p) for p in winners)
+    who = " & ".join(t.who(p) for p in winners)
     img = assets.text(who, s(20), assets.WHITE, True)
     surface.blit(img, img.get_rect(center=(box.centerx, box.y + s(100))))

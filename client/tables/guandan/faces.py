@@ -8,8 +8,6 @@ joker. The ♥ cards of the level rank are wild (``guandan.md`` "Levels").
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from client import assets
@@ -141,7 +139,6 @@ def _ink(card: int):
     return RED_INK if is_red(card) else BLACK_INK
 
 
-@lru_cache(maxsize=512)
 def face(card: int, level: int, w: int, h: int) -> pygame.Surface:
     """A Guandan card at ``w``×``h``: rank and suit in the top-left corner (the part a
     fanned hand shows), a big suit in the middle; level-rank cards carry a gold "LV"
@@ -158,7 +155,7 @@ def _narrow(img: pygame.Surface, width: int) -> pygame.Surface:
     return pygame.transform.smoothscale(img, (max(1, width), img.get_height()))
 
 
-@lru_cache(maxsize=512)
+@assets.cached(512, words=True)
 def _face(key: int, w: int, h: int) -> pygame.Surface:
     card, level = key & 0xFF, key >> 8
     wild = is_wild(card, level)
@@ -226,7 +223,7 @@ def _face(key: int, w: int, h: int) -> pygame.Surface:
     return surf.convert_alpha()
 
 
-@lru_cache(maxsize=16)
+@assets.cached(16)
 def back(w: int, h: int) -> pygame.Surface:
     """The back of a Guandan card (red with a gold lozenge)."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -244,15 +241,9 @@ def back(w: int, h: int) -> pygame.Surface:
     return surf.convert_alpha()
 
 
-@lru_cache(maxsize=8)
+@assets.cached(8)
 def shade(w: int, h: int, alpha: int = 110) -> pygame.Surface:
     """A dark veil laid over cards that may not be chosen now."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(surf, (0, 0, 0, alpha), surf.get_rect(), border_radius=max(4, w // 9))
     return surf.convert_alpha()
-
-
-def reset_caches() -> None:
-    """Forget every cached surface (a new display)."""
-    for fn in (face, _face, back, shade):
-        fn.cache_clear()

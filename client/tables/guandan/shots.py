@@ -3,6 +3,7 @@ the full hand, a table mid-trick, the reading chooser, tribute and return, a dea
 result (level change), the couch privacy screen, the match end and results."""
 
 from __future__ import annotations
+
 from client.shots import frames, until
 
 
@@ -33,16 +34,14 @@ def _autoplay(table, bot) -> bool:
     """Let a bot make the shown seat's decision (if one is due); True if it did."""
     if not table.timeline.idle or table.my_decision() is None:
         return False
-    view = table.mirror.view
-    legal = table.mirror.legal
-    if not legal:
+    seat = table.seat
+    if not seat.send(bot.choose(seat.view, seat.legal)):
         return False
-    table.send(bot.choose(view, legal))
     table.hand.selected.clear()
     return True
 
 
-def shoot(cls, app, shot, seed: int) -> None:
+def take(app, shot, seed: int) -> None:
     """Drive tables through ``client.launch.start_table`` and call ``shot(name)``."""
     import engine
     from client.launch import start_table
@@ -52,7 +51,7 @@ def shoot(cls, app, shot, seed: int) -> None:
     rseed = _reading_seed()
     table = start_table(app, "guandan", ["human", "bot", "bot", "bot"], rseed)
     until(app, lambda: table.my_decision() == "play" and table.timeline.idle)
-    multi = [v for v in _groups(table.mirror.legal).values() if len(v) > 1]
+    multi = [v for v in _groups(table.seat.legal).values() if len(v) > 1]
     multi.sort(key=lambda v: "bomb" not in {a["combo"] for a in v})
     if multi:
         table.hand.selected = set(multi[0][0]["cards"])
@@ -81,7 +80,7 @@ def shoot(cls, app, shot, seed: int) -> None:
         _autoplay(table, bot)
     # On to the end of the deal: the result panel, then tribute and return.
     table.timeline.speed = 6
-    table.session.host.table.bot_delay = 0.05
+    table.session.set_bot_delay(0.05)
     seen: set[str] = set()
     for _ in range(20000):
         app.frame(1 / 30, [])
@@ -119,7 +118,7 @@ def shoot(cls, app, shot, seed: int) -> None:
 
     bots = start_table(app, "guandan", ["bot", "bot", "bot", "bot"], seed)
     bots.timeline.speed = 60
-    bots.session.host.table.bot_delay = 0.0
+    bots.session.set_bot_delay(0.0)
     until(app, lambda: bots.match_panel is not None, 3000)
     frames(app, 0.02)
     shot("match-end.png")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from client.tables import guandan_cards as gc
+from client.tables.guandan import faces as gc
 
 
 class Hand:

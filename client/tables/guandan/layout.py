@@ -1,0 +1,61 @@
+"""Where things lie on the Guandan table, in 1280×720 design units scaled by the
+table's ``s``: deal facts top left, this deal's log top right, the partner's seat top
+centre, the opponents left and right (play moves counter-clockwise: the next seat sits
+to your right), notes and the tribute spot in the middle, your play above the
+controls, your hand along the bottom."""
+
+from __future__ import annotations
+
+import pygame
+
+
+def sizes(t) -> None:
+    """Card sizes at the table's scale: the hand's, and the table's (plays)."""
+    t.cw, t.ch = t.s(90), t.s(126)
+    t.sw, t.sh = t.s(52), t.s(73)
+
+
+def hand_area(t) -> pygame.Rect:
+    """The band the hand is fanned in."""
+    return pygame.Rect(t.s(14), t.h - t.s(160), t.w - t.s(28), t.s(150))
+
+
+def rel(t, seat: int) -> int:
+    """0 bottom, 1 right, 2 top, 3 left: the next seat in play order sits to the right,
+    so play moves counter-clockwise."""
+    return (seat - (t.me if t.me is not None else 0)) % 4
+
+
+def panel_rect(t, seat: int) -> pygame.Rect:
+    s = t.s
+    return [
+        pygame.Rect(s(10), s(446), s(220), s(82)),
+        pygame.Rect(t.w - s(230), s(190), s(220), s(82)),
+        pygame.Rect(t.w // 2 - s(140), s(42), s(280), s(54)),
+        pygame.Rect(s(10), s(190), s(220), s(82)),
+    ][rel(t, seat)]
+
+
+def play_rects(t, seat: int, n: int) -> list[pygame.Rect]:
+    """Where ``seat``'s play of ``n`` cards lies on the table."""
+    s, r = t.s, rel(t, seat)
+    step = min(s(26), (s(300) - t.sw) // max(1, n - 1)) if n > 1 else 0
+    width = t.sw + step * (n - 1)
+    if r == 0:
+        x, y = t.w // 2 - width // 2, s(308)
+    elif r == 2:
+        x, y = t.w // 2 - width // 2, s(102)
+    elif r == 1:
+        x, y = t.w - s(12) - width, s(282)
+    else:
+        x, y = s(12), s(282)
+    return [pygame.Rect(x + i * step, y, t.sw, t.sh) for i in range(n)]
+
+
+def seat_point(t, seat: int) -> tuple[int, int]:
+    return panel_rect(t, seat).center
+
+
+def centre(t) -> tuple[int, int]:
+    """The tribute spot (and the play-order ring)."""
+    return (t.w // 2, t.s(232))

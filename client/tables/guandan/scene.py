@@ -1,0 +1,408 @@
+"""The Guandan table: four seats around the felt (you at the bottom, your partner
+opposite, play moving counter-clockwise), each seat's last play with its reading,
+your 27-card hand, the reading chooser, hint, pass, tribute and return.
+
+Layout at 1280×720 (scaled, :mod:`client.tables.guandan.layout`): deal facts top left,
+this deal's log top right, the partner's seat top centre, the opponents left and
+right, notes and the tribute spot in the middle, your play above the controls, your
+hand along the bottom.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from client import assets
+from client.anim import Beat
+from client.i18n import _, ngettext
+from client.tables.base import TableScene, headline
+from client.tables.guandan import beats, layout, paint
+from client.tables.guandan import faces as gc
+from client.tables.guandan.hand import Hand
+
+
+def same_faces(selection) -> Callable[[list[int]], bool]:
+    """A test for :meth:`ShownSeat.choices`: cards of the same faces as ``selection``
+    (either copy of a face may be clicked, guandan.md "Decisions an interface must
+    offer")."""
+    want = sorted(c % gc.FACES for c in selection)
+    return lambda cards: sorted(c % gc.FACES for c in cards) == want
+
+
+class GuandanTable(TableScene):
+    """Guandan (guandan.md): select cards, choose a reading, play or pass; pay
+    tribute and choose the return card."""
+
+    game_id = "guandan"
+    name_cut = 14
+    #: A match is many deals: under --autoquit the bots act at once.
+    autoquit_bot_delay = 0.005
+
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.hand: Hand | None = None
+        self.layout()
+        self._hand_sig: tuple = ()
+        self._phase: str | None = None
+        self.reading_rows = 1
+        self.reading_i = 0
+        self.hint_i = -1
+        self.hint_label = ""
+        self.deal_panel: dict | None = None
+        self.match_panel: dict | None = None
+        # Under --autoquit the match must end quickly: short beats.
+        self.fast = 0.2 if app.autoquit else 1.0
+
+    def layout(self) -> None:
+        """Card sizes and the hand's fan at the window's scale (proportions kept)."""
+        layout.sizes(self)
+        old = self.hand
+        self.hand = Hand(layout.hand_area(self), self.cw, self.ch, self.s(22), self.s(13))
+        if old is not None:
+            self.hand.selected, self.hand.cursor = old.selected, old.cursor
+            self.hand.set_cards(list(old.order), old.level)
+
+    # ------------------------------------------------------------------ results
+    @staticmethod
+    def summary(view: dict, names: list[str], me: int | None) -> dict:
+        """The closing screen: the winning team first, each player's team level."""
+        winners = set(view.get("winners", []))
+        levels = view.get("levels", [2, 2])
+        order = sorted(range(4), key=lambda s: (s not in winners, s % 2, s))
+        rows = []
+        for s in order:
+            who = _("You") if s == me else names[s]
+            rows.append(
+                (
+                    who,
+                    _("Team {n} · level {level}").format(
+                        n=s % 2 + 1, level=gc.level_text(levels[s % 2])
+                    ),
+                    s in winners,
+                )
+            )
+        deals = view.get("deal", 0)
+        won_at_a = winners and levels[min(winners) % 2] == 14
+        if won_at_a:
+            sub = ngettext(
+                "Guandan · the match was won at level A after {n} deal",
+                "Guandan · the match was won at level A after {n} deals",
+                deals,
+            )
+        else:
+            sub = ngettext(
+                "Guandan · {n} deal · the higher level wins",
+                "Guandan · {n} deals · the higher level wins",
+                deals,
+            )
+        return {
+            "headline": headline(winners, names, me),
+            "subtitle": sub.format(n=deals),
+            "rows": rows,
+        }
+
+    @classmethod
+    def shots(cls, app, shot, seed: int) -> None:
+        """Full hand, mid-trick, reading chooser, deal result, tribute, return,
+        privacy screen, match end, results."""
+        from client.tables.guandan import shots
+
+        shots.take(app, shot, seed)
+
+    def message_pos(self) -> tuple[int, int]:
+        return (self.w // 2, self.s(288))
+
+    # ------------------------------------------------------------------ decisions
+    def my_decision(self) -> str | None:
+        """ "play", "tribute", "return" or None: what the host awaits from the shown
+        seat now, as its legal actions say."""
+        if not self.my_turn():
+            return None
+        first = next(iter(self.seat.choices()), None)
+        if first is None:
+            return None
+        return "play" if first["type"] == "pass" else first["type"]
+
+    def options(self) -> list[dict]:
+        """The legal plays made of exactly the selected cards: one per reading."""
+        sel = self.hand.selected
+        opts = self.choices(type="play", cards=same_faces(sel)) if sel else []
+        if self.reading_i >= len(opts):
+            self.reading_i = 0
+        return opts
+
+    def choosable(self) -> set[int] | None:
+        """In tribute or return: the cards that may be given (both copies); else None."""
+        d = self.my_decision()
+        if d not in ("tribute", "return"):
+            return None
+        faces = {a["card"] % gc.FACES for a in self.choices(type=d)}
+        return {c for c in self.board.get("hand", []) if c % gc.FACES in faces}
+
+    def return_to(self) -> int:
+        """The seat whose tribute the shown seat received (-1: none)."""
+        tr = self.latest().get("tribute", {})
+        return next((p for p, r, _c in tr.get("transfers", []) if r == self.me), -1)
+
+    def can_pass(self) -> bool:
+        return bool(self.choices(type="pass"))
+
+    def on_reset(self) -> None:
+        phase = (self.board or {}).get("phase")
+        if phase != self._phase:
+            self.hand.selected.clear()
+            self._phase = phase
+        self.sync_hand()
+        give = self.choosable()
+        if give is not None and not self.hand.selected and len({c % gc.FACES for c in give}) == 1:
+            self.hand.selected = {min(give)}
+
+    def sync_hand(self) -> None:
+        """Lay the board's hand out in the fan (when it changed)."""
+        b = self.board or {}
+        sig = (tuple(b.get("hand", [])), b.get("level", 2))
+        if sig != self._hand_sig:
+            self._hand_sig = sig
+            self.hand.set_cards(list(sig[0]), sig[1])
+
+    # ------------------------------------------------------------------ actions
+    def do_play(self) -> None:
+        opts = self.options()
+        if not self.hand.selected:
+            self.show_error(_("Select cards first (click, drag across, or Space)"))
+            return
+        if not opts:
+            self.show_error(self.why_not())
+            return
+        if self.seat.send(opts[self.reading_i % len(opts)]):
+            self.hand.selected.clear()
+            self.reading_i, self.hint_i, self.hint_label = 0, -1, ""
+
+    def why_not(self) -> str:
+        last = self.latest().get("last_play")
+        if last:
+            return _("These cards make no play that beats {reading}").format(
+                reading=gc.play_text(last)
+            )
+        return _("These cards are not a combination")
+
+    def do_pass(self) -> None:
+        if not self.can_pass():
+            self.show_error(_("You lead: you must play"))
+            return
+        if self.seat.send({"type": "pass"}):
+            self.hand.selected.clear()
+            self.hint_i, self.hint_label = -1, ""
+
+    def do_hint(self) -> None:
+        """Select the next legal play (weakest first), cycling."""
+        plays = self.choices(type="play")
+        if not plays:
+            self.show_error(_("Nothing beats it: pass"))
+            return
+        self.hint_i = (self.hint_i + 1) % len(plays)
+        a = plays[self.hint_i]
+        self.hand.selected = set(a["cards"])
+        opts = self.options()
+        self.reading_i = opts.index(a) if a in opts else 0
+        self.hint_label = _("Hint {i} of {n}").format(i=self.hint_i + 1, n=len(plays))
+
+    def do_give(self) -> None:
+        """Confirm the tribute or return card."""
+        d = self.my_decision()
+        sel = list(self.hand.selected)
+        if len(sel) != 1:
+            self.show_error(_("Choose one card"))
+            return
+        card = sel[0] % gc.FACES
+        for a in self.choices(type=d):
+            if a["card"] % gc.FACES == card:
+                if self.seat.send(a):
+                    self.hand.selected.clear()
+                return
+        self.show_error(_("That card may not be given"))
+
+    def controls(self) -> list[tuple[pygame.Rect, str, object, bool]]:
+        """The drawn buttons now: ``(rect, label, callback, enabled)``."""
+        d = self.my_decision() if self.timeline.idle else None
+        s = self.s
+        out = []
+        right = self.w - s(12)
+        y, h = s(444), s(42)
+
+        def button(width, label, fn, enabled=True):
+            nonlocal right
+            r = pygame.Rect(right - s(width), y, s(width), h)
+            right = r.x - s(10)
+            out.append((r, label, fn, enabled))
+
+        if d == "play":
+            opts = self.options()
+            label = _("Play (Enter)")
+            if len(opts) == 1:
+                label = _("Play {reading} (Enter)").format(reading=gc.play_text(opts[0]))
+            width = assets.text(label, s(18), assets.INK, True).get_width() / self.k
+            button(max(150, int(width) + 30), label, self.do_play, bool(opts))
+            button(120, _("Pass (P)"), self.do_pass, self.can_pass())
+            button(120, _("Hint (H)"), self.do_hint)
+            readings = opts[:6] if len(opts) > 1 else []
+            labels = [
+                "{n}  {reading}".format(n=i + 1, reading=gc.play_text(a))
+                for i, a in enumerate(readings)
+            ]
+            for i, r in enumerate(self._reading_rects(labels, s(250), right, y, h)):
+                out.append((r, labels[i], lambda i=i: setattr(self, "reading_i", i), True))
+        elif d in ("tribute", "return"):
+            sel = list(self.hand.selected)
+            if len(sel) != 1:
+                label = _("Choose a card")
+            elif d == "tribute":
+                label = _("Give {card} as tribute (Enter)").format(card=gc.card_text(sel[0]))
+            else:
+                label = _("Return {card} to {name} (Enter)").format(
+                    card=gc.card_text(sel[0]), name=self.who(self.return_to())
+                )
+            width = assets.text(label, s(18), assets.INK, True).get_width() // max(0.01, self.k)
+            button(int(width) + 30, label, self.do_give, len(sel) == 1)
+        return out
+
+    def _reading_rects(self, labels, x0: int, limit: int, y: int, h: int) -> list:
+        """Buttons for the readings between ``x0`` and ``limit``: one row if they fit
+        at a readable size, else two rows (the second under the first)."""
+        s = self.s
+        for rows in (1, 2):
+            for size in (16, 15, 14, 13, 12):
+                widths = [
+                    assets.text(lb, s(size), assets.INK, True).get_width() + s(20) for lb in labels
+                ]
+                rects, x, row = [], x0, 0
+                for w in widths:
+                    if x + w > limit and x > x0:
+                        row, x = row + 1, x0
+                    rects.append(pygame.Rect(x, y + row * (h + s(4)), w, h))
+                    x += w + s(8)
+                if row < rows and all(r.right <= limit for r in rects):
+                    self.reading_rows = row + 1
+                    return rects
+        self.reading_rows = 2
+        return rects
+
+    # ------------------------------------------------------------------ input
+    def handle_table_event(self, event: pygame.event.Event) -> None:
+        d = self.my_decision()
+        if d is None:
+            return
+        give = self.choosable()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if any(r.collidepoint(event.pos) for r, *_x in self.controls()):
+                return
+            if give is None:
+                self.hand.press(event.pos)
+                self.hint_label = ""
+            return
+        if event.type == pygame.MOUSEMOTION and give is None:
+            self.hand.motion(event.pos)
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            self.hand.selected.clear()
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.hand.release():
+                return
+            for r, _label, fn, enabled in self.controls():
+                if r.collidepoint(event.pos):
+                    if enabled:
+                        fn()
+                    return
+            c = self.hand.card_at(event.pos)
+            if c is not None:
+                if give is not None:
+                    if c in give:
+                        self.hand.selected = {c}
+                else:
+                    self.hand.toggle(c)
+            return
+        if event.type != pygame.KEYDOWN:
+            return
+        key = event.key
+        shift = bool(event.mod & pygame.KMOD_SHIFT) if hasattr(event, "mod") else False
+        if key == pygame.K_RETURN or key == pygame.K_KP_ENTER:
+            self.do_give() if give is not None else self.do_play()
+        elif give is not None:
+            if key in (pygame.K_LEFT, pygame.K_RIGHT):
+                cards = [c for c in self.hand.order if c in give]
+                cur = next(iter(self.hand.selected), None)
+                i = cards.index(cur) if cur in cards else -1
+                i = (i + (1 if key == pygame.K_RIGHT else -1)) % len(cards)
+                self.hand.selected = {cards[i]}
+        elif key == pygame.K_p:
+            self.do_pass()
+        elif key == pygame.K_h:
+            self.do_hint()
+        elif key in (pygame.K_BACKSPACE, pygame.K_c):
+            self.hand.selected.clear()
+        elif key == pygame.K_TAB:
+            n = len(self.options())
+            if n:
+                self.reading_i = (self.reading_i + 1) % n
+        elif pygame.K_1 <= key <= pygame.K_9:
+            if key - pygame.K_1 < len(self.options()):
+                self.reading_i = key - pygame.K_1
+        else:
+            self.hand.key(key, shift)
+
+    # ------------------------------------------------------------------ frame
+    def beats_for(self, events: list[dict]) -> list[Beat]:
+        return beats.beats_for(self, events)
+
+    def draw_flight(self, surface, flight, pos) -> None:
+        img = gc.face(flight.card, self.board.get("level", 2), self.sw, self.sh)
+        surface.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        self.sync_hand()
+        paint.draw_table(self, surface)
+
+    def draw_controls(self, surface: pygame.Surface) -> None:
+        paint.draw_controls(self, surface)
+
+    # ------------------------------------------------------------------ prompt
+    def status_line(self) -> str:
+        """The one obvious prompt for the shown seat."""
+        b = self.board
+        if b.get("over"):
+            return _("Match over")
+        if not self.timeline.idle:
+            return ""
+        d = self.my_decision()
+        latest = self.latest()
+        if d == "play":
+            last = latest.get("last_play")
+            if last is None:
+                return _("Your lead: select cards (click, drag, or ←/→ and Space), then Play")
+            if not self.choices(type="play"):
+                return _("Nothing in your hand beats {reading} by {name}: pass (P)").format(
+                    reading=gc.play_text(last), name=self.who(last["seat"])
+                )
+            return _("Beat {reading} by {name}, or pass").format(
+                reading=gc.play_text(last), name=self.who(last["seat"])
+            )
+        if d == "tribute":
+            return _("Pay tribute: your strongest card (not a wild) — pick it and confirm")
+        if d == "return":
+            payer = next((p for p, r, _c in latest["tribute"]["transfers"] if r == self.me), None)
+            return _("Choose a card to give back to {name}: rank 2–10, not a wild").format(
+                name=self.who(payer) if payer is not None else "?"
+            )
+        waiting = latest.get("awaiting", [])
+        phase = latest.get("phase")
+        if not waiting:
+            return ""
+        names = " & ".join(self.who(s) for s in waiting)
+        if phase == "tribute":
+            return _("{names}: paying tribute…").format(names=names)
+        if phase == "return":
+            return _("{names}: choosing a card to return…").format(names=names)
+        return _("{names} to play…").format(names=names)
