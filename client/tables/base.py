@@ -22,7 +22,6 @@ table last showed; beats lay the moves they show over it until the next view arr
 from __future__ import annotations
 
 import abc
-import copy
 from collections.abc import Mapping
 
 import pygame
@@ -44,9 +43,6 @@ class TableScene(Scene, abc.ABC):
     autoquit_bot_delay = 0.2
     #: Names are cut to this many characters where space is short (None: never).
     name_cut: int | None = None
-    #: TRANSITIONAL: tables whose beats still change the board in place get a deep
-    #: copy of each view.
-    copy_views = True
 
     def __init__(self, app, session) -> None:
         super().__init__(app)
@@ -67,7 +63,6 @@ class TableScene(Scene, abc.ABC):
         self.over_t = 0.0
         self.viewer = False  # a replay shows views without a session to act on
         self.w, self.h = app.size
-        self.k = min(self.w / 1280, self.h / 720)
         self.help_open = False
         self.help_scroll = 0
 
@@ -118,10 +113,8 @@ class TableScene(Scene, abc.ABC):
 
     @board.setter
     def board(self, view: Mapping | None) -> None:
-        if view is None or isinstance(view, Stage):
-            self._board = view
-        else:
-            self._board = Stage(copy.deepcopy(view) if self.copy_views else view)
+        """Show ``view`` (shared, never changed: no copy is made)."""
+        self._board = view if view is None or isinstance(view, Stage) else Stage(view)
 
     def show(self, view: dict, seat: int | None = None) -> None:
         """Show ``view`` as ``seat`` sees it (None: the public view), with nothing to
@@ -132,6 +125,12 @@ class TableScene(Scene, abc.ABC):
         self.on_reset()
 
     # ------------------------------------------------------------------ helpers
+    @property
+    def k(self) -> float:
+        """The scale of the 1280×720 design in this window (the smaller ratio, so
+        cards keep their proportions)."""
+        return min(self.w / 1280, self.h / 720)
+
     def s(self, v: float) -> int:
         """Design pixels (1280×720) → window pixels."""
         return int(v * self.k)
@@ -150,11 +149,6 @@ class TableScene(Scene, abc.ABC):
     def seat(self) -> ShownSeat | None:
         """The shown seat's object when it is played on this screen, else None."""
         return self.seats.get(self.perspective) if self.perspective is not None else None
-
-    @property
-    def mirror(self):
-        """TRANSITIONAL: the shown perspective's mirror (tables not yet on ShownSeat)."""
-        return self.session.mirrors[self.perspective]
 
     @property
     def couch(self) -> bool:
@@ -410,7 +404,6 @@ class TableScene(Scene, abc.ABC):
     def resized(self) -> None:
         """The window changed size: lay the table out again (see :meth:`layout`)."""
         self.w, self.h = self.app.size
-        self.k = min(self.w / 1280, self.h / 720)
         self.layout()
 
     def on_refused(self, seat: int | None, error: dict) -> None:

@@ -24,7 +24,6 @@ class Take5Table(TableScene):
 
     game_id = "take5"
     name_cut = 10
-    copy_views = False
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
