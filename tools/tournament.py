@@ -408,6 +408,21 @@ class Tally:
     wins: float = 0.0
     scores: list[float] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
+    shares: list[float] = field(default_factory=list)  # per game: its seats' win share
+    means: list[float] = field(default_factory=list)  # per game: its seats' mean score
+    most: int = 0  # most seats it held in one game
+
+    def rate(self) -> str:
+        """Win rate and 95% interval: Wilson over seats when it held one seat a game;
+        else Student t over games (seats of one game are not independent)."""
+        if self.most <= 1:
+            return _fmt_rate(self.wins, self.seats)
+        _, h = mean_interval(self.shares)
+        p = self.wins / max(1, self.seats)
+        return f"{100 * p:5.1f}% [{100 * max(0.0, p - h):.1f}, {100 * min(1.0, p + h):.1f}]"
+
+    def score(self) -> str:
+        return _fmt_mean(self.scores if self.most <= 1 else self.means)
 
 
 def _times(xs: list[float]) -> tuple[float, float]:
@@ -441,7 +456,9 @@ def header(mode: str, game_id: str, records: list[dict], argv_note: str, seconds
 
 
 def report_pool(game_id: str, records: list[dict]) -> str:
-    """The pool table: per spec seats, win rate [95% Wilson], mean score ± 95%, time."""
+    """The pool table: per spec seats, win rate [95%], mean score ± 95%, decision ms.
+    A spec that held several seats of one game gets intervals over games (its seats
+    in one game share a deal and, in team games, a result)."""
     unit = SCORE_UNITS.get(game_id, "score")
     tallies: dict[str, Tally] = {}
     pools: dict[int, int] = {}
@@ -452,11 +469,18 @@ def report_pool(game_id: str, records: list[dict]) -> str:
             tallies.setdefault(spec, Tally()).times.extend(ts)
         if r["unfinished"]:
             continue
+        held: dict[str, list[int]] = {}
         for s, spec in enumerate(r["specs"]):
+            held.setdefault(spec, []).append(s)
+        for spec, seats in held.items():
             t = tallies.setdefault(spec, Tally())
-            t.seats += 1
-            t.wins += s in r["winners"]
-            t.scores.append(r["scores"][s])
+            won = sum(s in r["winners"] for s in seats)
+            t.seats += len(seats)
+            t.wins += won
+            t.scores += [r["scores"][s] for s in seats]
+            t.shares.append(won / len(seats))
+            t.means.append(statistics.fmean(r["scores"][s] for s in seats))
+            t.most = max(t.most, len(seats))
     lines = [
         "pools " + ", ".join(f"{n} seats ×{c}" for n, c in sorted(pools.items())),
         f"{'bot':<22} {'seats':>6} {'win rate [95%]':>22} {'mean ' + unit:>18} "
@@ -467,8 +491,7 @@ def report_pool(game_id: str, records: list[dict]) -> str:
         t = tallies[spec]
         med, p99 = _times(t.times)
         lines.append(
-            f"{spec:<22} {t.seats:>6} {_fmt_rate(t.wins, t.seats):>22} "
-            f"{_fmt_mean(t.scores):>18} {med:>10.2f} {p99:>8.2f}"
+            f"{spec:<22} {t.seats:>6} {t.rate():>22} {t.score():>18} {med:>10.2f} {p99:>8.2f}"
         )
     if game_id == "the-game":
         lines += report_the_game(records)
@@ -538,7 +561,7 @@ def report_duel(game_id: str, a: Spec, b: Spec, records: list[dict], duplicate: 
 # --------------------------------------------------------------------------- command line
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     sub = p.add_subparsers(dest="mode", required=True)
 
@@ -548,7 +571,14 @@ def _parser() -> argparse.ArgumentParser:
         q.add_argument("--options", default="{}", help="game options as JSON")
         q.add_argument("--duplicate", action="store_true", help="every deal in every seating")
         q.add_argument("--workers", type=int, default=None, help="processes (default: cores)")
-        q.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS")
+        q.add_argument(
+            "--ray",
+            nargs="?",
+            const="",
+            default=None,
+            metavar="ADDRESS",
+            help="run the games on a Ray cluster (no ADDRESS: a local Ray); needs the extra",
+        )
         q.add_argument("--no-progress", action="store_true")
         q.add_argument("--json", action="store_true", help="also print every game as JSON")
 
