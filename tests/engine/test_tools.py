@@ -270,3 +270,18 @@ def test_random_play_counts_rounds_for_take5_only_where_states_have_rounds():
         "games/s",
         "rounds/s",
     }
+
+
+def test_pool_intervals_count_games_when_a_bot_holds_several_seats():
+    def record(i, winners, scores):
+        return {"index": i, "seed": i, "specs": ["a", "a", "b"], "scores": scores,
+                "winners": winners, "unfinished": False, "times": {}}  # fmt: skip
+
+    records = [record(i, [0, 1] if i % 2 else [2], [1, 1, 3 + i % 2]) for i in range(10)]
+    rows = rows_of(tournament.report_pool("take5", records), ["a", "b"])
+    # "a" won 5 games of 10 with both seats: t over 10 games, not Wilson over 20 seats.
+    half = 2.262 * statistics.stdev([i % 2 for i in range(10)]) / 10**0.5
+    assert rows["a"][:4] == ["20", "50.0%", f"[{50 - 100 * half:.1f},", f"{50 + 100 * half:.1f}]"]
+    lo, hi = tournament.wilson(5, 10)
+    assert rows["b"][:4] == ["10", "50.0%", f"[{100 * lo:.1f},", f"{100 * hi:.1f}]"]
+    assert rows["b"][4:6] == ["3.50", f"±{2.262 * statistics.stdev([3, 4] * 5) / 10**0.5:.2f}"]
