@@ -81,7 +81,8 @@ Keep rewards roughly within [-1, 1] (or scale ``c``, the exploration constant).
 
 A per-game ``hard`` bot is then ``SearchBot(MyAdapter(), seed, samples=…)`` or a
 subclass; its settings are attributes (``samples``, ``seconds``, ``mode``, ``c``,
-``depth``, ``tree_depth``, ``final``) that tools set by name (``hard:samples=200``).
+``depth``, ``tree_depth``, ``final``, ``prune``) that tools set by name
+(``hard:samples=200``).
 
 Also here: :class:`MainPathSimulation` (``Game.apply`` wrapped as a Simulation: slow,
 for tests and for games whose fast path is not written yet) and
@@ -184,7 +185,10 @@ class Settings:
     evaluated (None: until ``horizon_over``). ``tree_depth``: the deepest tree node,
     in plies from the root (None: unlimited; 1 = UCB over the root candidates only).
     ``final``: the root choice, ``"visits"`` (most visited) or ``"mean"`` (best mean
-    reward; always ``"mean"`` in flat mode)."""
+    reward; always ``"mean"`` in flat mode). ``prune`` (flat mode; None = off): at 16,
+    32, 64, … samples, drop each candidate whose paired mean difference to the best
+    exceeds ``prune`` standard errors (a dropped candidate costs nothing after; a
+    difference with no variance at all counts only when it is not zero)."""
 
     samples: int | None = 100
     seconds: float | None = None
@@ -193,6 +197,7 @@ class Settings:
     depth: int | None = None
     tree_depth: int | None = None
     final: str = "visits"
+    prune: float | None = None
 
     def check(self) -> None:
         """Raise ``ValueError`` for a setting out of range."""
@@ -208,13 +213,16 @@ class Settings:
             raise ValueError(f"depth must be >= 1, not {self.depth}")
         if self.tree_depth is not None and self.tree_depth < 1:
             raise ValueError(f"tree_depth must be >= 1, not {self.tree_depth}")
+        if self.prune is not None and self.prune <= 0:
+            raise ValueError(f"prune must be > 0, not {self.prune}")
 
 
 @dataclass
 class Result:
     """What a search found: ``action`` (one of the candidates), ``index`` (its place in
-    the shortlist), ``samples`` run, and per candidate ``visits`` and ``means`` (mean
-    reward of the root seat; 0.0 for a candidate never tried)."""
+    the shortlist), ``samples`` run, and per candidate ``visits`` (samples it was
+    played in) and ``means`` (mean reward of the root seat; 0.0 for a candidate never
+    tried); ``pruned`` lists the indexes flat mode stopped playing."""
 
     action: Action
     index: int
@@ -222,6 +230,29 @@ class Result:
     candidates: list[Action]
     visits: list[int] = field(default_factory=list)
     means: list[float] = field(default_factory=list)
+    pruned: list[int] = field(default_factory=list)
+
+
+#: Flat mode prunes first at this many samples, then at every doubling.
+PRUNE_FIRST = 16
+
+
+def _pruned(values: list[list[float]], alive: list[int], z: float) -> list[int]:
+    """The candidates of ``alive`` that stay: the best by total (first on a tie) and
+    every one whose paired mean shortfall to it is within ``z`` standard errors."""
+    best = max(alive, key=lambda i: (sum(values[i]), -i))
+    top = values[best]
+    keep = []
+    for i in alive:
+        if i == best:
+            keep.append(i)
+            continue
+        d = [a - b for a, b in zip(top, values[i], strict=True)]
+        m = sum(d) / len(d)
+        var = sum((x - m) ** 2 for x in d) / (len(d) - 1)
+        if m <= z * math.sqrt(var / len(d)) or (var == 0.0 and m == 0.0):
+            keep.append(i)
+    return keep
 
 
 # --------------------------------------------------------------------------- the tree
@@ -295,36 +326,48 @@ class Search:
             raise ValueError("no candidate to search")
         codes = [self.adapter.encode(a) for a in candidates]
         if self.settings.mode == "flat":
-            visits, means, n = self._flat(view, codes, rng)
+            visits, means, n, alive = self._flat(view, codes, rng)
             final = "mean"
         else:
             visits, means, n = self._ismcts(view, codes, rng)
-            final = self.settings.final
+            final, alive = self.settings.final, range(len(codes))
+        live = set(alive)
         if final == "visits":
             key = [(visits[i], means[i]) for i in range(len(codes))]
         else:
-            key = [(means[i] if visits[i] else -math.inf, visits[i]) for i in range(len(codes))]
+            key = [
+                (means[i] if visits[i] and i in live else -math.inf, visits[i])
+                for i in range(len(codes))
+            ]
         index = max(range(len(codes)), key=lambda i: (key[i], -i))
-        return Result(candidates[index], index, n, list(candidates), visits, means)
+        pruned = [i for i in range(len(codes)) if i not in live]
+        return Result(candidates[index], index, n, list(candidates), visits, means, pruned)
 
     # ------------------------------------------------------------------ flat
     def _flat(self, view: dict, codes: list[int], rng: random.Random):
-        """Every candidate on every determinization, paired rollout generators."""
+        """Every live candidate on every determinization, paired rollout generators;
+        with ``prune``, clearly worse candidates stop being played (see Settings)."""
         me = view["seat"]
         samples, deadline = self._budget()
-        totals = [0.0] * len(codes)
-        n = 0
+        prune = self.settings.prune
+        values: list[list[float]] = [[] for _ in codes]
+        alive = list(range(len(codes)))
+        n, check = 0, PRUNE_FIRST
         while n < samples:
             base = self.adapter.determinize(view, rng)
             seed = rng.getrandbits(64)
-            for i, code in enumerate(codes):
+            for i in alive:
                 sim = base.copy()
-                sim.play(me, code)
-                totals[i] += self._playout(sim, 1, random.Random(seed))[me]
+                sim.play(me, codes[i])
+                values[i].append(self._playout(sim, 1, random.Random(seed))[me])
             n += 1
+            if prune is not None and n == check and len(alive) > 1:
+                alive = _pruned(values, alive, prune)
+                check *= 2
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        return [n] * len(codes), [t / n for t in totals], n
+        means = [sum(v) / len(v) if v else 0.0 for v in values]
+        return [len(v) for v in values], means, n, alive
 
     # ------------------------------------------------------------------ ismcts
     def _ismcts(self, view: dict, codes: list[int], rng: random.Random):
@@ -408,7 +451,7 @@ class SearchBot(Bot):
     """The generic ``hard`` bot: the adapter's shortlist, then a determinized search.
 
     ``SearchBot(adapter, seed=None, samples=100, seconds=None, mode="ismcts", c=0.7,
-    depth=None, tree_depth=None, final="visits")``; every setting is an attribute a
+    depth=None, tree_depth=None, final="visits", prune=None)``; every setting is an attribute a
     tool may change between decisions. ``last`` holds the last :class:`Result` (None
     when no search was needed)."""
 
@@ -425,18 +468,27 @@ class SearchBot(Bot):
         depth: int | None = None,
         tree_depth: int | None = None,
         final: str = "visits",
+        prune: float | None = None,
     ) -> None:
         super().__init__(seed)
         self.adapter = adapter
         self.samples, self.seconds, self.mode, self.c = samples, seconds, mode, c
         self.depth, self.tree_depth, self.final = depth, tree_depth, final
+        self.prune = prune
         self.last: Result | None = None
         self.settings().check()
 
     def settings(self) -> Settings:
         """The current settings as a :class:`Settings`."""
         return Settings(
-            self.samples, self.seconds, self.mode, self.c, self.depth, self.tree_depth, self.final
+            self.samples,
+            self.seconds,
+            self.mode,
+            self.c,
+            self.depth,
+            self.tree_depth,
+            self.final,
+            self.prune,
         )
 
     def choose(self, view: dict, legal: list[Action] | None = None) -> Action:

@@ -285,6 +285,7 @@ def test_settings_are_checked():
         {"seconds": 0.0},
         {"depth": 0},
         {"tree_depth": 0},
+        {"prune": 0.0},
     ]:
         with pytest.raises(ValueError):
             Settings(**bad).check()
@@ -339,3 +340,25 @@ def test_a_seat_that_is_not_awaited_is_not_searched():
     legal = TAKE5.legal_actions(state, 0)  # a choice may still be changed
     bot = SearchBot(ShuffleAdapter(TAKE5, state, evaluate=heads), seed=1, samples=5)
     assert bot.choose(view, legal) == legal[0] and bot.last is None
+
+
+def test_flat_mode_prunes_clearly_worse_candidates():
+    state = take5_position(
+        9, [(30, 90), (12, 64)], [(25, 26, 27, 28, 29), (50,), (70,), (89,)], seed=4
+    )
+    adapter = ShuffleAdapter(TAKE5, state, evaluate=heads, horizon=end_of_turn(9))
+    view, legal = TAKE5.view(state, 0), TAKE5.legal_actions(state, 0)
+    res = search(adapter, view, legal, random.Random(2), Settings(40, mode="flat", prune=2.0))
+    i30 = res.candidates.index({"type": "choose", "card": 30})
+    assert res.action == {"type": "choose", "card": 90} and res.samples == 40
+    assert res.pruned == [i30] and res.visits[i30] == 16 and res.visits[1 - i30] == 40
+
+
+def test_pruning_keeps_ties_and_the_undecided():
+    from engine.search import _pruned
+
+    best = [1.0, 0.0] * 8
+    same = list(best)
+    noisy = [1.0, 1.0, 0.0, 0.0] * 4  # the same mean, paired differences vary
+    worse = [0.5, -0.5] * 8  # always 0.5 less: no variance, not zero
+    assert _pruned([best, same, noisy, worse], [0, 1, 2, 3], 2.0) == [0, 1, 2]
