@@ -35,7 +35,7 @@ def frame_times(seconds: float = 5.0, game_id: str = "take5", players: int | Non
     game = get_game(game_id)
     n = players or max(game.min_players, min(5 if game_id == "take5" else 4, game.max_players))
     table = start_table(app, game_id, ["bot:normal"] * n, seed=1)
-    table.session.host.table.bot_delay = 0.0
+    table.session.set_bot_delay(0.0)
     samples: list[float] = []
     clock = pygame.time.Clock()
     end = time.perf_counter() + seconds

@@ -1,177 +1,390 @@
-"""The ``tapete`` command (also ``python -m client``).
+"""The ``tapete`` command (also ``python -m client``): one argparse parser with a
+sub-command per way to reach a table.
 
-tapete                                    open the menu
-tapete play GAME --seats human,bot:hard,bot [--seed N] [--options JSON]
-                 [--autoquit] [--screenshot PATH] [--size WxH]
-tapete play GAME --seats bot,bot,bot --headless [--seed N] [--json]
-tapete host GAME --seats open,open,bot,bot --name NAME [--port P] [--no-advertise]
-tapete tables [--timeout S] [--json]
-tapete join HOST:PORT [--headless --bot LEVEL]
-tapete play GAME --seats bot,bot,bot --headless --seed N --json --log PATH
-tapete replay PATH [--json]                the replay viewer (or the outcome line)
-tapete resume PATH [--headless --json]     continue a logged game that stopped mid-way
+Headless forms (``--headless``, ``--json``, ``host``, ``tables``) run
+:mod:`client.headless` and never load pygame; the others open the window
+(:class:`client.app.App`) at the menu, a table, the replay viewer or a lobby.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 
-USAGE = __doc__
+from client.launch import SetupError, TableSpec
+
+EXAMPLES = """\
+examples:
+  tapete                                            open the menu
+  tapete play take5 --seats human,bot:hard,bot,bot  you and three bots, in a window
+  tapete play guandan --seats human,human,bot,bot   a couch game (a privacy screen
+                                                    passes the screen between you)
+  tapete play take5 --seats bot,bot,bot --headless --seed 7 --json
+                                                    bots only, no window: one JSON line
+  tapete replay PATH                                the replay viewer (--json: outcome)
+  tapete resume PATH                                continue a game that stopped
+  tapete host take5 --seats open,open,bot --name "Anna's table"
+                                                    a LAN table with no window
+  tapete tables                                     the tables on the LAN
+  tapete join 192.168.1.20:47470                    sit at a LAN table (--watch: watch)
+
+Seat words: human (a player on this screen; two or more make a couch game), open (a
+LAN player takes it), bot (= bot:normal), bot:easy, bot:normal, bot:hard.
+Tables started from the window are logged under the user's data folder (logs/).
+"""
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Entry point; returns the process exit code (0 ok, 1 failure, 2 bad usage)."""
+def version() -> str:
+    """The installed distribution's version (``pyproject.toml``)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as dist_version
+
+    try:
+        return dist_version("tapete")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
+
+
+def games_text() -> str:
+    """One line per game: id, name and the player counts its rules allow."""
+    import engine
+
+    lines = ["games:"]
+    for game_id in engine.available_games():
+        game = engine.get_game(game_id)
+        counts = []
+        for n in range(game.min_players, game.max_players + 1):
+            try:
+                game.setup(n, 0, {})
+            except Exception:  # noqa: BLE001 - a count the rules refuse
+                continue
+            counts.append(n)
+        if counts == list(range(counts[0], counts[-1] + 1)) and len(counts) > 1:
+            players = f"{counts[0]}–{counts[-1]}"
+        else:
+            players = ", ".join(map(str, counts))
+        lines.append(f"  {game_id:<18}{game.name:<20}{players} players")
+    return "\n".join(lines)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line: ``tapete [--version] [COMMAND ...]``."""
+    p = argparse.ArgumentParser(
+        prog="tapete",
+        description="A card table for LAN parties, couch play and evenings against "
+        "bots. With no command, tapete opens the menu.\n\n" + games_text(),
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--version", action="version", version=f"tapete {version()}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+
+    play = sub.add_parser(
+        "play",
+        help="start a table (a window; --headless: bots only, no window)",
+        description="Start a table: you, couch players and bots in a window, or bots "
+        "only with --headless.",
+    )
+    play.add_argument("game", help="a game id (see tapete --help)")
+    play.add_argument(
+        "--seats",
+        default=None,
+        help="comma-separated seat words, e.g. human,bot:hard,bot (default: you and bots)",
+    )
+    play.add_argument("--seed", type=int, default=None, help="deal from this seed")
+    play.add_argument("--options", default=None, help="game options as a JSON object")
+    play.add_argument("--headless", action="store_true", help="no window: bots only")
+    play.add_argument("--json", action="store_true", help="(headless) the outcome as JSON")
+    play.add_argument(
+        "--log", default=None, metavar="PATH", help="(headless) write the table's log here"
+    )
+    _window_options(play, autoquit=True)
+
+    replay = sub.add_parser(
+        "replay",
+        help="the replay viewer of a logged game (--json: its outcome line)",
+        description="Step through a logged game, or print its outcome with --json.",
+    )
+    replay.add_argument("path", help="a log written by tapete or its window")
+    replay.add_argument("--json", action="store_true", help="no window: the outcome line")
+    _window_options(replay)
+
+    resume = sub.add_parser(
+        "resume",
+        help="continue a logged game that stopped",
+        description="Continue a logged game in the window, or a bots-only one with "
+        "--headless (logging on into the same file).",
+    )
+    resume.add_argument("path", help="a log written by tapete or its window")
+    resume.add_argument("--headless", action="store_true", help="no window (bots only)")
+    resume.add_argument("--json", action="store_true", help="(headless) the outcome as JSON")
+    _window_options(resume)
+
+    host = sub.add_parser(
+        "host",
+        help="host a LAN table with no window",
+        description="Host a table on the LAN (no window). It starts when every open "
+        "seat is taken, or after --start-after seconds (bots take the open seats).",
+    )
+    _host_options(host)
+
+    tables = sub.add_parser(
+        "tables", help="list the tables on the LAN", description="List tables on the LAN."
+    )
+    tables.add_argument(
+        "--timeout", type=float, default=3.0, metavar="S", help="seconds to listen (default 3)"
+    )
+    tables.add_argument("--json", action="store_true", help="one JSON list")
+    tables.add_argument("--loopback", action="store_true", help="look on 127.0.0.1 only (tests)")
+
+    join = sub.add_parser(
+        "join",
+        help="sit at (or --watch) a LAN table by address",
+        description="Join a table by address: in the window, or with --headless as a "
+        "bot that prints the outcome line.",
+    )
+    join.add_argument("address", help="HOST:PORT (IPv6: [ADDR]:PORT)")
+    join.add_argument("--watch", action="store_true", help="watch as a spectator")
+    join.add_argument("--headless", action="store_true", help="no window: a bot plays the seat")
+    join.add_argument(
+        "--bot",
+        default=None,
+        choices=("easy", "normal", "hard"),
+        help="(headless) the bot's level (default normal)",
+    )
+    join.add_argument("--name", default="", help="your name at the table")
+    join.add_argument("--seat", type=int, default=None, help="ask for this seat")
+    join.add_argument("--token", default=None, help="take back a seat with its token")
+    join.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="(headless) wait S seconds before each action (a slower game)",
+    )
+    join.add_argument(
+        "--timeout", type=float, default=None, metavar="S", help="(headless) give up after S s"
+    )
+    _window_options(join, autoquit=True)
+    return p
+
+
+def _window_options(p: argparse.ArgumentParser, autoquit: bool = False) -> None:
+    p.add_argument("--size", default=None, metavar="WxH", help="window size, e.g. 1280x720")
+    p.add_argument("--screenshot", default=None, metavar="PNG", help="save the last frame")
+    if autoquit:
+        p.add_argument(
+            "--autoquit",
+            action="store_true",
+            help="quit when the game ends (with --screenshot: save the last frame)",
+        )
+
+
+def _host_options(p: argparse.ArgumentParser) -> None:
+    from net.protocol import DEFAULT_PORT
+
+    p.add_argument("game", nargs="?", help="a game id (not with --resume)")
+    p.add_argument("--seats", help="comma-separated: open, bot, bot:easy|normal|hard")
+    p.add_argument("--name", default="", help="the table's name, shown to other players")
+    p.add_argument(
+        "--port",
+        type=int,
+        default=None,
+        help=f"TCP port (default {DEFAULT_PORT}, or any free one if that is taken)",
+    )
+    p.add_argument("--address", default=None, help="address to listen on (default: all)")
+    p.add_argument("--no-advertise", action="store_true", help="do not announce on the LAN")
+    p.add_argument(
+        "--loopback", action="store_true", help="listen and announce on 127.0.0.1 only (for tests)"
+    )
+    p.add_argument("--options", default=None, help="game options as a JSON object")
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument(
+        "--start-after",
+        type=float,
+        default=None,
+        metavar="S",
+        help="start after S seconds even with open seats (bots take them)",
+    )
+    p.add_argument("--bot-delay", type=float, default=0.6, metavar="S")
+    p.add_argument(
+        "--takeover",
+        type=float,
+        default=20.0,
+        metavar="S",
+        help="seconds before a bot plays a dropped player's seat",
+    )
+    p.add_argument(
+        "--log",
+        default=None,
+        metavar="PATH",
+        help="keep an append-only log of the table here (resume with --resume)",
+    )
+    p.add_argument(
+        "--resume", action="store_true", help="resume the table in the --log file (after a crash)"
+    )
+    p.add_argument(
+        "--no-log",
+        action="store_true",
+        help="keep no log (by default: the user's data folder, logs/)",
+    )
+
+
+def main(argv: list[str] | None = None, *, out=None, err=None, ready=None) -> int:
+    """Entry point; returns the process exit code (0 ok, 1 failure, 2 bad usage).
+    ``out``/``err``: streams for the commands' output (default stdout/stderr);
+    ``ready(host)``: called once ``tapete host`` listens (tests)."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version, bad usage
+        return exc.code if isinstance(exc.code, int) else 2
+    from client import headless
+
+    cmd = args.command
+    if cmd is None:
         return run_menu()
-    cmd, rest = argv[0], argv[1:]
-    if cmd in ("-h", "--help", "help"):
-        print(USAGE)
-        return 0
-    if cmd == "play":
-        if "--headless" in rest:
-            from net.commands import play_headless
+    if cmd == "play" and args.headless:
+        return headless.play(args, out, err)
+    if cmd == "replay" and args.json:
+        return headless.replay(args, out, err)
+    if cmd == "resume" and args.headless:
+        return headless.resume(args, out, err)
+    if cmd == "host":
+        return headless.host(args, out, err, ready)
+    if cmd == "tables":
+        return headless.tables(args, out, err)
+    if cmd == "join" and args.headless:
+        if args.watch and args.bot:
+            return _usage(err, "tapete join: --watch or --bot, not both")
+        args.bot = args.bot or "normal"
+        return headless.join(args, out, err)
+    # The window.
+    if cmd == "play" and (args.json or args.log):
+        return _usage(err, "tapete play: --json and --log go with --headless")
+    if cmd == "join" and (args.bot or args.timeout is not None or args.think):
+        return _usage(err, "tapete join: --bot, --think and --timeout go with --headless")
+    windowed = {
+        "play": play_window,
+        "replay": replay_window,
+        "resume": resume_window,
+        "join": join_window,
+    }
+    return windowed[cmd](args, err or sys.stderr)
 
-            return play_headless(rest)
-        return play_windowed(rest)
-    if cmd == "replay":
-        if "--json" in rest:
-            from net.commands import replay_command
 
-            return replay_command(rest)
-        return replay_windowed(rest)
-    if cmd == "resume":
-        if "--headless" in rest:
-            from net.commands import resume_headless
-
-            return resume_headless(rest)
-        return resume_windowed(rest)
-    if cmd in ("host", "tables", "join"):
-        import net.commands as commands
-
-        if cmd == "join" and "--headless" not in rest:
-            return join_windowed(rest)
-        fn = {"host": "host_command", "tables": "tables_command", "join": "join_headless"}[cmd]
-        if not hasattr(commands, fn):
-            print(f"tapete {cmd}: not available in this build", file=sys.stderr)
-            return 2
-        return getattr(commands, fn)(rest)
-    print(f"tapete: unknown command {cmd!r}\n{USAGE}", file=sys.stderr)
+def _usage(err, text: str) -> int:
+    print(text, file=err or sys.stderr, flush=True)
     return 2
+
+
+def _size(text: str | None) -> tuple[int, int] | None:
+    """``"1280x720"`` → ``(1280, 720)``; raises :class:`SetupError`."""
+    if not text:
+        return None
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise SetupError(f"--size must be WIDTHxHEIGHT, e.g. 1280x720, not {text!r}") from None
+    return w, h
 
 
 def _app(args=None):
     from client.app import App
 
-    size = None
-    if args is not None and getattr(args, "size", None):
-        w, h = (int(v) for v in args.size.lower().split("x"))
-        size = (w, h)
     return App(
-        size=size,
+        size=_size(getattr(args, "size", None)),
         autoquit=bool(getattr(args, "autoquit", False)),
         screenshot=getattr(args, "screenshot", None),
     )
 
 
 def run_menu() -> int:
+    """``tapete``: the window at the menu."""
     app = _app()
     app.go("menu")
     return app.run()
 
 
-def play_windowed(argv: list[str]) -> int:
-    """``tapete play GAME --seats ...``: straight to a table in a window."""
-    from client.launch import parse_seats
+def play_window(args, err) -> int:
+    """``tapete play GAME [--seats ...]``: straight to a table in a window."""
+    from client.launch import open_local
 
-    p = argparse.ArgumentParser(prog="tapete play")
-    p.add_argument("game")
-    p.add_argument(
-        "--seats",
-        default="human,bot,bot,bot",
-        help="comma-separated: human, bot, bot:easy, bot:normal, bot:hard",
-    )
-    p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--options", default=None, help="game options as a JSON object")
-    p.add_argument(
-        "--autoquit",
-        action="store_true",
-        help="quit when the game ends (with --screenshot: save the last frame)",
-    )
-    p.add_argument("--screenshot", default=None, help="save the last frame to this PNG")
-    p.add_argument("--size", default=None, help="window size, e.g. 1280x720")
-    args = p.parse_args(argv)
     try:
-        seats = parse_seats(args.seats)
-        options = json.loads(args.options) if args.options else {}
-        if not isinstance(options, dict):
-            raise ValueError("--options must be a JSON object")
-    except (ValueError, json.JSONDecodeError) as exc:
-        print(f"tapete play: {exc}", file=sys.stderr)
-        return 2
-    from client.launch import start_table
-    from engine.core import RuleError
-
+        spec = TableSpec.new(args.game, args.seats, args.seed, args.options)
+        _size(args.size)
+    except SetupError as exc:
+        return _usage(err, f"tapete play: {exc.message}")
     app = _app(args)
-    try:
-        start_table(app, args.game, seats, args.seed, options)
-    except (KeyError, RuleError, ValueError) as exc:
-        import pygame
-
-        pygame.quit()
-        print(f"tapete play: {getattr(exc, 'message', None) or exc}", file=sys.stderr)
-        return 2
+    open_local(app, spec)
     return app.run()
 
 
-def replay_windowed(argv: list[str]) -> int:
+def replay_window(args, err) -> int:
     """``tapete replay PATH``: the replay viewer in a window."""
-    p = argparse.ArgumentParser(prog="tapete replay")
-    p.add_argument("path")
-    p.add_argument("--size", default=None, help="window size, e.g. 1280x720")
-    p.add_argument("--screenshot", default=None, help="save the last frame to this PNG")
-    args = p.parse_args(argv)
-    from net.log import read_log
-
     try:
-        record = read_log(args.path)
-    except (OSError, ValueError) as exc:
-        print(f"tapete replay: cannot read {args.path}: {exc}", file=sys.stderr)
-        return 2
+        spec = TableSpec.from_log(args.path)
+        spec.replayed()
+        _size(args.size)
+    except SetupError as exc:
+        return _usage(err, f"tapete replay: {exc.message}")
     app = _app(args)
-    app.go("replay", record=record, path=args.path)
+    app.go("replay", record=spec.record, path=args.path)
     return app.run()
 
 
-def resume_windowed(argv: list[str]) -> int:
+def resume_window(args, err) -> int:
     """``tapete resume PATH``: continue a logged local game in a window."""
-    p = argparse.ArgumentParser(prog="tapete resume")
-    p.add_argument("path")
-    p.add_argument("--size", default=None, help="window size, e.g. 1280x720")
-    args = p.parse_args(argv)
-    from client.launch import resume_table
+    from client.launch import open_local
 
-    app = _app(args)
     try:
-        resume_table(app, args.path)
-    except (OSError, ValueError, KeyError) as exc:
-        import pygame
-
-        pygame.quit()
-        print(f"tapete resume: {getattr(exc, 'message', None) or exc}", file=sys.stderr)
-        return 2
+        spec = TableSpec.from_log(args.path)
+        spec.replayed()
+        _size(args.size)
+    except SetupError as exc:
+        return _usage(err, f"tapete resume: {exc.message}")
+    app = _app(args)
+    open_local(app, spec)
     return app.run()
 
 
-def join_windowed(argv: list[str]) -> int:
-    print(
-        "tapete join: the windowed join is not available yet; use --headless --bot LEVEL",
-        file=sys.stderr,
-    )
-    return 2
+def join_window(args, err) -> int:
+    """``tapete join HOST:PORT [--watch]``: the window at somebody else's table (its
+    lobby until the game starts), as a player or a spectator. Exit 1 when the host
+    refuses or cannot be reached, 2 for a bad address."""
+    from client.launch import join_table
+    from client.settings import Settings
+    from net.client import JoinRefused, connect
+    from net.tokens import TokenStore
+
+    try:
+        _size(args.size)
+    except SetupError as exc:
+        return _usage(err, f"tapete join: {exc.message}")
+    if args.watch and (args.seat is not None or args.token):
+        return _usage(err, "tapete join: --watch takes no seat; leave out --seat and --token")
+    try:
+        conn = connect(
+            args.address,
+            player=args.name or Settings.load().name,
+            seat=args.seat,
+            token=args.token,
+            spectator=args.watch,
+            tokens=TokenStore(),
+        )
+    except JoinRefused as exc:
+        print(f"tapete join: the host refused: {exc.message}", file=err, flush=True)
+        return 1
+    except ValueError as exc:
+        return _usage(err, f"tapete join: {exc}")
+    except ConnectionError as exc:
+        print(f"tapete join: {exc}", file=err, flush=True)
+        return 1
+    app = _app(args)
+    join_table(app, conn)
+    return app.run()
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,32 +1,230 @@
-"""Starting tables: seat words, seeds, and the hand-off to a table scene."""
+"""Starting tables: the one place a table is built — from (game, seats, options, seed)
+or from a log — for every command and every screen.
+
+* :func:`parse_seats` — the one seat-word parser (``human``, ``open``, ``bot``,
+  ``bot:easy|normal|hard``), each command saying which kinds it accepts.
+* :class:`TableSpec` — a checked description of a table: :meth:`TableSpec.new` (the
+  rules' own set-up checks run here, so a bad player count or option is refused before
+  any window opens) or :meth:`TableSpec.from_log`; then :meth:`TableSpec.table` (the
+  authoritative :class:`net.host.Table`, for headless play) or :meth:`TableSpec.host`
+  (that table on its own thread, for ``tapete host``).
+* :func:`start_table`, :func:`resume_table`, :func:`host_table`, :func:`join_table` —
+  the window's ways to reach a table (through the router, :meth:`client.app.App.go`).
+
+This module imports no pygame: the headless commands use it too.
+"""
 
 from __future__ import annotations
 
+import json
 import secrets
+from dataclasses import dataclass, field
+from typing import Any
 
-SEAT_WORDS = ("human", "bot", "bot:easy", "bot:normal", "bot:hard")
-LAN_SEAT_WORDS = SEAT_WORDS + ("open",)
+#: Seat kinds, as :func:`net.host.parse_seat` reads them.
+KINDS = ("human", "open", "bot")
+LEVELS = ("easy", "normal", "hard")
 
 
-def parse_seats(text: str, allowed: tuple[str, ...] = SEAT_WORDS) -> list[str]:
-    """``"human,bot:hard,bot"`` → ``["human", "bot:hard", "bot:normal"]``.
+class SetupError(ValueError):
+    """A table that cannot be set up as asked (unknown game, seat word or option, a
+    player count the rules refuse, an unreadable log): ``message`` says why, for people."""
 
-    Raises ``ValueError`` naming the bad word and the allowed ones."""
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def seat_words(kinds: tuple[str, ...] = ("human", "bot")) -> list[str]:
+    """The seat words a command accepts when it takes seats of ``kinds``."""
+    out = [k for k in kinds if k != "bot"]
+    if "bot" in kinds:
+        out += ["bot"] + [f"bot:{level}" for level in LEVELS]
+    return out
+
+
+def parse_seats(text: str | list[str], kinds: tuple[str, ...] = ("human", "bot")) -> list[str]:
+    """``"Human, bot:hard,bot"`` → ``["human", "bot:hard", "bot"]`` (words checked,
+    trimmed and lower-cased; ``bot`` is a normal bot). ``kinds``: the seat kinds this
+    caller accepts.
+
+    Raises :class:`SetupError` naming the bad word and the accepted ones."""
+    from net.host import parse_seat
+
+    words = text.split(",") if isinstance(text, str) else list(text)
     seats = []
-    for word in (w.strip().lower() for w in text.split(",")):
-        if word not in allowed:
-            raise ValueError(f"unknown seat {word!r}; use {', '.join(allowed)}")
-        seats.append("bot:normal" if word == "bot" else word)
-    if not seats:
-        raise ValueError("no seats given")
+    for word in words:
+        w = word.strip().lower()
+        try:
+            kind = parse_seat(w)[0]
+        except ValueError:
+            kind = None
+        if kind not in kinds:
+            raise SetupError(f"unknown seat {w!r}; use {', '.join(seat_words(kinds))}")
+        seats.append(w)
+    if not seats or seats == [""]:
+        raise SetupError("no seats given")
     return seats
 
 
+def parse_options(text: str | None) -> dict:
+    """Game options from a JSON object (``None`` or empty: none). Raises
+    :class:`SetupError` for text that is not a JSON object."""
+    if not text:
+        return {}
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SetupError(f"--options is not JSON: {exc}") from None
+    if not isinstance(value, dict):
+        raise SetupError("--options must be a JSON object, e.g. '{\"threshold\": 33}'")
+    return value
+
+
 def new_seed() -> int:
-    """A fresh random seed (0..2³¹−1) for a table started without ``--seed``."""
+    """A fresh random seed for a table started without one."""
     return secrets.randbelow(2**31)
 
 
+def default_seats(game_id: str, first: str = "bot", rest: str = "bot:normal") -> list[str]:
+    """``first`` then ``rest`` seats, as many as the game's usual table (4 where the
+    rules allow it, else the nearest count they do)."""
+    import engine
+
+    game = engine.get_game(game_id)
+    n = max(game.min_players, min(4, game.max_players))
+    return [first] + [rest] * (n - 1)
+
+
+def check_game(game_id: str) -> None:
+    """Raises :class:`SetupError` unless ``game_id`` is a game this build plays."""
+    import engine
+
+    games = engine.available_games()
+    if game_id not in games:
+        raise SetupError(f"unknown game {game_id!r}; available: {', '.join(games)}")
+
+
+@dataclass
+class TableSpec:
+    """A table to build: ``game_id``, one seat word per seat, ``seed`` (int),
+    ``options`` (the rules' options), ``name`` (shown on the LAN); for a table that
+    continues a log, ``record`` (:func:`net.log.read_log`) and ``path``."""
+
+    game_id: str
+    seats: list[str]
+    seed: int
+    options: dict = field(default_factory=dict)
+    name: str = ""
+    record: dict | None = None
+    path: str | None = None
+
+    @classmethod
+    def new(
+        cls,
+        game_id: str,
+        seats: str | list[str] | None = None,
+        seed: int | None = None,
+        options: str | dict | None = None,
+        *,
+        kinds: tuple[str, ...] = ("human", "bot"),
+        name: str = "",
+    ) -> "TableSpec":
+        """A checked spec: known game, seat words of ``kinds`` (default: the game's
+        usual table, first seat ``human`` if allowed, else ``open``, else a bot),
+        options as a dict or JSON text, ``seed`` (None: a fresh one). The engine's own
+        set-up runs once, so whatever the rules refuse is refused here.
+
+        Raises :class:`SetupError`."""
+        from engine.core import RuleError
+
+        check_game(game_id)
+        if seats is None:
+            first = next((k for k in ("human", "open") if k in kinds), "bot:normal")
+            rest = "open" if "open" in kinds and "human" not in kinds else "bot:normal"
+            seats = default_seats(game_id, first, rest)
+        words = parse_seats(seats, kinds)
+        opts = parse_options(options) if not isinstance(options, dict) else dict(options)
+        spec = cls(game_id, words, new_seed() if seed is None else int(seed), opts, name)
+        try:
+            import engine
+
+            engine.get_game(game_id).setup(len(words), spec.seed, opts)
+        except RuleError as exc:
+            raise SetupError(exc.message) from None
+        return spec
+
+    @classmethod
+    def from_log(cls, path: str) -> "TableSpec":
+        """The table logged at ``path``, to continue or replay. Raises
+        :class:`SetupError` for a missing, unreadable or foreign file."""
+        from net.log import read_log
+
+        try:
+            rec = read_log(path)
+        except ValueError as exc:  # net.log.LogError: names the file, line and reason
+            raise SetupError(f"cannot use the log {exc}") from None
+        return cls(
+            rec["game"],
+            list(rec["seats"]),
+            rec["seed"],
+            dict(rec.get("options") or {}),
+            rec.get("name", ""),
+            record=rec,
+            path=str(path),
+        )
+
+    def table(self, **kw: Any):
+        """The authoritative :class:`net.host.Table` (``kw``: name, delays): a fresh
+        deal, or for a logged table its seats restored and its actions replayed
+        (:func:`net.log.resume_table`). Raises :class:`SetupError` for a log that does
+        not replay."""
+        from engine.core import RuleError
+        from net.host import Table
+        from net.log import resume_table
+
+        kw.setdefault("name", self.name)
+        try:
+            if self.record is None:
+                return Table(self.game_id, self.seats, self.seed, self.options, **kw)
+            return resume_table(self.record, **kw)
+        except (ValueError, RuleError) as exc:  # net.log.LogError is a ValueError
+            raise SetupError(f"the log does not replay: {getattr(exc, 'message', exc)}") from None
+
+    def replayed(self):
+        """The logged table with its actions applied (nothing else restored): its
+        outcome, or how far it got. Raises :class:`SetupError` like :meth:`table`."""
+        from net.log import LogError, replay_table
+
+        try:
+            return replay_table(self.record)
+        except LogError as exc:
+            raise SetupError(f"the log does not replay: {exc}") from None
+
+    def host(self, *, log: str | None = None, **kw: Any):
+        """:meth:`table` on its own thread (:class:`net.local.LocalHost`, not started),
+        logging to ``log`` if given (a continued table appends to its own log). ``kw``:
+        bot_delay, takeover_delay, name. Raises :class:`SetupError`, ``OSError`` if the
+        log cannot be written, :class:`net.log.LogError` if ``log`` holds another
+        table's log (that file is left untouched)."""
+        from net.local import LocalHost
+
+        table_kw = {k: kw[k] for k in ("bot_delay", "takeover_delay", "name") if k in kw}
+        table = self.table(**table_kw)
+        return LocalHost(self.game_id, self.seats, self.seed, self.options, table=table, log=log)
+
+    def default_log(self) -> str | None:
+        """A fresh log path under the user's data folder, or None where it cannot be
+        written (the table then plays unlogged)."""
+        from net.log import default_log_path
+
+        try:
+            return str(default_log_path(self.game_id, self.seed))
+        except OSError:
+            return None
+
+
+# --------------------------------------------------------------------------- the window
 def start_table(
     app,
     game_id: str,
@@ -35,62 +233,32 @@ def start_table(
     options: dict | None = None,
     names: list[str] | None = None,
 ):
-    """Start an in-process host and switch ``app`` to the game's table scene.
+    """A new local table (offline or couch: seats ``human`` and bots) logged under the
+    user's data folder, and the window switched to it; returns the table scene.
 
-    Raises ``KeyError`` for a game without a table and the engine's ``BadSetup`` for a
-    seat count or option the rules refuse."""
-    from client.session import TableSession, default_names
-    from client.tables import table_for
-
-    scene_class = table_for(game_id)
-    if names is None:
-        names = default_names(seats, app.settings.name)
-    seed = new_seed() if seed is None else seed
-    bot_delay = scene_class.autoquit_bot_delay if app.autoquit else scene_class.bot_delay
-    session = TableSession(
-        game_id,
-        seats,
-        seed,
-        options,
-        names=names,
-        bot_delay=bot_delay,
-        host=logged_host(game_id, seats, seed, options, bot_delay),
-    )
-    return app.go("table", session=session)
-
-
-def logged_host(game_id: str, seats: list[str], seed: int, options, bot_delay: float):
-    """A local host that logs the table under the user's data folder (``logs/``), so the
-    menu can offer to continue it after a crash; without a writable folder it plays
-    unlogged. Raises the engine's ``BadSetup`` like :func:`start_table`."""
-    from net.local import LocalHost
-    from net.log import default_log_path
-
-    try:
-        path = str(default_log_path(game_id, seed))
-    except OSError:
-        path = None
-    try:
-        return LocalHost(game_id, seats, seed, options, bot_delay=bot_delay, log=path)
-    except OSError:
-        return LocalHost(game_id, seats, seed, options, bot_delay=bot_delay)
+    Raises :class:`SetupError` for an unknown game, bad seats or what the rules refuse."""
+    spec = TableSpec.new(game_id, seats, seed, options or {})
+    return open_local(app, spec, names)
 
 
 def resume_table(app, path: str):
     """Continue the local game logged at ``path`` (seats, names and bots as logged) and
-    switch ``app`` to its table scene. Raises ``OSError``/``ValueError`` for an unreadable
-    log, ``KeyError`` for a game without a table, the engine's errors for a bad log."""
-    from client.session import TableSession, default_names
-    from client.tables import table_for
-    from net.local import LocalHost
+    switch the window to it; returns the table scene. Raises :class:`SetupError`."""
+    return open_local(app, TableSpec.from_log(path))
 
-    host = LocalHost.resume(path, bot_delay=0.0)
-    table = host.table
-    scene_class = table_for(table.game_id)
-    table.bot_delay = scene_class.autoquit_bot_delay if app.autoquit else scene_class.bot_delay
-    seats = list(table.seat_words)
-    names = default_names(seats, app.settings.name)
-    session = TableSession(table.game_id, seats, table.seed, table.options, names=names, host=host)
+
+def open_local(app, spec: TableSpec, names: list[str] | None = None):
+    """The window at ``spec``'s table, its host logging it; returns the table scene."""
+    from client.session import TableSession, default_names, logged_names
+    from client.tables import table_for
+
+    scene_class = table_for(spec.game_id)
+    if names is None:
+        names = default_names(spec.seats, app.settings.name)
+        if spec.record is not None:
+            names = logged_names(spec.record, names)
+    bot_delay = scene_class.autoquit_bot_delay if app.autoquit else scene_class.bot_delay
+    session = TableSession.local(spec, names, bot_delay=bot_delay)
     return app.go("table", session=session)
 
 
@@ -107,17 +275,16 @@ def host_table(
     """Host a LAN table from this window: start the host, serve it over TCP on ``port``
     (0 = any free port), advertise it with zeroconf, and show its lobby.
 
-    Returns the lobby scene. Raises ``KeyError``/``BadSetup`` like :func:`start_table`,
+    Returns the lobby scene. Raises :class:`SetupError` like :func:`start_table`,
     ``OSError`` if the port is taken."""
     from client.i18n import _
     from client.session import TableSession, default_names
     from client.tables import table_for
 
+    spec = TableSpec.new(game_id, seats, seed, options or {}, kinds=KINDS, name=table_name)
     table_for(game_id)
-    names = default_names(seats, app.settings.name)
-    session = TableSession(
-        game_id, seats, new_seed() if seed is None else seed, options, names=names, name=table_name
-    )
+    names = default_names(spec.seats, app.settings.name)
+    session = TableSession.local(spec, names, bot_delay=0.6)
     bound = session.host.listen(port)
     note = ""
     if advertise:
@@ -130,3 +297,12 @@ def host_table(
 
     addresses = lan_addresses() or ["127.0.0.1"]
     return app.go("lobby", session=session, address=f"{addresses[0]}:{bound}", advertised=note)
+
+
+def join_table(app, conn):
+    """The window at somebody else's table through ``conn`` (a TCP connection whose
+    ``welcome`` arrived: a seat, or a spectator's place): its lobby, which opens the
+    table when the game starts. Returns the lobby scene."""
+    from client.session import TableSession
+
+    return app.go("lobby", session=TableSession.join(conn))

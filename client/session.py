@@ -12,23 +12,25 @@ from net.mirror import ViewMirror
 
 
 class TableSession:
-    """Everything a table scene needs from the host.
+    """Everything a table scene needs from its host.
 
-    ``seats``: seat words ("human", "bot:hard", …); ``local_seats``: the seats played
-    on this screen; ``names``: one display name per seat. ``mirrors[seat]`` for each
-    local seat plus ``mirrors[None]`` (the public view) for couch and bot-only tables.
-    """
+    ``game_id``; ``seats``: seat words ("human", "bot:hard", "remote", …);
+    ``local_seats``: the seats played on this screen; ``names``: one display name per
+    seat; ``options``; ``seed`` (None at somebody else's table: seeds come with the
+    outcome). ``mirrors[seat]`` (:class:`net.mirror.ViewMirror`) for each local seat,
+    plus ``mirrors[None]`` (the public view) when the table has no single local player.
+    Build one with :meth:`local` (this machine hosts) or :meth:`join` (a TCP seat at
+    somebody else's table)."""
 
     def __init__(
         self,
         game_id: str,
         seats: list[str],
-        seed: int | None,
+        seed: int | None = None,
         options: dict | None = None,
         names: list[str] | None = None,
-        bot_delay: float = 0.6,
+        *,
         host=None,
-        name: str = "",
         remote=None,
     ) -> None:
         self.game_id = game_id
@@ -37,21 +39,36 @@ class TableSession:
         self.options = dict(options or {})
         self.names = list(names) if names else default_names(seats)
         self.mirrors: dict[int | None, ViewMirror] = {}
-        self.host = None
+        self.host = host
+        self.log_path: str | None = None
         if remote is not None:
             # A seat (or a spectator's place) at somebody else's table over TCP.
             self.local_seats = [remote.seat] if remote.seat is not None else []
             self.mirrors[remote.seat] = ViewMirror(remote, remote.seat, welcome=remote.welcome)
             return
-        from net.local import LocalHost
-
+        self.log_path = host.log.path if host.log is not None else None
         self.local_seats = [i for i, s in enumerate(seats) if s == "human"]
-        self.host = host or LocalHost(game_id, seats, seed, options, bot_delay=bot_delay, name=name)
-        self.host.start()
+        host.start()
         for seat in self.local_seats:
-            self.mirrors[seat] = ViewMirror(self.host.connect(seat, self.names[seat]), seat)
+            self.mirrors[seat] = ViewMirror(host.connect(seat, self.names[seat]), seat)
         if len(self.local_seats) != 1:
-            self.mirrors[None] = ViewMirror(self.host.connect(None, "table"), None)
+            self.mirrors[None] = ViewMirror(host.connect(None, "table"), None)
+
+    @classmethod
+    def local(
+        cls, spec, names: list[str] | None = None, *, bot_delay: float = 0.6, log: bool = True
+    ) -> "TableSession":
+        """A table hosted on this machine from ``spec`` (:class:`client.launch.TableSpec`):
+        its host logs it (``log``: a fresh file under the user's data folder, or the log
+        a continued table came from) and its bots wait ``bot_delay`` seconds before
+        acting. Raises :class:`client.launch.SetupError`."""
+        path = (spec.path or spec.default_log()) if log else None
+        try:
+            host = spec.host(log=path, bot_delay=bot_delay)
+        except OSError:
+            host = spec.host(log=None, bot_delay=bot_delay)  # an unwritable folder: unlogged
+        names = names or default_names(spec.seats)
+        return cls(spec.game_id, spec.seats, spec.seed, spec.options, names, host=host)
 
     @classmethod
     def join(cls, conn) -> "TableSession":
@@ -60,11 +77,11 @@ class TableSession:
         welcome = conn.welcome
         seats = [s["kind"] for s in welcome["seats"]]
         names = [s["name"] or f"Seat {s['seat'] + 1}" for s in welcome["seats"]]
-        return cls(welcome["game"], seats, None, names=names, remote=conn)
+        return cls(welcome["game"], seats, names=names, remote=conn)
 
     @property
     def remote(self) -> bool:
-        """True for a seat at somebody else's table (no host in this process)."""
+        """True for a seat at somebody else's table (no host on this machine)."""
         return self.host is None
 
     @property
@@ -81,17 +98,25 @@ class TableSession:
                     if s["name"] and s["seat"] not in self.local_seats:
                         self.names[s["seat"]] = s["name"]
 
-    def set_bot_delay(self, seconds: float) -> None:
-        """Let the host's bots act ``seconds`` after they are awaited from now on (tools
-        and tests speed a table up); nothing at somebody else's table."""
-        if self.host is not None:
-            self.host.call(lambda table: setattr(table, "bot_delay", seconds))
-
     def send(self, seat: int, action: dict) -> None:
         """Send ``action`` for a local ``seat``."""
         self.mirrors[seat].conn.send({"type": "action", "action": action})
 
+    def start_game(self) -> None:
+        """Start a LAN table now (open seats nobody took get bots); only the host's
+        player may (nothing happens at somebody else's table)."""
+        if self.host is not None:
+            self.host.start_game()
+
+    def set_bot_delay(self, seconds: float) -> None:
+        """How long this table's bots wait before acting (seconds; the table's own
+        pace, faster under ``--autoquit`` and in screenshots). Nothing happens at
+        somebody else's table."""
+        if self.host is not None:
+            self.host.call(lambda t: setattr(t, "bot_delay", float(seconds)))
+
     def close(self) -> None:
+        """Hang up every connection and stop the host (if this machine hosts)."""
         for m in self.mirrors.values():
             try:
                 m.conn.close()
@@ -99,6 +124,15 @@ class TableSession:
                 pass
         if self.host is not None:
             self.host.stop()
+
+
+def logged_names(record: dict, names: list[str]) -> list[str]:
+    """``names`` with the names the log's seating recorded (the names people had)."""
+    names = list(names)
+    for i, s in enumerate(record.get("seating") or []):
+        if i < len(names) and isinstance(s, dict) and s.get("name"):
+            names[i] = s["name"]
+    return names
 
 
 def default_names(seats: list[str], me: str = "You") -> list[str]:

@@ -25,7 +25,6 @@ import argparse
 import hashlib
 import json
 import os
-import secrets
 import subprocess
 import sys
 import tempfile
@@ -63,52 +62,25 @@ def rss_kib() -> int:
 def watch(target: str, seat: int | None, timeout: float) -> dict:
     """One connection: play ``seat`` as a normal bot (None = spectate) until the outcome;
     returns its figures."""
-    import engine
+    from net.botplayer import play_remote
     from net.client import connect
-    from net.mirror import ViewMirror
 
     conn = connect(target, player=f"load {seat}", seat=seat, spectator=seat is None)
-    wake = threading.Event()
-    conn.on_message = wake.set
-    mirror = ViewMirror(conn, seat, keep_backlog=False)
-    deltas = errors = drops = sent = 0
-    bot, pending = None, False
-    end = time.monotonic() + timeout
     try:
-        while mirror.outcome is None and time.monotonic() < end:
-            wake.wait(0.5)
-            wake.clear()
-            for m in conn.poll():
-                mirror.feed(m)
-                kind = m.get("type")
-                if kind == "welcome":
-                    bot = engine.get_bot(m["game"], "normal", secrets.randbelow(2**31))
-                elif kind == "snapshot":
-                    pending = False
-                elif kind == "delta":
-                    deltas += 1
-                    pending = pending and not m.get("yours")
-                elif kind == "error":
-                    errors += 1
-                    pending = False
-                elif kind == "disconnected":
-                    drops += 1
-            legal = mirror.legal
-            if seat is not None and bot is not None and legal and not pending and mirror.awaited():
-                conn.send({"type": "action", "action": bot.choose(mirror.view, legal)})
-                pending, sent = True, sent + 1
+        run = play_remote(conn, None if seat is None else "normal", timeout=timeout)
     finally:
         conn.close()
+    mirror = run.mirror
     return {
         "seat": seat,
-        "deltas": deltas,
+        "deltas": run.deltas,
         "gaps": mirror.gaps,
-        "errors": errors,
-        "drops": drops,
-        "sent": sent,
+        "errors": run.errors,
+        "drops": run.drops,
+        "sent": run.sent,
         "seq": mirror.seq if mirror.view is not None else None,
         "digest": view_digest(mirror.view) if mirror.view else None,
-        "over": mirror.outcome is not None,
+        "over": run.outcome is not None,
     }
 
 

@@ -57,7 +57,7 @@ class LobbyScene(Scene):
             if event.ui_element == self.leave:
                 self.back_to_menu()
             elif self.start is not None and event.ui_element == self.start:
-                self.session.host.start_game()
+                self.session.start_game()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back_to_menu()
         elif (
@@ -65,7 +65,7 @@ class LobbyScene(Scene):
             and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
             and self.start is not None
         ):
-            self.session.host.start_game()
+            self.session.start_game()
 
     def back_to_menu(self) -> None:
         self.session.close()

@@ -80,13 +80,9 @@ class ReplaySession:
 
 def seat_names(record: dict) -> list[str]:
     """Display names from the log's seating (the names people had), else seat words."""
-    from client.session import default_names
+    from client.session import default_names, logged_names
 
-    names = default_names(record["seats"], _("Player 1"))
-    for i, s in enumerate(record.get("seating") or []):
-        if i < len(names) and s.get("name"):
-            names[i] = s["name"]
-    return names
+    return logged_names(record, default_names(record["seats"], _("Player 1")))
 
 
 class ReplayScene(Scene):

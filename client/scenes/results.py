@@ -59,7 +59,8 @@ class ResultsScene(Scene):
             self.to_menu()
 
     def play_again(self) -> None:
-        """A new deal (fresh seed) with the same game, seats, names and options."""
+        """A new deal (fresh seed) with the same game, seats, names and options; a LAN
+        table goes back to the host screen with the same game and seats."""
         from client.launch import start_table
 
         s = self.session
@@ -67,6 +68,9 @@ class ResultsScene(Scene):
             self.to_menu()
             return
         s.close()
+        if "open" in s.seats:
+            self.app.go("newgame", game_id=s.game_id, seats=s.seats, lan=True)
+            return
         start_table(self.app, s.game_id, s.seats, seed=None, options=s.options, names=s.names)
 
     def to_menu(self) -> None:

@@ -1,4 +1,5 @@
-"""The README's commands, exactly as documented."""
+"""The ``tapete`` command: its help, its version, the README's commands exactly as
+documented, the headless ones without pygame, and the window's join."""
 
 from __future__ import annotations
 
@@ -6,25 +7,105 @@ import json
 import os
 import subprocess
 import sys
+import tomllib
+from pathlib import Path
 
+import pygame
+import pytest
+
+import engine
 from client.cli import main
+from tests.client.conftest import run_until
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(argv, tmp_path, timeout=300):
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        TAPETE_CONFIG_DIR=str(tmp_path / "cfg"),
+        TAPETE_DATA_DIR=str(tmp_path / "data"),
+        PYTHONPATH=str(ROOT),
+    )
+    return subprocess.run(
+        [sys.executable, "-m", "client", *argv],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=ROOT,
+    )
+
+
+def test_help_lists_every_game_every_command_and_examples(capsys):
+    assert main(["--help"]) == 0
+    text = capsys.readouterr().out
+    for game_id in engine.available_games():
+        assert game_id in text and engine.get_game(game_id).name in text
+    assert "take5             Take 5              2–10 players" in text
+    assert "guandan           Guandan             4 players" in text
+    assert "sequence-numbers  Sequence Numbers    2, 3, 4, 6 players" in text
+    for command in ("play", "replay", "resume", "host", "tables", "join"):
+        assert f"    {command} " in text
+    assert "examples:" in text and "tapete play take5 --seats human,bot:hard,bot,bot" in text
+
+
+def test_version_is_the_distribution_version(capsys):
+    expected = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"tapete {expected}"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "take5", "--seats", "bot,bot", "--headless", "--json", "--log", "L"],
+        ["replay", "L", "--json"],
+        ["resume", "L", "--headless", "--json"],
+        ["host", "take5", "--seats", "bot,bot", "--loopback", "--no-advertise", "--port", "0",
+         "--bot-delay", "0", "--no-log"],
+        ["tables", "--timeout", "0.1", "--loopback", "--json"],
+        ["join", "127.0.0.1:1", "--headless"],
+        ["join", "127.0.0.1:1", "--headless", "--watch"],
+        ["--help"],
+        ["play", "--help"],
+        ["--version"],
+    ],
+)  # fmt: skip
+def test_headless_commands_never_load_pygame(argv, tmp_path):
+    """Each headless command, alone in a fresh interpreter, leaves pygame unimported."""
+    log = str(tmp_path / "t.jsonl")
+    if argv[0] in ("replay", "resume"):
+        assert main(["play", "take5", "--seats", "bot,bot", "--headless", "--log", log]) == 0
+    argv = [log if a == "L" else a for a in argv]
+    code = (
+        "import sys\n"
+        "from client.cli import main\n"
+        f"code = main({argv!r})\n"
+        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui'))\n"
+        "print('LOADED', loaded)\n"
+        "sys.exit(code)\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(ROOT), TAPETE_DATA_DIR=str(tmp_path / "data"))
+    proc = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120
+    )
+    expected = 1 if argv[0] == "join" else 0
+    assert proc.returncode == expected, proc.stderr
+    assert "LOADED []" in proc.stdout
 
 
 def test_headless_json_outcome_line(capsys):
-    assert (
-        main(["play", "take5", "--seats", "bot,bot,bot,bot", "--headless", "--seed", "7", "--json"])
-        == 0
-    )
+    argv = ["play", "take5", "--seats", "bot,bot,bot,bot", "--headless", "--seed", "7", "--json"]
+    assert main(argv) == 0
     line = json.loads(capsys.readouterr().out.strip())
     assert set(line) == {"game", "seed", "winners", "scores", "rounds", "actions"}
     assert line["game"] == "take5" and line["seed"] == 7 and len(line["scores"]) == 4
     assert max(line["scores"]) > 66
     assert line["winners"] == [s for s, v in enumerate(line["scores"]) if v == min(line["scores"])]
-    # the same seed gives the same game
-    assert (
-        main(["play", "take5", "--seats", "bot,bot,bot,bot", "--headless", "--seed", "7", "--json"])
-        == 0
-    )
+    assert main(argv) == 0  # the same seed gives the same game
     assert json.loads(capsys.readouterr().out.strip()) == line
 
 
@@ -33,50 +114,63 @@ def test_headless_refuses_a_human_seat(capsys):
     assert "bots only" in capsys.readouterr().err
 
 
-def test_windowed_play_refuses_bad_seats_and_player_counts(capsys):
+def test_windowed_play_refuses_bad_seats_and_player_counts_before_a_window(capsys):
     assert main(["play", "take5", "--seats", "human,robot"]) == 2
     assert "unknown seat 'robot'" in capsys.readouterr().err
     assert main(["play", "take5", "--seats", "human"]) == 2
     assert "2–10 players" in capsys.readouterr().err
+    assert main(["play", "take5", "--json"]) == 2
+    assert "--json and --log go with --headless" in capsys.readouterr().err
+    assert main(["play", "take5", "--size", "big"]) == 2
+    assert "--size must be WIDTHxHEIGHT" in capsys.readouterr().err
+    assert not pygame.display.get_init()  # no window was opened for any of them
 
 
 def test_unknown_command(capsys):
     assert main(["dance"]) == 2
-    assert "unknown command" in capsys.readouterr().err
+    assert "invalid choice: 'dance'" in capsys.readouterr().err
 
 
 def test_autoquit_screenshot_command(tmp_path):
     """`SDL_VIDEODRIVER=dummy tapete play take5 --seats bot,bot,bot --seed 3 --autoquit
     --screenshot out.png` plays to the end in a window, saves the frame, exits 0."""
     out = tmp_path / "out.png"
-    env = dict(
-        os.environ,
-        SDL_VIDEODRIVER="dummy",
-        SDL_AUDIODRIVER="dummy",
-        TAPETE_CONFIG_DIR=str(tmp_path / "cfg"),
-    )
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "client",
-            "play",
-            "take5",
-            "--seats",
-            "bot,bot,bot",
-            "--seed",
-            "3",
-            "--autoquit",
-            "--screenshot",
-            str(out),
-        ],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    argv = ["play", "take5", "--seats", "bot,bot,bot", "--seed", "3", "--autoquit"]
+    proc = run([*argv, "--screenshot", str(out)], tmp_path)
     assert proc.returncode == 0, proc.stderr
-    import pygame
-
     img = pygame.image.load(str(out))
     assert img.get_size() == (1280, 720)
+
+
+def test_join_in_the_window_refuses_before_opening_it(capsys):
+    assert main(["join", "127.0.0.1:1"]) == 1
+    assert "cannot reach" in capsys.readouterr().err
+    assert main(["join", "no where:5"]) == 2
+    assert main(["join", "127.0.0.1:1", "--bot", "easy"]) == 2
+    assert not pygame.display.get_init()
+
+
+@pytest.mark.parametrize("watch", [False, True])
+def test_join_in_the_window_as_a_player_or_a_spectator(app, watch):
+    """`tapete join ADDR` sits at the open seat; `--watch` watches the public view."""
+    from client.launch import join_table
+    from net.client import connect
+    from net.local import LocalHost
+
+    host = LocalHost("take5", ["open", "bot:easy", "bot:easy"], 4, bot_delay=0.0)
+    host.start()
+    try:
+        port = host.listen(0, "127.0.0.1")
+        if watch:
+            host.start_game()  # the open seat gets a bot; the spectator joins a running game
+        conn = connect(f"127.0.0.1:{port}", player="Zoé", spectator=watch)
+        lobby = join_table(app, conn)
+        assert lobby.session.local_seats == ([] if watch else [0])
+        assert run_until(app, lambda: getattr(app.scene, "board", None) is not None, 10)
+        table = app.scene
+        assert table.perspective == (None if watch else 0)
+        assert (table.board["hand"] == []) == watch  # a spectator sees no hand
+    finally:
+        if hasattr(app.scene, "session"):
+            app.scene.session.close()
+        host.stop()

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import io
 import json
+import time
 
 import pygame
 import pytest
 
 import engine
-from net.commands import play_headless
+from client.cli import main
 from net.host import Table
 from net.log import TableLog, read_log
+from tests.client.conftest import run_until
 
 
 @pytest.fixture
@@ -30,8 +32,9 @@ def finished_log(tmp_path, game="take5", seats="bot,bot:easy,bot", seed=5):
     g = engine.get_game(game)
     out = io.StringIO()
     assert (
-        play_headless(
+        main(
             [
+                "play",
                 game,
                 "--seats",
                 seats,
@@ -160,13 +163,16 @@ def test_window_games_are_logged_under_the_data_folder(app, data):
     from client.launch import start_table
 
     table = start_table(app, "take5", ["bot:easy", "bot:easy"], seed=4)
-    path = table.session.host.log.path
+    path = table.session.log_path
     assert path.startswith(str(data / "logs")) and path.endswith("-take5-4.jsonl")
-    host = table.session.host
-    host.call(lambda t: setattr(t, "bot_delay", 0.0))
-    assert host.over.wait(60)
-    host.call(lambda t: None)  # the last write has happened on the host thread
-    assert read_log(path)["outcome"] == host.call(lambda t: t.outcome())
+    table.session.set_bot_delay(0.0)
+    public = table.session.mirrors[None]
+    end = time.monotonic() + 60
+    while public.outcome is None and time.monotonic() < end:
+        public.pump()
+        time.sleep(0.01)
+    # the host logs an action before it tells anyone about it
+    assert public.outcome is not None and read_log(path)["outcome"] == public.outcome
 
 
 def test_continue_a_game_lists_unfinished_local_games_and_resumes_one(app, data):
@@ -188,21 +194,24 @@ def test_continue_a_game_lists_unfinished_local_games_and_resumes_one(app, data)
     assert [g["path"] for g in scene.logs] == [str(logs_dir() / "a.jsonl")]
     key(app, pygame.K_RETURN)
     assert isinstance(app.scene, Take5Table)
-    host = app.scene.session.host
-    assert host.call(lambda t: t.game.digest(t.state)) == table.game.digest(table.state)
-    assert app.scene.session.local_seats == [0]
+    session = app.scene.session
+    assert session.local_seats == [0] and session.log_path == str(logs_dir() / "a.jsonl")
+    assert run_until(app, lambda: session.mirrors[0].view is not None, 10)
+    assert session.mirrors[0].view == json.loads(json.dumps(table.view(0)))
     replays = LogListScene(app, "replays")
     assert len(replays.logs) == 2
 
 
 def test_statistics_count_a_finished_local_game_once(app, data):
+    from client.launch import TableSpec
     from client.scenes.results import ResultsScene
     from client.session import TableSession
     from client.scenes.stats import StatsScene
     from client.stats import load_stats, summary_rows
     from client.tables.take5 import Take5Table
 
-    session = TableSession("take5", ["human", "bot", "bot"], 3, names=["Ana", "B", "C"])
+    spec = TableSpec.new("take5", ["human", "bot", "bot"], 3)
+    session = TableSession.local(spec, ["Ana", "B", "C"], log=False)
     try:
         view = {"over": True, "winners": [0], "totals": [12, 40, 70], "round": 3}
         ResultsScene(app, session, view, Take5Table)

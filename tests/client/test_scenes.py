@@ -33,9 +33,11 @@ def test_the_router_reaches_every_scene_by_name(app):
     from pathlib import Path
 
     from client.app import SCENES
+    from client.launch import KINDS, TableSpec
     from client.session import TableSession
 
-    session = TableSession("take5", ["human", "open"], 1, name="Router")
+    spec = TableSpec.new("take5", ["human", "open"], 1, kinds=KINDS, name="Router")
+    session = TableSession.local(spec, log=False)
     kwargs = {
         "lobby": {"session": session},
         "results": {"session": session, "view": {"over": True, "winners": [0], "totals": [3, 70]}},
@@ -163,7 +165,7 @@ def test_bots_only_table_reaches_results(app):
 
 
 def test_parse_seats_and_names():
-    assert parse_seats("human,bot:hard,bot") == ["human", "bot:hard", "bot:normal"]
+    assert parse_seats(" Human,bot:hard,bot") == ["human", "bot:hard", "bot"]
     with pytest.raises(ValueError, match="unknown seat 'robot'"):
         parse_seats("human,robot")
     assert default_names(["human", "bot:easy", "human"], "Ana") == [

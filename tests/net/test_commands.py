@@ -7,9 +7,21 @@ import json
 import threading
 import time
 
-from net.commands import host_command, join_headless, tables_command
+from client.cli import main
 
 WAIT = 60.0  # seconds: the bound of every join below
+
+
+def host_command(argv, out=None, err=None, **kw):
+    return main(["host", *argv], out=out, err=err, **kw)
+
+
+def join_headless(argv, out=None, err=None):
+    return main(["join", *argv], out=out, err=err)
+
+
+def tables_command(argv, out=None, err=None):
+    return main(["tables", *argv], out=out, err=err)
 
 
 class Background:
@@ -225,7 +237,7 @@ def test_host_logs_and_resumes(tmp_path):
     assert rec["seed"] == 3 and len(rec["actions"]) == outcome["actions"]
     # Resuming a finished table ends at once with the same outcome.
     bg2, _ = start_host(
-        ["host", "--log", str(log), "--resume", "--port", "0", "--loopback", "--no-advertise"]
+        ["--log", str(log), "--resume", "--port", "0", "--loopback", "--no-advertise"]
     )
     assert bg2.join() == 0
     assert json.loads(bg2.out.getvalue().splitlines()[-1]) == outcome

@@ -36,7 +36,7 @@ def test_net_imports_no_pygame_no_client_no_game_internals():
 def test_importing_net_loads_no_pygame():
     code = (
         "import sys, net.host, net.local, net.server, net.client, net.protocol, "
-        "net.discovery, net.commands; "
+        "net.discovery, net.mirror, net.botplayer; "
         "assert not [m for m in sys.modules if m.startswith(('pygame', 'client'))]"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=NET.parent, timeout=60)

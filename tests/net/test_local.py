@@ -1,4 +1,4 @@
-"""The in-process host (net/local.py) and headless play (net/commands.py)."""
+"""The host on its own thread (net/local.py) and headless play (``tapete play --headless``)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,15 @@ import time
 
 import pytest
 
-from net.commands import play_headless
+from client.cli import main
 from net.host import Refused
 from net.local import LocalHost
 
 WAIT = 20.0  # seconds; every wait below is bounded
+
+
+def play_headless(argv, **kw):
+    return main(["play", *argv, "--headless"], **kw)
 
 
 def drive(conn, until, timeout=WAIT):
@@ -131,7 +135,7 @@ def test_play_headless_prints_one_outcome_line():
     assert outcome["game"] == "take5" and outcome["seed"] == 7 and len(outcome["scores"]) == 4
     again = io.StringIO()
     play_headless(
-        ["play", "take5", "--seats", "bot,bot,bot,bot", "--seed", "7", "--json"], out=again, err=err
+        ["take5", "--seats", "bot,bot,bot,bot", "--seed", "7", "--json"], out=again, err=err
     )
     assert again.getvalue() == out.getvalue()
 

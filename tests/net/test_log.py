@@ -16,7 +16,9 @@ import time
 import pytest
 
 import engine
-from net.commands import play_headless, replay_command, resume_headless
+from client.cli import main
+
+
 from net.host import Refused, Table
 from net.local import LocalHost
 from net.log import (
@@ -31,6 +33,19 @@ from net.log import (
 )
 
 from .conftest import GAMES, options_for, player_count
+
+
+def play_headless(argv, **kw):
+    return main(["play", *argv, "--headless"], **kw)
+
+
+def replay_command(argv, **kw):
+    return main(["replay", *argv], **kw)
+
+
+def resume_headless(argv, **kw):
+    return main(["resume", *argv], **kw)
+
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
