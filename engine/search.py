@@ -80,7 +80,12 @@ Keep rewards roughly within [-1, 1] (or scale ``c``, the exploration constant).
     cut-off without an adapter ``evaluate`` raises ``NotImplementedError``.
 
 A per-game ``hard`` bot is then ``SearchBot(MyAdapter(), seed, samples=…)`` or a
-subclass; its settings are attributes (``samples``, ``seconds``, ``mode``, ``c``,
+subclass, e.g. in ``engine/<game>/bots.py``::
+
+    make_bot = factory({"easy": EasyBot, "normal": NormalBot,
+                        "hard": lambda seed=None: SearchBot(MyAdapter(), seed, samples=200)})
+
+Its settings are attributes (``samples``, ``seconds``, ``mode``, ``c``,
 ``depth``, ``tree_depth``, ``final``, ``prune``) that tools set by name
 (``hard:samples=200``).
 
