@@ -230,6 +230,29 @@ class PenniesAdapter(Adapter):
         return (mover, "chose") if self.hidden and seat != mover else (mover, code)
 
 
+class Match(Pennies):
+    """Both seats win when the coins match (partners with one reward)."""
+
+    def copy(self):
+        return Match(self.coins)
+
+    def winners(self):
+        return (0, 1) if self.coins[0] == self.coins[1] else ()
+
+
+class MatchAdapter(PenniesAdapter):
+    def determinize(self, view, rng):
+        return Match()
+
+
+def test_partners_in_the_tree_play_for_the_shared_reward():
+    # Seat 1 sees seat 0's coin and shares its reward: it learns to match.
+    coins = [{"type": "coin", "coin": 0}, {"type": "coin", "coin": 1}]
+    view = {"seat": 0, "players": 2}
+    res = search(MatchAdapter(False), view, coins, random.Random(1), Settings(600))
+    assert min(res.means) > 0.8
+
+
 def test_a_simultaneous_choice_stays_hidden_in_the_tree():
     # Seat 0 acts first in every iteration. If seat 1's tree saw the coin, it would
     # learn to mismatch and seat 0 would lose nearly always; hidden, it cannot.
