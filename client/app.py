@@ -130,14 +130,19 @@ class App:
         opens the table scene of ``s.game_id``. Raises ``KeyError`` for an unknown
         name or a game without a table."""
         if name == "table":
-            from client.tables import table_for
-
-            cls = table_for(kwargs["session"].game_id)
+            cls = self.table_class(kwargs["session"].game_id)
         else:
             cls = scene_class(name)
         scene = cls(self, **kwargs)
         self.switch(scene)
         return scene
+
+    def table_class(self, game_id: str) -> type[Scene]:
+        """The table scene class of ``game_id`` (:func:`client.tables.table_for`);
+        ``KeyError`` for a game without a table."""
+        from client.tables import table_for
+
+        return table_for(game_id)
 
     def switch(self, scene: Scene) -> None:
         """Leave the current scene and enter ``scene``."""

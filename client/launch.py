@@ -250,9 +250,8 @@ def resume_table(app, path: str):
 def open_local(app, spec: TableSpec, names: list[str] | None = None):
     """The window at ``spec``'s table, its host logging it; returns the table scene."""
     from client.session import TableSession, default_names, logged_names
-    from client.tables import table_for
 
-    scene_class = table_for(spec.game_id)
+    scene_class = app.table_class(spec.game_id)
     if names is None:
         names = default_names(spec.seats, app.settings.name)
         if spec.record is not None:
@@ -279,10 +278,9 @@ def host_table(
     ``OSError`` if the port is taken."""
     from client.i18n import _
     from client.session import TableSession, default_names
-    from client.tables import table_for
 
     spec = TableSpec.new(game_id, seats, seed, options or {}, kinds=KINDS, name=table_name)
-    table_for(game_id)
+    app.table_class(game_id)
     names = default_names(spec.seats, app.settings.name)
     session = TableSession.local(spec, names, bot_delay=0.6)
     bound = session.host.listen(port)

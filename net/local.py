@@ -398,15 +398,28 @@ class LocalHost:
 
     def _receive(self, conn: LocalConnection, message: dict) -> None:
         if conn.client is not None:
-            self._receive_client(conn.client, message)
+            self.receive(conn.client, message)
 
-    def _receive_client(self, client: Client, message: dict) -> None:
+    def _detach(self, conn: LocalConnection) -> None:
+        self.drop(conn.client)
+
+    # Called on the loop thread by transports (net.server's TCP connections).
+    def receive(self, client: Client, message: dict) -> None:
+        """``message`` from attached ``client`` (loop thread only): the table handles
+        it, then due bots act."""
         self.table.receive(client, message)
         self._kick()
 
-    def _detach(self, conn: LocalConnection) -> None:
-        if conn.client is not None:
-            self.table.detach(conn.client)
+    def drop(self, client: Client | None) -> None:
+        """``client``'s transport is gone (loop thread only): detach it from the table
+        (see :meth:`net.host.Table.detach`), then due bots act."""
+        if client is not None:
+            self.table.detach(client)
+        self._kick()
+
+    def kick(self) -> None:
+        """Let due bots act now and schedule the next wake-up (loop thread only; e.g.
+        after a transport attached a client to :attr:`table`)."""
         self._kick()
 
     def _kick(self) -> None:

@@ -13,13 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING
-
 from net.host import Client, Refused
 from net.protocol import PROTOCOL, Decoder, ProtocolError, encode, error, wire_messages
 
-if TYPE_CHECKING:
-    from net.local import LocalHost
 
 #: Seconds a connection may stay silent (no complete message) before it is closed.
 #: Clients ping every few seconds (``net.client.PING_INTERVAL``).
@@ -85,14 +81,16 @@ class Peer:
 
 
 class TcpServer:
-    """The TCP server of a :class:`net.local.LocalHost` (runs on its loop).
+    """The TCP server of a :class:`net.local.LocalHost` (runs on its loop). It reaches
+    the host only through ``host.table`` (to choose and attach seats) and the host's
+    loop-thread methods ``receive(client, message)``, ``drop(client)`` and ``kick()``.
 
     ``address`` to bind (``"0.0.0.0"`` = every IPv4 interface), ``port`` (0 = any free
     one; the bound port is in :attr:`port` after :meth:`astart`)."""
 
     def __init__(
         self,
-        host: "LocalHost",
+        host,
         address: str = "0.0.0.0",
         port: int = 0,
         *,
@@ -154,8 +152,7 @@ class TcpServer:
             self._peers.discard(peer)
             client = peer.client
             if client is not None:
-                self.local.table.detach(client)
-                self.local._kick()
+                self.local.drop(client)
             if not peer.closed:
                 peer.close()
 
@@ -194,7 +191,7 @@ class TcpServer:
                         return
                 else:
                     try:
-                        self.local._receive_client(client, message)
+                        self.local.receive(client, message)
                     except Exception as exc:  # never let one message end the host
                         peer.send(
                             error(
@@ -252,5 +249,5 @@ class TcpServer:
         except Refused as exc:
             peer.close(exc.to_wire())
             return None
-        self.local._kick()
+        self.local.kick()
         return client
