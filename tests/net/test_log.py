@@ -47,6 +47,10 @@ def resume_headless(argv, **kw):
     return main(["resume", *argv], **kw)
 
 
+def host_command(argv, **kw):
+    return main(["host", *argv], **kw)
+
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
@@ -477,8 +481,6 @@ def test_every_reader_refuses_every_bad_log_clearly_and_touches_nothing(tmp_path
             err = io.StringIO()
             assert command(argv, out=io.StringIO(), err=err) in (1, 2), name
             assert str(path) in err.getvalue() and "Traceback" not in err.getvalue(), name
-        from net.commands import host_command
-
         err = io.StringIO()
         argv = ["--log", str(path), "--resume", "--port", "0", "--loopback", "--no-advertise"]
         assert host_command(argv, out=io.StringIO(), err=err) == 2, name
