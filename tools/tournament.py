@@ -663,7 +663,8 @@ def main(argv: list[str] | None = None, executor: Executor | None = None) -> int
             for r in records:
                 print(json.dumps(r, sort_keys=True))
     except (KeyError, ValueError, RuleError) as exc:
-        print(f"tournament: {exc}", file=sys.stderr)
+        text = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+        print(f"tournament: {text}", file=sys.stderr)
         return 2
     finally:
         if own is not None:
