@@ -499,16 +499,21 @@ def report_pool(game_id: str, records: list[dict]) -> str:
 
 
 def report_the_game(records: list[dict]) -> list[str]:
-    """The Game under both end rules: win rate, mean cards left, mean left in a loss."""
+    """The Game under both end rules: win rate, excellent rate (fewer than 10 cards
+    left, the-game.md "End"), mean cards left, mean left in a loss."""
     done = [r for r in records if not r["unfinished"]]
-    out = ["end rule            games   win rate [95%]        mean cards left   left in a loss"]
+    out = [
+        f"{'end rule':<18} {'games':>6} {'win rate [95%]':>22} {'excellent <10 [95%]':>22} "
+        f"{'mean cards left':>16} {'left in a loss':>16}"
+    ]
     for name, key in (("ours (skip)", "scores"), ("published (stop)", "published")):
         left = [r["scores"][0] if key == "scores" else r["published"] for r in done]
         wins = sum(1 for x in left if x == 0)
+        excellent = sum(1 for x in left if x < 10)
         lost = [x for x in left if x > 0]
         out.append(
-            f"{name:<18} {len(left):>6}   {_fmt_rate(wins, len(left)):>22} "
-            f"{_fmt_mean(left):>16} {_fmt_mean(lost):>16}"
+            f"{name:<18} {len(left):>6} {_fmt_rate(wins, len(left)):>22} "
+            f"{_fmt_rate(excellent, len(left)):>22} {_fmt_mean(left):>16} {_fmt_mean(lost):>16}"
         )
     return out
 
