@@ -18,8 +18,10 @@ odd or all even) and its *parts*, which share out the cards:
 * ``("two-sum",)`` — three cards, two of which sum to the third.
 
 ``relation`` ties the groups: ``different`` (different numbers) or ``equal`` (one
-number). Groups without a relation may share a number (teamplay.md: only
-*different* pairs/groups must differ).
+number). Groups of different sizes are different symbols on the card, so they have
+different numbers too: "three of a kind + a pair" (F1, F2) is ``different`` (five of
+a kind does not complete it). A run is another kind of symbol: R11's pair may repeat
+a number of its run (teamplay.md "Mission card language").
 """
 
 from __future__ import annotations
@@ -121,7 +123,7 @@ TABLE = (
         "any",
         None,
         (("group", 3), ("group", 2)),
-        None,
+        "different",
         "three of a kind + a pair, any colour",
         True,
     ),
@@ -228,7 +230,7 @@ TABLE = (
         "same",
         None,
         (("group", 3), ("group", 2)),
-        None,
+        "different",
         "three of a kind + a pair, same colour",
         False,
     ),

@@ -333,10 +333,42 @@ def test_completions_are_distinct_card_sets():
     assert completable(hand, ["P1", "T1", "R1"]).keys() == {"P1", "T1"}
 
 
-def test_groups_without_different_may_share_a_number():
-    # R11: "a pair + 3 consecutive" — only *different* groups must differ.
+def test_a_pair_may_repeat_a_number_of_the_run():
+    # teamplay.md: in R11 the pair may repeat a number of the run (letters and the
+    # pair's symbol are different kinds of symbol).
     assert is_completion("R11", sorted(cards("4r 4b 3r 4r 5b")))
-    assert is_completion("F1", sorted(cards("5r 5r 5b 5b 5r")))
+    assert is_completion("R11", sorted(cards("3r 3b 3r 4r 5b")))  # the run's first number
+    assert is_completion("R11", sorted(cards("5r 5b 3r 4r 5b")))  # its last number
+    # Three 4s and a 3 and 5: the pair 4 4 with the run 3 4 5, in 3 ways by copy.
+    assert len(completions("R11", cards("4r 4b 4r 3r 5b"))) == 1
+    assert len(completions("R11", cards("4r 4b 4r 4b 3r 5b"))) == 4
+
+
+def test_three_of_a_kind_and_a_pair_are_different_numbers():
+    # teamplay.md: the pair's number differs from the triple's; five of a kind does
+    # not complete F1 (as a full house in every card game).
+    five = sorted(cards("5r 5r 5b 5b 5r"))
+    assert not is_completion("F1", five)
+    assert completions("F1", five) == []
+    assert not can_complete("F1", five)
+    assert is_completion("F1", sorted(cards("7r 7b 7r 5b 5r")))
+    # Five 5s and two 3s: a triple of 5s (C(5, 3) = 10 ways) with the 3s; the five 5s
+    # alone are no completion.
+    hand = cards("5r 5r 5b 5b 5r 3r 3b")
+    found = completions("F1", hand)
+    assert len(found) == 10
+    assert all(sum(1 for c in cs if value_of(c) == 3) == 2 for cs in found)
+    # Four 5s and four 3s: triple 5 + pair 3 (4 x 6) or triple 3 + pair 5 (4 x 6).
+    assert len(completions("F1", cards("5r 5r 5b 5b 3r 3r 3b 3b"))) == 48
+    # F2, same colour: the same rule (and no colour holds five of one number anyway).
+    assert is_completion("F2", sorted(cards("3b 3b 3b 6b 6b")))
+    assert not is_completion("F2", sorted(cards("3b 3b 3b 3b 6b")))
+    for mission in ("F1", "F2"):
+        for ms in kind_completions(mission, FULL):
+            assert len({k // 2 for k in ms}) == 2, (mission, ms)
+    # A bot's distance: five 5s lack the pair (2 cards), not nothing.
+    counts = tuple(sum(1 for c in five if c // 4 == k) for k in range(16))
+    assert missing("F1", counts) == 2
 
 
 def test_an_exact_mission_needs_exactly_its_cards():
