@@ -435,6 +435,41 @@ def test_the_discards_are_reshuffled_when_the_deck_runs_out():
     assert GAME.result(new).reason.startswith("the cards ran out")
 
 
+def test_eight_reshuffles_then_the_next_empty_deck_is_a_draw():
+    # sequence-numbers.md house rule: the discards become a new deck 8 times (the
+    # default); when the deck runs out after the 8th, nobody has won: a draw.
+    card = add_card(BOARD[4][4])
+    state = table(2, hand=[card])
+    rest = state.deck
+    empty = replace(state, deck=(), discards=(rest[:50], rest[50:]))
+    assert dict(state.options)["reshuffles"] == 8
+    eighth, events = chip(replace(empty, reshuffles=7), 0, card, 4, 4)
+    assert not eighth.over and eighth.reshuffles == 8 and eighth.turn == 1
+    assert [e.public["reshuffles"] for e in events if e.type == "reshuffle"] == [8]
+    assert GAME.view(eighth, 1)["reshuffles"] == 8
+    assert GAME.view(eighth, 1)["reshuffle_limit"] == 8
+    ninth, events = chip(replace(empty, reshuffles=8), 0, card, 4, 4)
+    assert ninth.over and ninth.reshuffles == 8
+    out = GAME.result(ninth)
+    assert out.winners == () and out.scores == (0, 0)
+    assert out.reason == "the cards ran out: a draw"
+    assert not [e for e in events if e.type == "reshuffle"]
+    assert [e.type for e in events][-1] == "game-end"
+    assert GAME.view(ninth, None)["draw"] is True
+    # A dead card's replacement draw meets the same limit.
+    n = BOARD[1][1]
+    dead = add_card(n)
+    chips = {divmod(x, SIZE): 1 for x in SPACES_OF[n]}
+    stuck = table(2, chips=chips, hand=[dead])
+    stuck = replace(stuck, deck=(), discards=(stuck.deck, ()), reshuffles=8)
+    over, _ = GAME.apply(stuck, 0, {"type": "dead", "card": dead})
+    assert over.over and GAME.result(over).winners == ()
+    # reshuffles=None: no limit.
+    free = replace(empty, options=(("reshuffles", None), ("teams", None)), reshuffles=100)
+    new, _ = chip(free, 0, card, 4, 4)
+    assert not new.over and new.reshuffles == 101
+
+
 # --------------------------------------------------------------------------- views
 def test_views_hide_other_hands_and_the_deck_order():
     state = GAME.setup(4, 3)
