@@ -90,6 +90,42 @@ def _set(tup: tuple, i: int, value) -> tuple:
     return tup[:i] + (value,) + tup[i + 1 :]
 
 
+def _legal(
+    fresh: bool,
+    may_reject: bool,
+    must_discard: int,
+    hand,
+    draws_left: int,
+    deck: bool,
+    bank,
+    missions: list[str],
+    may_give: bool,
+) -> list[dict]:
+    """The legal list of the seat to act, from the facts it may know (shared by
+    :meth:`Teamplay.legal_actions` and :meth:`Teamplay.legal_from_view`, so the two
+    agree by construction). ``deck``: a card can come from the draw pile (or the
+    discards reshuffled); ``missions``: the general and own missions in order."""
+    if fresh:
+        return [{"type": "keep"}, {"type": "reject"}] if may_reject else [{"type": "keep"}]
+    if must_discard:
+        return [{"type": "discard", "card": c} for c in hand]
+    out: list[dict] = []
+    if draws_left:
+        if deck:
+            out.append({"type": "draw", "from": "deck"})
+        out += [{"type": "draw", "from": "bank", "card": c} for c in bank]
+    for m in missions:
+        out += [
+            {"type": "complete", "mission": m, "cards": list(cs)} for cs in completions(m, hand)
+        ]
+    if may_give:
+        for n in range(1, GIFT_MAX + 1):
+            out += [{"type": "give", "cards": list(cs)} for cs in itertools.combinations(hand, n)]
+    if draws_left == 0 or not (bank or deck):
+        out.append({"type": "end-turn"})
+    return out
+
+
 class Teamplay(Game):
     """Teamplay for 3–6 players. Option ``end_at`` (int or None): completed missions
     that announce the end (None = the page's 8 for a team, 5 alone)."""
@@ -170,34 +206,44 @@ class Teamplay(Game):
         return frozenset() if state.phase == "over" else frozenset((state.seat,))
 
     def legal_actions(self, state: TeamplayState, seat: int) -> list[dict]:
-        """Every action ``seat`` may take now (exhaustive; [] when not its turn)."""
+        """Every action ``seat`` may take now (exhaustive; [] when not its turn), in
+        this order: keep/reject, or the hand-limit discards, or the draws (deck, then
+        bank cards), the completions (general mission first, then own missions; each
+        mission's card sets ascending), the gifts (1 card, then 2), "end-turn"."""
         if state.phase == "over" or seat != state.seat:
             return []
-        if state.fresh is not None:
-            out = [{"type": "keep"}]
-            if state.mission_deck:
-                out.append({"type": "reject"})
-            return out
-        hand = state.hands[seat]
-        if state.must_discard:
-            return [{"type": "discard", "card": c} for c in hand]
-        out: list[dict] = []
-        if state.draws_left:
-            if self.can_draw_deck(state):
-                out.append({"type": "draw", "from": "deck"})
-            out += [{"type": "draw", "from": "bank", "card": c} for c in state.bank]
-        for _, m in state.places():
-            out += [
-                {"type": "complete", "mission": m, "cards": list(cs)} for cs in completions(m, hand)
-            ]
-        if has_teams(state.players) and not state.gave:
-            for n in range(1, GIFT_MAX + 1):
-                out += [
-                    {"type": "give", "cards": list(cs)} for cs in itertools.combinations(hand, n)
-                ]
-        if self._may_end(state):
-            out.append({"type": "end-turn"})
-        return out
+        return _legal(
+            fresh=state.fresh is not None,
+            may_reject=bool(state.mission_deck),
+            must_discard=state.must_discard,
+            hand=state.hands[seat],
+            draws_left=state.draws_left,
+            deck=self.can_draw_deck(state),
+            bank=state.bank,
+            missions=[m for _, m in state.places()],
+            may_give=has_teams(state.players) and not state.gave,
+        )
+
+    def legal_from_view(self, view: dict) -> list[dict]:
+        """:meth:`legal_actions` from the seat's own view (issue 18): the turn's
+        fields (``phase``, ``turn_seat``, ``fresh``, ``must_discard``, ``draws_left``,
+        ``gave``), the own hand and missions, the bank, the general mission and the
+        sizes of the piles."""
+        seat = view["seat"]
+        if view["phase"] == "over" or seat is None or seat != view["turn_seat"]:
+            return []
+        general = view["general"]
+        return _legal(
+            fresh=view["fresh"] is not None,
+            may_reject=view["mission_deck_size"] > 0,
+            must_discard=view["must_discard"],
+            hand=view["hand"],
+            draws_left=view["draws_left"],
+            deck=view["deck_size"] > 0 or view["discard_size"] > 0,
+            bank=view["bank"],
+            missions=([general] if general else []) + [m for m in view["own"][seat] if m],
+            may_give=view["has_teams"] and not view["gave"],
+        )
 
     def _may_end(self, state: TeamplayState) -> bool:
         return state.draws_left == 0 or not (state.bank or self.can_draw_deck(state))

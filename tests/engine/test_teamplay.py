@@ -4,6 +4,7 @@ bank, missions, the gift), the end and the tie-break (``shared/rules/teamplay.md
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -754,6 +755,49 @@ def test_cards_are_conserved_and_gifts_stay_secret(players, seed):
             assert all(g["from"] == who or g["to"] == who for g in v["gifts"])
             assert v["hand"] == list(s.hands[who])
     conserved(s)
+
+
+# --------------------------------------------------------------------------- legal from the view
+def legal_everywhere(state) -> None:
+    """``legal_from_view`` equals ``legal_actions`` for every seat and a spectator, on
+    the view as it arrives over the wire (a JSON round trip)."""
+    for who in [None, *range(state.players)]:
+        view = json.loads(json.dumps(GAME.view(state, who)))
+        expected = [] if who is None else GAME.legal_actions(state, who)
+        assert GAME.legal_from_view(view) == expected, who
+
+
+def test_legal_from_view_at_the_turns_decisions():
+    legal_everywhere(GAME.setup(4, 3))  # set-up swap
+    legal_everywhere(table(hands={0: "1r 1b 2r 2b 3r 3b 4r 4b"}, must_discard=2))
+    s = table(hands={0: "3r 3b 5r 5r 6b"}, general="P1", own={0: ("T1",), 2: ("P9",)})
+    legal_everywhere(s)
+    s, _ = act(s, f"complete P1 {cards('3r')[0]} {cards('3b')[0]}")
+    legal_everywhere(s)  # keep or reject
+    legal_everywhere(replace(s, mission_deck=()))  # keep only
+    s = replace(s, fresh=None, gave=True, draws_left=0)
+    legal_everywhere(s)
+    legal_everywhere(table(players=5, hands={0: "3r 5b"}))  # no gifts alone
+    every = " ".join(f"{v}{c}" for v in range(1, 9) for c in "rb" for _ in range(4))
+    hands = {0: " ".join(every.split()[:32]), 2: " ".join(every.split()[32:])}
+    s = table(hands=hands, bank="", deck="", discard="", general="R7", own={0: ("R2",)})
+    legal_everywhere(s)  # nothing to draw
+    legal_everywhere(table(hands={0: "5r"}, deck="", discard=""))  # the discards only
+    legal_everywhere(table(done={0: ("R1",)}, phase="over"))
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(3, 6), seed=st.integers(0, 2**31))
+def test_legal_from_view_equals_legal_actions_in_random_play(players, seed):
+    rng = random.Random(seed)
+    s = GAME.setup(players, seed)
+    for _ in range(250):
+        legal_everywhere(s)
+        if GAME.is_over(s):
+            break
+        legal = GAME.legal_actions(s, s.seat)
+        rest = [a for a in legal if a["type"] != "give"] or legal
+        s, _ = GAME.apply(s, s.seat, rng.choice(rest if rng.random() < 0.8 else legal))
 
 
 # --------------------------------------------------------------------------- bots
