@@ -31,6 +31,7 @@ from engine.sequence_numbers.state import (
     PLUS,
     SIZE,
     SPACES,
+    SPACES_OF,
     WINDOWS,
     SequenceState,
     is_dead,
@@ -56,6 +57,54 @@ REFUSE_FIVE = (
     "teams whose members alternate around the table, and 5 seats split into "
     "neither 2 nor 3 equal alternating teams; play with 2, 3, 4 or 6"
 )
+
+
+def _unique(hand) -> list[str]:
+    """The distinct cards of ``hand`` in hand order."""
+    seen: list[str] = []
+    for c in hand:
+        if c not in seen:
+            seen.append(c)
+    return seen
+
+
+def _plays(hand, chips, locked, colour: int) -> list[dict]:
+    """The chip and remove actions of a seat holding ``hand`` (card faces) with chip
+    colour ``colour``; ``chips`` per space; ``locked()`` the spaces of completed
+    sequences (called only for a Minus)."""
+    out: list[dict] = []
+    spaces = None
+    for c in _unique(hand):
+        if c == PLUS:
+            targets = [sp for sp in range(SPACES) if sp not in CORNERS and chips[sp] is None]
+            kind = "chip"
+        elif c == MINUS:
+            if spaces is None:
+                spaces = locked()
+            targets = [
+                sp
+                for sp in range(SPACES)
+                if chips[sp] is not None and chips[sp] != colour and sp not in spaces
+            ]
+            kind = "remove"
+        else:
+            targets = [sp for sp in SPACES_OF[ANSWER[c]] if chips[sp] is None]
+            kind = "chip"
+        out += [{"type": kind, "card": c, "row": sp // SIZE, "col": sp % SIZE} for sp in targets]
+    return out
+
+
+def _legal(hand, chips, locked, colour: int, dead_used: bool) -> list[dict]:
+    """The legal list of the seat to act from what it may know (shared by
+    :meth:`SequenceNumbers.legal_actions` and :meth:`SequenceNumbers.legal_from_view`,
+    so the two agree by construction)."""
+    out = []
+    if not dead_used:
+        out += [{"type": "dead", "card": c} for c in _unique(hand) if is_dead(chips, c)]
+    plays = _plays(hand, chips, locked, colour)
+    if plays:
+        return out + plays
+    return out + [{"type": "discard", "card": c} for c in _unique(hand)]
 
 
 class SequenceNumbers(Game):
@@ -138,55 +187,33 @@ class SequenceNumbers(Game):
         return frozenset() if state.over else frozenset((state.turn,))
 
     def legal_actions(self, state: SequenceState, seat: int) -> list[dict]:
-        """Every action ``apply`` accepts from ``seat``, in hand order then space order."""
+        """Every action ``apply`` accepts from ``seat``: the dead-card trades (unless
+        used this turn), then the plays in hand order then space order; a seat with no
+        play has the discards instead (each distinct card once)."""
         if state.over or seat != state.turn:
             return []
-        plays = self._plays(state, seat)
-        out = []
-        if not state.dead_used:
-            out += [
-                {"type": "dead", "card": c}
-                for c in self._unique(state.hands[seat])
-                if is_dead(state.chips, c)
-            ]
-        if plays:
-            return out + plays
-        return out + [{"type": "discard", "card": c} for c in self._unique(state.hands[seat])]
+        return _legal(
+            state.hands[seat], state.chips, state.locked, state.colours[seat], state.dead_used
+        )
 
-    @staticmethod
-    def _unique(hand: tuple[str, ...]) -> list[str]:
-        seen: list[str] = []
-        for c in hand:
-            if c not in seen:
-                seen.append(c)
-        return seen
+    def legal_from_view(self, view: dict) -> list[dict]:
+        """:meth:`legal_actions` from the seat's own view (issue 18): its ``hand``,
+        ``colour``, ``dead_used``, the ``chips`` on the board and which are ``locked``."""
+        seat = view["seat"]
+        if view["over"] or seat is None or seat != view["turn"]:
+            return []
+        chips = tuple(c for row in view["chips"] for c in row)
+        locked = view["locked"]
+
+        def locked_spaces() -> frozenset[int]:
+            return frozenset(
+                r * SIZE + c for r, row in enumerate(locked) for c, x in enumerate(row) if x
+            )
+
+        return _legal(view["hand"], chips, locked_spaces, view["colour"], view["dead_used"])
 
     def _plays(self, state: SequenceState, seat: int) -> list[dict]:
-        chips, colour = state.chips, state.colours[seat]
-        locked = None
-        out: list[dict] = []
-        for c in self._unique(state.hands[seat]):
-            if c == PLUS:
-                targets = [sp for sp in range(SPACES) if sp not in CORNERS and chips[sp] is None]
-                kind = "chip"
-            elif c == MINUS:
-                if locked is None:
-                    locked = state.locked()
-                targets = [
-                    sp
-                    for sp in range(SPACES)
-                    if chips[sp] is not None and chips[sp] != colour and sp not in locked
-                ]
-                kind = "remove"
-            else:
-                targets = [
-                    sp for sp in range(SPACES) if NUMBER[sp] == ANSWER[c] and chips[sp] is None
-                ]
-                kind = "chip"
-            out += [
-                {"type": kind, "card": c, "row": sp // SIZE, "col": sp % SIZE} for sp in targets
-            ]
-        return out
+        return _plays(state.hands[seat], state.chips, state.locked, state.colours[seat])
 
     # ------------------------------------------------------------------ checking
     @staticmethod

@@ -4,6 +4,7 @@ teams and the goal."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -547,6 +548,52 @@ def test_a_stalled_three_colour_game_ends_when_the_cards_run_out():
     assert steps < 4000 and state.reshuffles <= 1
     out = GAME.result(state)
     assert out.winners or out.reason == "the cards ran out: a draw"
+
+
+# --------------------------------------------------------------------------- legal from the view
+def legal_everywhere(state) -> None:
+    """``legal_from_view`` equals ``legal_actions`` for every seat and a spectator, on
+    the view as it arrives over the wire (a JSON round trip)."""
+    for who in [None, *range(state.players)]:
+        view = json.loads(json.dumps(GAME.view(state, who)))
+        expected = [] if who is None else GAME.legal_actions(state, who)
+        assert GAME.legal_from_view(view) == expected, who
+
+
+def test_legal_from_view_with_dead_cards_plus_minus_and_locked_chips():
+    seq = line((7, 1), (0, 1))
+    chips = {x: 1 for x in seq}
+    chips[(2, 2)] = 1
+    chips[(3, 3)] = 0
+    n = BOARD[1][1]
+    for x in SPACES_OF[n]:
+        chips[divmod(x, SIZE)] = 1
+    state = table(
+        2, chips=chips, hand=[MINUS, PLUS, add_card(n), sub_card(9)], sequences={1: [seq]}
+    )
+    legal_everywhere(state)
+    legal_everywhere(replace(state, dead_used=True))
+    legal_everywhere(table(4, chips={(5, 5): 0, (6, 6): 1}, hand=[MINUS], seat=2))
+    hand, stuck = [], {}
+    for k in (1, 2, 3, 4, 5):
+        hand.append(add_card(k))
+        for x in SPACES_OF[k]:
+            stuck[divmod(x, SIZE)] = 1
+    legal_everywhere(table(2, chips=stuck, hand=hand))  # dead cards or a discard
+    legal_everywhere(replace(table(2, chips=stuck, hand=hand), dead_used=True))
+    over, _ = place_last(line((2, 1), (0, 1)))
+    legal_everywhere(over)
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**31), players=st.sampled_from([2, 3, 4, 6]))
+def test_legal_from_view_equals_legal_actions_in_random_play(seed, players):
+    rng = random.Random(seed)
+    state = GAME.setup(players, seed, {"teams": 3} if players == 6 and seed % 2 else {})
+    while not state.over:
+        legal_everywhere(state)
+        state, _ = GAME.apply(state, state.turn, rng.choice(GAME.legal_actions(state, state.turn)))
+    legal_everywhere(state)
 
 
 # --------------------------------------------------------------------------- bots
