@@ -21,7 +21,9 @@ from engine.core import (
     replace,
     shuffled,
 )
+from engine.sequence_numbers import fast as _fast
 from engine.sequence_numbers import view as _view
+from engine.sequence_numbers.fast import SequenceSimulation
 from engine.sequence_numbers.state import (
     ANSWER,
     CORNERS,
@@ -431,6 +433,21 @@ class SequenceNumbers(Game):
 
     def is_over(self, state: SequenceState) -> bool:
         return state.over
+
+    # ------------------------------------------------------------------ fast path
+    def simulation(self, state: SequenceState):
+        """A mutable :class:`~engine.sequence_numbers.fast.SequenceSimulation` of
+        ``state`` for search rollouts (integer actions, no events, views or checks)."""
+        return SequenceSimulation.from_state(state)
+
+    def encode_action(self, action: dict) -> int:
+        """The action's code on the fast path (see :mod:`engine.sequence_numbers.fast`);
+        :class:`MalformedAction` for a dict that is no Sequence Numbers action."""
+        return _fast.encode(action)
+
+    def decode_action(self, code: int) -> dict:
+        """The action dict of ``code`` (inverse of :meth:`encode_action`)."""
+        return _fast.decode(code)
 
     # ------------------------------------------------------------------ views
     def view(self, state: SequenceState, seat: int | None) -> dict:

@@ -596,6 +596,90 @@ def test_legal_from_view_equals_legal_actions_in_random_play(seed, players):
     legal_everywhere(state)
 
 
+# --------------------------------------------------------------------------- the fast path
+def follow(state, rng, steps: int = 100000, first=()):
+    """Play ``first`` (action dicts), then random actions, through ``apply`` and the
+    fast path side by side: the same legal codes, state digest at every step, and the
+    same outcome. Returns the main path's final state."""
+    sim = GAME.simulation(state)
+    plan = list(first)
+    for _ in range(steps):
+        assert sim.is_over() == GAME.is_over(state)
+        assert GAME.digest(sim.state()) == GAME.digest(state)
+        if state.over:
+            out = GAME.result(state)
+            assert (sim.scores(), sim.winners()) == (out.scores, out.winners)
+            break
+        assert sim.awaiting() == (state.turn,)
+        legal = GAME.legal_actions(state, state.turn)
+        codes = [GAME.encode_action(a) for a in legal]
+        assert sorted(sim.legal(state.turn)) == sorted(codes)
+        assert [GAME.decode_action(c) for c in codes] == legal
+        action = plan.pop(0) if plan else rng.choice(legal)
+        sim.play(state.turn, GAME.encode_action(action))
+        state, _ = GAME.apply(state, state.turn, action)
+    return state
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    seed=st.integers(0, 2**31),
+    setup=st.sampled_from(
+        [(2, {}), (3, {}), (4, {}), (6, {}), (6, {"teams": 3}), (2, {"reshuffles": 0})]
+    ),
+)
+def test_the_fast_path_follows_whole_games(seed, setup):
+    players, options = setup
+    follow(GAME.setup(players, seed, options), random.Random(seed))
+
+
+def test_the_fast_path_marks_the_same_sequences_and_reshuffles_the_same_way():
+    row = line((3, 0), (0, 1), 9)
+    chips = {x: 0 for x in row if x != (3, 4)}
+    card = add_card(BOARD[3][4])
+    end = follow(
+        table(4, chips=chips, hand=[card]),
+        random.Random(1),
+        first=[{"type": "chip", "card": card, "row": 3, "col": 4}],
+    )
+    assert end.over and len(end.sequences[0]) == 2  # a line of nine: two sequences
+    state = table(2, hand=[card])
+    rest = state.deck
+    for reshuffles, limit in [(0, 8), (7, 8), (8, 8), (3, None)]:
+        empty = replace(
+            state,
+            deck=(),
+            discards=(rest[:50], rest[50:]),
+            reshuffles=reshuffles,
+            options=(("reshuffles", limit), ("teams", None)),
+        )
+        follow(empty, random.Random(reshuffles), 300)
+
+
+def test_action_codes_round_trip_and_junk_is_refused():
+    from engine.core import MalformedAction
+
+    for a in [
+        {"type": "chip", "card": "17+2", "row": 3, "col": 4},
+        {"type": "remove", "card": "minus", "row": 9, "col": 9},
+        {"type": "dead", "card": "50-2"},
+        {"type": "discard", "card": "plus"},
+    ]:
+        assert GAME.decode_action(GAME.encode_action(a)) == a
+    for junk in [
+        {"type": "chip", "card": "12+8", "row": 3, "col": 4},
+        {"type": "chip", "card": "plus", "row": 10, "col": 4},
+        {"type": "chip", "card": "plus"},
+        {"type": "nothing", "card": "plus"},
+        "chip",
+    ]:
+        with pytest.raises(MalformedAction):
+            GAME.encode_action(junk)
+    for junk in [-1, 4 * 9800, "5", True, None]:
+        with pytest.raises(MalformedAction):
+            GAME.decode_action(junk)
+
+
 # --------------------------------------------------------------------------- bots
 def bot_choice(level, state, seat=0):
     from engine import get_bot
