@@ -27,6 +27,7 @@ a number of its run (teamplay.md "Mission card language").
 from __future__ import annotations
 
 import itertools
+from operator import add
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -459,6 +460,30 @@ def kind_completions(mission_id: str, counts: tuple[int, ...]) -> tuple[tuple[in
     return tuple(sorted(found))
 
 
+class _Found(Exception):
+    """Stops the search at the first completion (:func:`_exists`)."""
+
+
+def _stop() -> None:
+    raise _Found
+
+
+def _exists(mission_id: str, counts) -> bool:
+    """Whether ``counts`` (16 kind counts) hold a completion of ``mission_id``: the
+    search of :func:`kind_completions`, stopped at the first completion found."""
+    m = MISSIONS[mission_id]
+    for pool in m.pools:
+        local = [c if k in pool else 0 for k, c in enumerate(counts)]
+        if m.size is not None and sum(local) < m.size:
+            continue
+        kinds = tuple(k for k in sorted(pool) if local[k])
+        try:
+            _generate(m, 0, local, [], [], kinds, _stop)
+        except _Found:
+            return True
+    return False
+
+
 def _index(hand) -> tuple[tuple[int, ...], dict[int, list[int]]]:
     """``(kind counts, {kind: ascending card ids})`` of ``hand``."""
     by_kind: dict[int, list[int]] = {}
@@ -500,6 +525,8 @@ def completions(mission: str | Mission, hand) -> list[tuple[int, ...]]:
 
 @lru_cache(maxsize=1 << 14)
 def _completions(mid: str, hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    if not possible(mid, hand):
+        return ()
     counts, by_kind = _index(hand)
     return tuple(_expand(kind_completions(mid, counts), by_kind))
 
@@ -507,7 +534,88 @@ def _completions(mid: str, hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]
 def can_complete(mission: str | Mission, hand) -> bool:
     """Whether ``hand`` (card ids) holds at least one completion of ``mission``."""
     mid = mission.id if isinstance(mission, Mission) else mission
-    return bool(kind_completions(mid, kind_counts(hand)))
+    return possible(mid, hand)
+
+
+# --------------------------------------------------------------------------- a quick test
+def _mode(m: Mission) -> str:
+    """What decides whether a hand can complete ``m``: ``"value"`` (how many cards of
+    each number, colours ignored), ``"red"`` / ``"blue"`` (the numbers of that colour's
+    cards), ``"same"`` (red or blue numbers) or ``"kind"`` (numbers and colours, for
+    missions whose groups have their own colours)."""
+    if any(p[0] == "group" and len(p) > 2 for p in m.parts):
+        return "kind"
+    return {"any": "value", "red": "red", "blue": "blue", "same": "same"}[m.colour]
+
+
+MODE: dict[str, str] = {m: _mode(MISSIONS[m]) for m in MISSION_IDS}
+
+
+@lru_cache(maxsize=None)
+def _caps(mid: str) -> tuple[int, ...]:
+    """The most cards of each number (1..8) that one completion of ``mid`` uses —
+    of either colour in the ``"value"`` mode, of one colour otherwise. A hand's count
+    clipped to these caps completes the mission exactly when the hand does."""
+    colour_free = MODE[mid] == "value"
+    caps = [0] * 8
+    for ms in kind_completions(mid, FULL):
+        per: dict[int, int] = {}
+        for k in ms:
+            key = k // 2 if colour_free else k
+            per[key] = per.get(key, 0) + 1
+        for key, n in per.items():
+            v = key if colour_free else key // 2
+            caps[v] = max(caps[v], n)
+    return tuple(caps)
+
+
+@lru_cache(maxsize=1 << 16)
+def _possible(mid: str, colour: int, values: tuple[int, ...]) -> bool:
+    """Whether cards of ``colour`` with ``values[v - 1]`` copies of each number ``v``
+    complete ``mid`` (for a colour-free mission the colour is immaterial)."""
+    counts = [0] * KINDS
+    for v, n in enumerate(values):
+        counts[2 * v + colour] = n
+    return _exists(mid, counts)
+
+
+@lru_cache(maxsize=1 << 14)
+def _possible_kinds(mid: str, counts: tuple[int, ...]) -> bool:
+    return _exists(mid, counts)
+
+
+def possible(mid: str, hand) -> bool:
+    """Whether ``hand`` (card ids) can complete mission ``mid`` — the same answer as
+    ``bool(completions(mid, hand))``, but cached on what the mission looks at (how
+    many cards of each number and allowed colour, clipped to what one completion can
+    use), so a hand that cannot complete it is told so at once (most hands, most
+    missions)."""
+    red, blue = [0] * 8, [0] * 8
+    for c in hand:
+        if c & 4:
+            blue[c >> 3] += 1
+        else:
+            red[c >> 3] += 1
+    return possible_counts(mid, red, blue, hand)
+
+
+def possible_counts(mid: str, red: list[int], blue: list[int], hand) -> bool:
+    """:func:`possible` from the hand's counts of each number in red and in blue
+    (8 ints each; ``hand`` is read only for the few missions whose groups have their
+    own colours)."""
+    mode = MODE[mid]
+    caps = _caps(mid)
+    if mode == "value":
+        return _possible(mid, RED, tuple(map(min, map(add, red, blue), caps)))
+    if mode == "red":
+        return _possible(mid, RED, tuple(map(min, red, caps)))
+    if mode == "blue":
+        return _possible(mid, BLUE, tuple(map(min, blue, caps)))
+    if mode == "same":
+        return _possible(mid, RED, tuple(map(min, red, caps))) or _possible(
+            mid, BLUE, tuple(map(min, blue, caps))
+        )
+    return _possible_kinds(mid, kind_counts(hand))
 
 
 def is_completion(mission: str | Mission, cards) -> bool:

@@ -21,7 +21,9 @@ from engine.core import (
     replace,
     shuffled,
 )
+from engine.teamplay import fast as _fast
 from engine.teamplay import view as _view
+from engine.teamplay.fast import TeamplaySimulation
 from engine.teamplay.missions import (
     MISSION_IDS,
     MISSIONS,
@@ -534,6 +536,21 @@ class Teamplay(Game):
 
     def is_over(self, state: TeamplayState) -> bool:
         return state.phase == "over"
+
+    # ------------------------------------------------------------------ fast path
+    def simulation(self, state: TeamplayState) -> TeamplaySimulation:
+        """A mutable :class:`~engine.teamplay.fast.TeamplaySimulation` of ``state`` for
+        search rollouts (integer actions, no events, views or checks)."""
+        return TeamplaySimulation.from_state(state)
+
+    def encode_action(self, action: dict) -> int:
+        """The action's code on the fast path (see :mod:`engine.teamplay.fast`);
+        :class:`MalformedAction` for a dict that is no Teamplay action."""
+        return _fast.encode(action)
+
+    def decode_action(self, code: int) -> dict:
+        """The action dict of ``code`` (inverse of :meth:`encode_action`)."""
+        return _fast.decode(code)
 
     # ------------------------------------------------------------------ views
     def view(self, state: TeamplayState, seat: int | None) -> dict:

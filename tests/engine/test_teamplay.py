@@ -372,6 +372,18 @@ def test_three_of_a_kind_and_a_pair_are_different_numbers():
     assert missing("F1", counts) == 2
 
 
+@settings(max_examples=150, deadline=None)
+@given(hand=st.sets(st.integers(0, 63), max_size=14))
+def test_the_quick_test_agrees_with_the_full_search(hand):
+    # missions.possible clips the counts to what one completion can use and caches
+    # on them; it must answer exactly as the full search.
+    from engine.teamplay.missions import kind_counts, possible
+
+    counts = kind_counts(hand)
+    for m in MISSION_IDS:
+        assert possible(m, sorted(hand)) == bool(kind_completions(m, counts)), m
+
+
 def test_an_exact_mission_needs_exactly_its_cards():
     assert not is_completion("P1", sorted(cards("3r 3b 3r")))
     assert not is_completion("T1", sorted(cards("3r 3b")))
@@ -798,6 +810,93 @@ def test_legal_from_view_equals_legal_actions_in_random_play(players, seed):
         legal = GAME.legal_actions(s, s.seat)
         rest = [a for a in legal if a["type"] != "give"] or legal
         s, _ = GAME.apply(s, s.seat, rng.choice(rest if rng.random() < 0.8 else legal))
+
+
+# --------------------------------------------------------------------------- the fast path
+def follow(state, rng, steps: int, first: tuple[str, ...] = ()):
+    """Play ``first`` (notation), then random actions, through ``apply`` and the fast
+    path side by side: the same legal codes, awaited seats and state digest at every
+    step, and the same outcome. Returns the main path's state after ``first``."""
+    sim = GAME.simulation(state)
+    for text in first:
+        action = GAME.parse_action(text)
+        assert sorted(sim.legal(state.seat)) == sorted(
+            GAME.encode_action(a) for a in GAME.legal_actions(state, state.seat)
+        )
+        sim.play(state.seat, GAME.encode_action(action))
+        state, _ = GAME.apply(state, state.seat, action)
+        assert GAME.digest(sim.state()) == GAME.digest(state)
+    after = state
+    for _ in range(steps):
+        assert sim.is_over() == GAME.is_over(state)
+        assert GAME.digest(sim.state()) == GAME.digest(state)
+        if GAME.is_over(state):
+            assert sim.scores() == GAME.result(state).scores
+            assert sim.winners() == GAME.result(state).winners
+            break
+        seat = state.seat
+        legal = GAME.legal_actions(state, seat)
+        codes = [GAME.encode_action(a) for a in legal]
+        assert sorted(sim.legal(seat)) == sorted(codes)
+        assert [GAME.decode_action(c) for c in codes] == legal
+        i = rng.randrange(len(legal))
+        state, _ = GAME.apply(state, seat, legal[i])
+        sim.play(seat, codes[i])
+    return after
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.sampled_from([3, 5]), seed=st.integers(0, 2**31))
+def test_the_fast_path_follows_whole_games_alone(players, seed):
+    follow(GAME.setup(players, seed), random.Random(seed), 20000)
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.sampled_from([4, 6]), seed=st.integers(0, 2**31))
+def test_the_fast_path_follows_teams(players, seed):
+    follow(GAME.setup(players, seed), random.Random(seed), 400)
+
+
+def test_the_fast_path_reshuffles_cards_and_missions_and_discards_to_the_limit():
+    rng = random.Random(4)
+    s = table(hands={0: "5r 3r 3b"}, deck="", discard="", general="P1")
+    s = follow(s, rng, 60, ("draw deck",))  # the discards become the draw pile
+    assert len(s.deck) == 64 - 3 - 3 - 1 and s.discard == () and s.rng != table().rng
+    s = table(hands={0: "3r 3b", 2: "1r 2r 3r 4r 5r 6r 7r 8r"}, general="P1")
+    s = replace(s, mission_deck=(), mission_discard=s.mission_deck)
+    three = sorted(cards("3r 3b"))
+    s = follow(s, rng, 200, (f"complete P1 {three[0]} {three[1]}", "reject"))
+    assert len(s.mission_discard) == 1 and s.general is not None  # missions reshuffled
+    s = follow(table(hands={0: "1r 1b 2r 2b 3r 3b 4r 4b"}, must_discard=2), rng, 200)
+    s = table(players=3, hands={1: "1r 1b 2r 2b 3r 3b 4r 4b 5r"}, seat=0, turn=3)
+    s = follow(s, rng, 200, ("draw deck", "draw deck", "end-turn"))
+    assert s.must_discard == 1
+    done = {1: ("T1", "T2", "T3", "R1"), 3: ("R2", "R3", "R4")}
+    s = table(hands={1: "3r 3b"}, general="P1", seat=1, turn=9, done=done)
+    s = follow(s, rng, 2000, (f"complete P1 {three[0]} {three[1]}", "keep"))
+    assert s.last_turn == 13  # the end announced: the rest to the end on both paths
+
+
+def test_action_codes_round_trip_and_junk_is_refused():
+    s = table(hands={0: "3r 3b 5r 5b 4b 8r"}, general="P1", own={0: ("S5",)})
+    for a in GAME.legal_actions(s, 0) + [{"type": "discard", "card": 63}]:
+        assert GAME.decode_action(GAME.encode_action(a)) == a
+    assert GAME.encode_action({"type": "end-turn"}) == 7
+    assert GAME.encode_action({"type": "draw", "from": "bank", "card": 5}) == 2 | 5 << 3
+    for junk in (
+        {"type": "give", "cards": [1, 2, 3]},
+        {"type": "give", "cards": [2, 1]},
+        {"type": "complete", "mission": "Z9", "cards": [1]},
+        {"type": "draw", "from": "deck", "card": 1},
+        {"type": "discard", "card": 64},
+        {"type": "keep", "x": 1},
+        {"type": "nothing"},
+    ):
+        with pytest.raises(MalformedAction):
+            GAME.encode_action(junk)
+    for junk in (-1, 8 | 1, 1 << 3 | 4, "7", 6 | 0b111 << 3):
+        with pytest.raises(MalformedAction):
+            GAME.decode_action(junk)
 
 
 # --------------------------------------------------------------------------- bots
