@@ -21,7 +21,9 @@ from engine.core import (
     replace,
     shuffled,
 )
+from engine.the_game import fast as _fast
 from engine.the_game import view as _view
+from engine.the_game.fast import TheGameSimulation
 from engine.the_game.state import (
     CARDS,
     PILES,
@@ -49,6 +51,33 @@ RULE_SIGNAL_ONCE = (
     "the-game.md#communication: each seat may change its signal on a pile at most once per turn"
 )
 RULE_SIGNAL_BLOCK = "the-game.md#communication: no one signals once the active player is blocked"
+
+
+def _legal(active: bool, blocked: bool, hand, tops, to_play: int, signals, signalled) -> list:
+    """The legal list of a seat from what it may know (shared by
+    :meth:`TheGame.legal_actions` and :meth:`TheGame.legal_from_view`, so the two agree
+    by construction): ``active`` it is the seat's turn, ``blocked`` the active player
+    is blocked, ``tops`` the four pile tops, ``signals``/``signalled`` the seat's
+    signal and whether it changed it this turn, per pile."""
+    if blocked:
+        return [{"type": "declare-blocked"}] if active else []
+    out: list[dict] = []
+    if active:
+        out += [
+            {"type": "play", "card": c, "pile": PILES[p]}
+            for c in hand
+            for p in range(len(PILES))
+            if fits(c, p, tops[p])
+        ]
+        if to_play == 0:
+            out.append({"type": "end-turn"})
+    for p, name in enumerate(PILES):
+        if signalled[p]:
+            continue
+        for value in SIGNALS + (None,):
+            if value != signals[p]:
+                out.append({"type": "signal", "pile": name, "signal": value})
+    return out
 
 
 class TheGame(Game):
@@ -147,23 +176,33 @@ class TheGame(Game):
         its current one (the-game.md "Communication")."""
         if not self.may_act(state, seat, {"type": "signal"}):
             return []
-        out: list[dict] = []
-        if self.is_blocked(state):
-            return [{"type": "declare-blocked"}] if seat == state.turn else []
-        if seat == state.turn:
-            out += [
-                {"type": "play", "card": c, "pile": PILES[p]} for c, p in self.playable(state, seat)
-            ]
-            if self.to_play(state) == 0:
-                out.append({"type": "end-turn"})
-        for p, name in enumerate(PILES):
-            if state.signalled(seat, p):
-                continue
-            current = state.signals[seat][p]
-            for value in SIGNALS + (None,):
-                if value != current:
-                    out.append({"type": "signal", "pile": name, "signal": value})
-        return out
+        return _legal(
+            active=seat == state.turn,
+            blocked=self.is_blocked(state),
+            hand=state.hands[seat],
+            tops=state.tops,
+            to_play=self.to_play(state),
+            signals=state.signals[seat],
+            signalled=[state.signalled(seat, p) for p in range(len(PILES))],
+        )
+
+    def legal_from_view(self, view: dict) -> list[dict]:
+        """:meth:`legal_actions` from the seat's own view (issue 18): its ``hand``, the
+        pile ``tops``, whose ``turn`` it is and ``to_play``, its ``signals`` and which
+        it has changed this turn (``signalled``), and ``signals_open`` (False once the
+        active player is blocked)."""
+        seat = view["seat"]
+        if view["over"] or seat is None:
+            return []
+        return _legal(
+            active=seat == view["turn"],
+            blocked=not view["signals_open"],
+            hand=view["hand"],
+            tops=[view["tops"][name] for name in PILES],
+            to_play=view["to_play"],
+            signals=[view["signals"][name][seat] for name in PILES],
+            signalled=[view["signalled"][name][seat] for name in PILES],
+        )
 
     # ------------------------------------------------------------------ checking
     @staticmethod
@@ -294,6 +333,21 @@ class TheGame(Game):
 
     def is_over(self, state: TheGameState) -> bool:
         return state.over
+
+    # ------------------------------------------------------------------ fast path
+    def simulation(self, state: TheGameState) -> TheGameSimulation:
+        """A mutable :class:`~engine.the_game.fast.TheGameSimulation` of ``state`` for
+        search rollouts (integer actions, no events, views or checks)."""
+        return TheGameSimulation.from_state(state)
+
+    def encode_action(self, action: dict) -> int:
+        """The action's code on the fast path (see :mod:`engine.the_game.fast`);
+        :class:`MalformedAction` for a dict that is no action of The Game."""
+        return _fast.encode(action)
+
+    def decode_action(self, code: int) -> dict:
+        """The action dict of ``code`` (inverse of :meth:`encode_action`)."""
+        return _fast.decode(code)
 
     # ------------------------------------------------------------------ views
     def view(self, state: TheGameState, seat: int | None) -> dict:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -464,3 +465,128 @@ def test_bots_finish_games_with_legal_actions(level, players):
 
 def test_state_type():
     assert isinstance(GAME.setup(1, 0), TheGameState)
+
+
+# ---------------------------------------------------------------- legal from the view
+def legal_everywhere(state) -> None:
+    """``legal_from_view`` equals ``legal_actions`` for every seat and a spectator, on
+    the view as it arrives over the wire (a JSON round trip)."""
+    for who in [None, *range(state.players)]:
+        view = json.loads(json.dumps(GAME.view(state, who)))
+        expected = [] if who is None else GAME.legal_actions(state, who)
+        assert GAME.legal_from_view(view) == expected, who
+
+
+def test_legal_from_view_blocked_signalled_and_over():
+    blocked = table([[50, 51], [60], [40]], piles=[(70,), (80,), (20,), (30,)], deck=[2, 3, 4])
+    legal_everywhere(blocked)  # the active seat declares, nobody signals
+    legal_everywhere(replace(blocked, played=2))  # the minimum played: not blocked
+    legal_everywhere(replace(blocked, deck=()))
+    s = table([[10, 20, 30, 85, 95], [60], [70]], deck=[80, 90], options={"expert": True})
+    s, _ = GAME.apply(s, 2, {"type": "signal", "pile": "desc2", "signal": "dont-play"})
+    s, _ = GAME.apply(s, 0, {"type": "signal", "pile": "asc1", "signal": "can-play-well"})
+    legal_everywhere(s)  # signalled piles are left out
+    s, _ = GAME.apply(s, 0, play(95, "asc1"))
+    s, _ = GAME.apply(s, 0, play(85, "asc1"))  # the backwards trick
+    legal_everywhere(s)
+    s, _ = GAME.apply(s, 0, play(30, "desc1"))
+    legal_everywhere(s)  # expert minimum reached: end-turn offered
+    s, _ = GAME.apply(s, 0, END)
+    legal_everywhere(s)
+    over, _ = GAME.apply(blocked, 0, BLOCK)
+    legal_everywhere(over)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(1, 5), seed=st.integers(0, 10**6), expert=st.booleans())
+def test_legal_from_view_equals_legal_actions_in_random_play(players, seed, expert):
+    rng = random.Random(seed)
+    state = GAME.setup(players, seed, {"expert": expert})
+    for _ in range(300):
+        legal_everywhere(state)
+        if GAME.is_over(state):
+            break
+        seat = rng.randrange(players)
+        legal = GAME.legal_actions(state, seat) or GAME.legal_actions(state, state.turn)
+        seat = seat if GAME.legal_actions(state, seat) else state.turn
+        state, _ = GAME.apply(state, seat, rng.choice(legal))
+
+
+# ---------------------------------------------------------------- the fast path
+def follow(state, rng, steps=100000):
+    """Random play by any seat (signals come from everybody) through ``apply`` and the
+    fast path side by side: the same legal codes for every seat, the same state digest
+    at every step and the same outcome."""
+    sim = GAME.simulation(state)
+    for _ in range(steps):
+        assert sim.is_over() == GAME.is_over(state)
+        assert GAME.digest(sim.state()) == GAME.digest(state)
+        if GAME.is_over(state):
+            out = GAME.result(state)
+            assert (sim.scores(), sim.winners()) == (out.scores, out.winners)
+            break
+        assert sim.awaiting() == (state.turn,)
+        for seat in range(state.players):
+            codes = [GAME.encode_action(a) for a in GAME.legal_actions(state, seat)]
+            assert sorted(sim.legal(seat)) == sorted(codes), seat
+        seat = rng.choice([s for s in range(state.players) if GAME.legal_actions(state, s)])
+        action = rng.choice(GAME.legal_actions(state, seat))
+        sim.play(seat, GAME.encode_action(action))
+        state, _ = GAME.apply(state, seat, action)
+    return state
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(1, 5), seed=st.integers(0, 10**6), expert=st.booleans())
+def test_the_fast_path_follows_whole_games(players, seed, expert):
+    options = {"expert": expert, "smaller_hands": expert and seed % 2 == 0}
+    follow(GAME.setup(players, seed, options), random.Random(seed))
+
+
+def test_the_fast_path_wins_blocks_and_skips_empty_hands():
+    win = table([[98, 99], []], piles=[tuple(range(2, 50)), (), tuple(range(97, 49, -1)), ()])
+    sim = GAME.simulation(win)
+    for card in (98, 99):  # the last two cards: a win
+        sim.play(0, GAME.encode_action(play(card, "asc2")))
+        win, _ = GAME.apply(win, 0, play(card, "asc2"))
+    assert sim.is_over() and sim.winners() == (0, 1) and sim.scores() == (0, 0)
+    assert GAME.digest(sim.state()) == GAME.digest(win) and GAME.result(win).winners == (0, 1)
+    blocked = table([[50, 51], [60]], piles=[(70,), (80,), (20,), (30,)], deck=[2, 3, 4])
+    end = follow(blocked, random.Random(2))
+    assert GAME.result(end).reason == "blocked"
+    skip = table([[10, 20], [], [30]], turn=0)
+    sim = GAME.simulation(skip)
+    sim.play(0, GAME.encode_action(play(10, "asc1")))
+    sim.play(0, GAME.encode_action(END))
+    assert sim.state().turn == 2  # the empty hand is skipped
+
+
+def test_action_codes_round_trip_and_junk_is_refused():
+    from engine.core import MalformedAction
+
+    codes = set()
+    for a in (
+        [play(c, p) for c in CARDS for p in PILES]
+        + [END, BLOCK]
+        + [
+            {"type": "signal", "pile": p, "signal": v}
+            for p in PILES
+            for v in (None, "dont-play", "can-play-well")
+        ]
+    ):
+        code = GAME.encode_action(a)
+        assert GAME.decode_action(code) == a
+        codes.add(code)
+    assert codes == set(range(98 * 4 + 2 + 12))
+    for junk in (
+        play(1, "asc1"),
+        play(100, "asc1"),
+        play(5, "up"),
+        {"type": "signal", "pile": "asc1"},
+        {"type": "x"},
+    ):
+        with pytest.raises(MalformedAction):
+            GAME.encode_action(junk)
+    for junk in (-1, 406, True, "1"):
+        with pytest.raises(MalformedAction):
+            GAME.decode_action(junk)
