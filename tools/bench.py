@@ -249,6 +249,35 @@ def frame_bench(seconds: float) -> dict | None:
     return bench.frame_times(seconds)
 
 
+# --------------------------------------------------------------------------- fast vs main
+#: Player counts of the main-vs-fast sections of The Game, Teamplay and Sequence Numbers.
+FAST_PLAYERS = {"the-game": (1, 3, 5), "teamplay": (3, 4, 6), "sequence-numbers": (2, 4, 6)}
+
+
+def fast_vs_main(game_id: str, args: argparse.Namespace) -> list[Figure]:
+    """Random play on the main and the fast path at each player count of
+    :data:`FAST_PLAYERS`, runs alternating between the paths so that both see the
+    same load: ``random play Np, main path`` / ``fast path`` (decisions/s) and
+    ``fast/main`` (the ratio within each pair of runs)."""
+    game = get_game(game_id)
+    options = default_options(game)
+    out: list[Figure] = []
+    for n in FAST_PLAYERS[game_id]:
+        main, fast = [], []
+        for r in range(args.runs):
+            main.append(random_play(game_id, args.seconds, n, options, seed=r)["decisions/s"])
+            fast.append(fast_random_play(game_id, args.seconds, n, options, seed=r)["decisions/s"])
+        out.append(Figure(f"random play {n}p, main path", "decisions/s", main))
+        out.append(Figure(f"random play {n}p, fast path", "decisions/s", fast))
+        ratio = [f / m for f, m in zip(fast, main, strict=True)]
+        out.append(Figure(f"random play {n}p, fast/main", "x", ratio))
+    return out
+
+
+for _gid in FAST_PLAYERS:
+    GAME_SECTIONS[_gid].append(lambda args, gid=_gid: fast_vs_main(gid, args))
+
+
 # --------------------------------------------------------------------------- sections
 def common_figures(game_id: str, args: argparse.Namespace) -> list[Figure]:
     """The figures every game has: random play (main and fast path), bot times."""

@@ -285,3 +285,18 @@ def test_pool_intervals_count_games_when_a_bot_holds_several_seats():
     lo, hi = tournament.wilson(5, 10)
     assert rows["b"][:4] == ["10", "50.0%", f"[{100 * lo:.1f},", f"{100 * hi:.1f}]"]
     assert rows["b"][4:6] == ["3.50", f"±{2.262 * statistics.stdev([3, 4] * 5) / 10**0.5:.2f}"]
+
+
+@pytest.mark.parametrize("game_id", ["the-game", "teamplay", "sequence-numbers"])
+def test_bench_prints_fast_and_main_paths_side_by_side(capsys, game_id):
+    argv = ["--game", game_id, "--seconds", "0.01", "--runs", "2", "--levels", "", "--no-frames"]
+    assert bench.main(argv) == 0
+    out = capsys.readouterr().out
+    for n in bench.FAST_PLAYERS[game_id]:
+        for path in ("main path", "fast path"):
+            assert re.search(
+                rf"random play {n}p, {path} +decisions/s +{NUMBER}  \[{NUMBER} – {NUMBER}\]  "
+                r"2 runs",
+                out,
+            ), (n, path, out)
+        assert re.search(rf"random play {n}p, fast/main +x +{NUMBER}  \[", out), out
