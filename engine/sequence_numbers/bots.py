@@ -5,11 +5,13 @@ longer be filled count for less; the chance that an opponent finishes an open fo
 next turn is weighed; Plus is held back harder).
 
 Bots read only their seat's view (``engine.sequence_numbers.view``) and the legal
-actions."""
+actions; ``choose(view)`` without a legal list computes it from the view
+(``GAME.legal_from_view``)."""
 
 from __future__ import annotations
 
 from engine.bots import Bot, RandomBot, factory
+from engine.sequence_numbers.rules import GAME
 from engine.sequence_numbers.state import (
     ANSWER,
     CORNERS,
@@ -21,6 +23,17 @@ from engine.sequence_numbers.state import (
     WINDOWS_AT,
     new_sequences,
 )
+
+
+def _legal(view: dict, legal: list[dict] | None) -> list[dict]:
+    """``legal``, or the seat's legal list computed from its view when it is None
+    (``GAME.legal_from_view``); ``ValueError`` when there is nothing to choose from."""
+    if legal is None:
+        legal = GAME.legal_from_view(view)
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    return legal
+
 
 #: Value of a window holding 0..4 chips (corners included) of a colour and no other.
 LINE_VALUE = (0.0, 1.0, 4.0, 12.0, 40.0)
@@ -88,9 +101,8 @@ class NormalBot(Bot):
     block_weight = 0.9
     values = LINE_VALUE
 
-    def choose(self, view: dict, legal: list[dict]) -> dict:
-        if not legal:
-            raise ValueError("no legal action to choose from")
+    def choose(self, view: dict, legal: list[dict] | None = None) -> dict:
+        legal = _legal(view, legal)
         dead = [a for a in legal if a["type"] == "dead"]
         if dead:
             return dead[0]
@@ -230,4 +242,12 @@ class HardBot(NormalBot):
         return value + self.stake * (self._threat - after)
 
 
-make_bot = factory({"easy": RandomBot, "normal": NormalBot, "hard": HardBot})
+class EasyBot(RandomBot):
+    """``easy``: a uniform choice among the legal actions (computed from the view when
+    ``choose`` gets none)."""
+
+    def choose(self, view: dict, legal: list[dict] | None = None) -> dict:
+        return super().choose(view, _legal(view, legal))
+
+
+make_bot = factory({"easy": EasyBot, "normal": NormalBot, "hard": HardBot})

@@ -1,5 +1,6 @@
 """Teamplay bots. Each sees only its seat's view (partners share nothing but legal
-gifts) and answers ``choose(view, legal) -> action``.
+gifts) and answers ``choose(view, legal=None) -> action`` (without a legal list it
+is computed from the view, ``GAME.legal_from_view``).
 
 * ``easy``: random legal actions that still finish turns (draw, maybe complete, end).
 * ``normal``: a hand value from how few cards each of its missions (own and the
@@ -25,6 +26,18 @@ from engine.teamplay.missions import (
     kind_counts,
     missing,
 )
+from engine.teamplay.rules import GAME
+
+
+def _legal(view: dict, legal: list[dict] | None) -> list[dict]:
+    """``legal``, or the seat's legal list computed from its view when it is None
+    (``GAME.legal_from_view``); ``ValueError`` when there is nothing to choose from."""
+    if legal is None:
+        legal = GAME.legal_from_view(view)
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    return legal
+
 
 WEIGHT = (1.0, 0.5, 0.22, 0.09, 0.035, 0.012, 0.004)
 GENERAL = 0.6  # others may take the general mission first
@@ -79,9 +92,8 @@ class EasyBot(Bot):
 
     level = "easy"
 
-    def choose(self, view: dict, legal: list[dict]) -> dict:
-        if not legal:
-            raise ValueError("no legal action to choose from")
+    def choose(self, view: dict, legal: list[dict] | None = None) -> dict:
+        legal = _legal(view, legal)
         by = {}
         for a in legal:
             by.setdefault(a["type"], []).append(a)
@@ -117,9 +129,8 @@ class NormalBot(Bot):
         return sum(w * self.mission_value(m, counts, view) for m, w in missions)
 
     # ---- decisions
-    def choose(self, view: dict, legal: list[dict]) -> dict:
-        if not legal:
-            raise ValueError("no legal action to choose from")
+    def choose(self, view: dict, legal: list[dict] | None = None) -> dict:
+        legal = _legal(view, legal)
         by: dict[str, list[dict]] = {}
         for a in legal:
             by.setdefault(a["type"], []).append(a)

@@ -1,6 +1,8 @@
 """The Game bots: ``easy`` (the minimum, nearest card), ``normal`` (least pile movement
 over live cards, cheap extras, honest pile signals), ``hard`` (normal plus a search
-over whole turns with a position evaluation). Bots see only their seat's view.
+over whole turns with a position evaluation). Bots see only their seat's view;
+``choose(view)`` without a legal list computes it from the view
+(``GAME.legal_from_view``).
 
 Shared vocabulary: a *move* is ``(card, pile index)``; its *burn* is the number of
 live cards (not yet played, anywhere) that the pile can no longer take after the
@@ -10,7 +12,18 @@ from __future__ import annotations
 
 from engine.bots import Bot, factory
 from engine.the_game.plan import Table, best_plan, desired_signals
+from engine.the_game.rules import GAME
 from engine.the_game.state import PILES
+
+
+def _legal(view: dict, legal: list[dict] | None) -> list[dict]:
+    """``legal``, or the seat's legal list computed from its view when it is None
+    (``GAME.legal_from_view``); ``ValueError`` when there is nothing to choose from."""
+    if legal is None:
+        legal = GAME.legal_from_view(view)
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    return legal
 
 
 def _key(t: Table) -> tuple:
@@ -35,9 +48,8 @@ class EasyBot(Bot):
 
     level = "easy"
 
-    def choose(self, view: dict, legal: list[dict]) -> dict:
-        if not legal:
-            raise ValueError("no legal action to choose from")
+    def choose(self, view: dict, legal: list[dict] | None = None) -> dict:
+        legal = _legal(view, legal)
         for kind in ("declare-blocked", "end-turn"):
             a = _first(legal, kind)
             if a is not None:
@@ -71,9 +83,8 @@ class NormalBot(Bot):
     level = "normal"
     params: dict = {"extra": 0.0}
 
-    def choose(self, view: dict, legal: list[dict]) -> dict:
-        if not legal:
-            raise ValueError("no legal action to choose from")
+    def choose(self, view: dict, legal: list[dict] | None = None) -> dict:
+        legal = _legal(view, legal)
         blocked = _first(legal, "declare-blocked")
         if blocked is not None:
             return blocked

@@ -731,3 +731,22 @@ def test_bots_break_a_four_with_minus_when_they_cannot_cover_it(level):
     state = table(2, chips=chips, hand=[MINUS, far])
     a = bot_choice(level, state)
     assert a["type"] == "remove" and (a["row"], a["col"]) in spaces[:-1]
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_bots_choose_from_the_view_alone(level):
+    # choose(view) computes the legal list with legal_from_view: the same choices as
+    # with the host's list (the same seeds), and only legal ones.
+    from engine import get_bot
+
+    state = GAME.setup(2, 8)
+    given = [get_bot(GAME.id, level, seed=s) for s in range(2)]
+    alone = [get_bot(GAME.id, level, seed=s) for s in range(2)]
+    for _ in range(200):
+        if GAME.is_over(state):
+            break
+        seat = min(GAME.awaiting(state))
+        view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
+        action = alone[seat].choose(view)
+        assert action == given[seat].choose(view, legal) and action in legal
+        state, _ = GAME.apply(state, seat, action)

@@ -975,3 +975,22 @@ def test_with_no_number_card_left_to_draw_the_turn_may_end():
     assert not s.deck and not s.discard and not s.bank
     assert {"type": "end-turn"} in GAME.legal_actions(s, 0)
     assert not any(a["type"] == "draw" for a in GAME.legal_actions(s, 0))
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_bots_choose_from_the_view_alone(level):
+    # choose(view) computes the legal list with legal_from_view: the same choices as
+    # with the host's list (the same seeds), and only legal ones.
+    from engine import get_bot
+
+    state = GAME.setup(4, 8)
+    given = [get_bot(GAME.id, level, seed=s) for s in range(4)]
+    alone = [get_bot(GAME.id, level, seed=s) for s in range(4)]
+    for _ in range(400):
+        if GAME.is_over(state):
+            break
+        seat = min(GAME.awaiting(state))
+        view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
+        action = alone[seat].choose(view)
+        assert action == given[seat].choose(view, legal) and action in legal
+        state, _ = GAME.apply(state, seat, action)

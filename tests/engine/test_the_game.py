@@ -590,3 +590,22 @@ def test_action_codes_round_trip_and_junk_is_refused():
     for junk in (-1, 406, True, "1"):
         with pytest.raises(MalformedAction):
             GAME.decode_action(junk)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_bots_choose_from_the_view_alone(level):
+    # choose(view) computes the legal list with legal_from_view: the same choices as
+    # with the host's list (the same seeds), and only legal ones.
+    from engine import get_bot
+
+    state = GAME.setup(3, 8)
+    given = [get_bot(GAME.id, level, seed=s) for s in range(3)]
+    alone = [get_bot(GAME.id, level, seed=s) for s in range(3)]
+    for _ in range(400):
+        if GAME.is_over(state):
+            break
+        seat = min(GAME.awaiting(state))
+        view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
+        action = alone[seat].choose(view)
+        assert action == given[seat].choose(view, legal) and action in legal
+        state, _ = GAME.apply(state, seat, action)
