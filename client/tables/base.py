@@ -299,6 +299,8 @@ class TableScene(Scene, abc.ABC):
             due = self.due_local_seat()
             if due is not None and due != self.perspective:
                 self.privacy_for = due
+                if self.perspective is not None:
+                    self.set_perspective(None)  # the public view while the screen passes
             elif due is None and self.perspective is not None:
                 self.set_perspective(None)
         if self.board.get("over"):
