@@ -271,7 +271,6 @@ class TcpConnection(Connection):
         if self.tokens is not None and self.token:
             self.tokens.forget(self.token)
         self.token, self.recalled, self.refusal = None, False, None
-        self.seat = None
         return True
 
     def _fail(self, reason: str) -> None:

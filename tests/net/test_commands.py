@@ -7,6 +7,8 @@ import json
 import threading
 import time
 
+import pytest
+
 from client.cli import main
 
 WAIT = 60.0  # seconds: the bound of every join below
@@ -308,3 +310,42 @@ def test_a_sigtermed_host_says_goodbye_and_leaves_the_list(tmp_path):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def _ipv6_loopback() -> bool:
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET6) as s:
+            s.bind(("::1", 0))
+        return True
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not _ipv6_loopback(), reason="this machine has no IPv6 loopback (::1)")
+def test_an_ipv6_host_is_printed_in_brackets_and_joined_so():
+    bg, host = start_host(
+        ["take5", "--seats", "open,bot", "--port", "0", "--address", "::1", "--no-advertise"]
+        + ["--bot-delay", "0"]
+    )
+    port = host.address[1]
+    assert f"tapete join [::1]:{port}" in bg.out.getvalue()
+    out = io.StringIO()
+    assert join_headless([f"[::1]:{port}", "--headless"], out=out, err=io.StringIO()) == 0
+    assert bg.join() == 0 and out.getvalue().splitlines() == bg.out.getvalue().splitlines()[-1:]
+
+
+def test_the_host_says_where_it_can_be_joined(monkeypatch):
+    import net.discovery as discovery
+    from client.headless import _reachable_lines
+
+    monkeypatch.setattr(discovery, "reachable_addresses", lambda loopback=False: [])
+    (line,) = _reachable_lines("0.0.0.0", 47470, False)
+    assert "No network address" in line and "other laptops cannot reach" in line
+    monkeypatch.setattr(
+        discovery, "reachable_addresses", lambda loopback=False: [("169.254.9.9", "eth0")]
+    )
+    lines = _reachable_lines("0.0.0.0", 47470, False)
+    assert "link-local" in lines[1] and lines[-1] == "Join with: tapete join 169.254.9.9:47470"
+    assert not any("127.0.0.1" in line for line in lines)

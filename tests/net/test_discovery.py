@@ -302,3 +302,17 @@ def test_the_host_hears_its_own_announcement_on_loopback(hosts):
     h = hosts(["open", "bot"], "Heard")
     assert sees_itself(h.advertiser.name, [], loopback=True, timeout=3.0)
     assert not sees_itself(f"Nobody.{SERVICE_TYPE}", [], loopback=True, timeout=0.3)
+
+
+def test_link_local_addresses_are_advertised_only_when_alone(monkeypatch):
+    import net.discovery as discovery
+
+    ips = [("127.0.0.1", "lo"), ("169.254.1.2", "eth0")]
+    monkeypatch.setattr(discovery, "_adapter_ips", lambda: ips)
+    assert discovery.reachable_addresses() == [("169.254.1.2", "eth0")]
+    assert Advertiser("T", "take5", 1).addresses == ["169.254.1.2"]
+    ips.append(("192.168.0.7", "wlan0"))
+    assert discovery.reachable_addresses() == [("192.168.0.7", "wlan0")]
+    assert discovery.reachable_addresses(loopback=True) == [("127.0.0.1", "lo")]
+    ips[:] = [("127.0.0.1", "lo")]
+    assert discovery.reachable_addresses() == []  # never loopback for other laptops
