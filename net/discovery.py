@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import errno
 import ipaddress
+import secrets
 import selectors
 import socket
 import threading
@@ -35,6 +36,8 @@ import uuid
 from dataclasses import asdict, dataclass, replace
 
 from zeroconf import (
+    DNSOutgoing,
+    DNSQuestion,
     DNSQuestionType,
     InterfaceChoice,
     IPVersion,
@@ -44,6 +47,7 @@ from zeroconf import (
     Zeroconf,
 )
 from zeroconf.asyncio import AsyncZeroconf
+from zeroconf.const import _CLASS_IN, _FLAGS_QR_QUERY, _TYPE_PTR
 
 from net.addresses import address_text
 from net.protocol import PROTOCOL
@@ -61,6 +65,10 @@ PROBE_EVERY = 2.0
 PROBE_TIMEOUT = 1.5
 #: Failed checks in a row after which a table leaves the list.
 PROBE_FAILS = 2
+#: Seconds after the start at which a one-shot browser asks again (zeroconf's own
+#: first query is dropped by hosts that saw the same bytes within 0.8 s — another
+#: ``tapete tables`` a moment ago — and its second query comes only after a second).
+ONE_SHOT_ASKS = (0.05, 0.2, 0.4)
 #: Largest seat count believed from a TXT record.
 MAX_SEATS = 64
 
@@ -506,7 +514,9 @@ class TableBrowser:
         # out and no other browser on this machine to take the answer.
         self._zc = Zeroconf(interfaces=interfaces, ip_version=IPVersion.V4Only, unicast=one_shot)
         self._prober: threading.Thread | None = None
-        if check:
+        self._asks = list(ONE_SHOT_ASKS) if one_shot else []
+        self._started = time.monotonic()
+        if check or one_shot:
             self._prober = threading.Thread(
                 target=self._probe_loop, name="tapete-probe", daemon=True
             )
@@ -558,14 +568,36 @@ class TableBrowser:
 
     def _probe_loop(self) -> None:
         while not self._closed.is_set():
-            self._wake.wait(self.probe_every)
+            wait = self.probe_every
+            if self._asks:
+                wait = max(0.0, min(wait, self._started + self._asks[0] - time.monotonic()))
+            self._wake.wait(wait)
             self._wake.clear()
             if self._closed.is_set():
                 return
+            if self._asks and time.monotonic() >= self._started + self._asks[0]:
+                self._asks.pop(0)
+                self._ask()
+            if not self.check:
+                continue
             try:
                 self._probe_round()
             except Exception:  # noqa: BLE001 - keep checking
                 pass
+
+    def _ask(self) -> None:
+        """Send one more PTR query for the service type (answers land in zeroconf's
+        cache and reach :meth:`_on_change` as usual)."""
+        try:
+            # A random id and the QU bit: hosts drop a packet identical to one they saw
+            # in the last 0.8 s (another `tapete tables` a moment ago), never a QU one.
+            out = DNSOutgoing(_FLAGS_QR_QUERY, True, secrets.randbelow(65536))
+            question = DNSQuestion(SERVICE_TYPE, _TYPE_PTR, _CLASS_IN)
+            question.unicast = True
+            out.add_question(question)
+            self._zc.send(out)
+        except Exception:  # noqa: BLE001 - a convenience; zeroconf asks again anyway
+            pass
 
     def _probe_round(self) -> None:
         with self._lock:
