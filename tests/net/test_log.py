@@ -482,8 +482,8 @@ def test_every_reader_refuses_every_bad_log_clearly_and_touches_nothing(tmp_path
             assert command(argv, out=io.StringIO(), err=err) in (1, 2), name
             assert str(path) in err.getvalue() and "Traceback" not in err.getvalue(), name
         err = io.StringIO()
-        argv = ["host", "--log", str(path), "--resume", "--port", "0", "--loopback"]
-        assert main([*argv, "--no-advertise"], out=io.StringIO(), err=err) == 2, name
+        argv = ["--log", str(path), "--resume", "--port", "0", "--loopback", "--no-advertise"]
+        assert host_command(argv, out=io.StringIO(), err=err) == 2, name
         assert str(path) in err.getvalue() and "Traceback" not in err.getvalue(), name
         with pytest.raises(ValueError):
             LocalHost.resume(str(path))
