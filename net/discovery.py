@@ -69,6 +69,10 @@ PROBE_FAILS = 2
 #: first query is dropped by hosts that saw the same bytes within 0.8 s — another
 #: ``tapete tables`` a moment ago — and its second query comes only after a second).
 ONE_SHOT_ASKS = (0.05, 0.2, 0.4)
+#: Seconds after a table appears or changes at which it is resolved once more: a
+#: changed record replaces the old one in zeroconf's cache only a second later (RFC
+#: 6762 10.2), and a resolution in between may read the old seat counts.
+RECHECK_AFTER = 1.2
 #: Largest seat count believed from a TXT record.
 MAX_SEATS = 64
 
@@ -507,20 +511,19 @@ class TableBrowser:
         self._found: dict[str, TableInfo] = {}  # every resolved table, by service name
         self._alive: dict[str, TableInfo] = {}  # those that answered: the list
         self._fails: dict[str, int] = {}
+        self._recheck: dict[str, float] = {}  # service name -> when to resolve again
         self._wake = threading.Event()
         self._closed = threading.Event()
         # One-shot queries (``tapete tables``) ask from a port of their own: hosts answer
         # them at once by unicast (RFC 6762 5.1), with no multicast rate limit to wait
         # out and no other browser on this machine to take the answer.
         self._zc = Zeroconf(interfaces=interfaces, ip_version=IPVersion.V4Only, unicast=one_shot)
-        self._prober: threading.Thread | None = None
         self._asks = list(ONE_SHOT_ASKS) if one_shot else []
         self._started = time.monotonic()
-        if check or one_shot:
-            self._prober = threading.Thread(
-                target=self._probe_loop, name="tapete-probe", daemon=True
-            )
-            self._prober.start()
+        # The prober: liveness checks, a one-shot browser's extra queries, and second
+        # looks at tables that appeared or changed.
+        self._prober = threading.Thread(target=self._probe_loop, name="tapete-probe", daemon=True)
+        self._prober.start()
         self._browser = ServiceBrowser(
             self._zc, SERVICE_TYPE, handlers=[self._on_change], question_type=DNSQuestionType.QM
         )
@@ -538,14 +541,28 @@ class TableBrowser:
                     self._found.pop(name, None)
                     self._alive.pop(name, None)
                     self._fails.pop(name, None)
+                    self._recheck.pop(name, None)
                 return
-            info = zeroconf.get_service_info(
-                service_type, name, timeout=INFO_TIMEOUT_MS, question_type=DNSQuestionType.QM
+            self._resolve(name)
+            with self._lock:
+                self._recheck[name] = time.monotonic() + RECHECK_AFTER
+            self._wake.set()
+        except Exception:  # noqa: BLE001 - a bad neighbour must not blind discovery
+            pass
+
+    def _resolve(self, name: str, again: bool = False) -> None:
+        """Resolve ``name`` and note (or forget) its table; ``again``: a second look,
+        only at a table still known (one that left meanwhile stays gone)."""
+        try:
+            info = self._zc.get_service_info(
+                SERVICE_TYPE, name, timeout=INFO_TIMEOUT_MS, question_type=DNSQuestionType.QM
             )
             table = table_info(info, self.loopback) if info is not None else None
             if self._closed.is_set():
                 return
             with self._lock:
+                if again and name not in self._found:
+                    return
                 if table is None:
                     self._found.pop(name, None)
                     self._alive.pop(name, None)
@@ -557,7 +574,6 @@ class TableBrowser:
                     self._alive[name] = replace(
                         table, host=self._alive[name].host, addresses=self._reorder(name, table)
                     )
-            self._wake.set()
         except Exception:  # noqa: BLE001 - a bad neighbour must not blind discovery
             pass
 
@@ -568,16 +584,27 @@ class TableBrowser:
 
     def _probe_loop(self) -> None:
         while not self._closed.is_set():
+            now = time.monotonic()
             wait = self.probe_every
             if self._asks:
-                wait = max(0.0, min(wait, self._started + self._asks[0] - time.monotonic()))
-            self._wake.wait(wait)
+                wait = min(wait, self._started + self._asks[0] - now)
+            with self._lock:
+                if self._recheck:
+                    wait = min(wait, min(self._recheck.values()) - now)
+            self._wake.wait(max(0.0, wait))
             self._wake.clear()
             if self._closed.is_set():
                 return
-            if self._asks and time.monotonic() >= self._started + self._asks[0]:
+            now = time.monotonic()
+            if self._asks and now >= self._started + self._asks[0]:
                 self._asks.pop(0)
                 self._ask()
+            with self._lock:
+                due = [n for n, t in self._recheck.items() if t <= now]
+                for n in due:
+                    del self._recheck[n]
+            for name in due:
+                self._resolve(name, again=True)
             if not self.check:
                 continue
             try:
@@ -634,8 +661,7 @@ class TableBrowser:
             self._browser.cancel()
         finally:
             self._zc.close()
-            if self._prober is not None:
-                self._prober.join(PROBE_TIMEOUT + 2.0)
+            self._prober.join(PROBE_TIMEOUT + INFO_TIMEOUT_MS / 1000 + 2.0)
 
     def __enter__(self) -> "TableBrowser":
         return self
