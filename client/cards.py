@@ -34,10 +34,11 @@ def card_back(w: int, h: int) -> pygame.Surface:
 
 
 @assets.cached(16)
-def slot(w: int, h: int) -> pygame.Surface:
-    """An empty card place."""
+def slot(w: int, h: int, corner: int = 10) -> pygame.Surface:
+    """An empty card place (its corners rounded by ``w // corner`` pixels)."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(surf, (255, 255, 255, 40), surf.get_rect(), 2, border_radius=max(4, w // 10))
+    radius = max(4, w // corner)
+    pygame.draw.rect(surf, (255, 255, 255, 40), surf.get_rect(), 2, border_radius=radius)
     return surf.convert_alpha()
 
 

@@ -13,7 +13,6 @@ games to continue, or every game to replay.
 
 from __future__ import annotations
 
-import copy
 import time
 
 import pygame
@@ -25,35 +24,6 @@ from client.i18n import _
 BAR = 86  # height of the control bar (pixels)
 #: Public view keys that number rounds or deals, in order of preference.
 ROUND_KEYS = ("round", "deal")
-
-
-class _Mirror:
-    """What a table reads as a mirror: only ``view`` (the board shown)."""
-
-    legal: list = []  # nobody decides in a replay
-    errors: list = []
-    seats = None
-    link = None
-    welcome = None
-    started = True
-    seq = None  # (a table that compares it with the seq it last sent sees "sent")
-
-    def __init__(self, scene: "ReplayScene") -> None:
-        self._scene = scene
-        self.seat = None
-
-    @property
-    def view(self):
-        return self._scene.table.board
-
-
-class _Mirrors(dict):
-    def __init__(self, scene: "ReplayScene") -> None:
-        super().__init__()
-        self._mirror = _Mirror(scene)
-
-    def __missing__(self, key):
-        return self._mirror
 
 
 class ReplaySession:
@@ -69,7 +39,7 @@ class ReplaySession:
         self.options = dict(record.get("options") or {})
         self.names = names
         self.local_seats: list[int] = []
-        self.mirrors = _Mirrors(scene)
+        self.mirrors: dict = {}  # nobody plays: the table shows views it is given
 
     def pump(self) -> None: ...
 
@@ -149,12 +119,9 @@ class ReplayScene(Scene):
     def show(self, seat: int | None) -> None:
         """Give the table ``seat``'s view of the current step (None = public); a seat's
         view only when the game is over (review)."""
-        t = self.table
         if seat is not None and not self.can_review():
             seat = None  # never a seat's hidden cards while the game is not over
-        t.perspective = seat
-        t.board = copy.deepcopy(self.view(seat))
-        t.on_reset()
+        self.table.show(self.view(seat), seat)  # (no "your turn" prompts in a review)
 
     def jump_round(self, direction: int) -> None:
         """To the start of the next (``+1``) or this/previous (``-1``) round or deal."""
@@ -307,12 +274,7 @@ class ReplayScene(Scene):
         self.show(seat)
         full = pygame.Surface((self.w, self.h)).convert()
         full.fill(assets.FELT)
-        if seat is not None and hasattr(self.table, "status_line"):
-            self.table.status_line = lambda: ""  # no "your turn" prompts in a review
-        try:
-            self.table.draw_board(full)
-        finally:
-            self.table.__dict__.pop("status_line", None)
+        self.table.draw_board(full)
         sw, sh = surface.get_width(), surface.get_height() - top
         k = min(sw / self.w, sh / self.h)
         size = (max(1, int(self.w * k)), max(1, int(self.h * k)))
@@ -339,11 +301,11 @@ class ReplayScene(Scene):
                 self.review_band(canvas, None)
                 # one seat's table a frame, so the window stays responsive at 10 seats
                 self._pending = list(range(self.players))
-            self.table.perspective, self.table.board = None, self.view(None)
+            self.table.show(self.view(None))
             self._cache = (key, canvas)
         elif self._pending:
             self.draw_cell(self._cache[1], self._pending.pop(0))
-            self.table.perspective, self.table.board = None, self.view(None)
+            self.table.show(self.view(None))
         surface.blit(self._cache[1], area)
         self.draw_bar(surface)
 

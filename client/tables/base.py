@@ -1,11 +1,13 @@
 """The table contract: what every game's table implements, and what it gets for free.
 
 A game's table is ``client.tables.<game>.scene:<Game>Table``, a :class:`TableScene`
-built with ``(app, session)``. It implements the abstract methods — ``layout``,
-``draw_board``, ``draw_flight``, ``handle_table_event``, ``beats_for``,
-``status_line``, ``summary`` and ``shots`` — and reads the shown seat through
-:attr:`TableScene.seat` (a :class:`client.tables.seat.ShownSeat`): it lights only what
-``seat.choices(...)`` returns and acts only through ``seat.send(action)``.
+built with ``(app, session)``, in a package of the same modules for every game
+(``scene``, ``layout``, ``paint``, ``beats``, ``faces``, ``shots``). It names its
+``paint`` and ``beats`` modules, implements the abstract methods — ``layout``,
+``flight_image``, ``handle_table_event``, ``status_line``, ``lit``, ``summary`` and
+``shots`` — and reads the shown seat through :attr:`TableScene.seat` (a
+:class:`client.tables.seat.ShownSeat`): it lights only what ``seat.choices(...)``
+returns and acts only through ``seat.send(action)``.
 
 The base owns the rest: perspective, the couch privacy screen, the animation queue,
 errors and the link banner, rules help, results.
@@ -23,11 +25,12 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Mapping
+from types import ModuleType
 
 import pygame
 
 from client import assets
-from client.anim import Beat, Flight, Stage, Timeline
+from client.anim import Beat, Flight, Stage, Timeline, zone
 from client.i18n import _
 from client.scene import Scene
 from client.tables.seat import ShownSeat
@@ -43,6 +46,14 @@ class TableScene(Scene, abc.ABC):
     autoquit_bot_delay = 0.2
     #: Names are cut to this many characters where space is short (None: never).
     name_cut: int | None = None
+    #: The table's drawing module (``client.tables.<game>.paint``):
+    #: ``paint.draw_table(table, surface)`` draws the board.
+    paint: ModuleType
+    #: The table's animation module (``client.tables.<game>.beats``): ``beats.ON``
+    #: maps an event type to ``handler(table, event) -> list[Beat]``; ``beats.MOVES``
+    #: maps a move's ``(from kind, to kind)`` (``"*"``: any) to
+    #: ``handler(table, event, src: Zone, dst: Zone) -> list[Beat]``.
+    beats: ModuleType
 
     def __init__(self, app, session) -> None:
         super().__init__(app)
@@ -73,24 +84,22 @@ class TableScene(Scene, abc.ABC):
         scale of the 1280×720 design, the smaller of the two ratios)."""
 
     @abc.abstractmethod
-    def draw_board(self, surface: pygame.Surface) -> None:
-        """Draw the table from ``self.board`` (flights, banners and help come after)."""
-
-    @abc.abstractmethod
-    def draw_flight(self, surface: pygame.Surface, flight: Flight, pos) -> None:
-        """Draw ``flight``'s card at ``pos`` (pixel centre)."""
+    def flight_image(self, flight: Flight) -> pygame.Surface:
+        """The picture of ``flight.card`` in the air (its face, or a back)."""
 
     @abc.abstractmethod
     def handle_table_event(self, event: pygame.event.Event) -> None:
         """Input for the shown seat's decision (only while no animation plays)."""
 
     @abc.abstractmethod
-    def beats_for(self, events: list[dict]) -> list[Beat]:
-        """The beats that show ``events`` (one message's zone moves) on the board."""
-
-    @abc.abstractmethod
     def status_line(self) -> str:
         """The one obvious prompt for whoever looks at the screen ("" for none)."""
+
+    @abc.abstractmethod
+    def lit(self) -> list[dict]:
+        """The actions the table offers the shown seat now, for the current selection
+        if any: what it lights (cards, piles, rows, spaces, buttons). Each one is one
+        of ``self.seat.choices()``; [] while the seat may not decide."""
 
     @staticmethod
     @abc.abstractmethod
@@ -115,6 +124,31 @@ class TableScene(Scene, abc.ABC):
     def board(self, view: Mapping | None) -> None:
         """Show ``view`` (shared, never changed: no copy is made)."""
         self._board = view if view is None or isinstance(view, Stage) else Stage(view)
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """Draw the table from ``self.board`` (flights, banners and help come after)."""
+        self.paint.draw_table(self, surface)
+
+    def draw_flight(self, surface: pygame.Surface, flight: Flight, pos) -> None:
+        """Draw ``flight``'s card centred at ``pos`` (pixels)."""
+        img = self.flight_image(flight)
+        surface.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
+
+    def beats_for(self, events: list[dict]) -> list[Beat]:
+        """The beats that show one message's ``events`` on the board: each event goes to
+        its handler in the table's :attr:`beats` module (moves by their zones' kinds)."""
+        out: list[Beat] = []
+        for e in events:
+            if e["type"] == "move":
+                src, dst = zone(e["from"]), zone(e["to"])
+                moves = self.beats.MOVES
+                for key in ((src.kind, dst.kind), (src.kind, "*"), ("*", dst.kind), ("*", "*")):
+                    if key in moves:
+                        out.extend(moves[key](self, e, src, dst))
+                        break
+            elif e["type"] in self.beats.ON:
+                out.extend(self.beats.ON[e["type"]](self, e))
+        return out
 
     def show(self, view: dict, seat: int | None = None) -> None:
         """Show ``view`` as ``seat`` sees it (None: the public view), with nothing to
@@ -271,11 +305,11 @@ class TableScene(Scene, abc.ABC):
             if m.link is not None:
                 reason = m.link.get("reason", "")
                 if m.link.get("reconnecting"):
-                    self.show_error(
-                        _("Connection lost ({reason}) — reconnecting…").format(reason=reason)
-                    )
+                    text = _("Connection lost ({reason}) — reconnecting…").format(reason=reason)
                 else:
-                    self.show_error(_("Connection closed: {reason}").format(reason=reason))
+                    text = _("Connection closed: {reason}").format(reason=reason)
+                if self.message_t <= 0 or self.message == text:
+                    self.show_error(text)  # (a newer message, e.g. "Not sent", shows first)
             for err in m.errors:
                 self.show_error(err.get("message", _("refused")))
                 if key in self.seats:
@@ -433,6 +467,27 @@ class TableScene(Scene, abc.ABC):
         surface.blit(t1, t1.get_rect(center=(self.w // 2, self.h // 2 - 60)))
         surface.blit(t2, t2.get_rect(center=(self.w // 2, self.h // 2)))
         surface.blit(t3, t3.get_rect(center=(self.w // 2, self.h // 2 + 60)))
+
+    def draw_band(self, surface: pygame.Surface, height: int) -> None:
+        """The dark band across the top of the table, ``height`` design pixels tall
+        (its title and keys are the table's)."""
+        pygame.draw.rect(surface, assets.FELT_DARK, (0, 0, self.w, self.s(height)))
+
+    def draw_note(self, surface: pygame.Surface, colour) -> None:
+        """The latest note (:meth:`show_note`) as a banner of ``colour`` where notes
+        go, while it is fresh and no error is shown there."""
+        if self.note_t > 0 and self.note and self.message_t <= 0:
+            self.banner(surface, self.note, colour, center=self.message_pos())
+
+    def draw_watching(self, surface: pygame.Surface, midleft: tuple[int, int]) -> None:
+        """In place of a hand for the public view: the hands stay hidden (a couch),
+        or this window only watches."""
+        if self.couch:
+            text = _("Hands stay hidden: each player sees theirs on their turn")
+        else:
+            text = _("Watching the table")
+        img = assets.text(text, self.s(18), assets.WHITE)
+        surface.blit(img, img.get_rect(midleft=midleft))
 
     def message_pos(self) -> tuple[int, int]:
         """Where notes and errors appear (pixels); tables move it off their cards."""

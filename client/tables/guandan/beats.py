@@ -1,71 +1,19 @@
 """Guandan events turned into beats: card flights to the table, passes, places, trick
 ends, deal results, tribute and return travelling between seats (guandan.md). Each
 beat shows its move on the table's stage (``t.board``); the final view replaces it
-afterwards. Durations shrink with ``t.fast`` (quick under --autoquit)."""
+afterwards. Durations shrink with ``t.fast`` (quick under --autoquit). :data:`ON`
+and :data:`MOVES` are the table's handlers (see :class:`client.tables.base.TableScene`).
+"""
 
 from __future__ import annotations
 
-from client.anim import Beat, Flight, zone
+from client.anim import Beat, Flight
 from client.i18n import _
 from client.tables.guandan import faces as gc
 from client.tables.guandan import layout
 from client.tables.guandan.paint import no_tribute_text, place_text
 
 BOMBS = ("bomb", "straight-flush", "four-jokers")
-
-
-def beats_for(t, events: list[dict]) -> list[Beat]:
-    """The beats of one message's ``events`` at Guandan table ``t``."""
-    f = t.fast
-    beats: list[Beat] = []
-    for e in events:
-        kind = e["type"]
-        if kind == "move":
-            beats.extend(_move(t, e))
-        elif kind == "pass":
-            entry = {"seat": e["seat"], "type": "pass"}
-            beats.append(Beat(0.4 * f, finish=lambda entry=entry: _add_trick(t, entry)))
-        elif kind == "out":
-            place = place_text(e["place"])
-            if e["seat"] == t.me:
-                text = _("You are out: {place}").format(place=place)
-            else:
-                text = _("{name} is out: {place}").format(name=t.who(e["seat"]), place=place)
-            beats.append(
-                Beat(
-                    0.9 * f,
-                    begin=lambda text=text: note(t, text),
-                    finish=lambda e=e: t.board.own("out").append(e["seat"]),
-                )
-            )
-        elif kind == "lead":
-            text = _("{name} leads").format(name=t.who(e["seat"]))
-            beats.append(Beat(0.2 * f, begin=lambda text=text: note(t, text, 1.5)))
-        elif kind == "deal-end":
-            beats.append(
-                Beat(
-                    4.5 * f,
-                    begin=lambda e=e: _deal_end(t, e),
-                    finish=lambda e=e: _deal_end_done(t, e),
-                    label="deal-end",
-                )
-            )
-        elif kind == "match-end":
-            beats.append(Beat(3.0 * f, begin=lambda e=e: _match_end(t, e)))
-        elif kind == "deal":
-            beats.append(Beat(0.9 * f, begin=lambda e=e: _new_deal(t, e)))
-        elif kind == "no-tribute":
-            names = " & ".join(t.who(p) for p in e["payers"])
-            text = no_tribute_text(names, len(e["payers"]))
-            beats.append(Beat(2.5 * f, begin=lambda text=text: note(t, text, 4.0)))
-        elif kind == "tribute-due":
-            names = " & ".join(t.who(p) for p in e["payers"])
-            text = _("Tribute due from {names}").format(names=names)
-            beats.append(Beat(1.0 * f, begin=lambda text=text: note(t, text, 3.0)))
-        elif kind == "drop":
-            text = _("Three failures at A: back to level 2")
-            beats.append(Beat(1.5 * f, begin=lambda text=text: note(t, text, 3.0)))
-    return beats
 
 
 def note(t, text: str, seconds: float = 2.5) -> list:
@@ -80,48 +28,6 @@ def _src(t, seat: int, card: int) -> tuple[int, int]:
         if r is not None:
             return r.center
     return layout.seat_point(t, seat)
-
-
-def _move(t, e: dict) -> list[Beat]:
-    f = t.fast
-    src, dst = zone(e["from"]), zone(e["to"])
-    cards = e.get("cards")
-    if src.of("hand") and dst.of("trick"):
-        return [_play(t, src.key, e, cards)]
-    if src.of("trick") and dst.of("played"):
-
-        def clear():
-            t.board["trick"] = []
-            t.board["last_play"] = None
-
-        return [Beat(0.7 * f, finish=clear)]
-    if src.of("deck") and dst.of("hand"):
-
-        def dealt():
-            t.board.own("hand_counts")[dst.key] = e["count"]
-            if dst.key == t.me and cards is not None:
-                t.board["hand"] = sorted(cards)
-                t.sync_hand()
-
-        return [Beat(0.05, finish=dealt)]
-    if dst.of("deck"):
-
-        def collect():
-            t.board["trick"], t.board["last_play"] = [], None
-            if src.of("hand"):
-                t.board.own("hand_counts")[src.key] = 0
-                if src.key == t.me:
-                    t.board["hand"] = []
-                    t.sync_hand()
-
-        return [Beat(0.0, finish=collect)]
-    if src.of("hand") and dst.of("tribute"):
-        return [_pay(t, src.key, cards[0])]
-    if src.of("tribute") and dst.of("hand"):
-        return [_receive(t, dst.key, cards[0], e.get("payer", -1))]
-    if src.of("hand") and dst.of("hand"):
-        return [_give_back(t, src.key, dst.key, cards[0])]
-    return []
 
 
 def _play(t, seat: int, e: dict, cards: list[int]) -> Beat:
@@ -248,3 +154,96 @@ def _match_end(t, e: dict) -> list:
     t.match_panel = e
     t.sfx("win")
     return []
+
+
+def _pass(t, e: dict) -> list[Beat]:
+    entry = {"seat": e["seat"], "type": "pass"}
+    return [Beat(0.4 * t.fast, finish=lambda: _add_trick(t, entry))]
+
+
+def _out(t, e: dict) -> list[Beat]:
+    place = place_text(e["place"])
+    if e["seat"] == t.me:
+        text = _("You are out: {place}").format(place=place)
+    else:
+        text = _("{name} is out: {place}").format(name=t.who(e["seat"]), place=place)
+    return [
+        Beat(
+            0.9 * t.fast,
+            begin=lambda: note(t, text),
+            finish=lambda: t.board.own("out").append(e["seat"]),
+        )
+    ]
+
+
+def _noted(seconds: float, hold: float, words):
+    """A handler: a note made of the event (``words(t, e)``) shown ``hold`` seconds,
+    in a beat of ``seconds``."""
+    return lambda t, e: [Beat(seconds * t.fast, begin=lambda: note(t, words(t, e), hold))]
+
+
+def _payers(t, e: dict) -> str:
+    return " & ".join(t.who(p) for p in e["payers"])
+
+
+def _trick_played(t, e, src, dst) -> list[Beat]:
+    def clear():
+        t.board["trick"] = []
+        t.board["last_play"] = None
+
+    return [Beat(0.7 * t.fast, finish=clear)]
+
+
+def _dealt(t, e, src, dst) -> list[Beat]:
+    def dealt():
+        t.board.own("hand_counts")[dst.key] = e["count"]
+        if dst.key == t.me and e.get("cards") is not None:
+            t.board["hand"] = sorted(e["cards"])
+            t.sync_hand()
+
+    return [Beat(0.05, finish=dealt)]
+
+
+def _collected(t, e, src, dst) -> list[Beat]:
+    def collect():
+        t.board["trick"], t.board["last_play"] = [], None
+        if src.of("hand"):
+            t.board.own("hand_counts")[src.key] = 0
+            if src.key == t.me:
+                t.board["hand"] = []
+                t.sync_hand()
+
+    return [Beat(0.0, finish=collect)]
+
+
+ON = {
+    "pass": _pass,
+    "out": _out,
+    "lead": _noted(0.2, 1.5, lambda t, e: _("{name} leads").format(name=t.who(e["seat"]))),
+    "deal-end": lambda t, e: [
+        Beat(
+            4.5 * t.fast,
+            begin=lambda: _deal_end(t, e),
+            finish=lambda: _deal_end_done(t, e),
+            label="deal-end",
+        )
+    ],
+    "match-end": lambda t, e: [Beat(3.0 * t.fast, begin=lambda: _match_end(t, e))],
+    "deal": lambda t, e: [Beat(0.9 * t.fast, begin=lambda: _new_deal(t, e))],
+    "no-tribute": _noted(2.5, 4.0, lambda t, e: no_tribute_text(_payers(t, e), len(e["payers"]))),
+    "tribute-due": _noted(
+        1.0, 3.0, lambda t, e: _("Tribute due from {names}").format(names=_payers(t, e))
+    ),
+    "drop": _noted(1.5, 3.0, lambda t, e: _("Three failures at A: back to level 2")),
+}
+MOVES = {
+    ("hand", "trick"): lambda t, e, src, dst: [_play(t, src.key, e, e["cards"])],
+    ("trick", "played"): _trick_played,
+    ("deck", "hand"): _dealt,
+    ("*", "deck"): _collected,
+    ("hand", "tribute"): lambda t, e, src, dst: [_pay(t, src.key, e["cards"][0])],
+    ("tribute", "hand"): lambda t, e, src, dst: [
+        _receive(t, dst.key, e["cards"][0], e.get("payer", -1))
+    ],
+    ("hand", "hand"): lambda t, e, src, dst: [_give_back(t, src.key, dst.key, e["cards"][0])],
+}

@@ -59,6 +59,7 @@ def fit(text: str, size: int, width: int, colour=assets.WHITE, bold=False):
 # --------------------------------------------------------------------------- table
 def draw_table(t, surface) -> None:
     """Everything but flights and the error banner (drawn by the base table)."""
+    t.sync_hand()
     draw_top(t, surface)
     draw_info(t, surface)
     draw_log(t, surface)
@@ -68,8 +69,7 @@ def draw_table(t, surface) -> None:
     draw_centre(t, surface)
     draw_hand(t, surface)
     t.draw_controls(surface)
-    if t.note_t > 0 and t.note:
-        t.banner(surface, t.note, (40, 90, 150), center=t.message_pos())
+    t.draw_note(surface, (40, 90, 150))
     if t.deal_panel:
         draw_deal_end(t, surface, t.deal_panel)
     if t.match_panel:
@@ -146,7 +146,7 @@ def draw_hand(t, surface) -> None:
 # --------------------------------------------------------------------------- top
 def draw_top(t, surface) -> None:
     s, b = t.s, t.board
-    pygame.draw.rect(surface, assets.FELT_DARK, (0, 0, t.w, s(34)))
+    t.draw_band(surface, 34)
     title = _("Guandan · Deal {deal} · playing level {level}").format(
         deal=b["deal"], level=gc.level_text(b["level"])
     )

@@ -15,7 +15,6 @@ from collections.abc import Callable
 import pygame
 
 from client import assets
-from client.anim import Beat
 from client.i18n import _, ngettext
 from client.tables.base import TableScene, headline
 from client.tables.guandan import beats, layout, paint
@@ -37,6 +36,8 @@ class GuandanTable(TableScene):
 
     game_id = "guandan"
     name_cut = 14
+    paint = paint
+    beats = beats
     #: A match is many deals: under --autoquit the bots act at once.
     autoquit_bot_delay = 0.005
 
@@ -132,6 +133,14 @@ class GuandanTable(TableScene):
         if self.reading_i >= len(opts):
             self.reading_i = 0
         return opts
+
+    def lit(self) -> list[dict]:
+        """The readings of the selection and the pass; in tribute or return, the cards
+        that may be given."""
+        d = self.my_decision() if self.timeline.idle else None
+        if d == "play":
+            return self.options() + self.choices(type="pass")
+        return self.choices(type=d) if d in ("tribute", "return") else []
 
     def choosable(self) -> set[int] | None:
         """In tribute or return: the cards that may be given (both copies); else None."""
@@ -354,16 +363,8 @@ class GuandanTable(TableScene):
             self.hand.key(key, shift)
 
     # ------------------------------------------------------------------ frame
-    def beats_for(self, events: list[dict]) -> list[Beat]:
-        return beats.beats_for(self, events)
-
-    def draw_flight(self, surface, flight, pos) -> None:
-        img = gc.face(flight.card, self.board.get("level", 2), self.sw, self.sh)
-        surface.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
-
-    def draw_board(self, surface: pygame.Surface) -> None:
-        self.sync_hand()
-        paint.draw_table(self, surface)
+    def flight_image(self, flight) -> pygame.Surface:
+        return gc.face(flight.card, self.board.get("level", 2), self.sw, self.sh)
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         paint.draw_controls(self, surface)

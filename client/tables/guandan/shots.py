@@ -104,13 +104,8 @@ def take(app, shot, seed: int) -> None:
         _autoplay(table, bot)
     table.session.close()
 
-    couch = start_table(
-        app,
-        "guandan",
-        ["human", "bot", "human", "bot"],
-        seed,
-        names=["Ana", "Bot 2", "Ben", "Bot 4"],
-    )
+    seats, names = ["human", "bot", "human", "bot"], ["Ana", "Bot 2", "Ben", "Bot 4"]
+    couch = start_table(app, "guandan", seats, seed, names=names)
     until(app, lambda: couch.privacy_for is not None)
     frames(app, 0.1)
     shot("privacy.png")
@@ -125,3 +120,4 @@ def take(app, shot, seed: int) -> None:
     until(app, lambda: app.scene is not bots, 600)
     frames(app, 0.3)
     shot("results.png")
+    app.scene.session.close()

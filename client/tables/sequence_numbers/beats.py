@@ -1,49 +1,15 @@
 """Sequence Numbers events turned into beats: a chip flying from its player to the
 board, a chip removed by Minus, a sequence completed (and locked), cards discarded
 and drawn, dead cards traded in, reshuffles, the next turn, the end
-(sequence-numbers.md). Each beat shows its move on the table's stage (``t.board``)."""
+(sequence-numbers.md). :data:`ON` and :data:`MOVES` are the table's handlers (see
+:class:`client.tables.base.TableScene`); each beat shows its move on the table's
+stage (``t.board``)."""
 
 from __future__ import annotations
 
-from client.anim import Beat, Flight, zone
+from client.anim import Beat, Flight
 from client.i18n import _
 from client.tables.sequence_numbers import faces, layout
-
-
-def beats_for(t, events: list[dict]) -> list[Beat]:
-    """The beats of one message's ``events`` at Sequence Numbers table ``t``."""
-    beats: list[Beat] = []
-    for e in events:
-        kind = e["type"]
-        if kind == "move":
-            src, dst = zone(e["from"]), zone(e["to"])
-            if src.of("hand") and dst.of("discard"):
-                beats.append(_discard(t, src.key, e.get("cards") or []))
-            elif src.of("deck") and dst.of("hand"):
-                beats.append(_draw(t, dst.key, e.get("cards"), e["count"]))
-            elif src.of("discard") and dst.of("deck"):
-                beats.append(_collect(t, src.key, e["count"]))
-        elif kind in ("chip", "remove", "sequence"):
-            sound = "sequence" if kind == "sequence" else "card"
-            beats.append(Beat(0.0, finish=lambda sound=sound: t.sfx(sound)))
-            beats.append({"chip": _chip, "remove": _remove, "sequence": _sequence}[kind](t, e))
-        elif kind == "game-end" and e.get("winners"):
-            beats.append(Beat(0.0, finish=lambda: t.sfx("win")))
-        elif kind == "dead":
-            text = _("{name}: dead card {card} traded in").format(
-                name=t.who(e["seat"]), card=faces.face_text(e["card"])
-            )
-            beats.append(_note(t, text))
-        elif kind == "no-play":
-            text = _("{name} cannot play: {card} discarded").format(
-                name=t.who(e["seat"]), card=faces.face_text(e["card"])
-            )
-            beats.append(_note(t, text))
-        elif kind == "reshuffle":
-            beats.append(_note(t, _("The discards are shuffled into a new deck")))
-        elif kind == "turn":
-            beats.append(Beat(0.0, finish=lambda seat=e["seat"]: _turn(t, seat)))
-    return beats
 
 
 def _note(t, text: str) -> Beat:
@@ -163,3 +129,38 @@ def _sequence(t, e: dict) -> Beat:
                 locked[r][c] = True
 
     return Beat(1.1, begin=begin, finish=finish, label="sequence")
+
+
+def _sounded(sound: str, make):
+    """A handler: the sound, then the beat ``make(t, e)`` builds."""
+    return lambda t, e: [Beat(0.0, finish=lambda: t.sfx(sound)), make(t, e)]
+
+
+def _noted(words):
+    """A handler: a note made of the event (``words(t, e)``)."""
+    return lambda t, e: [_note(t, words(t, e))]
+
+
+ON = {
+    "chip": _sounded("card", _chip),
+    "remove": _sounded("card", _remove),
+    "sequence": _sounded("sequence", _sequence),
+    "game-end": lambda t, e: [Beat(0.0, finish=lambda: t.sfx("win"))] if e.get("winners") else [],
+    "dead": _noted(
+        lambda t, e: _("{name}: dead card {card} traded in").format(
+            name=t.who(e["seat"]), card=faces.face_text(e["card"])
+        )
+    ),
+    "no-play": _noted(
+        lambda t, e: _("{name} cannot play: {card} discarded").format(
+            name=t.who(e["seat"]), card=faces.face_text(e["card"])
+        )
+    ),
+    "reshuffle": _noted(lambda t, e: _("The discards are shuffled into a new deck")),
+    "turn": lambda t, e: [Beat(0.0, finish=lambda: _turn(t, e["seat"]))],
+}
+MOVES = {
+    ("hand", "discard"): lambda t, e, src, dst: [_discard(t, src.key, e.get("cards") or [])],
+    ("deck", "hand"): lambda t, e, src, dst: [_draw(t, dst.key, e.get("cards"), e["count"])],
+    ("discard", "deck"): lambda t, e, src, dst: [_collect(t, src.key, e["count"])],
+}

@@ -27,13 +27,12 @@ def draw_table(t, surface: pygame.Surface) -> None:
     draw_deck(t, surface)
     draw_status(t, surface)
     draw_hand(t, surface)
-    if t.note_t > 0 and t.message_t <= 0:
-        t.banner(surface, t.note, (20, 70, 110), center=t.message_pos())
+    t.draw_note(surface, (20, 70, 110))
 
 
 def draw_top(t, surface) -> None:
     s, b = t.s, t.board
-    pygame.draw.rect(surface, assets.FELT_DARK, (0, 0, t.w, s(48)))
+    t.draw_band(surface, 48)
     title = _("Sequence Numbers · Turn {n}").format(n=b["turns"] + 1)
     surface.blit(assets.text(title, s(20), assets.WHITE, True), (s(16), s(12)))
     goal = ngettext("{n} sequence wins", "{n} sequences win", b["needed"]).format(n=b["needed"])
@@ -235,13 +234,7 @@ def _button(t, surface, rect, label: str, active: bool) -> None:
 def draw_hand(t, surface) -> None:
     s, b = t.s, t.board
     if t.me is None:
-        text = (
-            _("Hands stay hidden: each player sees theirs on their turn")
-            if t.couch
-            else _("Watching the table")
-        )
-        img = assets.text(text, s(18), assets.WHITE)
-        surface.blit(img, img.get_rect(midleft=(s(676), s(590))))
+        t.draw_watching(surface, (s(676), s(590)))
         return
     hand = b.get("hand", [])
     deciding = t.deciding()

@@ -16,7 +16,6 @@ from __future__ import annotations
 import pygame
 
 from client import cards
-from client.anim import Beat
 from client.i18n import _, ngettext
 from client.tables.base import TableScene, headline
 from client.tables.sequence_numbers import beats, faces, layout, paint
@@ -37,6 +36,8 @@ class SequenceNumbersTable(TableScene):
 
     game_id = "sequence-numbers"
     name_cut = 14
+    paint = paint
+    beats = beats
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
@@ -141,6 +142,21 @@ class SequenceNumbersTable(TableScene):
         if face and self.choices(type="dead", card=face):
             return face
         return next((f for f in self.hand() if self.choices(type="dead", card=f)), None)
+
+    def lit(self) -> list[dict]:
+        """The selected card's spaces (every card's, none selected), the dead card to
+        trade in, the card to discard when none can be played."""
+        if not self.deciding():
+            return []
+        face = self.selected_card()
+        card = {"card": face} if face else {}
+        out = [a for a in self.choices(**card) if "row" in a]
+        dead = self.dead_choice()
+        if dead:
+            out += self.choices(type="dead", card=dead)
+        if self.stuck():
+            out += self.choices(type="discard", **card)
+        return out
 
     def on_reset(self) -> None:
         hand = self.hand()
@@ -283,21 +299,13 @@ class SequenceNumbersTable(TableScene):
             self.discard_stuck()
 
     # ------------------------------------------------------------------ frame
-    def beats_for(self, events: list[dict]) -> list[Beat]:
-        return beats.beats_for(self, events)
-
-    def draw_flight(self, surface, flight, pos) -> None:
-        kind = flight.card[0]
+    def flight_image(self, flight) -> pygame.Surface:
+        kind, what = flight.card[0], flight.card[-1]
         if kind == "chip":
-            img = faces.chip(flight.card[1], self.chip_r)
-        elif kind == "card":
-            img = faces.mini_card(flight.card[1], self.s(92), self.s(34))
-        else:
-            img = cards.card_back(self.s(26), self.s(36))
-        surface.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
-
-    def draw_board(self, surface: pygame.Surface) -> None:
-        paint.draw_table(self, surface)
+            return faces.chip(what, self.chip_r)
+        if kind == "card":
+            return faces.mini_card(what, self.s(92), self.s(34))
+        return cards.card_back(self.s(26), self.s(36))
 
     # ------------------------------------------------------------------ prompt
     def status_line(self) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from client.launch import start_table
 from client.shots import frames, until
+from client.tables import staging
 from client.tables.sequence_numbers import faces
 
 
@@ -56,8 +57,7 @@ def take(app, shot, seed: int) -> None:
             frames(app, 0.1)
             shot("dead.png")
             wanted.discard("dead.png")
-        table.seat.send(helper.choose(table.seat.view, table.seat.legal))
-        frames(app, 0.05)
+        staging.helper_step(table, helper)
     if "dead.png" in wanted and _ready(table):
         # No dead card came up: stage one on the board and the legal list (shot only,
         # nothing sent) to look at the DEAD mark, the grey outlines and the trade-in
@@ -80,32 +80,8 @@ def take(app, shot, seed: int) -> None:
     table.session.close()
 
     # Couch: two teams of two on one screen; the privacy screen, then a turn.
-    couch = start_table(
-        app,
-        "sequence-numbers",
-        ["human", "bot:normal", "human", "bot:normal"],
-        seed,
-        names=["Ana", "Bot 2 (normal)", "Ben", "Bot 4 (normal)"],
-    )
-    until(app, lambda: couch.privacy_for is not None)
-    frames(app, 0.1)
-    shot("privacy.png")
-    couch.handle_event(_enter())
-    until(app, lambda: _ready(couch), 10)
-    frames(app, 0.1)
-    shot("couch-turn.png")
-    couch.session.close()
-
+    seats = ["human", "bot:normal", "human", "bot:normal"]
+    names = ["Ana", "Bot 2 (normal)", "Ben", "Bot 4 (normal)"]
+    staging.couch(app, shot, "sequence-numbers", seats, seed, names).session.close()
     # Results: two bots, sped up.
-    bots = start_table(app, "sequence-numbers", ["bot:normal", "bot:hard"], seed)
-    bots.timeline.speed = 40
-    until(app, lambda: app.scene is not bots, 600)
-    frames(app, 0.3)
-    shot("results.png")
-    app.scene.session.close()
-
-
-def _enter():
-    import pygame
-
-    return pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    staging.results(app, shot, "sequence-numbers", ["bot:normal", "bot:hard"], seed)

@@ -1,56 +1,31 @@
 """Take 5 events turned into beats: choices, the reveal, each card flying to its row,
 a row taken into a penalty pile, a round's end and the next deal (take5.md "A round").
 
-Each beat shows its move on the table's stage (``t.board``); the view that follows
-the events replaces the stage once they are shown."""
+:data:`ON` and :data:`MOVES` are the table's handlers (see
+:class:`client.tables.base.TableScene`). Each beat shows its move on the table's stage
+(``t.board``); the view that follows the events replaces the stage once they are
+shown."""
 
 from __future__ import annotations
 
-from client.anim import Beat, Flight, zone
+from client.anim import Beat, Flight
 from client.i18n import _, ngettext
 from client.tables.take5 import layout
-
-
-def beats_for(t, events: list[dict]) -> list[Beat]:
-    """The beats of one message's ``events`` at Take 5 table ``t``."""
-    beats: list[Beat] = []
-    for e in events:
-        kind = e["type"]
-        if kind == "choose":
-            beats.append(Beat(0.05, finish=lambda e=e: _chosen(t, e)))
-        elif kind == "reveal":
-            beats.append(_reveal(t, e["cards"]))
-        elif kind == "move":
-            beats.extend(_move(t, e))
-        elif kind == "row-choice" and e["seat"] != t.me:
-            note = _("{name}'s {card} is too low: a row is taken").format(
-                name=t.short_name(e["seat"]), card=e["card"]
-            )
-            beats.append(Beat(0.6, finish=lambda note=note: t.show_note(note)))
-        elif kind == "game-end":
-            beats.append(Beat(0.1, finish=lambda: t.sfx("win")))
-        elif kind == "round-end":
-            beats.append(Beat(2.6, begin=lambda e=e: _round_banner(t, e), label="round"))
-        elif kind == "round":
-            beats.append(Beat(0.3, finish=lambda: _clear_rows(t)))
-    return beats
-
-
-def _move(t, e: dict) -> list[Beat]:
-    src, dst = zone(e["from"]), zone(e["to"])
-    if src.of("table") and dst.of("row"):
-        return [_to_row(t, e["cards"][0], dst.key)]
-    if src.of("row") and dst.of("penalty"):
-        return [_take_row(t, src.key, dst.key, e.get("bullheads"))]
-    if src.of("deck"):
-        return _deal(t, dst, e.get("cards"))
-    return []
 
 
 def _chosen(t, e: dict) -> None:
     t.board.own("has_chosen")[e["seat"]] = True
     if e.get("card") is not None and e["seat"] == t.me:
         t.board["chosen"] = e["card"]
+
+
+def _row_choice(t, e: dict) -> list[Beat]:
+    if e["seat"] == t.me:
+        return []
+    note = _("{name}'s {card} is too low: a row is taken").format(
+        name=t.short_name(e["seat"]), card=e["card"]
+    )
+    return [Beat(0.6, finish=lambda: t.show_note(note))]
 
 
 def _reveal(t, pairs: list[list[int]]) -> Beat:
@@ -139,8 +114,9 @@ def _round_banner(t, e: dict) -> list:
     return []
 
 
-def _deal(t, dst, faces: list[int] | None) -> list[Beat]:
+def _deal(t, e: dict, _src, dst) -> list[Beat]:
     """A new round's deal: the four row cards, and your own hand, fly from the deck."""
+    faces = e.get("cards")
     if not faces:
         return []
     if dst.of("row"):
@@ -176,3 +152,18 @@ def _clear_rows(t) -> None:
     b["rows"] = [[], [], [], []]
     b["revealed"] = []
     b["pending"] = []
+
+
+ON = {
+    "choose": lambda t, e: [Beat(0.05, finish=lambda: _chosen(t, e))],
+    "reveal": lambda t, e: [_reveal(t, e["cards"])],
+    "row-choice": _row_choice,
+    "game-end": lambda t, e: [Beat(0.1, finish=lambda: t.sfx("win"))],
+    "round-end": lambda t, e: [Beat(2.6, begin=lambda: _round_banner(t, e), label="round")],
+    "round": lambda t, e: [Beat(0.3, finish=lambda: _clear_rows(t))],
+}
+MOVES = {
+    ("table", "row"): lambda t, e, src, dst: [_to_row(t, e["cards"][0], dst.key)],
+    ("row", "penalty"): lambda t, e, src, dst: [_take_row(t, src.key, dst.key, e.get("bullheads"))],
+    ("deck", "*"): _deal,
+}

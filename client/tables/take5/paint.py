@@ -19,7 +19,7 @@ CREAM = (250, 250, 246)
 def draw_table(t, surface: pygame.Surface) -> None:
     """Everything but flights and the error banner (drawn by the base table)."""
     b, s = t.board, t.s
-    pygame.draw.rect(surface, assets.FELT_DARK, (0, 0, t.w, s(50)))
+    t.draw_band(surface, 50)
     limit = (
         _("{n} rounds").format(n=b["rounds"])
         if b.get("rounds")
@@ -47,8 +47,7 @@ def draw_table(t, surface: pygame.Surface) -> None:
         surface.blit(img, img.get_rect(center=(int(x), int(y))))
     if t.round_summary_t > 0:
         draw_round_summary(t, surface)
-    if t.note_t > 0 and t.message_t <= 0:
-        t.banner(surface, t.note, assets.RED, center=t.message_pos())
+    t.draw_note(surface, assets.RED)
 
 
 def draw_rows(t, surface: pygame.Surface) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import pygame
 
-from client.anim import Beat
 from client.i18n import _
 from client.tables.base import TableScene, headline
 from client.tables.take5 import beats, layout, paint
@@ -24,6 +23,8 @@ class Take5Table(TableScene):
 
     game_id = "take5"
     name_cut = 10
+    paint = paint
+    beats = beats
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
@@ -90,13 +91,21 @@ class Take5Table(TableScene):
             return "choose"
         return None
 
+    def lit(self) -> list[dict]:
+        """The rows to take, or the hand's cards (only the selected one once a card is
+        selected)."""
+        if not self.deciding():
+            return []
+        if self.my_decision() == "row":
+            return self.choices(type="take-row")
+        if self.selected is not None:
+            return self.choices(type="choose", card=self.selected)
+        return self.choices(type="choose")
+
     def on_reset(self) -> None:
         self.placed = set()
         if self.selected not in self.board.get("hand", []):
             self.selected = None
-
-    def beats_for(self, events: list[dict]) -> list[Beat]:
-        return beats.beats_for(self, events)
 
     # ------------------------------------------------------------------ input
     def handle_table_event(self, event: pygame.event.Event) -> None:
@@ -161,12 +170,8 @@ class Take5Table(TableScene):
         if self.round_summary_t > 0:
             self.round_summary_t -= dt
 
-    def draw_flight(self, surface, flight, pos) -> None:
-        img = card(flight.card, self.cw, self.ch)
-        surface.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
-
-    def draw_board(self, surface: pygame.Surface) -> None:
-        paint.draw_table(self, surface)
+    def flight_image(self, flight) -> pygame.Surface:
+        return card(flight.card, self.cw, self.ch)
 
     def status_line(self) -> str:
         b = self.board

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from client.launch import start_table
 from client.shots import frames, until
+from client.tables import staging
 
 
 def take(app, shot, seed: int) -> None:
@@ -53,12 +54,6 @@ def take(app, shot, seed: int) -> None:
     # Results: a bots-only game, sped up.
     speed = app.settings.animation_speed
     app.settings.animation_speed = 4.0
-    bots = start_table(
-        app, "take5", ["bot:normal", "bot:hard", "bot:easy"], seed, options={"threshold": 20}
-    )
-    bots.timeline.speed = 40
-    until(app, lambda: app.scene is not bots, 600)
-    frames(app, 0.3)
-    shot("results.png")
+    seats = ["bot:normal", "bot:hard", "bot:easy"]
+    staging.results(app, shot, "take5", seats, seed, options={"threshold": 20})
     app.settings.animation_speed = speed
-    app.scene.session.close()

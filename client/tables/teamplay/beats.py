@@ -1,45 +1,16 @@
 """Teamplay's events turned into beats: cards drawn from the bank or the pile, gifts
 between partners, discards, missions drawn, kept, set aside and completed, the next
-turn, the final round announced, reshuffles, the end (teamplay.md). Each beat shows
-its move on the table's stage (``t.board``)."""
+turn, the final round announced, reshuffles, the end (teamplay.md). :data:`ON` and
+:data:`MOVES` are the table's handlers (see :class:`client.tables.base.TableScene`);
+each beat shows its move on the table's stage (``t.board``)."""
 
 from __future__ import annotations
 
-from client.anim import Beat, Flight, zone
+from client.anim import Beat, Flight
 from client.i18n import _, ngettext
 from client.tables.teamplay import faces as tc
 from client.tables.teamplay import layout
 from engine.teamplay.missions import MISSIONS
-
-
-def beats_for(t, events: list[dict]) -> list[Beat]:
-    """The beats of one message's ``events`` at Teamplay table ``t``."""
-    beats: list[Beat] = []
-    for e in events:
-        kind = e["type"]
-        if kind == "move":
-            src, dst = zone(e["from"]), zone(e["to"])
-            if src.of("missions") or dst.of("missions") or dst.of("done"):
-                beats.append(_mission(t, e, src, dst))
-            else:
-                beats.append(_move(t, e, src, dst))
-        elif kind == "turn":
-            beats.append(Beat(0.05, finish=lambda e=e: _turn(t, e)))
-        elif kind == "end-announced":
-            text = _("{name} completed mission number {n}: the final round begins!").format(
-                name=t.who(e["seat"]), n=e["missions"]
-            )
-            beats.append(Beat(1.0, begin=lambda text=text, e=e: _announce(t, text, e)))
-        elif kind == "reshuffle":
-            text = (
-                _("The discards are shuffled into a new draw pile")
-                if e["to"] == "deck"
-                else _("The set-aside missions become a new pile")
-            )
-            beats.append(Beat(0.3, begin=lambda text=text: t.show_note(text) or []))
-        elif kind == "game-end":
-            beats.append(Beat(0.2, finish=lambda: t.sfx("win")))
-    return beats
 
 
 def _announce(t, text: str, e: dict) -> list:
@@ -94,7 +65,7 @@ def zone_point(t, z, card=None) -> tuple[int, int]:
     return layout.choice_rect(t).midtop  # the mission pile and its discards
 
 
-def _move(t, e: dict, src, dst) -> Beat:
+def _move(t, e: dict, src, dst) -> list[Beat]:
     faces = e.get("cards")
     count = e["count"]
 
@@ -112,7 +83,7 @@ def _move(t, e: dict, src, dst) -> Beat:
     def finish():
         _apply_move(t, src, dst, faces, count)
 
-    return Beat(0.45 + 0.06 * min(count, 6), begin=begin, finish=finish)
+    return [Beat(0.45 + 0.06 * min(count, 6), begin=begin, finish=finish)]
 
 
 def _gift_note(t, giver: int, to: int, faces, count: int) -> None:
@@ -163,7 +134,7 @@ def _apply_move(t, src, dst, faces, count: int) -> None:
     t.selected = [c for c in t.selected if c in b.get("hand", [])]
 
 
-def _mission(t, e: dict, src, dst) -> Beat:
+def _mission(t, e: dict, src, dst) -> list[Beat]:
     m = (e.get("cards") or [None])[0]
     seat = t.board["turn_seat"]
     for z in (src, dst):
@@ -199,7 +170,7 @@ def _mission(t, e: dict, src, dst) -> Beat:
             _set_place(t, key, m)
             b["mission_deck_size"] = max(0, b["mission_deck_size"] - 1)
 
-    return Beat(0.6 if dst.of("done") else 0.35, begin=begin, finish=finish)
+    return [Beat(0.6 if dst.of("done") else 0.35, begin=begin, finish=finish)]
 
 
 def _set_place(t, key, m) -> None:
@@ -208,3 +179,34 @@ def _set_place(t, key, m) -> None:
     else:
         seat, i = key
         t.board.own("own")[seat][i] = m
+
+
+def _end_announced(t, e: dict) -> list[Beat]:
+    text = _("{name} completed mission number {n}: the final round begins!").format(
+        name=t.who(e["seat"]), n=e["missions"]
+    )
+    return [Beat(1.0, begin=lambda: _announce(t, text, e))]
+
+
+def _reshuffle(t, e: dict) -> list[Beat]:
+    text = (
+        _("The discards are shuffled into a new draw pile")
+        if e["to"] == "deck"
+        else _("The set-aside missions become a new pile")
+    )
+    return [Beat(0.3, begin=lambda: t.show_note(text) or [])]
+
+
+ON = {
+    "turn": lambda t, e: [Beat(0.05, finish=lambda: _turn(t, e))],
+    "end-announced": _end_announced,
+    "reshuffle": _reshuffle,
+    "game-end": lambda t, e: [Beat(0.2, finish=lambda: t.sfx("win"))],
+}
+#: Mission cards (to or from a mission place, or completed) and number cards.
+MOVES = {
+    ("missions", "*"): _mission,
+    ("*", "missions"): _mission,
+    ("*", "done"): _mission,
+    ("*", "*"): _move,
+}

@@ -224,11 +224,3 @@ def mission_card(mission_id: str, w: int, h: int) -> pygame.Surface:
             )
         surf.blit(img, img.get_rect(midbottom=(w // 2, h - h // 18)))
     return surf.convert_alpha()
-
-
-@assets.cached(16)
-def empty_mission(w: int, h: int) -> pygame.Surface:
-    """An empty mission place (the mission pile ran out)."""
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(surf, (255, 255, 255, 40), surf.get_rect(), 2, border_radius=max(4, w // 14))
-    return surf.convert_alpha()

@@ -64,7 +64,7 @@ def draw_table(t, surface: pygame.Surface) -> None:
 
 def draw_top(t, surface) -> None:
     s, b = t.s, t.board
-    pygame.draw.rect(surface, assets.FELT_DARK, (0, 0, t.w, s(40)))
+    t.draw_band(surface, 40)
     n = b["players"]
     rnd = b["turn"] // n + 1
     if b["phase"] == "setup":
@@ -157,7 +157,7 @@ def draw_mission(t, surface, key, m) -> None:
     s = t.s
     r = mission_rect(t, key)
     if m is None:
-        surface.blit(tc.empty_mission(r.w, r.h), r)
+        surface.blit(cards.slot(r.w, r.h, 14), r)
         img = assets.text(_("no mission left"), s(12), MUTED)
         surface.blit(img, img.get_rect(center=r.center))
         return
@@ -319,13 +319,7 @@ def draw_status(t, surface) -> None:
 def draw_hand(t, surface) -> None:
     s, b = t.s, t.board
     if t.me is None:
-        text = (
-            _("Hands stay hidden: each player sees theirs on their turn")
-            if t.couch
-            else _("Watching the table")
-        )
-        img = assets.text(text, s(18), assets.WHITE)
-        surface.blit(img, img.get_rect(midleft=(s(HAND_X), s(HAND_Y + 50))))
+        t.draw_watching(surface, (s(HAND_X), s(HAND_Y + 50)))
         return
     hand = b.get("hand", [])
     flying = t.flying_cards()

@@ -28,7 +28,6 @@ from __future__ import annotations
 import pygame
 
 from client import cards
-from client.anim import Beat
 from client.i18n import _, ngettext
 from client.tables.base import TableScene, headline
 from client.tables.teamplay import beats, layout, paint
@@ -43,6 +42,8 @@ class TeamplayTable(TableScene):
     help your partner with a face-down gift; the side with most points wins."""
 
     game_id = "teamplay"
+    paint = paint
+    beats = beats
     #: ~150–400 small actions a game (draws, completions, gifts, ends of turn).
     autoquit_bot_delay = 0.05
 
@@ -220,6 +221,23 @@ class TeamplayTable(TableScene):
 
     def can_reject(self) -> bool:
         return bool(self.choices(type="reject"))
+
+    def lit(self) -> list[dict]:
+        """By mode: keep / swap; the discards; or the draws (bank and pile), the
+        completions the selection makes (gold missions), the gift of the selection and
+        the end of the turn when their buttons are active."""
+        mode = self.mode()
+        if mode == "fresh":
+            return self.choices(type="keep") + self.choices(type="reject")
+        if mode == "discard":
+            return self.choices(type="discard")
+        if mode != "play":
+            return []
+        cards = sorted(self.selected)
+        out = self.choices(type="draw")
+        for key in self.exact_keys():
+            out += self.choices(type="complete", mission=self.mission_at(key), cards=cards)
+        return out + self.choices(type="give", cards=cards) + self.choices(type="end-turn")
 
     def flying_cards(self) -> set[int]:
         return {f.card[1] for f, _p in self.timeline.flights() if f.card[0] == "num"}
@@ -465,9 +483,6 @@ class TeamplayTable(TableScene):
         {"complete": self.complete, "give": self.give, "end": self.end_turn}[labels[k]]()
 
     # ------------------------------------------------------------------ frame
-    def beats_for(self, events: list[dict]) -> list[Beat]:
-        return beats.beats_for(self, events)
-
     def update(self, dt: float) -> None:
         was = self.board.get("turn_seat") if self.board else None
         super().update(dt)
@@ -475,19 +490,13 @@ class TeamplayTable(TableScene):
         if self.board and was == self.me and self.board.get("turn_seat") != was:
             self.gift_cards = set()  # my turn is over: the gifts are plain cards now
 
-    def draw_flight(self, surface, flight, pos) -> None:
-        s = self.s
-        art = flight.card
+    def flight_image(self, flight) -> pygame.Surface:
+        s, art = self.s, flight.card
         if art[0] == "num":
-            img = tc.number_card(art[1], s(layout.CARD_W), s(layout.CARD_H))
-        elif art[0] == "mission":
-            img = tc.mission_card(art[1], s(150), s(100))
-        else:
-            img = cards.card_back(s(50), s(70))
-        surface.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
-
-    def draw_board(self, surface: pygame.Surface) -> None:
-        paint.draw_table(self, surface)
+            return tc.number_card(art[1], s(layout.CARD_W), s(layout.CARD_H))
+        if art[0] == "mission":
+            return tc.mission_card(art[1], s(150), s(100))
+        return cards.card_back(s(50), s(70))
 
     # ------------------------------------------------------------------ prompt
     def status_line(self) -> str:

@@ -10,6 +10,7 @@ import pygame
 
 from client.launch import start_table
 from client.shots import frames, until
+from client.tables import staging
 from client.tables.teamplay import layout
 
 
@@ -19,10 +20,8 @@ def _ready(table) -> bool:
 
 def _helper_step(table, helper) -> None:
     """Let a bot choose the shown seat's action and send it through the seat."""
-    seat = table.seat
     table.selected = []
-    seat.send(helper.choose(seat.view, seat.legal))
-    frames(table.app, 0.05)
+    staging.helper_step(table, helper)
 
 
 def _completable(table):
@@ -133,21 +132,9 @@ def take(app, shot, seed: int) -> None:
     five.session.close()
 
     # Couch: two players and two bots on one screen.
-    couch = start_table(
-        app,
-        "teamplay",
-        ["human", "bot:normal", "human", "bot:normal"],
-        seed,
-        names=["Ana", "Bot 2 (normal)", "Ben", "Bot 4 (normal)"],
-    )
-    until(app, lambda: couch.privacy_for is not None, 30)
-    frames(app, 0.1)
-    shot("privacy.png")
-    couch.handle_event(_key(pygame.K_RETURN))
-    until(app, lambda: couch.deciding(), 10)
-    frames(app, 0.1)
-    shot("couch-turn.png")
-    couch.session.close()
+    seats = ["human", "bot:normal", "human", "bot:normal"]
+    names = ["Ana", "Bot 2 (normal)", "Ben", "Bot 4 (normal)"]
+    staging.couch(app, shot, "teamplay", seats, seed, names).session.close()
 
 
 def table_mission_center(table, key):

@@ -1,36 +1,14 @@
 """The Game's events turned into beats: a card flying from a hand to a pile, cards
 drawn from the draw pile, a signal set, the next turn, a declared block, the end
-(the-game.md). Each beat shows its move on the table's stage (``t.board``)."""
+(the-game.md). :data:`ON` and :data:`MOVES` are the table's handlers (see
+:class:`client.tables.base.TableScene`); each beat shows its move on the table's
+stage (``t.board``)."""
 
 from __future__ import annotations
 
-from client.anim import Beat, Flight, zone
+from client.anim import Beat, Flight
 from client.i18n import _
 from client.tables.the_game import layout
-
-
-def beats_for(t, events: list[dict]) -> list[Beat]:
-    """The beats of one message's ``events`` at The Game's table ``t``."""
-    beats: list[Beat] = []
-    for e in events:
-        kind = e["type"]
-        if kind == "move":
-            src, dst = zone(e["from"]), zone(e["to"])
-            if src.of("hand") and dst.of("pile"):
-                beats.append(_play(t, src.key, dst.key, e["cards"][0]))
-            elif src.of("deck") and dst.of("hand"):
-                beats.append(_draw(t, dst.key, e.get("cards"), e["count"]))
-        elif kind == "signal":
-            beats.append(Beat(0.05, finish=lambda e=e: _signal(t, e)))
-        elif kind == "turn":
-            beats.append(Beat(0.05, finish=lambda seat=e["seat"]: _turn(t, seat)))
-        elif kind == "blocked":
-            text = _("{name} cannot play the minimum: blocked").format(name=t.who(e["seat"]))
-            beats.append(Beat(0.6, begin=lambda text=text: t.show_note(text) or []))
-        elif kind == "game-end":
-            won = not e.get("details", {}).get("cards_left", 1)
-            beats.append(Beat(0.2, finish=lambda won=won: t.sfx("win" if won else "card")))
-    return beats
 
 
 def _signal(t, e: dict) -> None:
@@ -99,3 +77,25 @@ def _draw(t, seat: int, faces: list[int] | None, count: int) -> Beat:
             b["hand"] = sorted(b["hand"] + list(faces))
 
     return Beat(0.35 + 0.05 * min(count, 4), begin=begin, finish=finish)
+
+
+def _blocked(t, e: dict) -> list[Beat]:
+    text = _("{name} cannot play the minimum: blocked").format(name=t.who(e["seat"]))
+    return [Beat(0.6, begin=lambda: t.show_note(text) or [])]
+
+
+def _end(t, e: dict) -> list[Beat]:
+    won = not e.get("details", {}).get("cards_left", 1)
+    return [Beat(0.2, finish=lambda: t.sfx("win" if won else "card"))]
+
+
+ON = {
+    "signal": lambda t, e: [Beat(0.05, finish=lambda: _signal(t, e))],
+    "turn": lambda t, e: [Beat(0.05, finish=lambda: _turn(t, e["seat"]))],
+    "blocked": _blocked,
+    "game-end": _end,
+}
+MOVES = {
+    ("hand", "pile"): lambda t, e, src, dst: [_play(t, src.key, dst.key, e["cards"][0])],
+    ("deck", "hand"): lambda t, e, src, dst: [_draw(t, dst.key, e.get("cards"), e["count"])],
+}

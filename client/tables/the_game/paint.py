@@ -32,13 +32,12 @@ def draw_table(t, surface: pygame.Surface) -> None:
     draw_hand(t, surface)
     draw_button(t, surface)
     draw_legend(t, surface)
-    if t.note_t > 0 and t.message_t <= 0:
-        t.banner(surface, t.note, (20, 70, 110), center=t.message_pos())
+    t.draw_note(surface, (20, 70, 110))
 
 
 def draw_top(t, surface) -> None:
     s, b = t.s, t.board
-    pygame.draw.rect(surface, assets.FELT_DARK, (0, 0, t.w, s(44)))
+    t.draw_band(surface, 44)
     title = _("The Game · Turn {n} · everyone plays together").format(n=b["turns"])
     if b.get("expert"):
         title += " · " + _("expert: minimum 3")
@@ -252,13 +251,7 @@ def draw_status(t, surface) -> None:
 def draw_hand(t, surface) -> None:
     s, b = t.s, t.board
     if t.me is None:
-        text = (
-            _("Hands stay hidden: each player sees theirs on their turn")
-            if t.couch
-            else _("Watching the table")
-        )
-        img = assets.text(text, s(18), assets.WHITE)
-        surface.blit(img, img.get_rect(midleft=(s(PILE_X), s(HAND_Y + 60))))
+        t.draw_watching(surface, (s(PILE_X), s(HAND_Y + 60)))
         return
     hand = b.get("hand", [])
     label = _("{name}'s hand").format(name=t.name(t.me)) if t.couch else _("Your hand")

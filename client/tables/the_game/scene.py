@@ -20,7 +20,6 @@ from __future__ import annotations
 import pygame
 
 from client import cards
-from client.anim import Beat
 from client.i18n import _, ngettext
 from client.tables.base import TableScene
 from client.tables.the_game import beats, layout, paint
@@ -47,6 +46,8 @@ class TheGameTable(TableScene):
     declare the block when nothing fits. Everyone plays together."""
 
     game_id = "the-game"
+    paint = paint
+    beats = beats
     #: ~190 small actions a game (every card, signal and end of turn): keep an
     #: --autoquit run short.
     autoquit_bot_delay = 0.08
@@ -155,6 +156,16 @@ class TheGameTable(TableScene):
         if self.blocked_now():
             return "blocked"
         return "end" if self.can_end() else "wait"
+
+    def lit(self) -> list[dict]:
+        """The selected card's piles (or every playable card's, when none is selected)
+        and the End turn / Declare blocked button when it is active (signals aside)."""
+        if not self.deciding():
+            return []
+        if self.blocked_now():
+            return self.choices(type="declare-blocked")
+        card = {"card": self.selected} if self.selected is not None else {}
+        return self.choices(type="play", **card) + self.choices(type="end-turn")
 
     def signal_seat(self) -> int | None:
         """The seat whose signals this screen sets: the shown seat, or on a couch's
@@ -340,18 +351,10 @@ class TheGameTable(TableScene):
             self.end_turn()
 
     # ------------------------------------------------------------------ frame
-    def beats_for(self, events: list[dict]) -> list[Beat]:
-        return beats.beats_for(self, events)
-
-    def draw_flight(self, surface, flight, pos) -> None:
+    def flight_image(self, flight) -> pygame.Surface:
         if flight.card[0] == "card":
-            img = card(flight.card[1], self.s(layout.HAND_W), self.s(layout.HAND_H))
-        else:
-            img = cards.card_back(self.s(30), self.s(42))
-        surface.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
-
-    def draw_board(self, surface: pygame.Surface) -> None:
-        paint.draw_table(self, surface)
+            return card(flight.card[1], self.s(layout.HAND_W), self.s(layout.HAND_H))
+        return cards.card_back(self.s(30), self.s(42))
 
     # ------------------------------------------------------------------ prompt
     def status_line(self) -> str:

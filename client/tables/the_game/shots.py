@@ -6,18 +6,14 @@ from __future__ import annotations
 
 from client.launch import start_table
 from client.shots import frames, until
+from client.tables import staging
 
 
 def _ready(table) -> bool:
     return table.deciding() or bool(table.board and table.board.get("over"))
 
 
-def _helper_step(table, helper) -> None:
-    """Let a bot choose the shown seat's action and send it (through the seat, as a
-    click would)."""
-    seat = table.seat
-    seat.send(helper.choose(seat.view, seat.legal))
-    frames(table.app, 0.05)
+_helper_step = staging.helper_step
 
 
 def _trick_card(table):
@@ -88,22 +84,17 @@ def take(app, shot, seed: int) -> None:
     app.scene.session.close()
 
     # Couch: two players and a bot on one screen; the privacy screen, then a turn.
-    couch = start_table(
+    names = ["Ana", "Bot 2 (normal)", "Ben"]
+    couch = staging.couch(
         app,
+        shot,
         "the-game",
         ["human", "bot:normal", "human"],
         seed,
+        names,
         options={"start": 0},
-        names=["Ana", "Bot 2 (normal)", "Ben"],
+        bot_delay=60.0,  # the bot thinks: the public view shows
     )
-    couch.session.set_bot_delay(60.0)  # the bot thinks: the public view shows
-    until(app, lambda: couch.privacy_for is not None)
-    frames(app, 0.1)
-    shot("privacy.png")
-    couch.handle_event(_enter())
-    until(app, lambda: couch.deciding(), 10)
-    frames(app, 0.1)
-    shot("couch-turn.png")
     for _ in range(20):  # Ana plays her turn; the table shows the public view
         _helper_step(couch, helper)
         until(app, lambda: couch.deciding() or couch.me is None, 10)
@@ -113,18 +104,5 @@ def take(app, shot, seed: int) -> None:
     frames(app, 0.1)
     shot("couch-public.png")
     couch.session.close()
-
     # Results: three bots, sped up.
-    bots = start_table(app, "the-game", ["bot:normal", "bot:hard", "bot:normal"], seed)
-    bots.session.set_bot_delay(0.0)
-    bots.timeline.speed = 40
-    until(app, lambda: app.scene is not bots, 600)
-    frames(app, 0.3)
-    shot("results.png")
-    app.scene.session.close()
-
-
-def _enter():
-    import pygame
-
-    return pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    staging.results(app, shot, "the-game", ["bot:normal", "bot:hard", "bot:normal"], seed)

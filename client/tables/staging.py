@@ -1,0 +1,52 @@
+"""Moments every table's screenshots stage the same way (``<game>/shots.py``): a couch
+table's privacy screen and the first turn behind it, a bots-only game played fast to
+its results, a helper bot playing the shown seat through its table."""
+
+from __future__ import annotations
+
+import pygame
+
+from client.launch import start_table
+from client.shots import frames, until
+
+
+def enter_key() -> pygame.event.Event:
+    """A press of Enter (passes the privacy screen)."""
+    return pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+
+
+def helper_step(table, helper) -> None:
+    """Let ``helper`` (an engine bot) choose the shown seat's action and send it
+    through the seat, as a click would; then a few frames."""
+    seat = table.seat
+    seat.send(helper.choose(seat.view, seat.legal))
+    frames(table.app, 0.05)
+
+
+def couch(app, shot, game_id: str, seats: list[str], seed: int, names: list[str], **kw):
+    """A couch table: privacy.png (pass the screen), then couch-turn.png (the first
+    local player's turn behind it). Returns the table, still open. ``kw`` go to
+    :func:`client.launch.start_table`; ``bot_delay`` (seconds) slows its bots."""
+    delay = kw.pop("bot_delay", None)
+    table = start_table(app, game_id, seats, seed, names=names, **kw)
+    if delay is not None:
+        table.session.set_bot_delay(delay)
+    until(app, lambda: table.privacy_for is not None, 30)
+    frames(app, 0.1)
+    shot("privacy.png")
+    table.handle_event(enter_key())
+    until(app, table.deciding, 10)
+    frames(app, 0.1)
+    shot("couch-turn.png")
+    return table
+
+
+def results(app, shot, game_id: str, seats: list[str], seed: int, speed: float = 40, **kw):
+    """A bots-only game played fast to its results screen: results.png."""
+    table = start_table(app, game_id, seats, seed, **kw)
+    table.session.set_bot_delay(0.0)
+    table.timeline.speed = speed
+    until(app, lambda: app.scene is not table, 600)
+    frames(app, 0.3)
+    shot("results.png")
+    app.scene.session.close()
