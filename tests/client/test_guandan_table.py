@@ -230,17 +230,6 @@ def test_tribute_card_is_paid_and_travels(app):
     assert mine(table)["tribute"]["transfers"][0][:2] == [0, 1]
 
 
-def test_bots_only_table_reaches_results(app):
-    from client.scenes.results import ResultsScene
-
-    table = start_table(app, "guandan", ["bot:easy"] * 4, seed=4, options={"deals": 2})
-    table.session.set_bot_delay(0.0)
-    table.timeline.speed = 50
-    assert run_until(app, lambda: isinstance(app.scene, ResultsScene), 600)
-    info = app.scene.info
-    assert len(info["rows"]) == 4 and info["rows"][0][2] and info["rows"][1][2]
-
-
 def test_couch_shows_the_privacy_screen(app):
     table = start_table(
         app,

@@ -159,22 +159,6 @@ def test_enter_plays_on_the_only_pile_and_refusals_explain(app):
     assert sent == [{"type": "play", "card": b["hand"][0], "pile": "desc2"}]
 
 
-def test_no_double_send_before_the_host_answers(app):
-    table = seated(app, ["human", "bot:easy"])
-    assert run_until(app, lambda: my_turn(table))
-    sent = []
-    real = table.session.send
-    table.session.send = lambda seat, action: (sent.append(action), real(seat, action))
-    c = table.board["hand"][0]
-    table.selected = c
-    table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0))
-    table.selected = table.board["hand"][1]
-    table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0))
-    assert sent == [{"type": "play", "card": c, "pile": "asc1"}]
-    mirror = table.session.mirrors[0]
-    assert run_until(app, lambda: my_turn(table) and mirror.view["played"] == 1, 10)
-
-
 def test_signals_by_key_combo_and_toggle_also_out_of_turn(app):
     table = seated(app, ["human", "bot:easy"], options={"start": 1})
     table.session.set_bot_delay(3600.0)  # the bot's turn lasts
