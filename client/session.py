@@ -111,9 +111,12 @@ class TableSession:
     def set_bot_delay(self, seconds: float) -> None:
         """How long this table's bots wait before acting (seconds; the table's own
         pace, faster under ``--autoquit`` and in screenshots). Nothing happens at
-        somebody else's table."""
-        if self.host is not None:
-            self.host.call(lambda t: setattr(t, "bot_delay", float(seconds)))
+        somebody else's table. Never waits: the change is handed to the host's thread
+        (a call would wait for every bot it wakes — a whole bots-only game)."""
+        if self.host is not None and self.host.loop is not None:
+            self.host.loop.call_soon_threadsafe(
+                setattr, self.host.table, "bot_delay", float(seconds)
+            )
 
     def close(self) -> None:
         """Hang up every connection and stop the host (if this machine hosts)."""
