@@ -8,12 +8,17 @@ closes the connection.
 
 from __future__ import annotations
 
+import re
+import reprlib
 from typing import Any
 
 import msgpack
 
 #: Protocol version, sent in ``hello`` and ``welcome``. Both sides refuse another one.
-PROTOCOL = 1
+#: 2: no deal before the start (public-only lobby views), 128-bit seeds revealed as a
+#: decimal string in the ``outcome`` with the bots' key, strict ``hello`` types, the
+#: heartbeat, the action budget (``slow-down``), live seat states and the turn clock.
+PROTOCOL = 2
 
 #: Seconds between heartbeats: a client pings this often and the host answers; either
 #: side that hears nothing for :data:`DEAD_AFTER` seconds treats the link as dead.
@@ -40,6 +45,8 @@ CLOSING_CODES = frozenset(
         "no-such-seat",
         "bad-token",
         "table-full",
+        "too-many-pending",
+        "flood",
     }
 )
 
@@ -50,6 +57,13 @@ MAX_ARRAY = 4096
 MAX_MAP = 1024
 #: Deepest container nesting accepted in one message (a view needs far fewer).
 MAX_DEPTH = 32
+
+#: Characters of a peer's own value that an error message may quote.
+ECHO = 40
+#: Longest ``message`` text of an ``error`` (characters).
+MAX_ERROR_TEXT = 240
+
+_LONG_WORD = re.compile(r"\S{%d,}" % (ECHO + 1))
 
 LIMITS = {
     "max_buffer_size": MAX_BUFFER,
@@ -76,8 +90,26 @@ class ProtocolError(Exception):
 
 
 def error(code: str, message: str, rule: str = "") -> dict:
-    """An ``error`` message: ``{"type": "error", "code", "message", "rule"}``."""
+    """An ``error`` message: ``{"type": "error", "code", "message", "rule"}``. The
+    message is cut to :data:`MAX_ERROR_TEXT` characters and any run of more than
+    :data:`ECHO` non-blank characters (a peer's value quoted by the rules, say) to
+    :data:`ECHO`, so an error never echoes more than a short prefix of what was sent."""
+    message = _LONG_WORD.sub(lambda m: m.group()[: ECHO - 1] + "…", message[: 4 * MAX_ERROR_TEXT])
+    if len(message) > MAX_ERROR_TEXT:
+        message = message[: MAX_ERROR_TEXT - 1] + "…"
     return {"type": "error", "code": code, "message": message, "rule": rule}
+
+
+def echo(value: Any, limit: int = ECHO) -> str:
+    """``repr(value)`` cut to ``limit`` characters (``…`` marks a cut): how an error
+    message quotes what a peer sent, so it never echoes more than a short prefix."""
+    text = _ECHO.repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+_ECHO = reprlib.Repr()
+_ECHO.maxstring = _ECHO.maxother = _ECHO.maxlong = 2 * ECHO
+_ECHO.maxlevel, _ECHO.maxlist, _ECHO.maxdict = 2, 4, 4
 
 
 def encode(message: dict) -> bytes:
@@ -121,18 +153,30 @@ def check_message(value: Any) -> dict:
 class Decoder:
     """Streaming decoder with the protocol's limits. ``feed(data)`` returns every
     complete message so far (drained after each feed) or raises
-    :class:`ProtocolError`; after an error the decoder is unusable."""
+    :class:`ProtocolError`; after an error the decoder is unusable.
 
-    def __init__(self) -> None:
+    With ``strict=True`` (the host's side: a peer's messages are small) the bytes of a
+    message still incomplete after a feed are also read header by header
+    (:class:`HeaderCheck`), so a declared length, count or nesting over the limits, an
+    ext type or a message that is not a map is refused at once — msgpack itself only
+    notices an over-long string once all of it has arrived."""
+
+    def __init__(self, strict: bool = False) -> None:
         self._unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, use_list=True, **LIMITS)
         self.failed = False
+        self._check = HeaderCheck() if strict else None
 
     def feed(self, data: bytes) -> list[dict]:
         """Add ``data`` (bytes) and return the messages it completes."""
         if self.failed:
             raise ProtocolError("bad-message", "the stream is out of step")
         try:
+            if self._check is not None:
+                self._check.feed(data)
             self._unpacker.feed(data)
+        except ProtocolError:
+            self.failed = True
+            raise
         except msgpack.BufferFull:
             self.failed = True
             raise ProtocolError(
@@ -147,8 +191,107 @@ class Decoder:
             raise
         except Exception as exc:  # msgpack raises ValueError, FormatError, StackError …
             self.failed = True
-            raise ProtocolError("bad-message", f"cannot decode: {exc}") from None
+            raise ProtocolError("bad-message", f"cannot decode: {echo(str(exc), 80)}") from None
         return out
+
+
+class HeaderCheck:
+    """Reads the msgpack headers of a byte stream as it arrives and raises
+    :class:`ProtocolError` at the first header the limits refuse: a message that is
+    not a map, one whose headers declare more than :data:`MAX_BUFFER` bytes in all
+    (``too-large``), a string or binary longer than :data:`MAX_STR`, an array or map longer
+    than :data:`MAX_ARRAY` / :data:`MAX_MAP`, nesting deeper than :data:`MAX_DEPTH`,
+    any ext type, or the never-used byte 0xC1. Payloads are skipped, not read, and
+    each byte is looked at once, so the cost is one step per header."""
+
+    #: Header byte -> payload bytes after it (nil, bools, floats, ints).
+    _FIXED = {0xC0: 0, 0xC2: 0, 0xC3: 0, 0xCA: 4, 0xCB: 8, 0xCC: 1, 0xCD: 2, 0xCE: 4}
+    _FIXED.update({0xCF: 8, 0xD0: 1, 0xD1: 2, 0xD2: 4, 0xD3: 8})
+    #: Header byte -> width of its big-endian length: str/bin, arrays, maps.
+    _SIZED = {0xC4: 1, 0xC5: 2, 0xC6: 4, 0xD9: 1, 0xDA: 2, 0xDB: 4}
+    _ARRAY = {0xDC: 2, 0xDD: 4}
+    _MAP = {0xDE: 2, 0xDF: 4}
+
+    def __init__(self) -> None:
+        self.skip = 0  # payload bytes still to pass over
+        self.carry = b""  # the start of a header cut by the end of the last feed
+        self.stack: list[int] = []  # items still due in each open container
+        self.started = False  # inside a message
+        self.size = 0  # bytes the current message's headers have declared so far
+
+    def feed(self, data: bytes) -> None:
+        """Read ``data``, the next bytes of the stream."""
+        buf = self.carry + data if self.carry else data
+        self.carry = b""
+        n, i = len(buf), 0
+        stack = self.stack
+        while True:
+            if self.skip:
+                take = min(self.skip, n - i)
+                i += take
+                self.skip -= take
+                if self.skip:
+                    return
+                self._done(stack)
+            if i >= n:
+                return
+            b = buf[i]
+            if not self.started and not (0x80 <= b <= 0x8F or b in self._MAP):
+                raise ProtocolError("bad-message", "a message is a map with a string 'type'")
+            count, kind, start = 0, "", i
+            if b <= 0x7F or b >= 0xE0:
+                i += 1
+            elif 0xA0 <= b <= 0xBF:
+                i += 1
+                self.skip = b & 0x1F
+            elif 0x80 <= b <= 0x9F:
+                i += 1
+                count, kind = b & 0x0F, "m" if b <= 0x8F else "a"
+            elif b in self._FIXED:
+                i += 1
+                self.skip = self._FIXED[b]
+            elif b in self._SIZED or b in self._ARRAY or b in self._MAP:
+                width = self._SIZED.get(b) or self._ARRAY.get(b) or self._MAP[b]
+                if i + 1 + width > n:
+                    self.carry = bytes(buf[i:])  # the length is not all here yet
+                    return
+                count = int.from_bytes(buf[i + 1 : i + 1 + width], "big")
+                i += 1 + width
+                if b in self._SIZED:
+                    if count > MAX_STR:
+                        raise ProtocolError(
+                            "bad-message", f"a string or binary may be at most {MAX_STR} bytes"
+                        )
+                    self.skip, count = count, 0
+                else:
+                    kind = "a" if b in self._ARRAY else "m"
+            elif b == 0xC1:
+                raise ProtocolError("bad-message", "byte 0xC1 is never used in msgpack")
+            else:
+                raise ProtocolError("bad-message", "ext types are not part of the protocol")
+            self.size += i - start + self.skip  # the header and the payload it declares
+            if self.size > MAX_BUFFER:
+                raise ProtocolError("too-large", f"a message may be at most {MAX_BUFFER} bytes")
+            if kind == "a" and count > MAX_ARRAY:
+                raise ProtocolError("bad-message", f"an array may hold at most {MAX_ARRAY} items")
+            if kind == "m" and count > MAX_MAP:
+                raise ProtocolError("bad-message", f"a map may hold at most {MAX_MAP} entries")
+            self.started = True
+            if stack:
+                stack[-1] -= 1
+            if count:
+                stack.append(2 * count if kind == "m" else count)
+                if len(stack) > MAX_DEPTH:
+                    raise ProtocolError("too-deep", f"a message may nest at most {MAX_DEPTH} deep")
+            if not self.skip:
+                self._done(stack)
+
+    def _done(self, stack: list[int]) -> None:
+        """An item is complete: close the containers it completes (and the message)."""
+        while stack and stack[-1] == 0:
+            stack.pop()
+        if not stack:
+            self.started, self.size = False, 0
 
 
 def roundtrip(message: dict) -> dict:

@@ -2,30 +2,67 @@
 
 Each connection: ``hello`` first (protocol version, player name, seat or token), then
 the table's ``welcome`` and ``snapshot``, then ``action`` / ``ping`` from the client and
-``delta`` / ``error`` / ``pong`` / ``seats`` / ``outcome`` from the host. A connection
-is closed after a decode error (the stream is out of step), when it sends nothing for
-:attr:`TcpServer.idle_timeout` seconds (a half message included), or when its unsent
-data passes :attr:`TcpServer.max_unsent` bytes (a client that never reads). None of
-these touches another seat.
+``delta`` / ``error`` / ``pong`` / ``seats`` / ``notice`` / ``outcome`` from the host.
+
+What one peer can cost the host is bounded, and nothing a stranger does can keep a seat's
+player out:
+
+* a connection must say ``hello`` within :data:`HELLO_TIMEOUT` seconds; one address may
+  hold :data:`MAX_PENDING_PER_ADDRESS` connections that have not said it, all addresses
+  :data:`MAX_PENDING` (a newcomer then pushes out the oldest silent one of the address
+  holding most), so a seat token's holder always gets to say its ``hello`` — and a
+  ``hello`` with a seat's token is never refused for room;
+* spectators are at most :data:`MAX_SPECTATORS` (:data:`MAX_SPECTATORS_PER_ADDRESS` from
+  one address); players are bounded by the seats;
+* after ``hello`` a connection that sends no complete message for
+  :data:`net.protocol.DEAD_AFTER` seconds is closed (clients ping every
+  :data:`net.protocol.HEARTBEAT`), and its seat is away at once;
+* every message after ``hello`` is paid from the connection's action budget
+  (:class:`net.host.Budget`), and bytes are read at most :data:`BYTE_RATE` a second
+  after a burst of :data:`BYTE_BURST` (TCP pushes back on a faster sender);
+* a decode error (the stream is out of step) closes the connection, and so does unsent
+  data past :attr:`TcpServer.max_unsent` bytes (a client that never reads).
+
+None of these touches another seat.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from net.host import Client, Refused
-from net.protocol import PROTOCOL, Decoder, ProtocolError, encode, error, wire_messages
+from typing import Any
+
+from net.host import Budget, Client, Refused
+from net.protocol import (
+    DEAD_AFTER,
+    PROTOCOL,
+    Decoder,
+    ProtocolError,
+    echo,
+    encode,
+    error,
+    wire_messages,
+)
 
 
-#: Seconds a connection may stay silent (no complete message) before it is closed.
-#: Clients ping every few seconds (``net.client.PING_INTERVAL``).
-IDLE_TIMEOUT = 30.0
+#: Seconds a connection may stay silent (no complete message) after its ``hello``
+#: before it is closed: a dead link (clients ping every HEARTBEAT seconds).
+IDLE_TIMEOUT = DEAD_AFTER
 #: Seconds a new connection has to send its ``hello``.
-HELLO_TIMEOUT = 10.0
+HELLO_TIMEOUT = 3.0
 #: Bytes of unsent data a connection may have queued before it is dropped.
 MAX_UNSENT = 1024 * 1024
-#: Connections a host keeps open at once (players and spectators); more are refused.
-MAX_CONNECTIONS = 64
+#: Connections that have not said ``hello`` yet: from one address, and in all.
+MAX_PENDING_PER_ADDRESS = 8
+MAX_PENDING = 64
+#: Spectators a table keeps at once, in all and from one address.
+MAX_SPECTATORS = 32
+MAX_SPECTATORS_PER_ADDRESS = 8
+#: Bytes a connection may send a second once it has sent a burst of BYTE_BURST.
+BYTE_RATE = 64 * 1024
+BYTE_BURST = 512 * 1024
+#: Kept for older callers: the connections a host holds at most besides its seats.
+MAX_CONNECTIONS = MAX_PENDING + MAX_SPECTATORS
 #: Bytes read from a socket at a time.
 READ_SIZE = 64 * 1024
 
@@ -34,9 +71,11 @@ class Peer:
     """The host's side of one TCP connection: ``send`` queues a message or drops a
     connection whose unsent data passes the bound; ``close`` flushes then hangs up."""
 
-    def __init__(self, writer: asyncio.StreamWriter, max_unsent: int) -> None:
+    def __init__(self, writer: asyncio.StreamWriter, max_unsent: int, address: str = "") -> None:
         self.writer = writer
         self.max_unsent = max_unsent
+        self.address = address
+        self.since = time.monotonic()
         self.closed = False
         self.reason = ""
         self.client: Client | None = None  # set once the hello is accepted
@@ -86,7 +125,9 @@ class TcpServer:
     loop-thread methods ``receive(client, message)``, ``drop(client)`` and ``kick()``.
 
     ``address`` to bind (``"0.0.0.0"`` = every IPv4 interface), ``port`` (0 = any free
-    one; the bound port is in :attr:`port` after :meth:`astart`)."""
+    one; the bound port is in :attr:`port` after :meth:`astart`). ``idle_timeout``,
+    ``hello_timeout``, ``max_unsent`` and ``budget`` (``(burst, rate)`` of each
+    connection's :class:`net.host.Budget`) may be changed for tests."""
 
     def __init__(
         self,
@@ -97,6 +138,7 @@ class TcpServer:
         idle_timeout: float = IDLE_TIMEOUT,
         hello_timeout: float = HELLO_TIMEOUT,
         max_unsent: int = MAX_UNSENT,
+        budget: tuple[int, float] | None = None,
     ) -> None:
         self.local = host
         self.host = address
@@ -104,9 +146,11 @@ class TcpServer:
         self.idle_timeout = idle_timeout
         self.hello_timeout = hello_timeout
         self.max_unsent = max_unsent
+        self.budget = budget
         self._server: asyncio.base_events.Server | None = None
         self._tasks: set[asyncio.Task] = set()
         self._peers: set[Peer] = set()
+        self._pending: dict[Peer, asyncio.Task] = {}  # no hello yet
 
     async def astart(self) -> int:
         """Bind and listen; returns the port."""
@@ -132,13 +176,49 @@ class TcpServer:
             except asyncio.TimeoutError:
                 pass
 
+    # ------------------------------------------------------------------ admission
+    def _admit(self, peer: Peer) -> bool:
+        """Room for a connection that has not said ``hello``: refuse it when its address
+        already holds :data:`MAX_PENDING_PER_ADDRESS` such connections; when all of them
+        are :data:`MAX_PENDING`, push out the oldest of the address that holds most."""
+        mine = [p for p in self._pending if p.address == peer.address]
+        if len(mine) >= MAX_PENDING_PER_ADDRESS:
+            peer.close(
+                error(
+                    "too-many-pending",
+                    f"{MAX_PENDING_PER_ADDRESS} connections from your address have not said "
+                    "hello yet; say hello on them or close them",
+                )
+            )
+            return False
+        if len(self._pending) >= MAX_PENDING:
+            counts: dict[str, int] = {}
+            for p in self._pending:
+                counts[p.address] = counts.get(p.address, 0) + 1
+            worst = max(counts, key=lambda a: counts[a])
+            oldest = min((p for p in self._pending if p.address == worst), key=lambda p: p.since)
+            oldest.close(
+                error(
+                    "too-many-pending",
+                    "the host has too many connections that have not said hello; "
+                    "this one waited longest",
+                )
+            )
+            task = self._pending.pop(oldest)
+            task.cancel()
+        self._pending[peer] = asyncio.current_task()
+        return True
+
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()
         self._tasks.add(task)
-        peer = Peer(writer, self.max_unsent)
-        if len(self._peers) >= MAX_CONNECTIONS:
+        try:
+            address = str((writer.get_extra_info("peername") or ("?",))[0])
+        except Exception:
+            address = "?"
+        peer = Peer(writer, self.max_unsent, address)
+        if not self._admit(peer):
             self._tasks.discard(task)
-            peer.close(error("table-full", f"this host already has {MAX_CONNECTIONS} connections"))
             return
         self._peers.add(peer)
         try:
@@ -146,38 +226,41 @@ class TcpServer:
         except asyncio.CancelledError:
             pass
         except (ConnectionError, OSError):
-            pass  # a reset: the player is gone (a bot takes over after the delay)
+            pass  # a reset: the player is gone (a stand-in takes over after the delay)
         finally:
             self._tasks.discard(task)
             self._peers.discard(peer)
+            self._pending.pop(peer, None)
             client = peer.client
             if client is not None:
                 self.local.drop(client)
             if not peer.closed:
                 peer.close()
 
+    # ------------------------------------------------------------------ one connection
     async def _serve(self, reader: asyncio.StreamReader, peer: Peer) -> None:
-        decoder = Decoder()
+        decoder = Decoder(strict=True)
         client: Client | None = None
         deadline = time.monotonic() + self.hello_timeout
+        allowance, refilled = float(BYTE_BURST), time.monotonic()
         while not peer.closed:
-            remaining = deadline - time.monotonic()
+            now = time.monotonic()
+            allowance = min(float(BYTE_BURST), allowance + (now - refilled) * BYTE_RATE)
+            refilled = now
+            if allowance < 0:  # a sender faster than BYTE_RATE: read later (TCP pushes back)
+                await asyncio.sleep(min(-allowance / BYTE_RATE, max(0.0, deadline - now)))
+                continue
+            remaining = deadline - now
             try:
                 if remaining <= 0:
                     raise asyncio.TimeoutError
                 data = await asyncio.wait_for(reader.read(READ_SIZE), remaining)
             except asyncio.TimeoutError:
-                peer.close(
-                    error(
-                        "idle-timeout",
-                        f"no complete message for "
-                        f"{self.idle_timeout if client else self.hello_timeout:g} "
-                        "seconds; closing (clients ping to stay connected)",
-                    )
-                )
+                peer.close(self._silence(client))
                 return
             if not data:
                 return
+            allowance -= len(data)
             try:
                 messages = decoder.feed(data)
             except ProtocolError as exc:
@@ -189,6 +272,7 @@ class TcpServer:
                     client = peer.client = self._hello(peer, message)
                     if client is None:
                         return
+                    self._pending.pop(peer, None)
                 else:
                     try:
                         self.local.receive(client, message)
@@ -202,9 +286,21 @@ class TcpServer:
                 if peer.closed:
                     break
 
+    def _silence(self, client: Client | None) -> dict:
+        if client is None:
+            return error(
+                "idle-timeout",
+                f"no hello within {self.hello_timeout:g} seconds; closing",
+            )
+        return error(
+            "idle-timeout",
+            f"no message for {self.idle_timeout:g} seconds: the link counts as dead "
+            "(clients ping to stay connected)",
+        )
+
     def _hello(self, peer: Peer, hello: dict) -> Client | None:
-        """Check ``hello`` and attach the connection; on refusal send the error, close,
-        and return None."""
+        """Check ``hello`` (exact types) and attach the connection; on refusal send the
+        error, close, and return None."""
         if hello.get("type") != "hello":
             peer.close(
                 error(
@@ -215,39 +311,70 @@ class TcpServer:
             )
             return None
         version = hello.get("protocol")
-        if version != PROTOCOL:
+        if type(version) is not int or version != PROTOCOL:
             peer.close(
                 error(
                     "protocol-mismatch",
                     f"this host speaks Tapete protocol {PROTOCOL}, your client "
-                    f"speaks {version!r}: use the same Tapete version as the host",
+                    f"speaks {echo(version)}: use the same Tapete version as the host",
                 )
             )
             return None
-        seat, token = hello.get("seat"), hello.get("token")
-        if (seat is not None and (not isinstance(seat, int) or isinstance(seat, bool))) or (
-            token is not None and not isinstance(token, str)
-        ):
-            peer.close(
-                error("bad-message", "hello: 'seat' is an int or nil and 'token' a string or nil")
-            )
+        problem = hello_problem(hello)
+        if problem:
+            peer.close(error("bad-message", f"hello: {problem}"))
             return None
+        seat, token = hello.get("seat"), hello.get("token")
+        spectator = bool(hello.get("spectator"))
         table = self.local.table
         try:
-            seat = table.choose_seat(seat, token, bool(hello.get("spectator")))
+            seat = table.choose_seat(seat, token, spectator)
+            if seat is None:
+                self._room_for_a_spectator(peer)
             client = table.attach(
                 seat,
                 peer.send,
-                player=hello.get("player", ""),
+                player=hello.get("player") or "",
                 token=token,
-                close=lambda: peer.close(
-                    error(
-                        "replaced", "this seat was taken back by a newer connection with its token"
-                    )
-                ),
+                close=peer.close,
             )
         except Refused as exc:
             peer.close(exc.to_wire())
             return None
+        client.budget = Budget(*self.budget) if self.budget is not None else Budget()
         self.local.kick()
         return client
+
+    def _room_for_a_spectator(self, peer: Peer) -> None:
+        """Raise :class:`Refused` (``table-full``) when the spectators are at their
+        bounds (in all, or from ``peer``'s address)."""
+        watching = [p for p in self._peers if p.client is not None and p.client.seat is None]
+        if len(watching) >= MAX_SPECTATORS:
+            raise Refused("table-full", f"this table already has {MAX_SPECTATORS} spectators")
+        if sum(p.address == peer.address for p in watching) >= MAX_SPECTATORS_PER_ADDRESS:
+            raise Refused(
+                "table-full",
+                f"your address already watches with {MAX_SPECTATORS_PER_ADDRESS} connections",
+            )
+
+
+def hello_problem(hello: dict) -> str:
+    """What is wrong with a ``hello``'s field types, or "" (``protocol`` is checked
+    apart). ``seat`` an int or nil, ``token`` and ``player`` strings or nil,
+    ``spectator`` and ``legal`` bools or nil; other fields are ignored."""
+    checks: list[tuple[str, Any, str]] = [
+        ("seat", int, "an int or nil"),
+        ("token", str, "a string or nil"),
+        ("player", str, "a string or nil"),
+        ("spectator", bool, "true, false or nil"),
+        ("legal", bool, "true, false or nil"),
+    ]
+    for name, kind, words in checks:
+        value = hello.get(name)
+        if value is None:
+            continue
+        if kind is int and (type(value) is not int):
+            return f"'{name}' must be {words}, not {echo(value)}"
+        if kind is not int and not isinstance(value, kind):
+            return f"'{name}' must be {words}, not {echo(value)}"
+    return ""
