@@ -182,6 +182,7 @@ def _window_options(p: argparse.ArgumentParser, autoquit: bool = False) -> None:
 
 
 def _host_options(p: argparse.ArgumentParser) -> None:
+    from net.host import LAN_TURN_SECONDS
     from net.protocol import DEFAULT_PORT
 
     p.add_argument("game", nargs="?", help="a game id (not with --resume)")
@@ -214,6 +215,14 @@ def _host_options(p: argparse.ArgumentParser) -> None:
         default=20.0,
         metavar="S",
         help="seconds before a bot plays a dropped player's seat",
+    )
+    p.add_argument(
+        "--turn-seconds",
+        type=float,
+        default=LAN_TURN_SECONDS,
+        metavar="S",
+        help=f"seconds a player may take over one decision before a stand-in makes it "
+        f"(default {LAN_TURN_SECONDS:g}; 0: no turn clock)",
     )
     p.add_argument(
         "--log",

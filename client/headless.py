@@ -20,8 +20,19 @@ OUTCOME_KEYS = ("game", "seed", "winners", "scores", "rounds", "actions")
 
 
 def outcome_line(outcome: dict) -> str:
-    """The outcome as one JSON line (keys in a fixed order)."""
-    return json.dumps({k: outcome.get(k) for k in OUTCOME_KEYS})
+    """The outcome as one JSON line (keys in a fixed order), the seed a whole int (the
+    ``outcome`` message carries it as a decimal string: msgpack ints stop at 64 bits)."""
+    line = {k: outcome.get(k) for k in OUTCOME_KEYS}
+    line["seed"] = seed_int(line["seed"])
+    return json.dumps(line)
+
+
+def seed_int(seed):
+    """A seed as an int: the ``outcome`` message's decimal string, or an int as it is
+    (anything else unchanged)."""
+    if isinstance(seed, str) and seed.isascii() and seed.isdigit():
+        return int(seed)
+    return seed
 
 
 def describe_outcome(outcome: dict) -> str:
@@ -190,7 +201,8 @@ def resume(args, out=None, err=None) -> int:
 def host(args, out=None, err=None, ready: Callable | None = None) -> int:
     """``tapete host GAME --seats open,open,bot,bot --name NAME [--port P] [--address A]
     [--no-advertise] [--options JSON] [--seed N] [--start-after S] [--bot-delay S]
-    [--takeover S] [--loopback] [--log PATH [--resume] | --no-log]``: a dedicated host,
+    [--takeover S] [--turn-seconds S] [--loopback] [--log PATH [--resume] | --no-log]``:
+    a dedicated host (``--turn-seconds``: the turn clock, on by default here),
     no window. The table is logged at ``--log`` or, by default, under the user's data
     folder (``logs/``); ``--resume`` continues a logged table after a crash.
 
@@ -229,7 +241,13 @@ def host(args, out=None, err=None, ready: Callable | None = None) -> int:
             return 2
         spec.name = args.name or f"{engine.get_game(spec.game_id).name} table"
     try:
-        host = spec.host(bot_delay=args.bot_delay, takeover_delay=args.takeover, name=spec.name)
+        turn = args.turn_seconds if args.turn_seconds and args.turn_seconds > 0 else None
+        host = spec.host(
+            bot_delay=args.bot_delay,
+            takeover_delay=args.takeover,
+            turn_seconds=turn,
+            name=spec.name,
+        )
     except SetupError as exc:
         say(f"tapete host: {exc.message}")
         return 2

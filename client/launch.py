@@ -17,7 +17,6 @@ This module imports no pygame: the headless commands use it too.
 from __future__ import annotations
 
 import json
-import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,8 +81,11 @@ def parse_options(text: str | None) -> dict:
 
 
 def new_seed() -> int:
-    """A fresh random seed for a table started without one."""
-    return secrets.randbelow(2**31)
+    """A fresh random seed for a table started without ``--seed``: 128 bits from
+    ``secrets`` (:func:`net.host.new_seed`), so no seat can search for it."""
+    from net.host import new_seed as draw
+
+    return draw()
 
 
 def default_seats(game_id: str, first: str = "bot", rest: str = "bot:normal") -> list[str]:
@@ -118,6 +120,9 @@ class TableSpec:
     name: str = ""
     record: dict | None = None
     path: str | None = None
+    #: The bots' key: for a seed a player chose, the one that follows from it (so the
+    #: seed reproduces the game, bots included); None: a fresh secret per table.
+    bot_key: bytes | None = None
 
     @classmethod
     def new(
@@ -146,10 +151,15 @@ class TableSpec:
         words = parse_seats(seats, kinds)
         opts = parse_options(options) if not isinstance(options, dict) else dict(options)
         spec = cls(game_id, words, new_seed() if seed is None else int(seed), opts, name)
+        if seed is not None:
+            from net.host import seeded_bot_key
+
+            spec.bot_key = seeded_bot_key(spec.seed)
         try:
             import engine
 
-            engine.get_game(game_id).setup(len(words), spec.seed, opts)
+            # A throw-away deal (seed 0) checks the set-up: the table deals at the start.
+            engine.get_game(game_id).setup(len(words), 0, opts)
         except RuleError as exc:
             raise SetupError(exc.message) from None
         return spec
@@ -186,6 +196,7 @@ class TableSpec:
         kw.setdefault("name", self.name)
         try:
             if self.record is None:
+                kw.setdefault("bot_key", self.bot_key)
                 return Table(self.game_id, self.seats, self.seed, self.options, **kw)
             return resume_table(self.record, **kw)
         except (ValueError, RuleError) as exc:  # net.log.LogError is a ValueError
@@ -204,12 +215,14 @@ class TableSpec:
     def host(self, *, log: str | None = None, **kw: Any):
         """:meth:`table` on its own thread (:class:`net.local.LocalHost`, not started),
         logging to ``log`` if given (a continued table appends to its own log). ``kw``:
-        bot_delay, takeover_delay, name. Raises :class:`SetupError`, ``OSError`` if the
+        bot_delay, takeover_delay, turn_seconds, name. Raises :class:`SetupError`,
+        ``OSError`` if the
         log cannot be written, :class:`net.log.LogError` if ``log`` holds another
         table's log (that file is left untouched)."""
         from net.local import LocalHost
 
-        table_kw = {k: kw[k] for k in ("bot_delay", "takeover_delay", "name") if k in kw}
+        keys = ("bot_delay", "takeover_delay", "turn_seconds", "name")
+        table_kw = {k: kw[k] for k in keys if k in kw}
         table = self.table(**table_kw)
         return LocalHost(self.game_id, self.seats, self.seed, self.options, table=table, log=log)
 

@@ -69,7 +69,7 @@ def play_remote(
             kind = m.get("type")
             if kind == "welcome" and level is not None:
                 bot = engine.get_bot(
-                    m["game"], level, secrets.randbelow(2**31) if seed is None else seed
+                    m["game"], level, secrets.randbits(128) if seed is None else seed
                 )
             elif kind == "snapshot":
                 pending = False

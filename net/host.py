@@ -12,6 +12,9 @@ indistinguishability tests check. :mod:`net.local` runs a Table on its own threa
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import operator
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -23,7 +26,7 @@ import engine
 from engine.bots import LEVELS
 from engine.core import MalformedAction, RuleError
 
-from net.protocol import PROTOCOL, error
+from net.protocol import PROTOCOL, echo, error
 
 #: Level of the bot that fills an unfilled open seat at start or plays for a dropped player.
 STAND_IN_LEVEL = "normal"
@@ -33,6 +36,95 @@ TAKEOVER_DELAY = 20.0
 MAX_NAME = 32
 #: Bound on the actions one :meth:`Table.run_to_end` or :meth:`Table.step_bots` may play.
 MAX_BOT_ACTIONS = 1_000_000
+#: Default turn clock of a LAN table (`tapete host`), seconds per decision: generous.
+LAN_TURN_SECONDS = 90.0
+#: Bits of a seed the host draws (``secrets``): no seat can search the seed space.
+SEED_BITS = 128
+
+#: The action budget of one remote connection (a token bucket): every message after
+#: ``hello`` costs one token, except an action the table accepts from a seat it was
+#: waiting for (the rules bound those). Bursts up to :data:`BUDGET_BURST` pass; the
+#: bucket refills at :data:`BUDGET_RATE` tokens a second; an empty bucket answers
+#: ``slow-down``, and :data:`FLOOD_STRIKES` of those in a row close the connection
+#: (``flood``).
+BUDGET_BURST = 100
+BUDGET_RATE = 20.0
+FLOOD_STRIKES = 50
+
+
+def new_seed() -> int:
+    """A seed for a new table: :data:`SEED_BITS` random bits from ``secrets`` (an int
+    in ``0 .. 2**128 - 1``), so the deal cannot be searched from one seat's cards."""
+    return secrets.randbits(SEED_BITS)
+
+
+def new_bot_key() -> bytes:
+    """A fresh secret key for a table's bots (32 random bytes)."""
+    return secrets.token_bytes(32)
+
+
+def seeded_bot_key(seed: int) -> bytes:
+    """The bots' key that follows from ``seed`` alone, for a game a player asked to
+    reproduce (``--seed``): the same seed then gives the same bots' choices. Whoever
+    knows such a seed knows the deal and the bots anyway."""
+    return hashlib.sha256(f"tapete:bots:{seed}".encode()).digest()
+
+
+def bot_seed(key: bytes, seed: int, seat: int, level: str) -> int:
+    """The generator seed of the bot at ``seat`` and ``level``: HMAC-SHA256 of
+    ``"seed:seat:level"`` under the table's secret bots' ``key``, as a 256-bit int.
+    Nothing a seat sees before the ``outcome`` reveals it."""
+    msg = f"{seed}:{seat}:{level}".encode()
+    return int.from_bytes(hmac.new(key, msg, hashlib.sha256).digest(), "big")
+
+
+def new_table_id() -> str:
+    """A random table identity: 128 bits as 32 hex digits (kept in the log, reused when
+    the table resumes; clients key their seat tokens by it)."""
+    return secrets.token_hex(16)
+
+
+def _key_bytes(key: bytes | str | None) -> bytes:
+    if key is None:
+        return new_bot_key()
+    if isinstance(key, str):
+        try:
+            key = bytes.fromhex(key)
+        except ValueError:
+            raise ValueError("a bots' key is hex digits") from None
+    if not isinstance(key, bytes) or not key:
+        raise ValueError("a bots' key is non-empty bytes or hex digits")
+    return key
+
+
+class Budget:
+    """A token bucket: ``burst`` tokens at most, refilled at ``rate`` a second.
+    ``take(now)`` spends one (False when empty), ``refund()`` gives one back;
+    ``strikes`` counts refusals in a row (reset by a message that passes)."""
+
+    def __init__(self, burst: int = BUDGET_BURST, rate: float = BUDGET_RATE) -> None:
+        self.burst, self.rate = float(burst), float(rate)
+        self.tokens = float(burst)
+        self.at: float | None = None
+        self.strikes = 0
+
+    def take(self, now: float) -> bool:
+        if self.at is not None:
+            self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            self.strikes = 0
+            return True
+        self.strikes += 1
+        return False
+
+    def refund(self) -> None:
+        self.tokens = min(self.burst, self.tokens + 1.0)
+
+    def wait(self) -> float:
+        """Seconds until the next token (0 when one is there)."""
+        return max(0.0, (1.0 - self.tokens) / self.rate) if self.rate > 0 else float("inf")
 
 
 class Refused(ValueError):
@@ -52,7 +144,8 @@ class Seat:
     """One seat: ``kind`` is ``human`` (local player), ``remote`` (a remote player
     holds it), ``bot`` or ``open``; ``level`` for bots; ``token`` (private) for the
     player who holds it; ``client`` while someone is attached; ``away_since`` (clock
-    time) while its player is gone after the start."""
+    time) while its player is gone after the start; ``stand_in`` while a stand-in bot
+    plays it (its player away past the takeover delay)."""
 
     index: int
     kind: str
@@ -61,17 +154,18 @@ class Seat:
     token: str | None = None
     client: "Client | None" = None
     away_since: float | None = None
+    stand_in: bool = False
 
-    def describe(self) -> dict:
-        """Public description (never the token)."""
-        return {
-            "seat": self.index,
-            "kind": self.kind,
-            "name": self.name,
-            "level": self.level,
-            "connected": self.client is not None,
-            "away": self.away_since is not None,
-        }
+    def state(self) -> str:
+        """The live state: ``open``, ``bot``, ``stand-in``, ``away``, ``connected`` or
+        ``waiting`` (a player's seat nobody holds now and no stand-in is due for)."""
+        if self.kind in ("open", "bot"):
+            return self.kind
+        if self.stand_in:
+            return "stand-in"
+        if self.away_since is not None:
+            return "away"
+        return "connected" if self.client is not None else "waiting"
 
 
 @dataclass(eq=False)
@@ -89,6 +183,8 @@ class Client:
     attached: bool = True
     packed: dict[str, bytes] = field(default_factory=dict)  # last view sent, per key
     legal: bytes = b""
+    #: The action budget (remote connections; None: trusted, in-process).
+    budget: Budget | None = None
 
 
 def parse_seat(word: str) -> tuple[str, str | None]:
@@ -126,22 +222,28 @@ def _pack(value: Any) -> bytes:
 class Table:
     """The authoritative table of one game.
 
-    ``seats`` is one word per seat (see :func:`parse_seat`); ``seed`` (int) and
-    ``options`` (dict) go to the engine's ``setup``; ``bot_delay`` (seconds) is how long
-    a bot seat waits after it became awaited; ``takeover_delay`` (seconds) how long a
-    dropped player's seat waits before a bot plays it; ``clock`` returns seconds.
-    ``state`` (tests only) starts from that engine state instead of ``setup()``.
+    ``seats`` is one word per seat (see :func:`parse_seat`); ``seed`` (a non-negative
+    int; None draws :func:`new_seed`) and ``options`` (dict) go to the engine's
+    ``setup`` — at the start, once the seats are final, never before; ``bot_delay``
+    (seconds) is how long a bot seat waits after it became awaited; ``takeover_delay``
+    (seconds) how long a dropped player's seat waits before a stand-in bot plays it;
+    ``turn_seconds`` (None: off) how long a player's seat may take over one decision
+    before a stand-in makes it; ``bot_key`` (bytes or hex; None: a fresh secret) keys
+    the bots' generators (:func:`bot_seed`); ``table_id`` (hex; None: fresh) names the
+    table; ``clock`` returns seconds. ``state`` (tests only) starts from that engine
+    state instead of ``setup()``.
 
     The game starts at once when no seat is ``open``; otherwise when the last open seat
-    is taken or :meth:`start` is called (unfilled open seats then get bots).
-    Raises ``ValueError`` for bad seat words; the engine's ``BadSetup`` passes through.
+    is taken or :meth:`start` is called (unfilled open seats then get bots). Raises
+    ``ValueError`` for bad seat words, seeds or keys; the engine's ``BadSetup`` passes
+    through (checked with a throw-away deal, so it is raised here, not at the start).
     """
 
     def __init__(
         self,
         game_id: str,
         seats: list[str],
-        seed: int,
+        seed: int | None = None,
         options: dict | None = None,
         *,
         name: str = "",
@@ -149,6 +251,9 @@ class Table:
         clock=time.monotonic,
         state=None,
         takeover_delay: float = TAKEOVER_DELAY,
+        turn_seconds: float | None = None,
+        bot_key: bytes | str | None = None,
+        table_id: str | None = None,
     ) -> None:
         try:
             self.game = engine.get_game(game_id)
@@ -158,14 +263,30 @@ class Table:
             raise ValueError("seats must be a list of seat words")
         parsed = [parse_seat(w) for w in seats]
         self.game_id = game_id
-        self.seed = int(seed)
+        if seed is None:
+            seed = new_seed()
+        if isinstance(seed, bool):
+            raise ValueError(f"a seed is a non-negative int, not {seed!r}")
+        try:
+            self.seed = operator.index(seed)
+        except TypeError:
+            raise ValueError(f"a seed is a non-negative int, not {echo(seed)}") from None
+        if self.seed < 0:
+            raise ValueError(f"a seed is a non-negative int, not {self.seed}")
         self.options = dict(options or {})
-        self.state = (
-            self.game.setup(len(parsed), self.seed, self.options) if state is None else state
-        )
+        if state is None:
+            self.game.setup(len(parsed), 0, self.options)  # BadSetup now, not at the start
+        self._given_state = state
+        #: The engine state; None until the deal at the start (:meth:`start`).
+        self.state = None
+        self.bot_key = _key_bytes(bot_key)
+        self.table_id = table_id if isinstance(table_id, str) and table_id else new_table_id()
         self.name = name
         self.bot_delay = float(bot_delay)
         self.takeover_delay = float(takeover_delay)
+        self.turn_seconds = None if turn_seconds is None else float(turn_seconds)
+        if self.turn_seconds is not None and not self.turn_seconds > 0:
+            raise ValueError("turn_seconds is a positive number of seconds, or None (off)")
         self.clock = clock
         self.seat_words = [w.strip().lower() for w in seats]
         self._seats = []
@@ -174,8 +295,9 @@ class Table:
             self._seats.append(Seat(i, kind, nm, level))
         self.clients: list[Client] = []
         self.actions: list[list] = []
-        self._bots: dict[int, Any] = {}
+        self._bots: dict[tuple, Any] = {}
         self._awaited_since: dict[int, float] = {}
+        self._clock_sent: dict[int, float] = {}  # the turn-clock deadlines last announced
         self.started = False
         #: Called with ``(seat, action)`` after each accepted action (for a log on disk).
         self.on_action: Callable[[int, dict], None] | None = None
@@ -187,9 +309,33 @@ class Table:
     # ------------------------------------------------------------------ seats & lobby
     @property
     def seats(self) -> list[dict]:
-        """Public description of every seat: ``{"seat", "kind", "name", "level",
-        "connected", "away"}``."""
-        return [s.describe() for s in self._seats]
+        """Public description of every seat (see :meth:`describe_seat`)."""
+        now = self.clock()
+        return [self.describe_seat(s.index, now) for s in self._seats]
+
+    def describe_seat(self, seat: int, now: float | None = None) -> dict:
+        """``{"seat", "kind", "name", "level", "connected", "away", "state",
+        "takeover_in", "clock"}`` — never the token. ``state`` is :meth:`Seat.state`;
+        ``takeover_in`` the seconds until a stand-in plays an ``away`` seat (else None);
+        ``clock`` the seconds left in the seat's current decision while the turn clock
+        runs for it (else None). Seconds are as of ``now`` (default: the clock)."""
+        now = self.clock() if now is None else now
+        s = self._seats[seat]
+        takeover = None
+        if s.away_since is not None and not s.stand_in:
+            takeover = round(max(0.0, s.away_since + self.takeover_delay - now), 3)
+        deadline = self._clock_deadlines().get(seat)
+        return {
+            "seat": s.index,
+            "kind": s.kind,
+            "name": s.name,
+            "level": s.level,
+            "connected": s.client is not None,
+            "away": s.away_since is not None,
+            "state": s.state(),
+            "takeover_in": takeover,
+            "clock": None if deadline is None else round(max(0.0, deadline - now), 3),
+        }
 
     def open_seats(self) -> list[int]:
         """Indexes of the seats a remote player may still take."""
@@ -197,7 +343,7 @@ class Table:
 
     def start(self) -> None:
         """Start the game now (the host's say-so): unfilled open seats get bots
-        (level :data:`STAND_IN_LEVEL`). Does nothing once started."""
+        (level :data:`STAND_IN_LEVEL`), then the deal. Does nothing once started."""
         if self.started:
             return
         for s in self._seats:
@@ -209,18 +355,53 @@ class Table:
                 self._snapshot(c)
         self._seats_changed()
 
+    def deal(self) -> None:
+        """Deal from the seed now if not dealt yet (the start does it; a replay of a
+        record does it too). The seats need not be final for a replay."""
+        if self.state is None:
+            given, self._given_state = self._given_state, None
+            self.state = (
+                self.game.setup(len(self._seats), self.seed, self.options)
+                if given is None
+                else given
+            )
+
     def _begin(self) -> None:
+        self.deal()
         self.started = True
         now = self.clock()
         self._awaited_since = {s: now for s in self.game.awaiting(self.state)}
+        self._clock_sent = self._clock_deadlines()
+
+    def _seats_message(self) -> dict:
+        return {
+            "type": "seats",
+            "seats": self.seats,
+            "started": self.started,
+            "turn_seconds": self.turn_seconds,
+        }
 
     def _seats_changed(self) -> None:
-        msg = {"type": "seats", "seats": self.seats, "started": self.started}
+        self._clock_sent = self._clock_deadlines()
+        msg = self._seats_message()
         for c in list(self.clients):
             if c.attached:
                 c.send(dict(msg))
         if self.on_seats is not None:
             self.on_seats()
+
+    def _notice(self, event: str, seat: int, message: str) -> None:
+        """Tell every client ``{"type": "notice", "event", "seat", "name", "message"}``."""
+        msg = {
+            "type": "notice",
+            "event": event,
+            "seat": seat,
+            "name": self._seats[seat].name,
+            "message": message,
+        }
+        for c in list(self.clients):
+            if c.attached:
+                c.send(dict(msg))
 
     def choose_seat(
         self, seat: int | None, token: str | None, spectator: bool = False
@@ -232,9 +413,9 @@ class Table:
         seat; with no open seat it is refused (``bad-token``) rather than turned into a
         spectator."""
         if token is not None:
-            for s in self._seats:
-                if s.token is not None and _same_token(s.token, token):
-                    return s.index
+            held = self.token_seat(token)
+            if held is not None:
+                return held
             if seat is None and not self.open_seats():
                 raise Refused("bad-token", "that seat token belongs to no seat at this table")
         if spectator:
@@ -243,6 +424,13 @@ class Table:
             return seat
         free = self.open_seats()
         return free[0] if free else None
+
+    def token_seat(self, token: Any) -> int | None:
+        """The seat whose token is ``token`` (compared in constant time), or None."""
+        for s in self._seats:
+            if s.token is not None and _same_token(s.token, token):
+                return s.index
+        return None
 
     def attach(
         self,
@@ -260,6 +448,7 @@ class Table:
         seat nobody holds, or any held seat whose ``token`` matches (the old connection,
         if still there, is closed). Raises :class:`Refused` otherwise (``no-such-seat``,
         ``seat-taken``, ``seat-is-bot``, ``bad-token``)."""
+        handed_back = False
         if seat is not None:
             if (
                 not isinstance(seat, int)
@@ -268,12 +457,19 @@ class Table:
             ):
                 raise Refused(
                     "no-such-seat",
-                    f"there is no seat {seat!r}; seats are 0..{len(self._seats) - 1}",
+                    f"there is no seat {echo(seat)}; seats are 0..{len(self._seats) - 1}",
                 )
             s = self._seats[seat]
-            if token is not None and s.token is not None and _same_token(s.token, token):
+            returning = token is not None and s.token is not None and _same_token(s.token, token)
+            if returning:
                 if s.client is not None:
                     old = s.client
+                    old.send(
+                        error(
+                            "replaced",
+                            "this seat was taken back by a newer connection with its token",
+                        )
+                    )
                     self.detach(old, reason="replaced")
                     if old.close is not None:
                         old.close()
@@ -294,8 +490,12 @@ class Table:
                 )
             if s.token is None:
                 s.token = secrets.token_urlsafe(16)
-            s.name = clean_name(player, s.name or f"Player {seat + 1}")
-            s.away_since = None
+            if not (returning and self.started):
+                # A returning player keeps the name the seat has (so the log's seating,
+                # which holds names, cannot be grown by reconnecting under new names).
+                s.name = clean_name(player, s.name or f"Player {seat + 1}")
+            handed_back = s.stand_in
+            s.away_since, s.stand_in = None, False
             token = s.token
         else:
             token = None
@@ -309,11 +509,13 @@ class Table:
                 "type": "welcome",
                 "protocol": PROTOCOL,
                 "game": self.game_id,
+                "table_id": self.table_id,
                 "seat": seat,
                 "token": token,
                 "seats": self.seats,
                 "table": self.name,
                 "started": self.started,
+                "turn_seconds": self.turn_seconds,
             }
         )
         self._snapshot(client)
@@ -322,6 +524,8 @@ class Table:
         if not self.started and not self.open_seats():
             self.start()  # the last open seat is taken: play (sends fresh snapshots)
         elif seat is not None:
+            if handed_back:
+                self._notice("back", seat, f"{self._seats[seat].name} is back; the stand-in stops")
             self._seats_changed()
         return client
 
@@ -345,9 +549,9 @@ class Table:
         return guarded
 
     def detach(self, client: Client, reason: str = "left") -> None:
-        """Forget ``client``. Before the start its seat opens again; after the start a
-        bot plays the seat once :attr:`takeover_delay` has passed, until its player
-        returns with the token."""
+        """Forget ``client``. Before the start its seat opens again (the token dies with
+        it); after the start the seat is *away* at once, and a stand-in bot plays it
+        once :attr:`takeover_delay` has passed, until its player returns with the token."""
         if not client.attached:
             return
         client.attached = False
@@ -369,10 +573,34 @@ class Table:
     # ------------------------------------------------------------------ messages
     def receive(self, client: Client, message: dict) -> None:
         """Handle one message from ``client``: ``action`` (applied or refused with an
-        ``error`` to this client only) or ``ping`` (answered with ``pong``)."""
+        ``error`` to this client only) or ``ping`` (answered with ``pong``). A client
+        with a :class:`Budget` pays for each message (see :data:`BUDGET_BURST`); an
+        empty budget answers ``slow-down`` and repeated abuse closes (``flood``)."""
         if not client.attached:
             return
         kind = message.get("type") if isinstance(message, dict) else None
+        budget = client.budget
+        if budget is not None and not budget.take(self.clock()):
+            if budget.strikes >= FLOOD_STRIKES:
+                client.send(
+                    error("flood", "too many messages after slow-down; closing this connection")
+                )
+                self.detach(client, reason="flood")
+                if client.close is not None:
+                    client.close()
+                return
+            wait = budget.wait()
+            client.send(
+                {
+                    **error(
+                        "slow-down",
+                        f"too many messages: at most {budget.rate:g} a second after a burst "
+                        f"of {budget.burst:g}; wait {wait:.2f} s",
+                    ),
+                    "retry_after": round(wait, 3),
+                }
+            )
+            return
         if kind == "ping":
             client.send({"type": "pong"})
             return
@@ -381,7 +609,10 @@ class Table:
             return
         if kind != "action":
             client.send(
-                error("unknown-message", f"unknown message type {kind!r}; expected action or ping")
+                error(
+                    "unknown-message",
+                    f"unknown message type {echo(kind)}; expected action or ping",
+                )
             )
             return
         if client.seat is None:
@@ -396,12 +627,17 @@ class Table:
                 )
             )
             return
+        awaited = client.seat in self.game.awaiting(self.state)
         try:
             self._act(client.seat, message.get("action"), by=client)
         except RuleError as exc:
-            client.send({"type": "error", **exc.to_wire()})
+            client.send(error(exc.code, exc.message, exc.rule))
+            return
         except Exception as exc:  # an engine bug must not take the table down
-            client.send(error("refused", f"the table could not apply that action: {exc!r}"))
+            client.send(error("refused", f"the table could not apply that action: {echo(exc)}"))
+            return
+        if budget is not None and awaited:
+            budget.refund()  # the game moved on at this seat's turn: the rules bound those
 
     def _act(
         self, seat: int, action: Any, now: float | None = None, by: Client | None = None
@@ -411,9 +647,13 @@ class Table:
         unchanged on any exception."""
         state, events = self.game.apply(self.state, seat, action)
         # An accepted action must be one of the listed ones (legal_actions is
-        # exhaustive), so nothing but the rules' own fields reaches the log.
-        if action not in self.game.legal_actions(self.state, seat):
-            raise MalformedAction("the action carries fields the rules do not know")
+        # exhaustive), so nothing but the rules' own fields reaches the log; the table
+        # keeps the listed copy, so an accepted action costs what an honest one does.
+        legal = self.game.legal_actions(self.state, seat)
+        try:
+            action = legal[legal.index(action)]
+        except ValueError:
+            raise MalformedAction("the action carries fields the rules do not know") from None
         before = self.game.awaiting(self.state)
         self.state = state
         self.actions.append([seat, action])
@@ -434,14 +674,28 @@ class Table:
             )
             for s in after
         }
+        if self.turn_seconds is not None and self._clock_deadlines() != self._clock_sent:
+            self._seats_changed()  # the turn clock moved to other seats or restarted
 
     # ------------------------------------------------------------------ views
+    def lobby_view(self, seat: int | None) -> dict:
+        """The view before the start: public and dealt from nothing, ``{"game", "seat",
+        "players", "awaiting": [], "over": False, "lobby": True}`` (no card of any kind:
+        the deal happens at the start)."""
+        return {
+            "game": self.game_id,
+            "seat": seat,
+            "players": len(self._seats),
+            "awaiting": [],
+            "over": False,
+            "lobby": True,
+        }
+
     def _views(self, seat: int | None) -> tuple[dict, list]:
+        if not self.started:
+            return self.lobby_view(seat), []
         view = self.game.view(self.state, seat)
-        if seat is None or not self.started:
-            legal = []
-        else:
-            legal = self.game.legal_actions(self.state, seat)
+        legal = [] if seat is None else self.game.legal_actions(self.state, seat)
         return view, legal
 
     def _snapshot(self, client: Client) -> None:
@@ -482,8 +736,9 @@ class Table:
         client.send(msg)
 
     def view(self, seat: int | None) -> dict:
-        """The engine view of ``seat`` now (None = spectator)."""
-        return self.game.view(self.state, seat)
+        """The view of ``seat`` now (None = spectator): the engine's once started, the
+        public :meth:`lobby_view` before."""
+        return self._views(seat)[0]
 
     # ------------------------------------------------------------------ bots
     def is_bot_seat(self, seat: int, now: float | None = None) -> bool:
@@ -497,21 +752,45 @@ class Table:
         now = self.clock() if now is None else now
         return now >= s.away_since + self.takeover_delay
 
-    def _due(self, seat: int) -> float | None:
+    def _clock_deadlines(self) -> dict[int, float]:
+        """``{seat: deadline}`` of the player seats the turn clock runs for: awaited,
+        not a bot's, not played by a stand-in (empty when the clock is off)."""
+        if self.turn_seconds is None or not self.started or self.state is None:
+            return {}
+        if self.is_over():
+            return {}
+        out = {}
+        for seat, since in self._awaited_since.items():
+            s = self._seats[seat]
+            if s.kind in ("human", "remote") and not s.stand_in:
+                out[seat] = since + self.turn_seconds
+        return out
+
+    def _due(self, seat: int) -> tuple[float, str] | None:
+        """``(clock time, why)`` a bot is due to act for awaited ``seat``: ``bot``, a
+        ``stand-in`` (player away), ``clock`` (the turn clock ran out); None for a
+        player's seat with no clock."""
         s = self._seats[seat]
-        since = self._awaited_since.get(seat, 0.0) + self.bot_delay
+        since = self._awaited_since.get(seat, 0.0)
         if s.kind == "bot":
-            return since
+            return since + self.bot_delay, "bot"
+        out = None
         if s.away_since is not None:
-            return max(since, s.away_since + self.takeover_delay)
-        return None
+            out = (max(since + self.bot_delay, s.away_since + self.takeover_delay), "stand-in")
+        if self.turn_seconds is not None and not s.stand_in:
+            t = since + self.turn_seconds
+            if out is None or t < out[0]:
+                out = (t, "clock")
+        return out
 
     def _bot(self, seat: int):
         s = self._seats[seat]
         level = s.level if s.kind == "bot" else STAND_IN_LEVEL
         key = (seat, level)
         if key not in self._bots:
-            self._bots[key] = engine.get_bot(self.game_id, level, self.seed * 1000 + seat)
+            self._bots[key] = engine.get_bot(
+                self.game_id, level, bot_seed(self.bot_key, self.seed, seat, level)
+            )
         return self._bots[key]
 
     def _bot_act(self, seat: int, now: float | None = None) -> None:
@@ -528,25 +807,55 @@ class Table:
         except RuleError:
             self._act(seat, legal[0], now)  # a bot's mistake must not stall the table
 
+    def _take_over(self, now: float) -> float | None:
+        """Mark the away seats whose takeover delay has passed as played by a stand-in
+        (every client hears it: ``seats`` and a ``stand-in`` notice). Returns the clock
+        time of the next takeover, or None."""
+        changed, nxt = False, None
+        for s in self._seats:
+            if s.away_since is None or s.stand_in or s.kind not in ("human", "remote"):
+                continue
+            at = s.away_since + self.takeover_delay
+            if now >= at:
+                s.stand_in, changed = True, True
+                self._notice(
+                    "stand-in", s.index, f"a stand-in bot plays for {s.name} until they return"
+                )
+            elif nxt is None or at < nxt:
+                nxt = at
+        if changed:
+            self._seats_changed()
+        return nxt
+
     def step_bots(self, now: float | None = None) -> float | None:
-        """Let every awaited bot-played seat act whose delay has passed at ``now``
-        (default: the clock). Returns the clock time the next bot is due, or None."""
+        """Let every awaited bot-played seat act whose time has come at ``now`` (default:
+        the clock): bots after their delay, stand-ins for away players, and a stand-in
+        for one decision of a player whose turn clock ran out (a ``timed-out`` notice
+        first). Returns the clock time something is next due, or None."""
         if not self.started:
             return None
         now = self.clock() if now is None else now
         for _ in range(MAX_BOT_ACTIONS):
             if self.is_over():
                 return None
+            takeover = self._take_over(now)
             due = [
-                (t, s)
+                (t, s, why)
                 for s in sorted(self.game.awaiting(self.state))
-                if (t := self._due(s)) is not None
+                if (d := self._due(s)) is not None
+                for t, why in [d]
             ]
             if not due:
-                return None
-            t, seat = min(due)
+                return takeover
+            t, seat, why = min(due)
             if t > now:
-                return t
+                return t if takeover is None else min(t, takeover)
+            if why == "clock":
+                self._notice(
+                    "timed-out",
+                    seat,
+                    f"{self._seats[seat].name}'s turn clock ran out: a stand-in chose for them",
+                )
             self._bot_act(seat, now)
         raise RuntimeError(f"bots played {MAX_BOT_ACTIONS} actions without an end")
 
@@ -570,18 +879,20 @@ class Table:
 
     # ------------------------------------------------------------------ the end
     def is_over(self) -> bool:
-        return self.game.is_over(self.state)
+        return self.state is not None and self.game.is_over(self.state)
 
     def _announce_outcome(self, clients: list[Client] | None = None) -> None:
-        """Send ``{"type": "outcome", "outcome": ...}`` (with the seed: the game is over,
-        nothing is hidden any more) to ``clients`` (default: all)."""
-        msg = {"type": "outcome", "outcome": self.outcome()}
+        """Send ``{"type": "outcome", "outcome": ...}`` (:meth:`wire_outcome`: the seed
+        and the bots' key — the game is over, nothing is hidden any more) to ``clients``
+        (default: all)."""
+        msg = {"type": "outcome", "outcome": self.wire_outcome()}
         for c in list(self.clients if clients is None else clients):
             if c.attached:
                 c.send(dict(msg))
 
     def outcome(self) -> dict | None:
-        """``{"game", "seed", "winners", "scores", "rounds", "actions"}`` once over."""
+        """``{"game", "seed", "winners", "scores", "rounds", "actions"}`` once over
+        (``seed`` the int, whole: for JSON lines and logs)."""
         if not self.is_over():
             return None
         out = self.game.result(self.state)
@@ -594,12 +905,22 @@ class Table:
             "actions": len(self.actions),
         }
 
+    def wire_outcome(self) -> dict | None:
+        """:meth:`outcome` as the ``outcome`` message carries it: ``seed`` as a decimal
+        string (msgpack ints stop at 64 bits) and ``bot_key`` (hex), so anyone can
+        replay the game and check the bots (:func:`bot_seed`)."""
+        out = self.outcome()
+        if out is None:
+            return None
+        return {**out, "seed": str(self.seed), "bot_key": self.bot_key.hex()}
+
     def replay(self, actions: list) -> None:
         """Re-apply ``[[seat, action], ...]`` (a log or a record) silently, before any
-        client attaches: resumes a table after a host crash. Raises the engine's
-        ``RuleError`` if the log does not fit this game and seed."""
+        client attaches: resumes a table after a host crash (deals first if needed).
+        Raises the engine's ``RuleError`` if the log does not fit this game and seed."""
         if self.clients:
             raise RuntimeError("replay before any client attaches")
+        self.deal()
         for seat, action in actions:
             self.state, _ = self.game.apply(self.state, seat, action)
             self.actions.append([seat, action])
@@ -609,20 +930,26 @@ class Table:
     @classmethod
     def from_record(cls, record: dict, **kw: Any) -> "Table":
         """The table a replay record (or a log, see :mod:`net.log`) describes, with its
-        actions applied. ``kw`` as for :class:`Table` (name, delays, clock)."""
+        actions applied. ``kw`` as for :class:`Table` (name, delays, clock); the
+        record's ``bot_key`` and ``table_id`` are kept when it has them."""
+        for k in ("bot_key", "table_id"):
+            if record.get(k) is not None:
+                kw.setdefault(k, record[k])
         table = cls(record["game"], record["seats"], record["seed"], record.get("options"), **kw)
         table.replay(record.get("actions", []))
         return table
 
     def record(self) -> dict:
-        """The replay record ``{game, rules_version, options, seats, seed, actions}``
-        (``actions`` = ``[[seat, action], ...]``). Holds the seed: never send it to a
-        client before the end."""
+        """The replay record ``{game, rules_version, options, seats, seed, bot_key,
+        table_id, actions}`` (``actions`` = ``[[seat, action], ...]``, ``bot_key`` hex).
+        Holds the seed and the bots' key: never send it to a client before the end."""
         return {
             "game": self.game_id,
             "rules_version": self.game.rules_version,
             "options": dict(self.options),
             "seats": list(self.seat_words),
             "seed": self.seed,
+            "bot_key": self.bot_key.hex(),
+            "table_id": self.table_id,
             "actions": [[s, a] for s, a in self.actions],
         }

@@ -115,8 +115,9 @@ class LocalConnection(Connection):
 class LocalHost:
     """A :class:`Table` on a daemon thread with its own asyncio loop.
 
-    Arguments as :class:`Table` (``bot_delay`` defaults to 0.6 s here). ``start()``
-    before ``connect()``; ``stop()`` at the end (joins the thread)."""
+    Arguments as :class:`Table` (``bot_delay`` defaults to 0.6 s here; ``turn_seconds``
+    None keeps the turn clock off, as for couch and offline play). ``start()`` before
+    ``connect()``; ``stop()`` at the end (joins the thread)."""
 
     def __init__(
         self,
@@ -128,6 +129,7 @@ class LocalHost:
         bot_delay: float = 0.6,
         name: str = "",
         takeover_delay: float = TAKEOVER_DELAY,
+        turn_seconds: float | None = None,
         log: str | None = None,
         table: Table | None = None,
     ) -> None:
@@ -139,6 +141,7 @@ class LocalHost:
             name=name,
             bot_delay=bot_delay,
             takeover_delay=takeover_delay,
+            turn_seconds=turn_seconds,
         )
         self.log = None
         if log is not None:

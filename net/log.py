@@ -4,11 +4,13 @@ crash and can be resumed and replayed.
 A log is JSON lines (UTF-8), flushed after each:
 
 * first the header ``{"format", "game", "rules_version", "options", "seats", "seed",
-  "name"}`` (plus ``table_id`` when the table has one; other keys are kept as they are);
+  "name"}`` plus ``table_id`` and ``bot_key`` (the bots' secret key, hex) when the table
+  has them (other keys are kept as they are);
 * one ``[seat, action]`` per accepted action;
-* ``{"seating": [{"kind", "name", "level", "token"}, ...], "started": bool}`` whenever
-  who holds the seats changes (a player takes an open seat, the host starts with bots),
-  so a resumed table gives each returning player the seat their token holds;
+* ``{"seating": [{"kind", "name", "level", "token"}, ...], "started": bool}`` when the
+  log begins and whenever who holds the seats changes from the start on (the host
+  starts with bots), so a resumed table gives each returning player the seat their
+  token holds;
 * ``{"outcome": {...}}`` once the game is over (lets a list of logs tell finished games
   from unfinished ones).
 
@@ -211,7 +213,9 @@ class TableLog:
             if before_seats is not None:
                 before_seats()
             now = _seating(table)
-            if now != log._seating:
+            # Seating is recorded from the start on (a resumed lobby opens its seats
+            # again anyway), so taking and leaving lobby seats cannot grow the log.
+            if table.started and now != log._seating:
                 log._seating = now
                 log._write(now)
 
@@ -240,9 +244,9 @@ def _header(table) -> dict:
     header = {"format": LOG_FORMAT}
     header.update({k: rec[k] for k in ("game", "rules_version", "options", "seats", "seed")})
     header["name"] = table.name
-    table_id = getattr(table, "table_id", None)
-    if isinstance(table_id, str):
-        header["table_id"] = table_id
+    for key in ("table_id", "bot_key"):  # bot_key: hex, the bots' secret (net.host)
+        if isinstance(rec.get(key), str):
+            header[key] = rec[key]
     return header
 
 
@@ -618,6 +622,9 @@ def resume_table(rec: dict, **kw: Any):
     action that is not legal where it stands, the engine refusing the options …)."""
     from net.host import Table
 
+    for k in ("bot_key", "table_id"):  # the same bots and identity as before the crash
+        if rec.get(k) is not None:
+            kw.setdefault(k, rec[k])
     try:
         table = Table(rec["game"], rec["seats"], rec["seed"], rec.get("options"), **kw)
         restore_seating(table, rec)
@@ -634,8 +641,9 @@ def resume_table(rec: dict, **kw: Any):
                 pass  # the live table fell back to legal[0] here too
         table.state, _ = _apply_logged(game, table.state, rec, i, seat, action)
         table.actions.append([seat, action])
-    now = table.clock()
-    table._awaited_since = {s: now for s in game.awaiting(table.state)}
+    if table.state is not None:  # dealt (started); a lobby has no deal yet
+        now = table.clock()
+        table._awaited_since = {s: now for s in game.awaiting(table.state)}
     return table
 
 
@@ -645,8 +653,12 @@ def replay_table(rec: dict, **kw: Any):
     Raises :class:`LogError` for a record that does not set up or replay."""
     from net.host import Table
 
+    for k in ("bot_key", "table_id"):
+        if rec.get(k) is not None:
+            kw.setdefault(k, rec[k])
     try:
         table = Table(rec["game"], rec["seats"], rec["seed"], rec.get("options"), **kw)
+        table.deal()  # a lobby's seats may still be open: deal from the seed all the same
     except Exception as exc:  # noqa: BLE001 - a log's fields are not trusted
         raise _setup_error(rec, exc) from None
     for i, (seat, action) in enumerate(rec.get("actions", [])):

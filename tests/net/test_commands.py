@@ -10,6 +10,7 @@ import time
 import pytest
 
 from client.cli import main
+from net.protocol import PROTOCOL
 
 WAIT = 60.0  # seconds: the bound of every join below
 
@@ -88,7 +89,7 @@ def test_host_tables_and_two_headless_bots_play_to_the_end():
             "open": 2,
             "started": False,
             "host": mine[0]["host"],
-            "protocol": 1,
+            "protocol": PROTOCOL,
             "addresses": [f"127.0.0.1:{port}"],
             "table_id": mine[0]["table_id"],
         }

@@ -8,6 +8,7 @@ import pytest
 
 from engine.core import BadSetup
 from net.host import Refused, Table
+from net.protocol import PROTOCOL
 from tests.net.conftest import GAMES, Recorder, options_for, packed, player_count
 
 MAX_ACTIONS = 400
@@ -74,7 +75,7 @@ def test_welcome_then_snapshot_on_attach():
     rec = Recorder()
     client = table.attach(0, rec, player="Ana")
     welcome, snap = rec.messages[:2]
-    assert welcome["type"] == "welcome" and welcome["protocol"] == 1
+    assert welcome["type"] == "welcome" and welcome["protocol"] == PROTOCOL
     assert welcome["game"] == "take5" and welcome["seat"] == 0
     assert welcome["table"] == "Anna's table"
     assert welcome["token"] == client.token and len(client.token) >= 16
@@ -106,7 +107,7 @@ def test_errors_go_to_the_sender_only_and_leave_the_table_unchanged():
             "action": {"type": "choose", "card": recs[0].view["hand"][0], "junk": "x" * 1000},
         },
         {"type": "dance"},
-        {"type": "hello", "protocol": 1},
+        {"type": "hello", "protocol": PROTOCOL},
     ]
     for msg in bad:
         table.receive(clients[0], msg)
@@ -276,10 +277,11 @@ def test_run_to_end_and_outcome_and_record():
     for seat, action in rec["actions"]:
         state, _ = game.apply(state, seat, action)
     assert game.digest(state) == game.digest(table.state)
-    one, two = (Table("take5", ["bot", "bot:easy", "bot"], 7) for _ in range(2))
+    # The same seed and bots' key: the same game (easy and normal bots are seeded).
+    one, two = (Table("take5", ["bot", "bot:easy", "bot"], 7, bot_key=b"k" * 32) for _ in range(2))
     one.run_to_end()
     two.run_to_end()
-    assert one.outcome() == two.outcome()  # seeded easy and normal bots: the same game
+    assert one.outcome() == two.outcome()
 
 
 def test_run_to_end_refuses_a_players_seat():

@@ -23,14 +23,16 @@ from tests.net.conftest import GAMES, Recorder, options_for, player_count
 
 MAX_STEPS = 300
 MAX_CANDIDATES = 200
+KEY = b"twin" * 8  # both worlds reveal the same bots' key in the outcome
 
 
 def wire(messages: list[dict]) -> bytes:
-    """The bytes a seat receives (the token in ``welcome`` is random in every world)."""
+    """The bytes a seat receives (the token and the table's id in ``welcome`` are
+    random in every world)."""
     out = b""
     for m in messages:
         if m["type"] == "welcome":
-            m = {**m, "token": None}
+            m = {**m, "token": None, "table_id": None}
         out += msgpack.packb(m, use_bin_type=True)
     return out
 
@@ -42,7 +44,7 @@ def twins(game_id: str, state, s: int | None, rng: random.Random):
     n = game.players(state)
     out = []
     for st in (state, game.shuffle_unknown(state, s, rng)):
-        table = Table(game_id, ["human"] * n, 0, options_for(game_id), state=st)
+        table = Table(game_id, ["human"] * n, 0, options_for(game_id), state=st, bot_key=KEY)
         recs = [Recorder() for _ in range(n)]
         clients = [table.attach(i, recs[i]) for i in range(n)]
         rec = Recorder()

@@ -73,6 +73,8 @@ def test_the_log_holds_header_actions_seating_and_outcome(tmp_path):
     path, outcome = take5_log(tmp_path)
     lines = path.read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])
+    assert len(bytes.fromhex(header.pop("bot_key"))) == 32  # the bots' secret key
+    assert len(header.pop("table_id")) == 32
     assert header == {
         "format": LOG_FORMAT,
         "game": "take5",

@@ -125,8 +125,9 @@ def test_several_clients_play_a_whole_game_over_tcp(lan):
         players + [watcher],
         lambda: all(p.messages and p.messages[-1]["type"] == "outcome" for p in players),
     )
-    outcome = host.call(lambda t: t.outcome())
-    assert outcome["actions"] > 0
+    outcome = host.call(lambda t: t.wire_outcome())
+    assert outcome["actions"] > 0 and outcome["seed"] == "4"  # a decimal string on the wire
+    assert outcome["bot_key"] == host.call(lambda t: t.bot_key.hex())
     for p in players:
         assert p.view == host.call(lambda t, s=p.conn.seat: t.view(s))
         assert p.codes() == []
@@ -158,7 +159,14 @@ def hostile_cases():
         "garbage": (b"\xc1\xc1\xc1\xc1" * 8, "bad-message"),
         "not a map": (msgpack.packb([1, 2, 3]), "bad-message"),
         "deep nesting": (msgpack.packb({"type": "hello", "x": deep}), "too-deep"),
-        "oversized": (msgpack.packb({"type": "hello", "x": "a" * (MAX_BUFFER + 10)}), "too-large"),
+        "oversized": (
+            msgpack.packb({"type": "hello", **{f"x{i}": "a" * 60000 for i in range(5)}}),
+            "too-large",
+        ),
+        "over-long string header": (
+            msgpack.packb({"type": "hello", "x": "a" * (MAX_BUFFER + 10)}),
+            "bad-message",
+        ),
         "long string": (msgpack.packb({"type": "hello", "x": "a" * 70000}), "bad-message"),
         "ext type": (
             msgpack.packb({"type": "hello", "x": msgpack.ExtType(5, b"xx")}),
@@ -197,7 +205,7 @@ def test_hostile_bytes_are_refused_without_harming_the_other_seats(lan, case):
     # The others play on.
     host.start_game()
     a.play = True
-    wait_for([a, b], lambda: b.view["has_chosen"][0])
+    wait_for([a, b], lambda: b.view.get("has_chosen", [False])[0])
     assert a.codes() == b.codes() == [] and a.conn.connected and b.conn.connected
 
 
