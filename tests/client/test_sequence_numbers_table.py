@@ -327,13 +327,13 @@ def test_bots_only_table_reaches_the_results(app):
     table.session.set_bot_delay(0.0)
     table.timeline.speed = 50
     assert run_until(app, lambda: table.board is not None and table.board["over"], 600)
-    assert table.status_line() == "Bot 1 (easy) wins!"
+    assert table.status_line() == "Bot 2 (normal) wins!"
     assert run_until(app, lambda: isinstance(app.scene, ResultsScene), 10)
     view = app.scene.view
-    assert view["over"] and view["winners"] == [0]  # as `tapete play --headless --seed 2`
+    assert view["over"] and view["winners"] == [1]  # as `tapete play --headless --seed 2`
     rows = app.scene.info["rows"]
-    assert rows[0] == ("Bot 1 (easy)", "● Red · 1 sequence", True)
-    assert rows[1] == ("Bot 2 (normal)", "■ Blue · 0 sequences", False)
+    assert rows[0] == ("Bot 2 (normal)", "■ Blue · 1 sequence", True)
+    assert rows[1] == ("Bot 1 (easy)", "● Red · 0 sequences", False)
 
 
 def test_summary_names_the_winning_team():
