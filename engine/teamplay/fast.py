@@ -246,7 +246,7 @@ class TeamplaySimulation:
         if self.phase == "over" or seat != self.seat:
             return []
         if self.fresh is not None:
-            return [KEEP, REJECT] if self.mission_deck else [KEEP]
+            return [KEEP, REJECT] if self.mission_deck or self.mission_discard else [KEEP]
         hand = self.hands[seat]
         if self.must_discard:
             return [c << 3 for c in hand]  # DISCARD == 0
@@ -313,6 +313,7 @@ class TeamplaySimulation:
             if self.phase == "setup":
                 self._next_setup()
         else:  # REJECT
+            self._reshuffle_missions()
             place = self.fresh
             if place == "general":
                 old = self.general
@@ -335,16 +336,20 @@ class TeamplaySimulation:
         self.deck = cards
         self.discard = []
 
+    def _reshuffle_missions(self) -> None:
+        if self.mission_deck or not self.mission_discard:
+            return
+        missions = sorted(self.mission_discard)
+        r = random.Random(0)
+        r.setstate(self.rng)
+        r.shuffle(missions)
+        self.rng = r.getstate()
+        missions.reverse()
+        self.mission_deck = missions
+        self.mission_discard = []
+
     def _draw_mission(self, place: str, seat: int) -> bool:
-        if not self.mission_deck and self.mission_discard:
-            missions = sorted(self.mission_discard)
-            r = random.Random(0)
-            r.setstate(self.rng)
-            r.shuffle(missions)
-            self.rng = r.getstate()
-            missions.reverse()
-            self.mission_deck = missions
-            self.mission_discard = []
+        self._reshuffle_missions()
         new = self.mission_deck.pop() if self.mission_deck else None
         if place == "general":
             self.general = new
@@ -376,7 +381,7 @@ class TeamplaySimulation:
         team = team_of(seat, self.players)
         self.counts[team] += 1
         self.points[team] += VP[mission]
-        if self._draw_mission(place, seat) and self.mission_deck:
+        if self._draw_mission(place, seat) and (self.mission_deck or self.mission_discard):
             self.fresh = place
         if self.last_turn is None and self.counts[team] >= self.end_at:
             self.last_turn = self.turn + self.players

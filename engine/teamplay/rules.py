@@ -134,7 +134,9 @@ class Teamplay(Game):
 
     id = "teamplay"
     name = "Teamplay"
-    rules_version = "1"
+    #: 2: three of a kind + a pair needs two numbers (F1, F2); a new mission may be
+    #: rejected whenever a next one exists (set-aside missions reshuffled).
+    rules_version = "2"
     min_players = 3
     max_players = 6
     default_options = {"end_at": None}
@@ -216,7 +218,7 @@ class Teamplay(Game):
             return []
         return _legal(
             fresh=state.fresh is not None,
-            may_reject=bool(state.mission_deck),
+            may_reject=bool(state.mission_deck or state.mission_discard),
             must_discard=state.must_discard,
             hand=state.hands[seat],
             draws_left=state.draws_left,
@@ -237,7 +239,7 @@ class Teamplay(Game):
         general = view["general"]
         return _legal(
             fresh=view["fresh"] is not None,
-            may_reject=view["mission_deck_size"] > 0,
+            may_reject=view["mission_deck_size"] > 0 or bool(view["mission_discard"]),
             must_discard=view["must_discard"],
             hand=view["hand"],
             draws_left=view["draws_left"],
@@ -260,8 +262,8 @@ class Teamplay(Game):
         if kind in ("keep", "reject"):
             if state.fresh is None:
                 raise IllegalAction("no newly drawn mission awaits a decision", R_FRESH)
-            if kind == "reject" and not state.mission_deck:
-                raise IllegalAction("the mission pile is empty: the new mission stays", R_FRESH)
+            if kind == "reject" and not (state.mission_deck or state.mission_discard):
+                raise IllegalAction("no mission is left to draw: the new mission stays", R_FRESH)
             return
         if kind == "draw":
             src = action.get("from")
@@ -402,17 +404,7 @@ class Teamplay(Game):
     ) -> tuple[TeamplayState, bool]:
         """Fill ``place`` from the mission pile (reshuffling the discarded missions when
         the pile is empty); returns the state and whether a mission came."""
-        if not state.mission_deck and state.mission_discard:
-            # Not on the page: like the number cards, the set-aside missions are shuffled
-            # into a new pile when the mission pile runs out.
-            missions, rng = shuffled(state.rng, sorted(state.mission_discard))
-            events.append(
-                Event(
-                    "reshuffle",
-                    {"from": "missions/discard", "to": "missions/deck", "count": len(missions)},
-                )
-            )
-            state = replace(state, mission_deck=tuple(missions), mission_discard=(), rng=rng)
+        state = self._reshuffle_missions(state, events)
         new = state.mission_deck[0] if state.mission_deck else None
         zone = "missions/general" if place == "general" else f"missions/{seat}"
         if new is not None:
@@ -424,7 +416,25 @@ class Teamplay(Game):
             state = replace(state, own=_set(state.own, seat, _set(state.own[seat], i, new)))
         return replace(state, mission_deck=state.mission_deck[1:]), new is not None
 
+    def _reshuffle_missions(self, state: TeamplayState, events: list[Event]) -> TeamplayState:
+        """Not on the page: like the number cards, the set-aside missions are shuffled
+        into a new pile when the mission pile has run out (and some are set aside)."""
+        if state.mission_deck or not state.mission_discard:
+            return state
+        missions, rng = shuffled(state.rng, sorted(state.mission_discard))
+        events.append(
+            Event(
+                "reshuffle",
+                {"from": "missions/discard", "to": "missions/deck", "count": len(missions)},
+            )
+        )
+        return replace(state, mission_deck=tuple(missions), mission_discard=(), rng=rng)
+
     def _reject(self, state: TeamplayState, seat: int, events: list[Event]):
+        """Set the new mission aside and draw the next, which stays (teamplay.md "A
+        turn" 2B). With the pile empty, the missions set aside *before* are shuffled
+        into a new pile first, so the rejected one cannot come straight back."""
+        state = self._reshuffle_missions(state, events)
         place = state.fresh
         old = state.slot(place)
         zone = "missions/general" if place == "general" else f"missions/{seat}"
@@ -457,8 +467,8 @@ class Teamplay(Game):
             done=_set(state.done, seat, state.done[seat] + (mission,)),
         )
         state, came = self._draw_mission(state, place, seat, events)
-        if came and state.mission_deck:
-            state = replace(state, fresh=place)
+        if came and (state.mission_deck or state.mission_discard):
+            state = replace(state, fresh=place)  # the next one exists: it may be rejected
         if state.last_turn is None:
             count = self.team_missions(state)[team_of(seat, state.players)]
             if count >= self.end_at(state):

@@ -867,6 +867,10 @@ def test_the_fast_path_reshuffles_cards_and_missions_and_discards_to_the_limit()
     three = sorted(cards("3r 3b"))
     s = follow(s, rng, 200, (f"complete P1 {three[0]} {three[1]}", "reject"))
     assert len(s.mission_discard) == 1 and s.general is not None  # missions reshuffled
+    s = table(hands={0: "3r 3b", 2: "1r 2r 3r 4r 5r 6r 7r 8r"}, general="P1")
+    s = replace(s, mission_deck=s.mission_deck[:1], mission_discard=s.mission_deck[1:5])
+    s = follow(s, rng, 200, (f"complete P1 {three[0]} {three[1]}", "reject"))
+    assert len(s.mission_discard) == 1 and len(s.mission_deck) == 3  # reshuffled first
     s = follow(table(hands={0: "1r 1b 2r 2b 3r 3b 4r 4b"}, must_discard=2), rng, 200)
     s = table(players=3, hands={1: "1r 1b 2r 2b 3r 3b 4r 4b 5r"}, seat=0, turn=3)
     s = follow(s, rng, 200, ("draw deck", "draw deck", "end-turn"))
@@ -965,6 +969,33 @@ def test_set_aside_missions_are_reshuffled_when_the_mission_pile_is_empty():
     )
     s, _ = act(s, f"complete P1 {cards('3r')[0]} {cards('3b')[0]}")
     assert s.general is None and s.fresh is None
+    conserved(s)
+
+
+def test_a_new_mission_may_be_rejected_while_set_aside_missions_remain():
+    # teamplay.md 2B: a player who does not like the new mission may set it aside and
+    # draw the next. With the mission pile empty, the next comes from the missions set
+    # aside before (reshuffled first, so the rejected one cannot come straight back).
+    s = table(hands={0: "3r 3b"}, general="P1")
+    aside, rest = s.mission_deck[1:4], s.mission_deck[4:]
+    s = replace(s, mission_deck=s.mission_deck[:1], mission_discard=aside, done=((), rest, (), ()))
+    new = s.mission_deck[0]
+    s, _ = act(s, f"complete P1 {cards('3r')[0]} {cards('3b')[0]}")
+    assert s.general == new and s.mission_deck == () and s.fresh == "general"
+    assert GAME.legal_actions(s, 0) == [{"type": "keep"}, {"type": "reject"}]
+    legal_everywhere(s)
+    s, ev = act(s, "reject")
+    assert [e.type for e in ev] == ["reshuffle", "move", "move"]
+    assert ev[0].public == {"from": "missions/discard", "to": "missions/deck", "count": 3}
+    assert s.general in aside and s.mission_discard == (new,) and len(s.mission_deck) == 2
+    assert s.fresh is None
+    conserved(s)
+    # Nothing set aside and the pile empty: the new mission stays.
+    s = table(hands={0: "3r 3b"}, general="P1")
+    rest = s.mission_deck[1:]
+    s = replace(s, mission_deck=s.mission_deck[:1], done=((), rest, (), ()))
+    s, _ = act(s, f"complete P1 {cards('3r')[0]} {cards('3b')[0]}")
+    assert s.fresh is None and GAME.legal_actions(s, 0)[0]["type"] == "draw"
     conserved(s)
 
 
