@@ -59,7 +59,11 @@ TARGETS: dict[str, dict[tuple[str, str], tuple[str, float]]] = {
         ("bot hard", "p99 ms"): ("<=", 1000.0),
     },
     "take5": {("random play, fast path", "rounds/s"): (">=", 10_000.0)},
-    "guandan": {("random play, fast path", "decisions/s"): (">=", 30_000.0)},
+    "guandan": {
+        # issue 18: 1.5x the 11,455 decisions/s measured on an idle machine before it
+        ("random play, main path", "decisions/s"): (">=", 17_000.0),
+        ("random play, fast path", "decisions/s"): (">=", 30_000.0),
+    },
 }
 
 

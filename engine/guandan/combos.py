@@ -24,25 +24,14 @@ only in the copy used are the same play.
 
 from __future__ import annotations
 
-from itertools import product
-
+from engine.guandan import codes as _codes
+from engine.guandan import enumeration as _enum
 from engine.guandan.cards import BJ_RANK, FACES, RJ_RANK, face, rank, value, wild_face
 
-SINGLE, PAIR, TRIPLE, FULL_HOUSE = "single", "pair", "triple", "full-house"
-STRAIGHT, PAIRS, TRIPLES = "straight", "consecutive-pairs", "consecutive-triples"
-BOMB, STRAIGHT_FLUSH, FOUR_JOKERS = "bomb", "straight-flush", "four-jokers"
 #: Every combination type, in the order plays are listed.
-COMBOS = (
-    SINGLE,
-    PAIR,
-    TRIPLE,
-    FULL_HOUSE,
-    STRAIGHT,
-    PAIRS,
-    TRIPLES,
-    BOMB,
-    STRAIGHT_FLUSH,
-    FOUR_JOKERS,
+COMBOS = _codes.COMBOS
+SINGLE, PAIR, TRIPLE, FULL_HOUSE, STRAIGHT, PAIRS, TRIPLES, BOMB, STRAIGHT_FLUSH, FOUR_JOKERS = (
+    COMBOS
 )
 BOMBS = frozenset({BOMB, STRAIGHT_FLUSH, FOUR_JOKERS})
 SEQUENCES = frozenset({STRAIGHT, PAIRS, TRIPLES, STRAIGHT_FLUSH})
@@ -64,7 +53,6 @@ _WINDOWS = {
     for top in range(n, 15)
 }
 _WINDOW_SETS = {k: frozenset(v) for k, v in _WINDOWS.items()}
-_WINDOW_MASKS = {k: sum(1 << r for r in v) for k, v in _WINDOWS.items()}
 
 
 def window(top: int, length: int) -> tuple[int, ...]:
@@ -210,98 +198,6 @@ def canonicalise(cards, hand) -> list[int]:
 
 
 # --------------------------------------------------------------------------- enumeration
-def _patterns() -> dict:
-    """``{(c0, c1, c2, c3): [[n-vectors of sum k] for k in 0..8]}`` for per-suit counts."""
-    table = {}
-    for vec in product(range(3), repeat=4):
-        by_k: list[list[tuple[int, ...]]] = [[] for _ in range(9)]
-        for ns in product(*(range(c + 1) for c in vec)):
-            by_k[sum(ns)].append(ns)
-        table[vec] = by_k
-    return table
-
-
-_PATTERNS = _patterns()
-
-
-def _play(combo: str, rank_: int, ids) -> dict:
-    return {"type": "play", "cards": sorted(ids), "combo": combo, "rank": rank_}
-
-
-class HandIndex:
-    """A hand sorted by rank and suit for enumeration at one level.
-
-    ``by[r][s]``: ids of natural (non-wild) cards of rank ``r`` (2..14) and suit ``s``,
-    lower copy first; ``wild``: wild ids; ``bj``/``rj``: joker ids."""
-
-    __slots__ = ("level", "by", "wild", "bj", "rj", "_opts", "counts")
-
-    def __init__(self, hand, level: int) -> None:
-        self.level = level
-        wf = wild_face(level)
-        by = [[[], [], [], []] for _ in range(15)]
-        wild, bj, rj = [], [], []
-        for c in sorted(hand):
-            f = c - FACES if c >= FACES else c
-            if f == wf:
-                wild.append(c)
-            elif f < 52:
-                by[(f >> 2) + 2][f & 3].append(c)
-            elif f == 52:
-                bj.append(c)
-            else:
-                rj.append(c)
-        self.by, self.wild, self.bj, self.rj = by, wild, bj, rj
-        self.counts = [len(a) + len(b) + len(c) + len(d) for a, b, c, d in by]
-        self._opts: dict[int, list[tuple[int, ...]]] = {}
-
-    def opts(self, r: int, k: int) -> list[tuple[int, ...]]:
-        """Distinct (by face) choices of ``k`` natural cards of rank ``r``."""
-        if k == 0:
-            return [()]
-        ck = r * 16 + k
-        got = self._opts.get(ck)
-        if got is None:
-            lists = self.by[r]
-            if self.counts[r] < k:
-                got = []
-            else:
-                a, b, c, d = lists
-                got = [
-                    tuple(a[:n0] + b[:n1] + c[:n2] + d[:n3])
-                    for n0, n1, n2, n3 in _PATTERNS[(len(a), len(b), len(c), len(d))][k]
-                ]
-            self._opts[ck] = got
-        return got
-
-    def groups(self, r: int, k: int) -> list[tuple[tuple[int, ...], int]]:
-        """Ways to make ``k`` cards of rank ``r`` from naturals and wilds:
-        ``[(natural ids, wilds used)]``, fewest wilds first."""
-        out = []
-        for j in range(0, min(k, len(self.wild)) + 1):
-            for o in self.opts(r, k - j):
-                out.append((o, j))
-        return out
-
-    def sequences(self, slots, m: int) -> list[tuple[tuple[int, ...], int]]:
-        """Ways to fill ``slots`` (ranks) with ``m`` cards each: ``[(ids, wilds used)]``."""
-        w = len(self.wild)
-        counts = self.counts
-        if sum(m - counts[r] for r in slots if counts[r] < m) > w:
-            return []
-        partial = [((), 0)]
-        for r in slots:
-            nxt = []
-            for ids, j in partial:
-                for u in range(0, min(m, w - j) + 1):
-                    for o in self.opts(r, m - u):
-                        nxt.append((ids + o, j + u))
-            partial = nxt
-            if not partial:
-                break
-        return partial
-
-
 def plays(hand, level: int, last: tuple | None = None) -> list[dict]:
     """Every canonical play from ``hand`` (card ids) at ``level`` that beats ``last``
     (``(combo, rank, size)``, or None when leading), one action per reading:
@@ -309,186 +205,16 @@ def plays(hand, level: int, last: tuple | None = None) -> list[dict]:
 
     Order: singles, pairs, triples, full houses, straights, consecutive pairs,
     consecutive triples, bombs (by size, then rank), straight flushes, four jokers;
-    within a type by rising key (guandan.md "Combinations")."""
-    h = HandIndex(hand, level)
-    out: list[dict] = []
-    lc = last[0] if last else None
-    if lc is None or lc not in BOMBS:
-        lk = key(lc, last[1], level) if last else -1
-        if lc is None or lc == SINGLE:
-            _singles(h, out, lk)
-        if lc is None or lc == PAIR:
-            _pairs(h, out, lk)
-        if lc is None or lc == TRIPLE:
-            _triples(h, out, lk)
-        if lc is None or lc == FULL_HOUSE:
-            _full_houses(h, out, lk)
-        if lc is None or lc == STRAIGHT:
-            _straights(h, out, lk)
-        if lc is None or lc == PAIRS:
-            _runs(h, out, PAIRS, PAIRS_TOPS, 3, 2, lk)
-        if lc is None or lc == TRIPLES:
-            _runs(h, out, TRIPLES, TRIPLES_TOPS, 2, 3, lk)
-        _bombs(h, out, None)
-    else:
-        _bombs(h, out, power(last[0], last[1], last[2], level))
+    within a type by rising key (guandan.md "Combinations"). The enumeration and its
+    cache of recent hands: :mod:`engine.guandan.enumeration`."""
+    last3 = None if last is None else (_codes.KIND_OF[last[0]], last[1], last[2])
+    out = []
+    names = _enum.READINGS
+    for item in _enum.plays(_codes.mask_of(hand), level, last3, _enum.CARDS):
+        cards = list(item)
+        combo, rank_ = names[cards.pop() - 108]
+        out.append({"type": "play", "cards": cards, "combo": combo, "rank": rank_})
     return out
-
-
-def _by_value(level: int) -> list[int]:
-    """Ranks 2..14 in rising card order (the level rank last)."""
-    return [r for r in range(2, 15) if r != level] + [level]
-
-
-def _singles(h: HandIndex, out: list, lk: int) -> None:
-    level = h.level
-    for r in _by_value(level):
-        if value(r, level) <= lk:
-            continue
-        for s in range(4):
-            ids = h.by[r][s]
-            if ids:
-                out.append(_play(SINGLE, r, (ids[0],)))
-        if r == level and h.wild:
-            out.append(_play(SINGLE, r, (h.wild[0],)))
-    if h.bj and BJ_RANK > lk:
-        out.append(_play(SINGLE, BJ_RANK, (h.bj[0],)))
-    if h.rj and RJ_RANK > lk:
-        out.append(_play(SINGLE, RJ_RANK, (h.rj[0],)))
-
-
-def _pairs(h: HandIndex, out: list, lk: int) -> None:
-    level, wild = h.level, h.wild
-    for r in _by_value(level):
-        if value(r, level) <= lk:
-            continue
-        for o, j in h.groups(r, 2):
-            if o:  # two wilds alone are only a level pair
-                out.append(_play(PAIR, r, o + tuple(wild[:j])))
-        if r == level and len(wild) == 2:
-            out.append(_play(PAIR, r, tuple(wild)))
-    if len(h.bj) == 2 and BJ_RANK > lk:
-        out.append(_play(PAIR, BJ_RANK, tuple(h.bj)))
-    if len(h.rj) == 2 and RJ_RANK > lk:
-        out.append(_play(PAIR, RJ_RANK, tuple(h.rj)))
-
-
-def _triples(h: HandIndex, out: list, lk: int) -> None:
-    level, wild = h.level, h.wild
-    for r in _by_value(level):
-        if value(r, level) > lk:
-            for o, j in h.groups(r, 3):
-                out.append(_play(TRIPLE, r, o + tuple(wild[:j])))
-
-
-def _full_houses(h: HandIndex, out: list, lk: int) -> None:
-    level, wild = h.level, h.wild
-    w = len(wild)
-    pairs = []  # (natural ids, wilds used), one entry for a pair of two wilds
-    for p in range(2, 15):
-        for o, j in h.groups(p, 2):
-            if o:
-                pairs.append((p, o, j))
-    if w == 2:
-        pairs.append((0, (), 2))
-    jokers = [tuple(x) for x in (h.bj, h.rj) if len(x) == 2]
-    for t in _by_value(level):
-        if value(t, level) <= lk:
-            continue
-        for to, tj in h.groups(t, 3):
-            if not to:
-                continue
-            for p, po, pj in pairs:
-                if p != t and tj + pj <= w:
-                    out.append(_play(FULL_HOUSE, t, to + po + tuple(wild[: tj + pj])))
-            for jp in jokers:
-                out.append(_play(FULL_HOUSE, t, to + jp + tuple(wild[:tj])))
-
-
-def _same_suit(ids) -> bool:
-    s = ids[0] % FACES & 3
-    return all(c % FACES & 3 == s for c in ids)
-
-
-def _straights(h: HandIndex, out: list, lk: int) -> None:
-    wild = h.wild
-    for top in STRAIGHT_TOPS:
-        if top <= lk:
-            continue
-        for ids, j in h.sequences(window(top, 5), 1):
-            if j == 0 and _same_suit(ids):
-                continue  # five natural cards of one suit: a straight flush only
-            out.append(_play(STRAIGHT, top, ids + tuple(wild[:j])))
-
-
-def _runs(h: HandIndex, out: list, combo: str, tops, length: int, m: int, lk: int) -> None:
-    wild = h.wild
-    for top in tops:
-        if top > lk:
-            for ids, j in h.sequences(window(top, length), m):
-                out.append(_play(combo, top, ids + tuple(wild[:j])))
-
-
-def _bombs(h: HandIndex, out: list, above: tuple | None) -> None:
-    """Bombs, straight flushes and four jokers with a power above ``above``."""
-    level, wild = h.level, h.wild
-    w = len(wild)
-    order = _by_value(level)
-    flushes = _flushes(h) if above is None or above < (11, 15) else []
-    for size in range(4, 11):
-        if size == 6 and flushes:
-            for top, ids in flushes:
-                if above is None or (11, top) > above:
-                    out.append(_play(STRAIGHT_FLUSH, top, ids))
-            flushes = []
-        if above is not None and 2 * size < above[0]:
-            continue
-        for r in order:
-            if h.counts[r] + w < size:
-                continue
-            if above is not None and (2 * size, value(r, level)) <= above:
-                continue
-            for j in range(0, min(w, size) + 1):
-                for o in h.opts(r, size - j):
-                    out.append(_play(BOMB, r, o + tuple(wild[:j])))
-    for top, ids in flushes:  # only when no bomb of 6+ could be listed after them
-        if above is None or (11, top) > above:
-            out.append(_play(STRAIGHT_FLUSH, top, ids))
-    if len(h.bj) == 2 and len(h.rj) == 2:
-        out.append(_play(FOUR_JOKERS, RJ_RANK, tuple(h.bj + h.rj)))
-
-
-def _flushes(h: HandIndex) -> list[tuple[int, tuple[int, ...]]]:
-    """Straight flushes ``[(top, ids)]`` by rising top, then suit."""
-    wild = h.wild
-    w = len(wild)
-    found = []
-    by = h.by
-    masks = [0, 0, 0, 0]
-    for r in range(2, 15):
-        for s in range(4):
-            if by[r][s]:
-                masks[s] |= 1 << r
-    for top in STRAIGHT_TOPS:
-        slots = _WINDOWS[top, 5]
-        wm = _WINDOW_MASKS[top, 5]
-        for s in range(4):
-            if (masks[s] & wm).bit_count() + w < 5:
-                continue
-            partial = [((), 0)]
-            for r in slots:
-                ids = h.by[r][s]
-                nxt = []
-                for got, j in partial:
-                    if ids:
-                        nxt.append((got + (ids[0],), j))
-                    if j < w:
-                        nxt.append((got, j + 1))
-                partial = nxt
-            for got, j in partial:
-                if got:
-                    found.append((top, got + tuple(wild[:j])))
-    return found
 
 
 def play_key(action: dict, level: int) -> tuple:
@@ -511,7 +237,6 @@ __all__ = [
     "is_bomb",
     "is_canonical",
     "canonicalise",
-    "HandIndex",
     "play_key",
     "window",
     "face",

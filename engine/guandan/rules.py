@@ -112,6 +112,20 @@ def tribute_plan(hands, places) -> tuple[tuple[int, ...], bool]:
     return payers, reds == 2
 
 
+_HAND_ZONES = tuple(f"hand/{s}" for s in range(PLAYERS))
+_new = object.__new__
+
+
+def _event(kind: str, public: dict, secret: dict | None = None) -> Event:
+    """``Event(kind, public, secret)`` seen by everybody, made without the frozen
+    dataclass's slower ``__init__`` (the hot path: plays and passes)."""
+    e = _new(Event)
+    e.__dict__.update(
+        type=kind, public=public, secret={} if secret is None else secret, seen_by=None
+    )
+    return e
+
+
 def _legal(phase: str, hand, level: int, last3: tuple | None) -> list[dict]:
     """The legal actions of an awaited seat holding ``hand`` (sorted ids) in ``phase``
     at ``level``, following ``last3`` (``(combo, rank, size)``) or leading (None)."""
@@ -278,31 +292,40 @@ class Guandan(Game):
             return
         cards = action.get("cards")
         combo, rank_ = action.get("combo"), action.get("rank")
-        if (
-            not isinstance(cards, list)
-            or not cards
-            or not all(isinstance(c, int) and not isinstance(c, bool) for c in cards)
-        ):
+        if type(cards) is not list or not cards:
             raise MalformedAction("'play' needs a non-empty list of card ids 'cards'")
-        if not all(0 <= c < DECK_SIZE for c in cards) or len(set(cards)) != len(cards):
+        for c in cards:
+            if type(c) is not int:
+                raise MalformedAction("'play' needs a non-empty list of card ids 'cards'")
+            if not 0 <= c < DECK_SIZE:
+                raise MalformedAction("'cards' must be distinct ids 0..107")
+        chosen = set(cards)
+        if len(chosen) != len(cards):
             raise MalformedAction("'cards' must be distinct ids 0..107")
         if combo not in cb.COMBOS:
             raise MalformedAction(f"'combo' must be one of {', '.join(cb.COMBOS)}")
-        if not isinstance(rank_, int) or isinstance(rank_, bool):
+        if type(rank_) is not int:
             raise MalformedAction("'play' needs an integer 'rank'")
         hand = state.hands[seat]
         held = set(hand)
-        for c in cards:
-            if c not in held:
-                raise IllegalAction(f"card {format_card(c)} is not in your hand", R_PLAY)
+        if not chosen <= held:
+            c = next(c for c in cards if c not in held)
+            raise IllegalAction(f"card {format_card(c)} is not in your hand", R_PLAY)
         if cards != sorted(cards):
             raise IllegalAction("list the cards in rising id order", R_CANON)
-        if not cb.is_canonical(cards, hand):
-            raise IllegalAction("use the first copy of a face you hold twice", R_CANON)
+        for c in cards:  # canonical copies (combos.is_canonical)
+            if c >= FACES and c - FACES in held and c - FACES not in chosen:
+                raise IllegalAction("use the first copy of a face you hold twice", R_CANON)
         if (combo, rank_) not in cb.readings(cards, state.level):
             raise IllegalAction(f"{format_cards(cards)} cannot be read as {combo} {rank_}", R_COMBO)
         if not cb.beats(combo, rank_, len(cards), self._last3(state), state.level):
             raise IllegalAction(f"{combo} {rank_} does not beat the last play", R_COMBO)
+
+    def may_act(self, state: GuandanState, seat: int, action: dict) -> bool:
+        """Whether ``seat`` is awaited (the turn seat while playing)."""
+        if state.phase == PLAY:
+            return seat == state.turn
+        return seat in self.awaiting(state)
 
     # ------------------------------------------------------------------ applying
     def _apply(self, state: GuandanState, seat: int, action: dict):
@@ -327,28 +350,44 @@ class Guandan(Game):
         cards = tuple(action["cards"])
         combo, rank_ = action["combo"], action["rank"]
         gone = set(cards)
-        hand = tuple(c for c in state.hands[seat] if c not in gone)
+        hand = tuple([c for c in state.hands[seat] if c not in gone])
         hands = state.hands[:seat] + (hand,) + state.hands[seat + 1 :]
-        events = [move(cards, f"hand/{seat}", "trick", seat=seat, combo=combo, rank=rank_)]
+        events = [
+            _event(
+                "move",
+                {
+                    "from": _HAND_ZONES[seat],
+                    "to": "trick",
+                    "count": len(cards),
+                    "seat": seat,
+                    "combo": combo,
+                    "rank": rank_,
+                },
+                {"cards": list(cards)},
+            )
+        ]
         out = state.out
         if not hand:
             out = out + (seat,)
             events.append(Event("out", {"seat": seat, "place": len(out)}))
+        play = (seat, combo, rank_, cards)
+        ends = not hand and (partner(seat) in out or len(out) == 3)
         state = replace(
             state,
             hands=hands,
             out=out,
-            last=(seat, combo, rank_, cards),
+            last=play,
             passes=0,
             trick=state.trick + cards,
-            log=state.log + ((seat, combo, rank_, cards),),
+            log=state.log + (play,),
+            turn=state.turn if ends else self._next_active(state, seat, out),
         )
-        if not hand and (partner(seat) in out or len(out) == 3):
+        if ends:
             return self._end_deal(state, events)
-        return replace(state, turn=self._next_active(state, seat, out)), events
+        return state, events
 
     def _pass(self, state: GuandanState, seat: int):
-        events = [Event("pass", {"seat": seat})]
+        events = [_event("pass", {"seat": seat})]
         passes = state.passes + 1
         last_seat = state.last[0]
         out = state.out
@@ -366,8 +405,15 @@ class Guandan(Game):
             leader = partner(last_seat)  # partner takes the lead
         else:
             leader = self._next_active(state, last_seat, out)
-        events.append(move(state.trick, "trick", "played"))
-        events.append(Event("lead", {"seat": leader}))
+        trick = state.trick
+        events.append(
+            _event(
+                "move",
+                {"from": "trick", "to": "played", "count": len(trick)},
+                {"cards": list(trick)},
+            )
+        )
+        events.append(_event("lead", {"seat": leader}))
         return replace(
             state,
             passes=0,

@@ -293,3 +293,67 @@ def test_enumeration_matches_brute_force_readings(seed, level):
     hand = sorted(hand)
     got = {(tuple(p["cards"]), p["combo"], p["rank"]) for p in cb.plays(hand, level)}
     assert got == _exhaustive(hand, level)
+
+
+# --------------------------------------------------------------------------- codes and cache
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6),
+    level=st.integers(2, 14),
+    size=st.sampled_from([3, 8, 14, 27]),
+    last=st.sampled_from(
+        [
+            None,
+            ("single", 9, 1),
+            ("pair", 5, 2),
+            ("triple", 12, 3),
+            ("full-house", 4, 5),
+            ("straight", 7, 5),
+            ("consecutive-pairs", 6, 6),
+            ("consecutive-triples", 5, 6),
+            ("bomb", 8, 4),
+            ("bomb", 3, 6),
+            ("straight-flush", 9, 5),
+        ]
+    ),
+)
+def test_codes_and_actions_list_the_same_plays_in_the_same_order(seed, level, size, last):
+    from engine.guandan import codes
+    from engine.guandan import enumeration as en
+
+    hand = sorted(random.Random(seed).sample(range(108), size))
+    actions = cb.plays(hand, level, last)
+    last3 = None if last is None else (codes.KIND_OF[last[0]], last[1], last[2])
+    got = en.plays(codes.mask_of(hand), level, last3, en.CODES)
+    assert [codes.decode(c) for c in got] == actions
+    assert [codes.encode(a) for a in actions] == got
+    # every play listed beats the last play and is one of its cards' readings
+    for a in actions:
+        assert (a["combo"], a["rank"]) in cb.readings(a["cards"], level)
+        assert cb.beats(a["combo"], a["rank"], len(a["cards"]), last, level)
+
+
+def test_cached_lists_are_fresh_copies():
+    hand = parse_cards("3S 3C 9S 9D KS KC KD KH 2H 5S 6S 7S 8S")
+    first = cb.plays(hand, 2)
+    first[0]["cards"].append(999)
+    first.append({"type": "junk"})
+    again = cb.plays(hand, 2)
+    assert again == cb.plays(hand, 2) and {"type": "junk"} not in again
+    assert all(999 not in a["cards"] for a in again)
+
+
+def test_action_codes_round_trip():
+    from engine.guandan import codes
+
+    nines = sorted(parse_cards("9S 9C 9D 7H 7H"))
+    bomb = {"type": "play", "cards": nines, "combo": "bomb", "rank": 9}
+    house = dict(bomb, combo="full-house")
+    assert codes.encode(bomb) != codes.encode(house)  # one card set, two readings
+    for a in [bomb, house, {"type": "pass"}, {"type": "tribute", "card": 53}]:
+        assert codes.decode(codes.encode(a)) == a
+    assert codes.encode({"type": "pass"}) == codes.PASS == 0
+    assert codes.decode(codes.encode({"type": "return", "card": 107})) == {
+        "type": "return",
+        "card": 107,
+    }
