@@ -17,8 +17,9 @@ player out:
 * after ``hello`` a connection that sends no complete message for
   :data:`net.protocol.DEAD_AFTER` seconds is closed (clients ping every
   :data:`net.protocol.HEARTBEAT`), and its seat is away at once;
-* every message after ``hello`` is paid from the connection's action budget
-  (:class:`net.host.Budget`), and bytes are read at most :data:`BYTE_RATE` a second
+* every message after ``hello`` is paid from an action budget (:class:`net.host.Budget`)
+  that belongs to the seat (a spectator's: to its address), so coming back on a new
+  connection does not refill it; and bytes are read at most :data:`BYTE_RATE` a second
   after a burst of :data:`BYTE_BURST` (TCP pushes back on a faster sender);
 * a decode error (the stream is out of step) closes the connection, and so does unsent
   data past :attr:`TcpServer.max_unsent` bytes (a client that never reads).
@@ -29,6 +30,7 @@ None of these touches another seat.
 from __future__ import annotations
 
 import asyncio
+import collections
 import time
 from typing import Any
 
@@ -63,6 +65,8 @@ BYTE_RATE = 64 * 1024
 BYTE_BURST = 512 * 1024
 #: Kept for older callers: the connections a host holds at most besides its seats.
 MAX_CONNECTIONS = MAX_PENDING + MAX_SPECTATORS
+#: Action budgets kept (seats, and spectators' addresses: the least recently used go).
+MAX_BUDGETS = 1024
 #: Bytes read from a socket at a time.
 READ_SIZE = 64 * 1024
 
@@ -127,7 +131,7 @@ class TcpServer:
     ``address`` to bind (``"0.0.0.0"`` = every IPv4 interface), ``port`` (0 = any free
     one; the bound port is in :attr:`port` after :meth:`astart`). ``idle_timeout``,
     ``hello_timeout``, ``max_unsent`` and ``budget`` (``(burst, rate)`` of each
-    connection's :class:`net.host.Budget`) may be changed for tests."""
+    seat's or spectator address's :class:`net.host.Budget`) may be changed for tests."""
 
     def __init__(
         self,
@@ -151,6 +155,7 @@ class TcpServer:
         self._tasks: set[asyncio.Task] = set()
         self._peers: set[Peer] = set()
         self._pending: dict[Peer, asyncio.Task] = {}  # no hello yet
+        self._budgets: collections.OrderedDict[tuple, Budget] = collections.OrderedDict()
 
     async def astart(self) -> int:
         """Bind and listen; returns the port."""
@@ -341,9 +346,21 @@ class TcpServer:
         except Refused as exc:
             peer.close(exc.to_wire())
             return None
-        client.budget = Budget(*self.budget) if self.budget is not None else Budget()
+        client.budget = self._budget_for(client, peer)
         self.local.kick()
         return client
+
+    def _budget_for(self, client: Client, peer: Peer) -> Budget:
+        """The budget of ``client``'s seat, or of its address for a spectator: kept
+        across connections (at most :data:`MAX_BUDGETS`, the least recently used go)."""
+        key = ("seat", client.seat) if client.seat is not None else ("address", peer.address)
+        budget = self._budgets.pop(key, None)
+        if budget is None:
+            budget = Budget(*self.budget) if self.budget is not None else Budget()
+        self._budgets[key] = budget
+        while len(self._budgets) > MAX_BUDGETS:
+            self._budgets.popitem(last=False)
+        return budget
 
     def _room_for_a_spectator(self, peer: Peer) -> None:
         """Raise :class:`Refused` (``table-full``) when the spectators are at their

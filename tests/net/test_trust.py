@@ -438,6 +438,26 @@ def test_a_flood_of_any_action_is_refused_with_slow_down(lan, game_id):
     assert host.call(lambda t: t.seats[0]["away"])  # the seat waits for its token
 
 
+def test_coming_back_on_a_new_connection_does_not_refill_the_budget(lan):
+    host, target, eve = _seated(lan, "take5", ["open", "bot"], bot_delay=3600.0)
+    token = eve.messages[0]["token"]
+    junk = encode({"type": "action", "action": {"type": "nothing"}})
+    eve.send_bytes(junk * (BUDGET_BURST + FLOOD_STRIKES))
+    eve.read()
+    assert eve.closed and eve.errors()[-1] == "flood"
+    again = lan.raw(target)
+    again.send(hello(token=token))
+    again.read(welcomed)
+    seen = len(again.messages)
+    again.send_bytes(junk * 10)
+    again.read(lambda g: len(errors_in(g[seen:])) >= 10 or again.closed, timeout=5.0)
+    assert "malformed-action" not in errors_in(again.messages[seen:])  # no fresh budget
+
+
+def errors_in(messages: list[dict]) -> list[str]:
+    return [m["code"] for m in messages if m["type"] == "error"]
+
+
 def test_the_budget_lets_honest_bursts_through_and_refills():
     now = [0.0]
     table = Table("take5", ["human", "human"], 1, clock=lambda: now[0])
