@@ -153,7 +153,7 @@ def test_a_silent_link_is_closed_and_its_seat_is_away_at_once():
     h = LocalHost("take5", ["open", "open"], 1, bot_delay=0.0, takeover_delay=60.0)
     h.start()
     try:
-        port = h.listen(0, "127.0.0.1", idle_timeout=0.4)
+        port = h.listen(0, "127.0.0.1", idle_timeout=1.5)
         target = f"127.0.0.1:{port}"
         ana = connect(target, player="Ana", ping_interval=0.1)
         eve = Raw(target)
