@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
 
@@ -18,6 +20,35 @@ SHADOW = (0, 0, 0, 90)
 PANEL = (10, 40, 28, 200)
 HIGHLIGHT = (255, 226, 90)
 
+#: The smallest text the tables draw (font size in pixels), at any window size, text
+#: size or language: 12 px stays legible; text that does not fit wraps or ends in "…".
+MIN_TEXT = 12
+
+#: While :func:`recording` runs: ``(size, text)`` of every text rendered.
+_drawn: list | None = None
+
+
+@contextmanager
+def recording() -> Iterator[list[tuple[int, str]]]:
+    """Collect ``(font size in pixels, text)`` for every text rendered with the bundled
+    fonts inside the ``with`` block (cached surfaces are not drawn again: call
+    :func:`reset_caches` first to see everything). The text-height test uses it."""
+    global _drawn
+    previous, _drawn = _drawn, []
+    try:
+        yield _drawn
+    finally:
+        _drawn = previous
+
+
+class _Font(pygame.font.Font):
+    """A bundled font that reports what it renders to :func:`recording`."""
+
+    def render(self, text, *args, **kwargs) -> pygame.Surface:
+        if _drawn is not None and text:
+            _drawn.append((self.point_size, str(text)))
+        return super().render(text, *args, **kwargs)
+
 
 def font_path(bold: bool = False) -> str:
     """Path of the bundled DejaVu Sans (covers Latin accents and ♠♥♦♣)."""
@@ -28,7 +59,7 @@ def font_path(bold: bool = False) -> str:
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """A bundled font at ``size`` pixels (cached)."""
-    return pygame.font.Font(font_path(bold), size)
+    return _Font(font_path(bold), size)
 
 
 #: Runs of CJK characters (and full-width forms), which DejaVu lacks.
@@ -45,7 +76,7 @@ def cjk_font_path(bold: bool = False) -> str:
 @lru_cache(maxsize=32)
 def cjk_font(size: int, bold: bool = False) -> pygame.font.Font:
     """The CJK fallback font at ``size`` pixels (cached)."""
-    return pygame.font.Font(cjk_font_path(bold), size)
+    return _Font(cjk_font_path(bold), size)
 
 
 def render(s: str, size: int, color=WHITE, bold: bool = False) -> pygame.Surface:
@@ -130,6 +161,59 @@ def wrap_font(text: str, font: pygame.font.Font, width: int) -> list[str]:
     if line:
         lines.append(line)
     return lines
+
+
+def ellipsize(text: str, font: pygame.font.Font, width: int) -> str:
+    """``text``, or its longest start that fits ``width`` pixels in ``font`` followed
+    by "…" (at least one character and the "…")."""
+    if font.size(text)[0] <= width:
+        return text
+    lo, hi = 1, len(text)  # the longest start that fits, by bisection
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if font.size(text[:mid].rstrip() + "…")[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
+
+
+def fit(
+    s: str, size: int, width: int, color=WHITE, bold: bool = False, shrink: float = 0.85
+) -> pygame.Surface:
+    """``s`` at ``size`` pixels, at most ``width`` pixels wide: a little smaller (down
+    to ``shrink`` × ``size``, never under :data:`MIN_TEXT`) when that is enough, else
+    cut with "…" — long translations never overflow and never shrink out of
+    legibility."""
+    size = max(MIN_TEXT, size)
+    img = text(s, size, color, bold)
+    floor = max(MIN_TEXT, int(size * shrink))
+    while img.get_width() > width and size > floor:
+        size = max(floor, size - 1)
+        img = text(s, size, color, bold)
+    if img.get_width() > width:
+        img = text(ellipsize(s, font(size, bold), width), size, color, bold)
+    return img
+
+
+def fit_lines(
+    text: str, size: int, width: int, max_lines: int = 2, bold: bool = True
+) -> tuple[list[str], int]:
+    """``text`` wrapped at words to ``width`` pixels in at most ``max_lines`` lines: the
+    size shrinks (never under :data:`MIN_TEXT`) until it does, and a text still too long
+    ends its last line in "…". Returns (lines, size)."""
+    size = max(MIN_TEXT, size)
+    while True:
+        f = font(size, bold)
+        lines = wrap_font(text, f, width)
+        if len(lines) <= max_lines and all(f.size(x)[0] <= width for x in lines):
+            return lines, size
+        if size <= MIN_TEXT:
+            cut = [ellipsize(x, f, width) for x in lines[:max_lines]]
+            if len(lines) > max_lines:
+                cut[-1] = ellipsize(lines[max_lines - 1] + " " + lines[max_lines], f, width)
+            return cut, size
+        size = max(MIN_TEXT, int(size * 0.92))
 
 
 def wrap(text: str, size: int, width: int, bold: bool = True) -> list[str]:

@@ -3,6 +3,8 @@ size: card backs, empty card places, shadows, translucent panels."""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from client import assets
@@ -56,3 +58,15 @@ def panel(w: int, h: int, colour: tuple, radius: int) -> pygame.Surface:
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=radius)
     return surf.convert_alpha()
+
+
+def star(surface: pygame.Surface, center, r: float, colour, width: int = 0) -> None:
+    """A five-pointed star of outer radius ``r`` pixels centred at ``center``, filled
+    (``width`` 0) or outlined ``width`` pixels thick."""
+    cx, cy = center
+    pts = []
+    for i in range(10):
+        a = -math.pi / 2 + i * math.pi / 5
+        rr = r if i % 2 == 0 else r * 0.45
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    pygame.draw.polygon(surface, colour, pts, width)

@@ -171,8 +171,16 @@ class TableScene(Scene, abc.ABC):
 
     def t(self, v: float) -> int:
         """A text size: design pixels × scale × the player's text size (``ui_scale``,
-        up to 1.25: the tables are laid out for that much)."""
-        return max(9, int(v * self.k * min(1.25, self.ui_scale)))
+        up to 1.25: the tables are laid out for that much), never under
+        :data:`client.assets.MIN_TEXT` (12 px: a small window keeps its text legible
+        and lays it out around that; what does not fit wraps or ends in "…")."""
+        return max(assets.MIN_TEXT, int(v * self.k * min(1.25, self.ui_scale)))
+
+    def text(
+        self, text: str, size: float, color=assets.WHITE, bold: bool = False
+    ) -> pygame.Surface:
+        """``text`` at text size ``size`` (design pixels, see :meth:`t`)."""
+        return assets.text(text, self.t(size), color, bold)
 
     @property
     def me(self) -> int | None:
@@ -244,34 +252,47 @@ class TableScene(Scene, abc.ABC):
     def fit_text(
         self, text: str, size: int, width: int, color=assets.WHITE, bold: bool = False
     ) -> pygame.Surface:
-        """``text`` at ``size`` pixels, or smaller (down to 9) until it is at most
-        ``width`` pixels wide: long translations and large text sizes never overflow."""
-        img = assets.text(text, size, color, bold)
-        while img.get_width() > width and size > 9:
-            size = max(9, int(size * 0.92))
-            img = assets.text(text, size, color, bold)
-        return img
+        """``text`` at ``size`` pixels fitted to ``width`` pixels (:func:`client.assets.fit`:
+        a little smaller, never under 12 px, else cut with "…")."""
+        return assets.fit(text, size, width, color, bold)
 
     def label(self, text: str, size: float, width: float, color=assets.WHITE, bold=False):
-        """``text`` at text size ``size`` (design pixels, see :meth:`t`), shrunk to fit
-        ``width`` design pixels."""
+        """``text`` at text size ``size`` (design pixels, see :meth:`t`), fitted to
+        ``width`` design pixels (see :meth:`fit_text`)."""
         return self.fit_text(text, self.t(size), self.s(width), color, bold)
 
     def text_px(self, px: int) -> int:
         """A text size already scaled to the window (``self.s(v)``) times the player's
-        text size (``ui_scale``, up to 1.25: the tables are laid out for that much)."""
-        return max(9, int(px * min(1.25, self.ui_scale)))
+        text size (``ui_scale``, up to 1.25: the tables are laid out for that much), never
+        under :data:`client.assets.MIN_TEXT`."""
+        return max(assets.MIN_TEXT, int(px * min(1.25, self.ui_scale)))
 
     def fit_lines(
         self, text: str, size: int, width: int, max_lines: int = 2, bold: bool = True
     ) -> tuple[list[str], int]:
-        """``text`` wrapped at words to ``width`` pixels in at most ``max_lines`` lines:
-        the size shrinks (down to 9) until it does. Returns (lines, size)."""
-        while True:
-            lines = assets.wrap_font(text, assets.font(size, bold), width)
-            if len(lines) <= max_lines or size <= 9:
-                return lines[:max_lines], size
-            size = max(9, int(size * 0.92))
+        """``text`` wrapped to ``width`` pixels in at most ``max_lines`` lines
+        (:func:`client.assets.fit_lines`). Returns (lines, size)."""
+        return assets.fit_lines(text, size, width, max_lines, bold)
+
+    def draw_lines(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        size: float,
+        rect: pygame.Rect,
+        color=assets.WHITE,
+        bold: bool = True,
+        max_lines: int = 2,
+    ) -> int:
+        """``text`` at text size ``size`` (design pixels) wrapped into ``rect`` (pixels)
+        from its top-left, in at most ``max_lines`` lines; returns the bottom drawn."""
+        lines, px = self.fit_lines(text, self.t(size), rect.w, max_lines, bold)
+        y = rect.y
+        for line in lines:
+            img = assets.text(line, px, color, bold)
+            surface.blit(img, (rect.x, y))
+            y += int(img.get_height() * 1.02)
+        return y
 
     def show_error(self, text: str) -> None:
         """Show ``text`` in the error banner for a few seconds."""
@@ -486,7 +507,7 @@ class TableScene(Scene, abc.ABC):
             text = _("Hands stay hidden: each player sees theirs on their turn")
         else:
             text = _("Watching the table")
-        img = assets.text(text, self.s(18), assets.WHITE)
+        img = self.text(text, 18)
         surface.blit(img, img.get_rect(midleft=midleft))
 
     def message_pos(self) -> tuple[int, int]:
@@ -500,11 +521,19 @@ class TableScene(Scene, abc.ABC):
         color=assets.GOLD,
         center: tuple[int, int] | None = None,
     ) -> None:
-        img = self.fit_text(text, int(19 * self.ui_scale), self.w - 60, assets.WHITE, True)
-        rect = img.get_rect(center=center or (self.w // 2, self.h // 2)).inflate(32, 18)
+        lines, px = self.fit_lines(text, self.text_px(19), self.w - 60, 2, True)
+        imgs = [assets.text(line, px, assets.WHITE, True) for line in lines]
+        w = max(img.get_width() for img in imgs)
+        h = sum(img.get_height() for img in imgs)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = center or (self.w // 2, self.h // 2)
+        rect = rect.inflate(32, 18)
         rect.clamp_ip(pygame.Rect(0, 0, self.w, self.h))
         pygame.draw.rect(surface, color, rect, border_radius=10)
-        surface.blit(img, img.get_rect(center=rect.center))
+        y = rect.y + 9
+        for img in imgs:
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+            y += img.get_height()
 
 
 def headline(winners: set[int], names: list[str], me: int | None) -> str:

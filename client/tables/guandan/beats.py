@@ -38,9 +38,10 @@ def _play(t, seat: int, e: dict, cards: list[int]) -> Beat:
     def begin():
         t.sfx("bomb" if entry["combo"] in BOMBS else "card")
         rects = layout.play_rects(t, seat, len(cards))
+        order = [c for c, _stands in gc.arrange_play(entry, t.board.get("level", 2))]
         return [
             Flight(c, _src(t, seat, c), r.center, 0.45 * f, 0.02 * i * f)
-            for i, (c, r) in enumerate(zip(cards, rects, strict=True))
+            for i, (c, r) in enumerate(zip(order, rects, strict=True))
         ]
 
     def finish():

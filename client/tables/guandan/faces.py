@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from client import assets
+from client import assets, cards
 from client.i18n import _
 
 FACES = 54
@@ -134,25 +134,71 @@ def level_text(level: int) -> str:
     return RANK_TEXT.get(level, str(level))
 
 
+#: Sequences: how many cards share each rank, and how many ranks run.
+RUNS = {
+    "straight": (1, 5),
+    "straight-flush": (1, 5),
+    "consecutive-pairs": (2, 3),
+    "consecutive-triples": (3, 2),
+}
+
+
+def run_ranks(top: int, length: int) -> list[int]:
+    """The natural ranks of a sequence of ``length`` ranks ending at ``top``, lowest
+    first; the low ace (top 5 of A-2-3-4-5) as 14."""
+    return [14 if r == 1 else r for r in range(top - length + 1, top + 1)]
+
+
+def arrange(combo: str, top: int, cards: list[int], level: int) -> list[tuple[int, int | None]]:
+    """The cards of a play in the order its reading reads, each with the rank a wild
+    stands for there (None for a card that stands for itself): a straight low to high
+    with each wild in the place it fills, pairs as Q Q K K A A, a full house's triple
+    before its pair, wilds after the natural cards of their rank (guandan.md "Wild
+    cards"). ``top`` is the reading's rank (a sequence's top, a full house's triple)."""
+    naturals = sorted((c for c in cards if not is_wild(c, level)), key=lambda c: (suit(c) or 0, c))
+    wilds = sorted(c for c in cards if is_wild(c, level))
+    if combo in RUNS:
+        width, length = RUNS[combo]
+        slots = [r for r in run_ranks(top, length) for _ in range(width)]
+    elif combo == "full-house":
+        pair = [rank(c) for c in naturals if rank(c) != top]
+        slots = [top] * 3 + [pair[0] if pair else None] * 2
+    elif combo in ("single", "pair", "triple", "bomb"):
+        slots = [top] * len(cards)
+    else:  # four jokers and anything else: card order
+        return [(c, None) for c in sorted(cards, key=lambda c: (rank(c), c))]
+    out: list[tuple[int, int | None]] = []
+    for r in slots:
+        c = next((c for c in naturals if rank(c) == r), None)
+        if c is not None:
+            naturals.remove(c)
+            out.append((c, None))
+        elif wilds:
+            w = wilds.pop(0)
+            out.append((w, None if r in (None, rank(w)) else r))
+    return out + [(c, None) for c in naturals + wilds]  # (never for a legal reading)
+
+
+def arrange_play(entry: dict, level: int) -> list[tuple[int, int | None]]:
+    """:func:`arrange` for a play action or view entry (``combo``, ``rank``, ``cards``)."""
+    return arrange(entry["combo"], entry["rank"], entry["cards"], level)
+
+
 # --------------------------------------------------------------------------- faces
 def _ink(card: int):
     return RED_INK if is_red(card) else BLACK_INK
 
 
 def face(card: int, level: int, w: int, h: int) -> pygame.Surface:
-    """A Guandan card at ``w``×``h``: rank and suit in the top-left corner (the part a
-    fanned hand shows), a big suit in the middle; level-rank cards carry a gold "LV"
-    tab and gold frame, the ♥ wilds a gold face and a "WILD" tab; jokers spell JOKER
-    down the corner under "B" (big, red) or "S" (small, black)."""
+    """A Guandan card at ``w``×``h``. The left strip (all a fanned hand shows) carries
+    the rank, the suit and the card's marks: a level-rank card a gold ribbon down its
+    left edge and a gold star under its suit; a ♥ wild also a gold face and a big star
+    in the middle ("WILD" under it where 12 px fit). A joker shows a star in the corner
+    and the middle — filled red for the big joker, hollow black for the small one —
+    and "BIG JOKER" / "SMALL JOKER" where 12 px fit. The selection is the table's
+    mark (lifted, framed in blue), never drawn on the face."""
     copy_id = card % FACES + (level << 8)  # the two copies look the same
     return _face(copy_id, w, h)
-
-
-def _narrow(img: pygame.Surface, width: int) -> pygame.Surface:
-    """``img`` squeezed to at most ``width`` pixels wide (a long translated tag)."""
-    if img.get_width() <= width:
-        return img
-    return pygame.transform.smoothscale(img, (max(1, width), img.get_height()))
 
 
 @assets.cached(512, words=True)
@@ -163,64 +209,62 @@ def _face(key: int, w: int, h: int) -> pygame.Surface:
     rect = surf.get_rect()
     radius = max(4, w // 9)
     pygame.draw.rect(surf, WILD_FILL if wild else CARD_FILL, rect, border_radius=radius)
-    pygame.draw.rect(surf, (70, 70, 70), rect, max(1, w // 45), border_radius=radius)
     ink = _ink(card)
     r = rank(card)
-    pad = max(2, w // 16)
+    pad = max(3, w // 14)
     if r >= SMALL_JOKER:
-        big = r == BIG_JOKER
-        letter = assets.font(int(h * 0.2), True).render(_("B") if big else _("S"), True, ink)
-        surf.blit(letter, (pad + 1, pad))
-        y = pad + letter.get_height() - h // 30
-        small = assets.font(max(8, int(h * 0.105)), True)
-        for ch in _("JOKER"):
-            img = small.render(ch, True, ink)
-            surf.blit(img, img.get_rect(midtop=(pad + letter.get_width() // 2 + 1, y)))
-            y += img.get_height() - h // 40
-        word = assets.font(max(8, int(h * 0.12)), True)
-        cx = int(w * 0.6)
-        star = assets.font(int(h * 0.34), True).render("★", True, ink)
-        surf.blit(star, star.get_rect(center=(cx, int(h * 0.42))))
-        for i, line in enumerate((_("BIG") if big else _("SMALL"), _("JOKER"))):
-            img = word.render(line, True, ink)
-            if img.get_width() > w * 0.7:
-                img = pygame.transform.smoothscale(img, (int(w * 0.7), img.get_height()))
-            surf.blit(img, img.get_rect(center=(cx, int(h * (0.7 + 0.13 * i)))))
-        return surf.convert_alpha()
+        _joker(surf, r == BIG_JOKER, ink, w, h, pad)
+    else:
+        _corner(surf, card, level, ink, w, h, pad)
+        if wild:
+            cards.star(surf, (int(w * 0.62), int(h * 0.5)), h * 0.22, LEVEL_GOLD)
+            cards.star(surf, (int(w * 0.62), int(h * 0.5)), h * 0.22, RED_INK, max(2, h // 50))
+            size = int(h * 0.1)
+            if size >= assets.MIN_TEXT:
+                img = assets.fit(_("WILD"), size, int(w * 0.7), BLACK_INK, True)
+                surf.blit(img, img.get_rect(midbottom=(int(w * 0.62), h - pad)))
+        else:
+            centre = assets.render(SUIT_SYMBOLS[suit(card)], int(h * 0.42), ink)
+            surf.blit(centre, centre.get_rect(center=(int(w * 0.62), int(h * 0.6))))
+    pygame.draw.rect(surf, (70, 70, 70), rect, max(1, w // 45), border_radius=radius)
+    return surf.convert_alpha()
+
+
+def _corner(surf: pygame.Surface, card: int, level: int, ink, w: int, h: int, pad: int) -> None:
+    """Rank and suit in the top-left corner; on a level-rank card the gold ribbon down
+    the left edge and the gold star under the suit."""
+    r = rank(card)
+    x = pad
     if r == level:
-        pygame.draw.rect(
-            surf,
-            LEVEL_GOLD,
-            rect.inflate(-2 * pad // 2, -2 * pad // 2),
-            max(2, w // 30),
-            border_radius=radius,
-        )
-    label = assets.font(int(h * 0.21), True).render(RANK_TEXT.get(r, str(r)), True, ink)
-    if label.get_width() > w * 0.42:  # "10"
-        label = pygame.transform.smoothscale(label, (int(w * 0.42), label.get_height()))
-    surf.blit(label, (pad, pad - h // 50))
-    sym = assets.font(int(h * 0.2), True).render(SUIT_SYMBOLS[suit(card)], True, ink)
-    x_mid = pad + max(label.get_width(), sym.get_width()) // 2
+        ribbon = max(3, w // 14)
+        pygame.draw.rect(surf, LEVEL_GOLD, (0, max(4, w // 9), ribbon, h - 2 * max(4, w // 9)))
+        x += ribbon // 2
+    label = assets.render(RANK_TEXT.get(r, str(r)), max(assets.MIN_TEXT, int(h * 0.21)), ink, True)
+    if label.get_width() > w * 0.4:  # "10": two narrow digits
+        label = pygame.transform.smoothscale(label, (int(w * 0.4), label.get_height()))
+    surf.blit(label, (x, pad - h // 50))
+    sym = assets.render(SUIT_SYMBOLS[suit(card)], max(assets.MIN_TEXT, int(h * 0.2)), ink, True)
+    x_mid = x + max(label.get_width(), sym.get_width()) // 2
     y = pad + label.get_height() - h // 25
     surf.blit(sym, sym.get_rect(midtop=(x_mid, y)))
-    y += sym.get_height()
     if r == level:
-        tag = _("WILD") if wild else _("LV")
-        img = _narrow(
-            assets.font(max(8, int(h * 0.085)), True).render(tag, True, BLACK_INK), int(w * 0.36)
-        )
-        box = img.get_rect(midtop=(x_mid, y)).inflate(4, 2)
-        box.left = max(1, box.left)
-        pygame.draw.rect(surf, LEVEL_GOLD, box, border_radius=3)
-        surf.blit(img, img.get_rect(center=box.center))
-    centre = assets.font(int(h * 0.42), False).render(SUIT_SYMBOLS[suit(card)], True, ink)
-    surf.blit(centre, centre.get_rect(center=(int(w * 0.62), int(h * 0.6))))
-    if wild:
-        img = _narrow(
-            assets.font(max(8, int(h * 0.1)), True).render(_("WILD"), True, BLACK_INK), int(w * 0.7)
-        )
-        surf.blit(img, img.get_rect(midbottom=(int(w * 0.62), h - pad)))
-    return surf.convert_alpha()
+        centre = (x_mid, y + sym.get_height() + h * 0.07)
+        cards.star(surf, centre, h * 0.075, LEVEL_GOLD)
+        cards.star(surf, centre, h * 0.075, (120, 80, 0), 1)
+
+
+def _joker(surf: pygame.Surface, big: bool, ink, w: int, h: int, pad: int) -> None:
+    """A joker's star in the corner and the middle (filled: big; hollow: small), and
+    its name in two lines where 12 px fit."""
+    width = 0 if big else max(2, h // 45)
+    cards.star(surf, (pad + h * 0.1, pad + h * 0.1), h * 0.1, ink, width)
+    cards.star(surf, (int(w * 0.6), int(h * 0.42)), h * 0.2, ink, width)
+    size = int(h * 0.1)
+    if size < assets.MIN_TEXT:
+        return
+    for i, line in enumerate((_("BIG") if big else _("SMALL"), _("JOKER"))):
+        img = assets.fit(line, size, int(w * 0.74), ink, True)
+        surf.blit(img, img.get_rect(center=(int(w * 0.6), int(h * (0.72 + 0.12 * i)))))
 
 
 @assets.cached(16)

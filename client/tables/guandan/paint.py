@@ -16,6 +16,8 @@ from client.tables.guandan import faces as gc
 from client.tables.guandan.layout import centre, panel_rect, play_rects, rel
 
 TEAM_MARKS = ("●", "◆")  # a shape per team, besides its colour
+#: The selection's frame (level cards carry gold, wilds a gold face: never this blue).
+SELECTED = (70, 190, 255)
 TEAM_COLOURS = ((120, 190, 255), (255, 170, 90))
 
 
@@ -48,14 +50,6 @@ def _panel(surface, rect, alpha=70, colour=(0, 0, 0)) -> None:
     surface.blit(cards.panel(rect.w, rect.h, (*colour, alpha), 8), rect)
 
 
-def fit(text: str, size: int, width: int, colour=assets.WHITE, bold=False):
-    img = assets.text(text, size, colour, bold)
-    while img.get_width() > width and size > 9:
-        size -= 1
-        img = assets.text(text, size, colour, bold)
-    return img
-
-
 # --------------------------------------------------------------------------- table
 def draw_table(t, surface) -> None:
     """Everything but flights and the error banner (drawn by the base table)."""
@@ -81,7 +75,7 @@ def draw_controls(t, surface) -> None:
     s = t.s
     status = t.prompt()
     if status:
-        img = t.fit_text(status, t.text_px(s(18)), t.w - s(40), assets.GOLD, True)
+        img = t.fit_text(status, t.t(18), t.w - s(40), assets.GOLD, True)
         surface.blit(img, img.get_rect(center=(t.w // 2, s(424))))
     for r, label, _fn, enabled in t.controls():
         number = re.match(r"(\d+)  ", label)  # a reading button: "{n}  {reading}"
@@ -95,7 +89,7 @@ def draw_controls(t, surface) -> None:
         pygame.draw.rect(surface, fill, r, border_radius=s(8))
         if on:
             pygame.draw.rect(surface, assets.WHITE, r, 3, border_radius=s(8))
-        img = fit(label, s(16 if reading else 18), r.width - s(12), assets.INK, True)
+        img = t.fit_text(label, t.t(16 if reading else 18), r.width - s(12), assets.INK, True)
         surface.blit(img, img.get_rect(center=r.center))
     d = t.my_decision() if t.timeline.idle else None
     notes = []
@@ -113,7 +107,7 @@ def draw_controls(t, surface) -> None:
     if d == "play":
         notes.append(_("keys: ←/→ move · Space pick · ↑ whole rank · H hint · P pass"))
     if notes and not (d == "play" and t.reading_rows > 1 and len(options) > 1):
-        img = fit("   ·   ".join(notes), s(15), t.w - s(262), assets.WHITE)
+        img = t.fit_text("   ·   ".join(notes), t.t(15), t.w - s(262), assets.WHITE)
         surface.blit(img, img.get_rect(midleft=(s(250), s(506))))
 
 
@@ -122,7 +116,7 @@ def draw_hand(t, surface) -> None:
     lifted and framed; the keyboard cursor."""
     s, b = t.s, t.board
     if t.me is None:
-        img = assets.text(_("Watching the table"), s(20), assets.WHITE)
+        img = t.text(_("Watching the table"), 20, assets.WHITE)
         surface.blit(img, img.get_rect(center=(t.w // 2, t.h - s(80))))
         return
     flying = {fl.card for fl, _p in t.timeline.flights()}
@@ -138,9 +132,9 @@ def draw_hand(t, surface) -> None:
         if give is not None and c not in give:
             surface.blit(gc.shade(t.cw, t.ch), rect)
         if c in t.hand.selected:
-            pygame.draw.rect(surface, assets.HIGHLIGHT, rect.inflate(4, 4), 3, border_radius=s(9))
+            pygame.draw.rect(surface, SELECTED, rect.inflate(4, 4), 4, border_radius=s(9))
         if c == cursor:
-            pygame.draw.rect(surface, (60, 140, 255), rect.inflate(8, 8), 2, border_radius=s(10))
+            pygame.draw.rect(surface, assets.WHITE, rect.inflate(10, 10), 2, border_radius=s(10))
 
 
 # --------------------------------------------------------------------------- top
@@ -150,69 +144,47 @@ def draw_top(t, surface) -> None:
     title = _("Guandan · Deal {deal} · playing level {level}").format(
         deal=b["deal"], level=gc.level_text(b["level"])
     )
-    surface.blit(assets.text(title, s(18), assets.WHITE, True), (s(12), s(7)))
-    img = assets.text(_("Esc: menu"), s(15), assets.WHITE)
+    surface.blit(t.label(title, 18, 700, assets.WHITE, True), (s(12), s(7)))
+    img = t.label(_("L: last trick · F1: rules · Esc: menu"), 15, 540, assets.WHITE)
     surface.blit(img, img.get_rect(midright=(t.w - s(12), s(17))))
 
 
-def draw_info(t, surface) -> None:
-    """Deal facts: the level played, the wild card, both teams' levels, tribute."""
-    s, b = t.s, t.board
-    rect = pygame.Rect(s(10), s(42), s(330), s(142))
-    _panel(surface, rect)
-    x, y, w = rect.x + s(10), rect.y + s(6), rect.width - s(20)
+def team_level(t, team: int) -> str:
+    """Whose level a deal is played at: "your team's level", "the opponents' level",
+    "team 2's level" (whole phrases: a possessive is not an ending to add)."""
+    if t.me is None:
+        return _("team {n}'s level").format(n=team + 1)
+    return _("your team's level") if team == t.me % 2 else _("the opponents' level")
+
+
+def info_lines(t) -> list[tuple[str, tuple, bool]]:
+    """The deal facts as ``(text, colour, bold)``: the level played and whose it is,
+    the wild card, both teams' levels, the tribute."""
+    b = t.board
+    level = gc.level_text(b["level"])
     lt = b.get("level_team", -1)
-    lines = []
     if lt in (0, 1):
-        lines.append(
-            (
-                _("Playing level {level}: {team}'s level").format(
-                    level=gc.level_text(b["level"]), team=team_name(t, lt, True)
-                ),
-                assets.WHITE,
-                True,
-            )
-        )
+        head = _("Playing level {level}: {whose}").format(level=level, whose=team_level(t, lt))
     else:
-        lines.append(
-            (
-                _("Level {level} (both teams start here)").format(level=gc.level_text(b["level"])),
-                assets.WHITE,
-                True,
-            )
-        )
-    lines.append(
-        (
-            _("Wild this deal: ♥{rank} (both copies)").format(rank=gc.level_text(b["level"])),
-            assets.GOLD,
-            True,
-        )
-    )
+        head = _("Level {level} (both teams start here)").format(level=level)
+    lines = [
+        (head, assets.WHITE, True),
+        (_("Wild this deal: ♥{rank} (both copies)").format(rank=level), assets.GOLD, True),
+    ]
     for team in (0, 1):
         who = " & ".join(t.who(p) for p in (team, team + 2))
-        mark = TEAM_MARKS[team]
-        lines.append(
-            (
-                "{mark} {team} ({who}): {level}".format(
-                    mark=mark,
-                    team=team_name(t, team),
-                    who=who,
-                    level=gc.level_text(b["levels"][team]),
-                ),
-                TEAM_COLOURS[team],
-                True,
-            )
+        text = "{mark} {team} ({who}): {level}".format(
+            mark=TEAM_MARKS[team],
+            team=team_name(t, team),
+            who=who,
+            level=gc.level_text(b["levels"][team]),
         )
+        lines.append((text, TEAM_COLOURS[team], True))
     tr = b.get("tribute", {})
     if tr.get("exempt"):
         names = " & ".join(t.who(p) for p in tr.get("payers", []))
-        lines.append(
-            (
-                _("No tribute: {names} hold both big jokers").format(names=names),
-                (255, 200, 200),
-                False,
-            )
-        )
+        text = _("No tribute: {names} hold both big jokers").format(names=names)
+        lines.append((text, (255, 200, 200), False))
     for payer, receiver, card in tr.get("transfers", []):
         ret = next((c for r, p, c in tr.get("returns", []) if r == receiver), None)
         text = _("Tribute {card}: {payer} → {receiver}").format(
@@ -221,10 +193,24 @@ def draw_info(t, surface) -> None:
         if ret is not None:
             text += _(", back {card}").format(card=gc.card_text(ret))
         lines.append((text, assets.WHITE, False))
-    for text, colour, bold in lines[:7]:
-        img = fit(text, s(15), w, colour, bold)
-        surface.blit(img, (x, y))
-        y += s(19)
+    return lines
+
+
+def draw_info(t, surface) -> None:
+    """Deal facts (:func:`info_lines`), each wrapped to two lines at most, as many as
+    the panel holds."""
+    s = t.s
+    rect = pygame.Rect(s(10), s(42), s(330), s(142))
+    _panel(surface, rect)
+    y = rect.y + s(6)
+    for text, colour, bold in info_lines(t):
+        lines, px = t.fit_lines(text, t.t(15), rect.w - s(20), 2, bold)
+        step = assets.font(px, bold).get_linesize()
+        if y + step * len(lines) > rect.bottom:
+            break
+        for line in lines:
+            surface.blit(assets.text(line, px, colour, bold), (rect.x + s(10), y))
+            y += step
 
 
 def draw_log(t, surface) -> None:
@@ -233,14 +219,14 @@ def draw_log(t, surface) -> None:
     rect = pygame.Rect(t.w - s(340), s(42), s(330), s(142))
     _panel(surface, rect)
     x, y = rect.x + s(10), rect.y + s(6)
-    surface.blit(assets.text(_("This deal"), s(15), assets.GOLD, True), (x, y))
+    surface.blit(t.text(_("This deal"), 15, assets.GOLD, True), (x, y))
     y += s(20)
     plays = b.get("plays", [])
     if not plays:
-        surface.blit(assets.text(_("no plays yet"), s(14), assets.WHITE), (x, y))
+        surface.blit(t.text(_("no plays yet"), 14, assets.WHITE), (x, y))
     for e in plays[-6:]:
         what = _("pass") if e["type"] == "pass" else gc.play_text(e)
-        img = fit(
+        img = assets.fit(
             "{name}: {what}".format(name=t.who(e["seat"]), what=what),
             s(14),
             rect.width - s(20),
@@ -268,23 +254,22 @@ def draw_seat(t, surface, seat: int) -> None:
     if turn:
         pygame.draw.rect(surface, assets.GOLD, rect, 3, border_radius=8)
     team = seat % 2
-    mark = assets.text(TEAM_MARKS[team], s(16), TEAM_COLOURS[team], True)
+    mark = t.text(TEAM_MARKS[team], 16, TEAM_COLOURS[team], True)
     surface.blit(mark, (rect.x + s(8), rect.y + s(5)))
     name = _("You") if seat == t.me else t.name(seat)
     surface.blit(
-        fit(name, s(16), rect.width - s(90), assets.WHITE, True), (rect.x + s(28), rect.y + s(5))
+        t.fit_text(name, t.t(16), rect.width - s(90), assets.WHITE, True),
+        (rect.x + s(28), rect.y + s(5)),
     )
     if t.me is not None and seat != t.me:
         role = _("partner") if seat % 2 == t.me % 2 else _("opponent")
-        img = assets.text(role, s(13), TEAM_COLOURS[team])
+        img = t.text(role, 13, TEAM_COLOURS[team])
         surface.blit(img, img.get_rect(topright=(rect.right - s(8), rect.y + s(7))))
     n = b["hand_counts"][seat]
     y2 = rect.y + s(30)
     if seat in b.get("out", []):
         place = b["out"].index(seat) + 1
-        img = assets.text(
-            _("out · {place}").format(place=place_text(place)), s(15), assets.GOLD, True
-        )
+        img = t.text(_("out · {place}").format(place=place_text(place)), 15, assets.GOLD, True)
         pygame.draw.rect(
             surface,
             (20, 50, 35),
@@ -296,12 +281,12 @@ def draw_seat(t, surface, seat: int) -> None:
         surface.blit(gc.back(s(14), s(20)), (rect.x + s(8), y2 - s(1)))
         colour = (255, 150, 130) if n <= 10 else assets.WHITE
         txt = ngettext("{n} card", "{n} cards", n).format(n=n)
-        surface.blit(assets.text(txt, s(15), colour, n <= 10), (rect.x + s(28), y2))
+        surface.blit(t.text(txt, 15, colour, n <= 10), (rect.x + s(28), y2))
     if turn:
         word = {"tribute": _("▶ paying tribute"), "return": _("▶ choosing a return")}.get(
             b.get("phase"), _("▶ to play")
         )
-        img = assets.text(word, s(15), assets.GOLD, True)
+        img = t.text(word, 15, assets.GOLD, True)
         if rect.height > s(70):
             surface.blit(img, (rect.x + s(8), rect.y + s(56)))
         else:
@@ -321,7 +306,7 @@ def draw_play(t, surface, seat: int) -> None:
     rects = play_rects(t, seat, max(1, len(entry.get("cards", []))))
     if entry["type"] == "pass":
         r = rects[0]
-        img = assets.text(_("Pass"), s(20), assets.WHITE, True)
+        img = t.text(_("Pass"), 20, assets.WHITE, True)
         box = img.get_rect(
             center=(r.centerx if rel(t, seat) != 1 else r.right - s(40), r.centery)
         ).inflate(s(20), s(10))
@@ -332,21 +317,34 @@ def draw_play(t, surface, seat: int) -> None:
         surface.blit(img, img.get_rect(center=box.center))
         return
     flying = {fl.card for fl, _p in t.timeline.flights()}
-    level = b.get("level", 2)
-    for c, r in zip(entry["cards"], rects, strict=True):
-        if c not in flying:
-            surface.blit(gc.face(c, level, t.sw, t.sh), r)
+    draw_cards(t, surface, gc.arrange_play(entry, b.get("level", 2)), rects, flying)
     last = b.get("last_play")
     top = last is not None and last["seat"] == seat and last["cards"] == entry["cards"]
     area = rects[0].union(rects[-1])
     if top:
         pygame.draw.rect(surface, assets.GOLD, area.inflate(s(8), s(8)), 3, border_radius=s(8))
     text = gc.play_text(entry)
-    img = assets.text(text, s(16), assets.INK, True)
+    img = t.label(text, 16, 300, assets.INK, True)
     tag = img.get_rect(midtop=(area.centerx, area.bottom + s(6))).inflate(s(12), s(4))
     tag.clamp_ip(pygame.Rect(0, 0, t.w, t.h))
     pygame.draw.rect(surface, assets.GOLD if top else (225, 225, 215), tag, border_radius=s(6))
     surface.blit(img, img.get_rect(center=tag.center))
+
+
+def draw_cards(t, surface, arranged, rects, flying=()) -> None:
+    """A play's cards (``arranged``: :func:`faces.arrange_play`) at ``rects``, table
+    size; a wild that stands for another rank carries "= Q" along its bottom."""
+    level = t.board.get("level", 2)
+    for (c, _stands), r in zip(arranged, rects, strict=True):
+        if c not in flying:
+            surface.blit(gc.face(c, level, r.w, r.h), r)
+    for (c, stands), r in zip(arranged, rects, strict=True):
+        if stands is not None and c not in flying:
+            img = t.text("= " + gc.rank_text(stands), 12, assets.INK, True)
+            pill = img.get_rect(bottomleft=(r.x + t.s(2), r.bottom - t.s(3))).inflate(6, 2)
+            pygame.draw.rect(surface, assets.GOLD, pill, border_radius=4)
+            pygame.draw.rect(surface, gc.RED_INK, pill, 1, border_radius=4)
+            surface.blit(img, img.get_rect(center=pill.center))
 
 
 def draw_centre(t, surface) -> None:
@@ -359,7 +357,7 @@ def draw_centre(t, surface) -> None:
             r = pygame.Rect(0, 0, t.sw, t.sh)
             r.center = (cx + (i * 2 - (len(paid) - 1)) * s(40), cy)
             surface.blit(gc.face(card, b["level"], t.sw, t.sh), r)
-        img = assets.text(_("tribute"), s(14), assets.WHITE, True)
+        img = t.text(_("tribute"), 14, assets.WHITE, True)
         surface.blit(img, img.get_rect(midtop=(cx, cy + t.sh // 2 + s(2))))
         return
     r = s(26)
@@ -378,7 +376,7 @@ def draw_centre(t, surface) -> None:
         (ex + 7 * math.cos(ang - 2.3), ey + 7 * math.sin(ang - 2.3)),
     ]
     pygame.draw.polygon(surface, colour, head)
-    img = assets.text(_("play order"), s(13), colour)
+    img = t.text(_("play order"), 13, colour)
     surface.blit(img, img.get_rect(midtop=(cx, cy + r + s(6))))
 
 
@@ -396,7 +394,7 @@ def draw_deal_end(t, surface, e: dict) -> None:
     """The deal's places, which team advances and by how much, the new levels."""
     s = t.s
     box = _box(t, surface, 600, 290)
-    head = assets.text(_("Deal {n} over").format(n=e["deal"]), s(28), assets.GOLD, True)
+    head = t.text(_("Deal {n} over").format(n=e["deal"]), 28, assets.GOLD, True)
     surface.blit(head, head.get_rect(midtop=(box.centerx, box.y + s(14))))
     y = box.y + s(60)
     places = e["places"]
@@ -405,9 +403,9 @@ def draw_deal_end(t, surface, e: dict) -> None:
         if i >= 2 and e.get("shared_last"):
             place = _("last (shared)")
         colour = TEAM_COLOURS[seat % 2]
-        surface.blit(assets.text(TEAM_MARKS[seat % 2], s(18), colour, True), (box.x + s(40), y))
+        surface.blit(t.text(TEAM_MARKS[seat % 2], 18, colour, True), (box.x + s(40), y))
         label = "{place}: {name}".format(place=place, name=t.who(seat))
-        surface.blit(assets.text(label, s(18), colour, True), (box.x + s(64), y))
+        surface.blit(t.text(label, 18, colour, True), (box.x + s(64), y))
         y += s(26)
     team, adv = e["team"], e["advance"]
     old, new = e["old"][team], e["levels"][team]
@@ -420,7 +418,7 @@ def draw_deal_end(t, surface, e: dict) -> None:
         ).format(
             team=team_name(t, team, True), n=adv, old=gc.level_text(old), new=gc.level_text(new)
         )
-    img = fit(text, s(22), box.width - s(40), assets.GOLD, True)
+    img = t.fit_text(text, t.t(22), box.width - s(40), assets.GOLD, True)
     surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
     y += s(36)
     levels = e["levels"]
@@ -430,14 +428,14 @@ def draw_deal_end(t, surface, e: dict) -> None:
         b=team_name(t, 1),
         tb=gc.level_text(levels[1]),
     )
-    img = fit(text, s(18), box.width - s(40), assets.WHITE)
+    img = t.fit_text(text, t.t(18), box.width - s(40), assets.WHITE)
     surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
     y += s(28)
     if not (old == 14 and e["places"][0] % 2 == team and e["places"][-1] % 2 != team):
-        nxt = _("Next: deal {n} at level {level} ({team}'s) · wild ♥{level}").format(
-            n=e["deal"] + 1, level=gc.level_text(new), team=team_name(t, team, True)
+        nxt = _("Next: deal {n} at level {level} ({whose}) · wild ♥{level}").format(
+            n=e["deal"] + 1, level=gc.level_text(new), whose=team_level(t, team)
         )
-        img = fit(nxt, s(17), box.width - s(40), (200, 220, 210))
+        img = t.fit_text(nxt, t.t(17), box.width - s(40), (200, 220, 210))
         surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
 
 
@@ -451,8 +449,8 @@ def draw_match_end(t, surface, e: dict) -> None:
         text = _("Match won at A by {team}!").format(team=team_name(t, team, True))
     else:
         text = _("Match won by {team}").format(team=team_name(t, team, True))
-    img = fit(text, s(30), box.width - s(40), assets.GOLD, True)
+    img = t.fit_text(text, t.t(30), box.width - s(40), assets.GOLD, True)
     surface.blit(img, img.get_rect(center=(box.centerx, box.y + s(50))))
     who = " & ".join(t.who(p) for p in winners)
-    img = assets.text(who, s(20), assets.WHITE, True)
+    img = t.text(who, 20, assets.WHITE, True)
     surface.blit(img, img.get_rect(center=(box.centerx, box.y + s(100))))

@@ -252,7 +252,7 @@ class GuandanTable(TableScene):
             label = _("Play (Enter)")
             if len(opts) == 1:
                 label = _("Play {reading} (Enter)").format(reading=gc.play_text(opts[0]))
-            width = assets.text(label, s(18), assets.INK, True).get_width() / self.k
+            width = self.text(label, 18, assets.INK, True).get_width() / self.k
             button(max(150, int(width) + 30), label, self.do_play, bool(opts))
             button(120, _("Pass (P)"), self.do_pass, self.can_pass())
             button(120, _("Hint (H)"), self.do_hint)
@@ -273,7 +273,7 @@ class GuandanTable(TableScene):
                 label = _("Return {card} to {name} (Enter)").format(
                     card=gc.card_text(sel[0]), name=self.who(self.return_to())
                 )
-            width = assets.text(label, s(18), assets.INK, True).get_width() // max(0.01, self.k)
+            width = self.text(label, 18, assets.INK, True).get_width() // max(0.01, self.k)
             button(int(width) + 30, label, self.do_give, len(sel) == 1)
         return out
 
@@ -284,7 +284,7 @@ class GuandanTable(TableScene):
         for rows in (1, 2):
             for size in (16, 15, 14, 13, 12):
                 widths = [
-                    assets.text(lb, s(size), assets.INK, True).get_width() + s(20) for lb in labels
+                    self.text(lb, size, assets.INK, True).get_width() + s(20) for lb in labels
                 ]
                 rects, x, row = [], x0, 0
                 for w in widths:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import pygame
 
-from client import assets
+from client import assets, cards
 from client.i18n import _
 
 #: Space tints by number group 1–9, 10–19, 20–29, 30–39, 40–48 (sequence-numbers.md
@@ -91,16 +91,6 @@ def chip(colour: int, r: int, locked: bool = False) -> pygame.Surface:
     return surf.convert_alpha()
 
 
-def _star(surface: pygame.Surface, center, r: float, colour) -> None:
-    cx, cy = center
-    pts = []
-    for i in range(10):
-        a = -math.pi / 2 + i * math.pi / 5
-        rr = r if i % 2 == 0 else r * 0.45
-        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
-    pygame.draw.polygon(surface, colour, pts)
-
-
 @assets.cached(256, words=True)
 def space(number: int, size: int, covered: bool = False) -> pygame.Surface:
     """A board space of ``size`` pixels showing ``number`` (0 = free corner). On a
@@ -111,18 +101,23 @@ def space(number: int, size: int, covered: bool = False) -> pygame.Surface:
     if number == 0:
         pygame.draw.rect(surf, (52, 46, 30), rect, border_radius=radius)
         pygame.draw.rect(surf, assets.GOLD, rect, 2, border_radius=radius)
-        _star(surf, (size / 2, size * 0.42), size * 0.26, assets.GOLD)
-        img = assets.font(max(9, size // 6), True).render(_("FREE"), True, assets.GOLD)
-        surf.blit(img, img.get_rect(center=(size // 2, int(size * 0.8))))
+        cards.star(surf, (size / 2, size * 0.42), size * 0.26, assets.GOLD)
+        img = assets.render(_("FREE"), max(assets.MIN_TEXT, size // 6), assets.GOLD, True)
+        if img.get_width() <= size - 4:  # else the star alone says it
+            surf.blit(img, img.get_rect(center=(size // 2, int(size * 0.8))))
         return surf.convert_alpha()
     tint = GROUP_TINTS[group_of(number)]
     pygame.draw.rect(surf, tint, rect, border_radius=radius)
     pygame.draw.rect(surf, _shade(tint, 0.7), rect, 1, border_radius=radius)
     if covered:
-        img = assets.font(max(9, int(size * 0.22)), True).render(str(number), True, assets.INK)
+        img = assets.font(max(assets.MIN_TEXT, int(size * 0.22)), True).render(
+            str(number), True, assets.INK
+        )
         surf.blit(img, (3 + size // 30, 1))
     else:
-        img = assets.font(max(10, int(size * 0.42)), True).render(str(number), True, assets.INK)
+        img = assets.font(max(assets.MIN_TEXT, int(size * 0.42)), True).render(
+            str(number), True, assets.INK
+        )
         surf.blit(img, img.get_rect(center=(size // 2, size // 2 + 1)))
     return surf.convert_alpha()
 
@@ -156,12 +151,7 @@ def face_text(face: str) -> str:
 
 
 def _fit(text: str, size: int, width: int, bold: bool = True) -> pygame.Surface:
-    while size > 8:
-        img = assets.font(size, bold).render(text, True, assets.INK)
-        if img.get_width() <= width:
-            return img
-        size -= 1
-    return assets.font(size, bold).render(text, True, assets.INK)
+    return assets.fit(text, size, width, assets.INK, bold)
 
 
 @assets.cached(128, words=True)
@@ -177,7 +167,7 @@ def card(face: str, w: int, h: int) -> pygame.Surface:
     pygame.draw.rect(surf, (70, 70, 70), rect, 2, border_radius=radius)
     if parts:
         a, op, b = parts
-        big = assets.font(max(10, int(h * 0.22)), True)
+        big = assets.font(max(assets.MIN_TEXT, int(h * 0.22)), True)
         right = int(w * 0.8)
         top = big.render(a, True, assets.INK)
         surf.blit(top, top.get_rect(topright=(right, int(h * 0.1))))
@@ -196,11 +186,16 @@ def card(face: str, w: int, h: int) -> pygame.Surface:
         sign = "+" if face == "plus" else "−"
         img = assets.font(max(12, int(h * 0.5)), True).render(sign, True, assets.INK)
         surf.blit(img, img.get_rect(center=(w // 2, int(h * 0.38))))
-        name = _fit(_("PLUS") if face == "plus" else _("MINUS"), max(9, int(h * 0.13)), w - 8)
-        surf.blit(name, name.get_rect(center=(w // 2, int(h * 0.7))))
+        name = _fit(_("PLUS") if face == "plus" else _("MINUS"), int(h * 0.13), w - 8)
+        surf.blit(name, name.get_rect(center=(w // 2, int(h * 0.66))))
         hint = _("any open space") if face == "plus" else _("remove a chip")
-        img = _fit(hint, max(8, int(h * 0.085)), w - 8, bold=False)
-        surf.blit(img, img.get_rect(center=(w // 2, int(h * 0.86))))
+        lines, size = assets.fit_lines(hint, int(h * 0.09), w - 10, 2, False)
+        y = int(h * 0.76)
+        if y + len(lines) * assets.font(size).get_linesize() <= h - 2:  # where it fits
+            for line in lines:
+                img = assets.text(line, size, assets.INK)
+                surf.blit(img, img.get_rect(midtop=(w // 2, y)))
+                y += img.get_height()
     return surf.convert_alpha()
 
 
@@ -213,7 +208,7 @@ def mini_card(face: str, w: int, h: int) -> pygame.Surface:
     fill = CREAM if parts else (PLUS_FILL if face == "plus" else MINUS_FILL)
     pygame.draw.rect(surf, fill, rect, border_radius=max(3, h // 6))
     pygame.draw.rect(surf, (70, 70, 70), rect, 1, border_radius=max(3, h // 6))
-    img = _fit(face_text(face), max(9, int(h * 0.5)), w - 8)
+    img = _fit(face_text(face), int(h * 0.5), w - 8)
     surf.blit(img, img.get_rect(center=rect.center))
     return surf.convert_alpha()
 
@@ -223,7 +218,9 @@ def dead_overlay(w: int, h: int) -> pygame.Surface:
     """Grey veil with a "DEAD" tag over a card whose answer is covered twice."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(surf, (60, 60, 60, 120), surf.get_rect(), border_radius=max(4, w // 10))
-    txt = assets.font(max(9, int(h * 0.11)), True).render(_("DEAD"), True, assets.WHITE)
+    txt = assets.font(max(assets.MIN_TEXT, int(h * 0.11)), True).render(
+        _("DEAD"), True, assets.WHITE
+    )
     tag = txt.get_rect(midbottom=(w // 2, h - 4)).inflate(10, 4)
     pygame.draw.rect(surf, (40, 40, 40), tag, border_radius=4)
     surf.blit(txt, txt.get_rect(center=tag.center))

@@ -34,9 +34,9 @@ def draw_top(t, surface) -> None:
     s, b = t.s, t.board
     t.draw_band(surface, 48)
     title = _("Sequence Numbers · Turn {n}").format(n=b["turns"] + 1)
-    surface.blit(assets.text(title, s(20), assets.WHITE, True), (s(16), s(12)))
+    surface.blit(t.text(title, 20, assets.WHITE, True), (s(16), s(12)))
     goal = ngettext("{n} sequence wins", "{n} sequences win", b["needed"]).format(n=b["needed"])
-    img = assets.text(_("{goal} · Esc: menu").format(goal=goal), s(16), assets.WHITE)
+    img = t.text(_("{goal} · F1: rules · Esc: menu").format(goal=goal), 16, assets.WHITE)
     surface.blit(img, img.get_rect(midright=(t.w - s(16), s(24))))
 
 
@@ -113,11 +113,11 @@ def draw_legend(t, surface) -> None:
     s = t.s
     y = s(698)
     x = s(24)
-    img = assets.text(_("Groups:"), s(13), assets.WHITE, True)
+    img = t.text(_("Groups:"), 13, assets.WHITE, True)
     surface.blit(img, img.get_rect(midleft=(x, y)))
     x += img.get_width() + s(8)
     for tint, label in zip(draw.GROUP_TINTS, draw.GROUP_LABELS, strict=True):
-        img = assets.text(label, s(13), assets.INK, True)
+        img = t.text(label, 13, assets.INK, True)
         box = img.get_rect(midleft=(x + s(6), y)).inflate(s(12), s(4))
         pygame.draw.rect(surface, tint, box, border_radius=s(4))
         surface.blit(img, img.get_rect(center=box.center))
@@ -125,14 +125,14 @@ def draw_legend(t, surface) -> None:
     x += s(10)
     chip = draw.chip(0, s(9), True)
     surface.blit(chip, chip.get_rect(midleft=(x, y)))
-    img = assets.text(_("ringed = locked in a sequence"), s(13), assets.WHITE)
+    img = t.text(_("ringed = locked in a sequence"), 13, assets.WHITE)
     surface.blit(img, img.get_rect(midleft=(x + chip.get_width() + s(4), y)))
 
 
 def draw_sequences_line(t, surface) -> None:
     s, b = t.s, t.board
     x, y = s(676), s(80)
-    img = assets.text(_("Sequences:"), s(16), assets.WHITE, True)
+    img = t.text(_("Sequences:"), 16, assets.WHITE, True)
     surface.blit(img, img.get_rect(midleft=(x, y)))
     x += img.get_width() + s(14)
     for colour in range(b["teams"]):
@@ -144,9 +144,7 @@ def draw_sequences_line(t, surface) -> None:
             n=b["sequence_counts"][colour],
             needed=b["needed"],
         )
-        img = assets.text(
-            text, s(16), assets.GOLD if b["sequence_counts"][colour] else assets.WHITE, True
-        )
+        img = t.text(text, 16, assets.GOLD if b["sequence_counts"][colour] else assets.WHITE, True)
         surface.blit(img, img.get_rect(midleft=(x, y)))
         x += img.get_width() + s(22)
 
@@ -168,15 +166,20 @@ def draw_seats(t, surface) -> None:
         name = t.who(seat, full=True)
         if seat == latest_turn and not b.get("over"):
             name = "▶ " + name
-        surface.blit(
-            assets.text(name[:24], s(16), assets.WHITE, True), (rect.x + s(38), rect.y + s(3))
-        )
+        name = t.label(name, 16, 300, assets.WHITE, True)
         sub = ngettext("{n} card", "{n} cards", b["hand_sizes"][seat]).format(
             n=b["hand_sizes"][seat]
         )
         if teams:
             sub = _("{cards} · team {team}").format(cards=sub, team=draw.team_name(colour))
-        surface.blit(assets.text(sub, s(13), (215, 230, 220)), (rect.x + s(38), rect.y + s(22)))
+        sub = t.label(sub, 13, 300, (215, 230, 220))
+        x = rect.x + s(38)
+        if s(3) + name.get_height() + sub.get_height() <= rect.h:
+            surface.blit(name, (x, rect.y + s(3)))
+            surface.blit(sub, (x, max(rect.y + s(22), rect.y + s(3) + name.get_height())))
+        else:  # a small window: one line
+            surface.blit(name, name.get_rect(midleft=(x, rect.centery)))
+            surface.blit(sub, sub.get_rect(midleft=(x + name.get_width() + s(12), rect.centery)))
         pile = b["discards"][seat]
         slot = discard_rect(t, seat)
         if pile:
@@ -184,7 +187,7 @@ def draw_seats(t, surface) -> None:
         else:
             surface.blit(cards.slot(slot.w, slot.h), slot)
         label = ngettext("{n} discard", "{n} discards", len(pile)).format(n=len(pile))
-        img = assets.text(label, s(13), (215, 230, 220))
+        img = t.text(label, 13, (215, 230, 220))
         surface.blit(img, img.get_rect(midright=(slot.x - s(8), slot.centery)))
 
 
@@ -199,7 +202,7 @@ def draw_deck(t, surface) -> None:
         text = _("Deck: {n} · reshuffled {r} of {limit} times").format(
             n=b["deck_size"], r=b["reshuffles"], limit=limit
         )
-    img = assets.text(text, s(15), assets.WHITE)
+    img = t.text(text, 15, assets.WHITE)
     surface.blit(img, img.get_rect(midleft=(deck_point(t)[0] + s(20), deck_point(t)[1])))
 
 
@@ -209,7 +212,7 @@ def draw_status(t, surface) -> None:
     if not text:
         return
     y = s(452)
-    lines, size = t.fit_lines(text, t.text_px(s(17)), s(588))
+    lines, size = t.fit_lines(text, t.t(17), s(588))
     if len(lines) == 2 and size > s(19):  # two large lines would reach the hand's label
         lines, size = t.fit_lines(text, s(19), s(588))
     for line in lines:
@@ -223,11 +226,7 @@ def _button(t, surface, rect, label: str, active: bool) -> None:
     fill = assets.GOLD if active else (60, 90, 75)
     pygame.draw.rect(surface, fill, rect, border_radius=s(8))
     colour = assets.INK if active else (180, 195, 185)
-    size = s(16)
-    img = assets.text(label, size, colour, True)
-    while img.get_width() > rect.w - s(12) and size > s(10):
-        size -= 1
-        img = assets.text(label, size, colour, True)
+    img = t.label(label, 16, rect.w / t.k - 12, colour, True)
     surface.blit(img, img.get_rect(center=rect.center))
 
 
@@ -244,7 +243,7 @@ def draw_hand(t, surface) -> None:
         )
     else:
         label = _("Your hand · 1–{n} or Tab to pick").format(n=max(1, len(hand)))
-    surface.blit(assets.text(label, s(15), assets.WHITE, True), (s(676), s(504)))
+    surface.blit(t.text(label, 15, assets.WHITE, True), (s(676), s(504)))
     for i, face in enumerate(hand):
         rect = hand_slot(t, i, len(hand))
         surface.blit(cards.shadow(t.cw, t.ch), rect.move(3, 4))
@@ -252,7 +251,7 @@ def draw_hand(t, surface) -> None:
         if face in b.get("dead", []):
             surface.blit(draw.dead_overlay(t.cw, t.ch), rect)
         if deciding:
-            key = assets.text(str(i + 1), s(13), assets.WHITE, True)
+            key = t.text(str(i + 1), 13, assets.WHITE, True)
             tag = key.get_rect(topleft=(rect.x + s(5), rect.y + s(4))).inflate(s(6), s(2))
             pygame.draw.rect(surface, (40, 40, 40), tag, border_radius=s(4))
             surface.blit(key, key.get_rect(center=tag.center))
@@ -284,7 +283,5 @@ def draw_hand(t, surface) -> None:
         else:
             _button(t, surface, discard_button(t), _("Pick a card to discard"), False)
     elif t.can_play() and t.selected_card() is None and not dead:
-        img = assets.text(
-            _("D: trade in a dead card · X: discard when stuck"), s(13), (190, 210, 200)
-        )
+        img = t.text(_("D: trade in a dead card · X: discard when stuck"), 13, (190, 210, 200))
         surface.blit(img, img.get_rect(midleft=(s(676), s(688))))

@@ -38,7 +38,7 @@ def card(n: int, w: int, h: int) -> pygame.Surface:
         pygame.draw.circle(surf, (120, 30, 60), (cx, cy), r)
         pygame.draw.line(surf, (120, 30, 60), (cx - r, cy - r), (cx - r - 2, cy - r - 3), 2)
         pygame.draw.line(surf, (120, 30, 60), (cx + r, cy - r), (cx + r + 2, cy - r - 3), 2)
-    small = assets.font(max(10, int(h * 0.13)), True).render(str(n), True, assets.INK)
+    small = assets.font(max(assets.MIN_TEXT, int(h * 0.13)), True).render(str(n), True, assets.INK)
     surf.blit(small, (w // 9, h - small.get_height() - h // 14))
     return surf.convert_alpha()
 

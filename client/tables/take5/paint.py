@@ -43,7 +43,7 @@ def draw_table(t, surface: pygame.Surface) -> None:
     draw_players(t, surface)
     draw_hand(t, surface)
     for text, x, y, _t in t.floaters:
-        img = assets.text(text, t.t(26), assets.RED, True)
+        img = t.text(text, 26, assets.RED, True)
         surface.blit(img, img.get_rect(center=(int(x), int(y))))
     if t.round_summary_t > 0:
         draw_round_summary(t, surface)

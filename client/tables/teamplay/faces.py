@@ -68,7 +68,9 @@ def number_card(c: int, w: int, h: int) -> pygame.Surface:
     big = assets.font(int(h * 0.42), True).render(str(value_of(c)), True, ink)
     surf.blit(big, big.get_rect(center=(w // 2, int(h * 0.44))))
     colour_mark(surf, (w // 2, int(h * 0.76)), max(3, w // 10), 0 if red else 1, ink)
-    small = assets.font(max(10, int(h * 0.15)), True).render(str(value_of(c)), True, ink)
+    small = assets.font(max(assets.MIN_TEXT, int(h * 0.15)), True).render(
+        str(value_of(c)), True, ink
+    )
     x, y = max(5, w // 8), max(4, h // 14)
     surf.blit(small, (x, y))
     colour_mark(
@@ -166,7 +168,7 @@ def token(surface, rect: pygame.Rect, colour: str, glyph: str, line: str | None)
     size = int(
         min(rect.h * 0.46, rect.w * 0.8) if len(glyph) == 1 else min(rect.h * 0.34, rect.w * 0.42)
     )
-    img = assets.font(max(9, size), True).render(glyph, True, CREAM)
+    img = assets.font(max(assets.MIN_TEXT, size), True).render(glyph, True, CREAM)
     surface.blit(img, img.get_rect(center=(rect.centerx, rect.y + int(rect.h * 0.47))))
     if line:
         y = rect.bottom - max(4, rect.h // 6)
@@ -188,7 +190,7 @@ def mission_card(mission_id: str, w: int, h: int) -> pygame.Surface:
     pygame.draw.rect(surf, (236, 230, 210), rect, border_radius=radius)
     pygame.draw.rect(surf, (90, 80, 60), rect, 2, border_radius=radius)
     m = MISSIONS[mission_id]
-    head = max(10, int(h * 0.17))
+    head = max(assets.MIN_TEXT, int(h * 0.17))
     surf.blit(assets.font(head, True).render(m.id, True, assets.INK), (w // 16, h // 20))
     # The points: a gold disc with the number.
     r = int(head * 0.72)
@@ -208,7 +210,7 @@ def mission_card(mission_id: str, w: int, h: int) -> pygame.Surface:
     total = n * tw + gap * (n - 1) + sum(jw)
     x = (w - total) // 2
     y = int(h * 0.36) if tag else int(h * 0.40)
-    jfont = assets.font(max(9, int(th * 0.5)), True)
+    jfont = assets.font(max(assets.MIN_TEXT, int(th * 0.5)), True)
     for i, (col, glyph, line) in enumerate(toks):
         token(surf, pygame.Rect(x, y, tw, th), col, glyph, line)
         x += tw + gap
@@ -217,10 +219,6 @@ def mission_card(mission_id: str, w: int, h: int) -> pygame.Surface:
             surf.blit(img, img.get_rect(center=(x + jw[i] // 2 - gap // 2, y + th // 2)))
             x += jw[i]
     if tag:
-        img = assets.font(max(9, int(h * 0.13)), True).render(tag, True, assets.INK)
-        if img.get_width() > w - 6:
-            img = pygame.transform.smoothscale(
-                img, (w - 6, max(1, img.get_height() * (w - 6) // img.get_width()))
-            )
+        img = assets.fit(tag, int(h * 0.13), w - 6, assets.INK, True)
         surf.blit(img, img.get_rect(midbottom=(w // 2, h - h // 18)))
     return surf.convert_alpha()

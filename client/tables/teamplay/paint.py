@@ -16,6 +16,8 @@ from client.tables.teamplay import faces as tc
 from client.tables.teamplay.layout import (
     BANK_X,
     CARD_H,
+    DECK_X,
+    DISCARD_X,
     HAND_RIGHT,
     HAND_X,
     HAND_Y,
@@ -71,8 +73,8 @@ def draw_top(t, surface) -> None:
         title = _("Teamplay · set-up: keep or swap your mission")
     else:
         title = _("Teamplay · Round {round}").format(round=rnd)
-    surface.blit(assets.text(title, s(19), assets.WHITE, True), (s(16), s(9)))
-    img = assets.text(_("Tab: read missions · F1: rules · Esc: menu"), s(15), assets.WHITE)
+    surface.blit(t.label(title, 19, 760, assets.WHITE, True), (s(16), s(9)))
+    img = t.label(_("Tab: read missions · F1: rules · Esc: menu"), 15, 460, assets.WHITE)
     surface.blit(img, img.get_rect(midright=(t.w - s(16), s(20))))
     band = pygame.Rect(0, s(42), t.w, s(32))
     if b.get("end_announced") and not b.get("over"):
@@ -84,14 +86,14 @@ def draw_top(t, surface) -> None:
             "FINAL ROUND · every player has one more turn · {n} turns after this one",
             left,
         ).format(n=left)
-        img = assets.text(text, s(18), assets.WHITE, True)
+        img = t.label(text, 18, 1240, assets.WHITE, True)
         surface.blit(img, img.get_rect(center=band.center))
     else:
         who = _("a team") if b.get("has_teams") else _("a player")
         text = _("The end is announced when {who} completes mission number {n}").format(
             who=who, n=b["end_at"]
         )
-        img = assets.text(text, s(14), MUTED)
+        img = t.label(text, 14, 1240, MUTED)
         surface.blit(img, img.get_rect(center=band.center))
 
 
@@ -119,16 +121,12 @@ def draw_seat(t, surface, seat: int) -> None:
     team = side_label(t, seat)
     room = rect.w - s(16)
     if team:
-        tag = assets.text(team, s(13), assets.INK, True)
+        tag = t.text(team, 13, assets.INK, True)
         box = tag.get_rect(topright=(rect.right - s(8), rect.y + s(7))).inflate(s(8), s(4))
         pygame.draw.rect(surface, (225, 225, 215), box, border_radius=s(5))
         surface.blit(tag, tag.get_rect(center=box.center))
         room -= box.w + s(6)
-    name = name[:26]
-    img = assets.text(name, s(16), assets.WHITE, True)
-    while img.get_width() > room and len(name) > 4:
-        name = name[:-2] + "…"
-        img = assets.text(name, s(16), assets.WHITE, True)
+    img = t.fit_text(name, t.t(16), room, assets.WHITE, True)
     surface.blit(img, (rect.x + s(8), rect.y + s(6)))
     n = b["hand_sizes"][seat]
     done = len(b["done"][seat])
@@ -144,8 +142,8 @@ def draw_seat(t, surface, seat: int) -> None:
         ]
     width = rect.w - s(16)
     img = next(
-        (i for i in (assets.text(t_, s(13), MUTED) for t_ in tries) if i.get_width() <= width), None
-    ) or assets.text(tries[-1], s(11), MUTED)
+        (i for i in (t.text(t_, 13, MUTED) for t_ in tries) if i.get_width() <= width), None
+    ) or t.fit_text(tries[-1], t.t(13), width, MUTED)
     surface.blit(img, (rect.x + s(8), rect.y + s(29)))
     for i, m in enumerate(b["own"][seat]):
         draw_mission(t, surface, (seat, i), m)
@@ -158,7 +156,7 @@ def draw_mission(t, surface, key, m) -> None:
     r = mission_rect(t, key)
     if m is None:
         surface.blit(cards.slot(r.w, r.h, 14), r)
-        img = assets.text(_("no mission left"), s(12), MUTED)
+        img = t.fit_text(_("no mission left"), t.t(12), r.w - s(8), MUTED)
         surface.blit(img, img.get_rect(center=r.center))
         return
     surface.blit(cards.shadow(r.w, r.h), r.move(s(3), s(3)))
@@ -177,13 +175,13 @@ def draw_mission(t, surface, key, m) -> None:
             s(4 if state == "exact" else 3),
             border_radius=s(10),
         )
-        img = assets.text(label, s(12), assets.INK, True)
+        img = t.text(label, 12, assets.INK, True)
         box = img.get_rect(midtop=(r.centerx, r.bottom + s(2))).inflate(s(8), s(2))
         pygame.draw.rect(surface, colour, box, border_radius=s(5))
         surface.blit(img, img.get_rect(center=box.center))
     if t.is_fresh(key):
         pygame.draw.rect(surface, GIFT, r.inflate(s(10), s(10)), s(3), border_radius=s(11))
-        img = assets.text(_("NEW"), s(12), assets.INK, True)
+        img = t.text(_("NEW"), 12, assets.INK, True)
         box = img.get_rect(topleft=(r.x - s(2), r.y - s(8))).inflate(s(6), s(2))
         pygame.draw.rect(surface, GIFT, box, border_radius=s(4))
         surface.blit(img, img.get_rect(center=box.center))
@@ -195,14 +193,14 @@ def draw_general(t, surface) -> None:
     s, b = t.s, t.board
     r = general_rect(t)
     surface.blit(
-        assets.text(_("General mission (anyone)"), s(15), assets.WHITE, True), (r.x, s(MID_Y + 4))
+        t.label(_("General mission (anyone)"), 15, 232, assets.WHITE, True), (r.x, s(MID_Y + 4))
     )
     draw_mission(t, surface, "general", b["general"])
 
 
 def _key_tag(t, surface, text: str, center) -> None:
     s = t.s
-    img = assets.text(text, s(13), assets.WHITE, True)
+    img = t.text(text, 13, assets.WHITE, True)
     box = img.get_rect(center=center).inflate(s(8), s(3))
     pygame.draw.rect(surface, (30, 30, 30), box, border_radius=s(4))
     surface.blit(img, img.get_rect(center=box.center))
@@ -212,7 +210,9 @@ def draw_bank(t, surface) -> None:
     s, b = t.s, t.board
     can = t.can_draw()
     title = _("Bank: take with 1–3") if can else _("Bank")
-    surface.blit(assets.text(title, s(15), assets.WHITE, True), (s(BANK_X), s(MID_Y + 4)))
+    surface.blit(
+        t.label(title, 15, DECK_X - BANK_X - 10, assets.WHITE, True), (s(BANK_X), s(MID_Y + 4))
+    )
     flying = t.flying_cards()
     for i in range(3):
         r = bank_rect(t, i)
@@ -231,7 +231,9 @@ def draw_bank(t, surface) -> None:
 def draw_piles(t, surface) -> None:
     s, b = t.s, t.board
     r = deck_rect(t)
-    surface.blit(assets.text(_("Draw pile"), s(15), assets.WHITE, True), (r.x, s(MID_Y + 4)))
+    surface.blit(
+        t.label(_("Draw pile"), 15, DISCARD_X - DECK_X - 6, assets.WHITE, True), (r.x, s(MID_Y + 4))
+    )
     if b["deck_size"] or b["discard_size"]:
         surface.blit(cards.card_back(r.w, r.h), r)
     else:
@@ -241,16 +243,18 @@ def draw_piles(t, surface) -> None:
             surface, assets.HIGHLIGHT, r.inflate(s(6), s(6)), s(2), border_radius=s(10)
         )
         _key_tag(t, surface, "D", (r.centerx, r.bottom + s(12)))
-    img = assets.text(str(b["deck_size"]), s(20), assets.WHITE, True)
+    img = t.text(str(b["deck_size"]), 20, assets.WHITE, True)
     surface.blit(img, img.get_rect(center=r.center))
     d = discard_rect(t)
-    surface.blit(assets.text(_("Discards"), s(15), assets.WHITE, True), (d.x, s(MID_Y + 4)))
+    surface.blit(
+        t.label(_("Discards"), 15, SCORE_X - DISCARD_X - 6, assets.WHITE, True), (d.x, s(MID_Y + 4))
+    )
     if b["discard_top"] is not None:
         surface.blit(tc.number_card(b["discard_top"], d.w, d.h), d)
         surface.blit(cards.panel(d.w, d.h, (0, 0, 0, 70), s(9)), d)
     else:
         surface.blit(cards.slot(d.w, d.h), d)
-    img = assets.text(str(b["discard_size"]), s(13), MUTED)
+    img = t.text(str(b["discard_size"]), 13, MUTED)
     surface.blit(img, img.get_rect(midtop=(d.centerx, d.bottom + s(4))))
 
 
@@ -259,7 +263,9 @@ def draw_scores(t, surface) -> None:
     box = pygame.Rect(s(SCORE_X), s(MID_Y), s(SCORE_W), s(190))
     surface.blit(cards.panel(box.w, box.h, (0, 0, 0, 60), s(9)), box)
     title = _("Teams: points · missions") if b.get("has_teams") else _("Players: points · missions")
-    surface.blit(assets.text(title, s(15), assets.WHITE, True), (box.x + s(10), box.y + s(6)))
+    surface.blit(
+        t.label(title, 15, SCORE_W - 20, assets.WHITE, True), (box.x + s(10), box.y + s(6))
+    )
     sides = b["teams"]
     row_h = min(s(34), (box.h - s(80)) // max(1, len(sides)))
     best = max(b["points"]) if b["points"] else 0
@@ -277,25 +283,27 @@ def draw_scores(t, surface) -> None:
             if b.get("has_teams")
             else names
         )
-        img = assets.text(label[:34], s(15), assets.WHITE, ours)
-        surface.blit(img, img.get_rect(midleft=(box.x + s(12), y + row_h // 2)))
-        pts = ngettext("{n} point", "{n} points", b["points"][i]).format(n=b["points"][i])
-        img = assets.text(
-            pts, s(16), assets.GOLD if b["points"][i] == best and best else assets.WHITE, True
-        )
-        surface.blit(img, img.get_rect(midright=(box.right - s(120), y + row_h // 2)))
         cnt = _("{n}/{end} missions").format(n=b["missions"][i], end=b["end_at"])
-        img = assets.text(cnt, s(14), MUTED)
-        surface.blit(img, img.get_rect(midright=(box.right - s(10), y + row_h // 2)))
+        img = t.text(cnt, 14, MUTED)
+        right = box.right - s(10)
+        surface.blit(img, img.get_rect(midright=(right, y + row_h // 2)))
+        right -= img.get_width() + s(12)
+        pts = ngettext("{n} point", "{n} points", b["points"][i]).format(n=b["points"][i])
+        img = t.text(
+            pts, 16, assets.GOLD if b["points"][i] == best and best else assets.WHITE, True
+        )
+        surface.blit(img, img.get_rect(midright=(right, y + row_h // 2)))
+        room = right - img.get_width() - s(10) - (box.x + s(12))
+        img = t.fit_text(label, t.t(15), room, assets.WHITE, ours)
+        surface.blit(img, img.get_rect(midleft=(box.x + s(12), y + row_h // 2)))
     piles = _("Draw pile {deck} · discards {discards} · mission pile {missions}").format(
         deck=b["deck_size"], discards=b["discard_size"], missions=b["mission_deck_size"]
     )
-    img = assets.text(piles, s(13), MUTED)
+    img = t.label(piles, 13, SCORE_W - 20, MUTED)
     surface.blit(img, img.get_rect(bottomleft=(box.x + s(10), box.bottom - s(5))))
     if t.note:  # the latest thing that happened, bright while fresh
-        img = assets.text(t.note, s(15), assets.GOLD if t.note_t > 0 else assets.WHITE, True)
-        if img.get_width() > box.w - s(20):
-            img = assets.text(t.note, s(12), assets.GOLD if t.note_t > 0 else assets.WHITE, True)
+        colour = assets.GOLD if t.note_t > 0 else assets.WHITE
+        img = t.fit_text(t.note, t.t(15), box.w - s(20), colour, True)
         y = box.bottom - s(46)
         pygame.draw.line(surface, MUTED, (box.x + s(8), y), (box.right - s(8), y))
         surface.blit(img, img.get_rect(midleft=(box.x + s(10), y + s(12))))
@@ -308,7 +316,7 @@ def draw_status(t, surface) -> None:
     text = t.prompt()
     if not text:
         return
-    lines, size = t.fit_lines(text, t.text_px(s(17)), s(HAND_RIGHT - HAND_X))
+    lines, size = t.fit_lines(text, t.t(17), s(HAND_RIGHT - HAND_X))
     y = s(PROMPT_Y) if len(lines) == 1 else s(PROMPT_Y - 8)
     for line in lines:
         img = assets.text(line, size, assets.GOLD, True)
@@ -336,7 +344,7 @@ def draw_hand(t, surface) -> None:
         if usable is not None and c not in usable and c not in chosen:
             surface.blit(cards.panel(r.w, r.h, (0, 0, 0, 100), s(9)), r)
         if c in t.gift_cards:
-            img = assets.text(_("gift"), s(12), assets.INK, True)
+            img = t.text(_("gift"), 12, assets.INK, True)
             box = img.get_rect(midbottom=(r.centerx, r.bottom - s(2))).inflate(s(8), s(2))
             pygame.draw.rect(surface, GIFT, box, border_radius=s(4))
             surface.blit(img, img.get_rect(center=box.center))
@@ -359,7 +367,9 @@ def draw_hand(t, surface) -> None:
             n,
         ).format(n=n, limit=lim)
     )
-    img = assets.text(label, s(13), assets.WHITE if n <= lim else (255, 170, 160), True)
+    img = t.label(
+        label, 13, HAND_RIGHT - HAND_X, assets.WHITE if n <= lim else (255, 170, 160), True
+    )
     surface.blit(img, (s(HAND_X), s(HAND_Y + CARD_H + 8)))
 
 
@@ -369,7 +379,7 @@ def draw_buttons(t, surface) -> None:
         r = button_rect(t, i)
         fill, ink = (assets.GOLD, assets.INK) if active else ((60, 90, 75), (180, 196, 186))
         pygame.draw.rect(surface, fill, r, border_radius=s(9))
-        img = assets.text(label, s(16), ink, True)
+        img = t.fit_text(label, t.t(16), r.w - s(10), ink, True)
         surface.blit(img, img.get_rect(center=r.center))
 
 
@@ -391,7 +401,7 @@ def draw_legend(t, surface) -> None:
         )
     )
     for line in lines:
-        surface.blit(assets.text(line, s(13), MUTED), (s(HAND_X), y))
+        surface.blit(t.fit_text(line, t.t(13), t.w - s(HAND_X + 8), MUTED), (s(HAND_X), y))
         y += s(20)
 
 
@@ -402,15 +412,13 @@ def draw_choice(t, surface) -> None:
     surface.blit(cards.panel(r.w, r.h, (8, 30, 20, 240), s(12)), r)
     pygame.draw.rect(surface, GIFT, r, s(2), border_radius=s(12))
     head = _("Set-up: your mission") if b["phase"] == "setup" else _("A new mission")
-    surface.blit(assets.text(head, s(18), assets.GOLD, True), (r.x + s(14), r.y + s(10)))
+    surface.blit(t.label(head, 18, 480, assets.GOLD, True), (r.x + s(14), r.y + s(10)))
     m = t.fresh_mission()
     card_r = pygame.Rect(r.x + s(14), r.y + s(44), s(220), s(140))
     if m:
         surface.blit(tc.mission_card(m, card_r.w, card_r.h), card_r)
-    for i, line in enumerate(wrap(tc.describe(m)[1] if m else "", s(14), s(244))[:2]):
-        surface.blit(
-            assets.text(line, s(14), assets.WHITE, True), (r.x + s(250), r.y + s(42) + i * s(19))
-        )
+    text = tc.describe(m)[1] if m else ""
+    t.draw_lines(surface, text, 14, pygame.Rect(r.x + s(250), r.y + s(38), s(244), 0))
     for kind, label, ok in (
         ("keep", _("Keep it [K]"), True),
         ("reject", _("Swap for the next [R]"), t.can_reject()),
@@ -418,10 +426,10 @@ def draw_choice(t, surface) -> None:
         br = choice_button(t, kind)
         fill, ink = (assets.GOLD, assets.INK) if ok else ((60, 90, 75), (180, 196, 186))
         pygame.draw.rect(surface, fill, br, border_radius=s(9))
-        img = assets.text(label, s(16), ink, True)
+        img = t.fit_text(label, t.t(16), br.w - s(10), ink, True)
         surface.blit(img, img.get_rect(center=br.center))
     note = _("once: the next one must be kept")
-    img = assets.text(note, s(13), MUTED)
+    img = t.label(note, 13, 250, MUTED)
     surface.blit(
         img,
         img.get_rect(
@@ -440,12 +448,12 @@ def draw_tooltip(t, surface) -> None:
         return
     s = t.s
     head, text = tc.describe(m)
-    lines = [head] + wrap(text, s(16), s(340), bold=False)
+    lines = [head] + wrap(text, t.t(16), s(340), bold=False)
     extra = t.tooltip_extra(key)
     if extra:
         lines.append(extra)
-    imgs = [assets.text(lines[0], s(15), assets.GOLD, True)]
-    imgs += [assets.text(line, s(16), assets.WHITE) for line in lines[1:]]
+    imgs = [t.text(lines[0], 15, assets.GOLD, True)]
+    imgs += [t.text(line, 16, assets.WHITE) for line in lines[1:]]
     w = max(i.get_width() for i in imgs) + s(20)
     h = sum(i.get_height() for i in imgs) + s(14) + s(3) * len(imgs)
     anchor = mission_rect(t, key)

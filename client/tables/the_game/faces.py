@@ -30,7 +30,7 @@ def card(n: int, w: int, h: int) -> pygame.Surface:
     pygame.draw.rect(surf, (70, 70, 70), rect, 2, border_radius=radius)
     big = assets.font(int(h * 0.36), True).render(str(n), True, assets.INK)
     surf.blit(big, big.get_rect(center=(w // 2, int(h * 0.52))))
-    small = assets.font(max(10, int(h * 0.13)), True)
+    small = assets.font(max(assets.MIN_TEXT, int(h * 0.13)), True)
     corner = small.render(str(n), True, assets.INK)
     surf.blit(corner, (w // 8, h // 14))
     flipped = pygame.transform.rotate(corner, 180)

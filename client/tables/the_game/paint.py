@@ -12,7 +12,7 @@ from client import assets, cards
 from client.i18n import _, ngettext
 from client.tables.the_game.faces import CREAM, DONT, DOWN_TINT, UP_TINT, WELL, arrow, card
 from client.tables.the_game.faces import marker, signal_icon
-from client.tables.the_game.layout import ASCENDING, HAND_Y, LEFT_X, PILE_GAP, PILE_KEYS
+from client.tables.the_game.layout import ASCENDING, HAND_Y, LEFT_W, LEFT_X, PILE_GAP, PILE_KEYS
 from client.tables.the_game.layout import PILE_W, PILE_X, PILES, action_button, deck_rect
 from client.tables.the_game.layout import hand_slot, pile_rect, seat_rect, toggle_rect, top_rect
 
@@ -41,14 +41,14 @@ def draw_top(t, surface) -> None:
     title = _("The Game · Turn {n} · everyone plays together").format(n=b["turns"])
     if b.get("expert"):
         title += " · " + _("expert: minimum 3")
-    surface.blit(assets.text(title, s(20), assets.WHITE, True), (s(16), s(11)))
-    img = assets.text(_("F1: rules · Esc: menu"), s(16), assets.WHITE)
+    surface.blit(t.label(title, 20, 820, assets.WHITE, True), (s(16), s(11)))
+    img = t.label(_("F1: rules · Esc: menu"), 16, 400, assets.WHITE)
     surface.blit(img, img.get_rect(midright=(t.w - s(16), s(22))))
 
 
 def draw_seats(t, surface) -> None:
     s, b = t.s, t.board
-    img = assets.text(_("The team"), s(16), assets.WHITE, True)
+    img = t.label(_("The team"), 16, LEFT_W, assets.WHITE, True)
     surface.blit(img, (s(LEFT_X), s(56)))
     over = b.get("over")
     for seat in range(b["players"]):
@@ -62,7 +62,7 @@ def draw_seats(t, surface) -> None:
         if active:
             name = "▶ " + name
         surface.blit(
-            assets.text(name[:24], s(16), assets.WHITE, True), (rect.x + s(10), rect.y + s(5))
+            t.label(name, 16, LEFT_W - 20, assets.WHITE, True), (rect.x + s(10), rect.y + s(5))
         )
         n = b["hand_sizes"][seat]
         back = cards.card_back(s(12), s(17))
@@ -79,7 +79,7 @@ def draw_seats(t, surface) -> None:
                 else _("{cards} · may end the turn").format(cards=sub)
             )
         surface.blit(
-            assets.text(sub, s(13), assets.GOLD if active else MUTED),
+            t.label(sub, 13, LEFT_W - 88, assets.GOLD if active else MUTED),
             (rect.x + s(78), rect.y + s(31)),
         )
 
@@ -92,17 +92,19 @@ def draw_deck(t, surface) -> None:
     else:
         surface.blit(cards.slot(rect.w, rect.h), rect)
     x = rect.right + s(12)
-    surface.blit(assets.text(_("Draw pile"), s(15), assets.WHITE, True), (x, rect.y + s(4)))
+    surface.blit(t.label(_("Draw pile"), 15, LEFT_W - 60, assets.WHITE, True), (x, rect.y + s(4)))
     text = ngettext("{n} card", "{n} cards", b["deck"]).format(n=b["deck"])
-    surface.blit(assets.text(text, s(22), assets.GOLD, True), (x, rect.y + s(24)))
+    surface.blit(t.label(text, 22, LEFT_W - 60, assets.GOLD, True), (x, rect.y + s(24)))
     left = b["cards_left"]
-    img = assets.text(_("Not played yet: {n} of 98").format(n=left), s(13), MUTED)
-    surface.blit(img, (rect.x, rect.bottom + s(8)))
+    text = _("Not played yet: {n} of 98").format(n=left)
+    t.draw_lines(
+        surface, text, 13, pygame.Rect(rect.x, rect.bottom + s(8), s(LEFT_W), 0), MUTED, False
+    )
 
 
 def _tag(surface, t, text: str, center, fill, ink=assets.INK, size: int = 15) -> pygame.Rect:
     s = t.s
-    img = assets.text(text, s(size), ink, True)
+    img = t.label(text, size, PILE_W - 20, ink, True)
     box = img.get_rect(center=center).inflate(s(12), s(6))
     pygame.draw.rect(surface, fill, box, border_radius=s(6))
     surface.blit(img, img.get_rect(center=box.center))
@@ -120,10 +122,10 @@ def draw_pile(t, surface, i: int) -> None:
     # Header: arrow + UP/DOWN + range, and the pile's key.
     arrow(surface, (rect.x + s(22), rect.y + s(20)), s(11), up, CREAM)
     word = _("UP") if up else _("DOWN")
-    img = assets.text(word, s(20), CREAM, True)
+    img = t.label(word, 20, 80, CREAM, True)
     surface.blit(img, img.get_rect(midleft=(rect.x + s(40), rect.y + s(20))))
     span = _("1 → 99") if up else _("100 → 2")
-    img2 = assets.text(span, s(14), CREAM)
+    img2 = t.label(span, 14, PILE_W - 90 - img.get_width() / t.k, CREAM)
     surface.blit(img2, img2.get_rect(midleft=(rect.x + s(48) + img.get_width(), rect.y + s(21))))
     _tag(surface, t, PILE_KEYS[i], (rect.right - s(20), rect.y + s(20)), (235, 235, 225), size=15)
     # The top card, large.
@@ -136,8 +138,9 @@ def draw_pile(t, surface, i: int) -> None:
         surface.blit(marker(up, top.w, top.h), top)
     # The rule, and the cards beneath (public history).
     rule = _("higher, or exactly 10 lower") if up else _("lower, or exactly 10 higher")
-    img = assets.text(rule, s(13), CREAM)
+    img = t.label(rule, 13, PILE_W - 12, CREAM)
     surface.blit(img, img.get_rect(midtop=(rect.centerx, top.bottom + s(6))))
+    y = top.bottom + s(6) + max(s(18), img.get_height())
     under = list(reversed(shown[-4:-1]))
     if shown:
         hist = (
@@ -150,8 +153,8 @@ def draw_pile(t, surface, i: int) -> None:
         )
     else:
         hist = _("no card yet")
-    img = assets.text(hist, s(13), MUTED)
-    surface.blit(img, img.get_rect(midtop=(rect.centerx, top.bottom + s(24))))
+    img = t.label(hist, 13, PILE_W - 12, MUTED)
+    surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
     # A selected card: light the piles it may go on, veil the others.
     choice = t.selected_choice()
     if choice is not None:
@@ -211,8 +214,8 @@ def draw_signals(t, surface, i: int) -> None:
         box = pygame.Rect(x, y, col_w - s(4), s(20))
         surface.blit(cards.panel(box.w, box.h, (0, 0, 0, 110), s(5)), box)
         signal_icon(surface, (box.x + s(10), box.centery), s(8), value)
-        who = t.who(seat)[:7]
-        img = assets.text(who, s(12), CREAM, True)
+        who = t.who(seat)
+        img = t.fit_text(who, t.t(12), box.w - s(24), CREAM, True)
         surface.blit(img, img.get_rect(midleft=(box.x + s(21), box.centery)))
     signaller = t.signal_seat()
     if signaller is None:
@@ -225,7 +228,7 @@ def draw_signals(t, surface, i: int) -> None:
         pygame.draw.rect(surface, fill, box, border_radius=s(6))
         pygame.draw.rect(surface, CREAM if on else (110, 130, 120), box, s(1), border_radius=s(6))
         signal_icon(surface, (box.x + s(13), box.centery), s(8), kind)
-        img = assets.text(label, s(13), CREAM if on else MUTED, True)
+        img = t.fit_text(label, t.t(13), box.w - s(30), CREAM if on else MUTED, True)
         surface.blit(img, img.get_rect(midleft=(box.x + s(26), box.centery)))
 
 
@@ -239,7 +242,7 @@ def draw_status(t, surface) -> None:
     if blocked:
         pygame.draw.rect(surface, (150, 30, 30), box, border_radius=s(10))
         pygame.draw.rect(surface, assets.GOLD, box, s(2), border_radius=s(10))
-    lines, size = t.fit_lines(text, t.text_px(s(18)), box.w - s(24))
+    lines, size = t.fit_lines(text, t.t(18), box.w - s(24))
     step = max(s(22), int(size * 1.2))
     y = box.centery - len(lines) * step // 2
     for line in lines:
@@ -255,7 +258,7 @@ def draw_hand(t, surface) -> None:
         return
     hand = b.get("hand", [])
     label = _("{name}'s hand").format(name=t.name(t.me)) if t.couch else _("Your hand")
-    surface.blit(assets.text(label, s(15), assets.WHITE, True), (s(PILE_X), s(HAND_Y - 21)))
+    surface.blit(t.label(label, 15, 700, assets.WHITE, True), (s(PILE_X), s(HAND_Y - 21)))
     deciding = t.deciding()
     playable = t.playable_cards() if deciding else set()
     for i, c in enumerate(hand):
@@ -267,7 +270,7 @@ def draw_hand(t, surface) -> None:
         if deciding and c not in playable:
             surface.blit(cards.panel(rect.w, rect.h, (0, 0, 0, 90), s(9)), rect)
         if deciding:
-            key = assets.text(str(i + 1), s(12), assets.WHITE, True)
+            key = t.text(str(i + 1), 12, assets.WHITE, True)
             tag = key.get_rect(topright=(rect.right - s(6), rect.y + s(22))).inflate(s(6), s(2))
             pygame.draw.rect(surface, (40, 40, 40), tag, border_radius=s(4))
             surface.blit(key, key.get_rect(center=tag.center))
@@ -295,10 +298,10 @@ def draw_button(t, surface) -> None:
     pygame.draw.rect(surface, fill, rect, border_radius=s(10))
     if kind == "blocked":
         pygame.draw.rect(surface, assets.GOLD, rect, s(3), border_radius=s(10))
-    img = assets.text(label, s(19), ink, True)
+    img = t.label(label, 19, LEFT_W - 16, ink, True)
     surface.blit(img, img.get_rect(center=rect.center))
     if kind == "wait":
-        hint = assets.text(_("then End turn [E]"), s(13), MUTED)
+        hint = t.label(_("then End turn [E]"), 13, LEFT_W, MUTED)
         surface.blit(hint, hint.get_rect(midtop=(rect.centerx, rect.bottom + s(6))))
 
 
@@ -311,7 +314,7 @@ def draw_legend(t, surface) -> None:
             "Keys: 1–{n} or ←/→ pick a card · A S D F (keypad 1–4) pick a pile · "
             "Enter: its only pile · E end turn · B declare blocked"
         ).format(n=n)
-        surface.blit(assets.text(keys, s(13), MUTED), (x, y))
+        surface.blit(t.fit_text(keys, t.t(13), t.w - x - s(8), MUTED), (x, y))
     y = s(690)
     if t.signal_seat() is None:
         return
@@ -324,11 +327,13 @@ def draw_legend(t, surface) -> None:
         if kind is not None:
             signal_icon(surface, (x + s(8), y + s(8)), s(8), kind)
             x += s(20)
-        img = assets.text(text, s(13), MUTED)
+        img = t.fit_text(text, t.t(13), t.w - x - s(8), MUTED)
         surface.blit(img, (x, y))
         x += img.get_width() + s(16)
     if t.couch and t.me is None:
         who = _("The pile toggles signal as {name} (Tab: next player)").format(
             name=t.name(t.signal_seat())
         )
-        surface.blit(assets.text(who, s(15), assets.GOLD, True), (s(PILE_X), s(664)))
+        surface.blit(
+            t.fit_text(who, t.t(15), t.w - s(PILE_X + 8), assets.GOLD, True), (s(PILE_X), s(664))
+        )
