@@ -33,10 +33,12 @@ from client import assets
 from client.anim import Beat, Flight, Stage, Timeline, zone
 from client.i18n import _
 from client.scene import Scene
+from client.tables.hold import HeldRow
 from client.tables.seat import ShownSeat
+from client.tables.text import TableText
 
 
-class TableScene(Scene, abc.ABC):
+class TableScene(TableText, Scene, abc.ABC):
     """One game's table scene (see the module docstring for the contract)."""
 
     #: The engine's game id ("take5", "the-game", …).
@@ -76,6 +78,11 @@ class TableScene(Scene, abc.ABC):
         self.w, self.h = app.size
         self.help_open = False
         self.help_scroll = 0
+        #: The pointer's last position (pixels; None before it moved on this table) and
+        #: the table's clock (seconds): what :meth:`hand_rects` holds still against.
+        self.pointer: tuple[int, int] | None = None
+        self.clock = 0.0
+        self._hand_row = HeldRow()
 
     # ------------------------------------------------------------------ the contract
     @abc.abstractmethod
@@ -113,6 +120,36 @@ class TableScene(Scene, abc.ABC):
     def shots(cls, app, shot, seed: int) -> None:
         """Play tables of this game on ``app`` and call ``shot(name)`` at the moments
         worth looking at (``tools/screenshots.py``)."""
+
+    def clear_selection(self) -> bool:
+        """Drop what the shown seat has selected (and close what the table opened over
+        the board); True if there was something to drop. The same keys do it at every
+        table: a right click, Backspace, or Esc (which leaves the table only when there
+        is nothing to drop)."""
+        return False
+
+    def hand_slot(self, i: int, n: int) -> pygame.Rect:
+        """Where card ``i`` of a hand of ``n`` lies (tables with a row of cards)."""
+        raise NotImplementedError
+
+    def hand_rects(self) -> list[pygame.Rect]:
+        """One rect per card of the board's hand (:meth:`hand_slot`), held still
+        while the pointer is over the hand (:class:`client.tables.hold.HeldRow`): a
+        card that leaves opens a gap rather than shifting the others under the
+        pointer."""
+        hand = list(self.board.get("hand", [])) if self.board else []
+        keys = [(c, hand[:i].count(c)) for i, c in enumerate(hand)]  # equal faces apart
+        return self._hand_row.layout(
+            keys,
+            lambda: [self.hand_slot(i, len(hand)) for i in range(len(hand))],
+            self.pointer,
+            self.clock,
+        )
+
+    def hand_settling(self) -> bool:
+        """Whether the hand moved under the pointer a moment ago: a click on it now is
+        ignored (it would act on a card the player did not see there)."""
+        return self._hand_row.settling(self.clock)
 
     # ------------------------------------------------------------------ the board
     @property
@@ -160,29 +197,6 @@ class TableScene(Scene, abc.ABC):
 
     # ------------------------------------------------------------------ helpers
     @property
-    def k(self) -> float:
-        """The scale of the 1280×720 design in this window (the smaller ratio, so
-        cards keep their proportions)."""
-        return min(self.w / 1280, self.h / 720)
-
-    def s(self, v: float) -> int:
-        """Design pixels (1280×720) → window pixels."""
-        return int(v * self.k)
-
-    def t(self, v: float) -> int:
-        """A text size: design pixels × scale × the player's text size (``ui_scale``,
-        up to 1.25: the tables are laid out for that much), never under
-        :data:`client.assets.MIN_TEXT` (12 px: a small window keeps its text legible
-        and lays it out around that; what does not fit wraps or ends in "…")."""
-        return max(assets.MIN_TEXT, int(v * self.k * min(1.25, self.ui_scale)))
-
-    def text(
-        self, text: str, size: float, color=assets.WHITE, bold: bool = False
-    ) -> pygame.Surface:
-        """``text`` at text size ``size`` (design pixels, see :meth:`t`)."""
-        return assets.text(text, self.t(size), color, bold)
-
-    @property
     def me(self) -> int | None:
         """The shown seat (None: the public view)."""
         return self.perspective
@@ -195,13 +209,6 @@ class TableScene(Scene, abc.ABC):
     @property
     def couch(self) -> bool:
         return len(self.session.local_seats) >= 2
-
-    @property
-    def ui_scale(self) -> float:
-        """The player's text size (settings ``ui_scale``, 0.75–1.5; 1 = as designed).
-        Tables multiply their text sizes by it (banners, help and the privacy screen
-        do); layouts keep their 1280×720 geometry, so cards never change shape."""
-        return float(self.app.settings.ui_scale or 1.0)
 
     def name(self, seat: int) -> str:
         return self.session.names[seat]
@@ -249,51 +256,6 @@ class TableScene(Scene, abc.ABC):
         """The status line, or nothing in a review of a seat's view."""
         return "" if self.viewer and self.perspective is not None else self.status_line()
 
-    def fit_text(
-        self, text: str, size: int, width: int, color=assets.WHITE, bold: bool = False
-    ) -> pygame.Surface:
-        """``text`` at ``size`` pixels fitted to ``width`` pixels (:func:`client.assets.fit`:
-        a little smaller, never under 12 px, else cut with "…")."""
-        return assets.fit(text, size, width, color, bold)
-
-    def label(self, text: str, size: float, width: float, color=assets.WHITE, bold=False):
-        """``text`` at text size ``size`` (design pixels, see :meth:`t`), fitted to
-        ``width`` design pixels (see :meth:`fit_text`)."""
-        return self.fit_text(text, self.t(size), self.s(width), color, bold)
-
-    def text_px(self, px: int) -> int:
-        """A text size already scaled to the window (``self.s(v)``) times the player's
-        text size (``ui_scale``, up to 1.25: the tables are laid out for that much), never
-        under :data:`client.assets.MIN_TEXT`."""
-        return max(assets.MIN_TEXT, int(px * min(1.25, self.ui_scale)))
-
-    def fit_lines(
-        self, text: str, size: int, width: int, max_lines: int = 2, bold: bool = True
-    ) -> tuple[list[str], int]:
-        """``text`` wrapped to ``width`` pixels in at most ``max_lines`` lines
-        (:func:`client.assets.fit_lines`). Returns (lines, size)."""
-        return assets.fit_lines(text, size, width, max_lines, bold)
-
-    def draw_lines(
-        self,
-        surface: pygame.Surface,
-        text: str,
-        size: float,
-        rect: pygame.Rect,
-        color=assets.WHITE,
-        bold: bool = True,
-        max_lines: int = 2,
-    ) -> int:
-        """``text`` at text size ``size`` (design pixels) wrapped into ``rect`` (pixels)
-        from its top-left, in at most ``max_lines`` lines; returns the bottom drawn."""
-        lines, px = self.fit_lines(text, self.t(size), rect.w, max_lines, bold)
-        y = rect.y
-        for line in lines:
-            img = assets.text(line, px, color, bold)
-            surface.blit(img, (rect.x, y))
-            y += int(img.get_height() * 1.02)
-        return y
-
     def show_error(self, text: str) -> None:
         """Show ``text`` in the error banner for a few seconds."""
         self.message, self.message_t = text, 4.0
@@ -321,6 +283,7 @@ class TableScene(Scene, abc.ABC):
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
+        self.clock += dt
         self.session.pump()
         for key, m in self.session.mirrors.items():
             if m.link is not None:
@@ -391,6 +354,8 @@ class TableScene(Scene, abc.ABC):
         self.app.go("results", session=self.session, view=self.board, table_class=type(self))
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.pointer = tuple(event.pos)
         if event.type == pygame.KEYDOWN and (
             event.key == pygame.K_F1 or (self.help_open and event.key == pygame.K_ESCAPE)
         ):
@@ -413,6 +378,11 @@ class TableScene(Scene, abc.ABC):
             ):
                 seat, self.privacy_for = self.privacy_for, None
                 self.set_perspective(seat)
+            return
+        clear = (event.type == pygame.MOUSEBUTTONUP and event.button == 3) or (
+            event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE)
+        )
+        if clear and self.clear_selection():
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.session.close()
@@ -461,6 +431,7 @@ class TableScene(Scene, abc.ABC):
     def resized(self) -> None:
         """The window changed size: lay the table out again (see :meth:`layout`)."""
         self.w, self.h = self.app.size
+        self._hand_row = HeldRow()
         self.layout()
 
     def on_refused(self, seat: int | None, error: dict) -> None:
@@ -489,51 +460,9 @@ class TableScene(Scene, abc.ABC):
         surface.blit(t2, t2.get_rect(center=(self.w // 2, self.h // 2)))
         surface.blit(t3, t3.get_rect(center=(self.w // 2, self.h // 2 + 60)))
 
-    def draw_band(self, surface: pygame.Surface, height: int) -> None:
-        """The dark band across the top of the table, ``height`` design pixels tall
-        (its title and keys are the table's)."""
-        pygame.draw.rect(surface, assets.FELT_DARK, (0, 0, self.w, self.s(height)))
-
-    def draw_note(self, surface: pygame.Surface, colour) -> None:
-        """The latest note (:meth:`show_note`) as a banner of ``colour`` where notes
-        go, while it is fresh and no error is shown there."""
-        if self.note_t > 0 and self.note and self.message_t <= 0:
-            self.banner(surface, self.note, colour, center=self.message_pos())
-
-    def draw_watching(self, surface: pygame.Surface, midleft: tuple[int, int]) -> None:
-        """In place of a hand for the public view: the hands stay hidden (a couch),
-        or this window only watches."""
-        if self.couch:
-            text = _("Hands stay hidden: each player sees theirs on their turn")
-        else:
-            text = _("Watching the table")
-        img = self.text(text, 18)
-        surface.blit(img, img.get_rect(midleft=midleft))
-
     def message_pos(self) -> tuple[int, int]:
         """Where notes and errors appear (pixels); tables move it off their cards."""
         return (self.w // 2, int(self.h * 0.66))
-
-    def banner(
-        self,
-        surface: pygame.Surface,
-        text: str,
-        color=assets.GOLD,
-        center: tuple[int, int] | None = None,
-    ) -> None:
-        lines, px = self.fit_lines(text, self.text_px(19), self.w - 60, 2, True)
-        imgs = [assets.text(line, px, assets.WHITE, True) for line in lines]
-        w = max(img.get_width() for img in imgs)
-        h = sum(img.get_height() for img in imgs)
-        rect = pygame.Rect(0, 0, w, h)
-        rect.center = center or (self.w // 2, self.h // 2)
-        rect = rect.inflate(32, 18)
-        rect.clamp_ip(pygame.Rect(0, 0, self.w, self.h))
-        pygame.draw.rect(surface, color, rect, border_radius=10)
-        y = rect.y + 9
-        for img in imgs:
-            surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
-            y += img.get_height()
 
 
 def headline(winners: set[int], names: list[str], me: int | None) -> str:

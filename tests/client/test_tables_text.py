@@ -37,6 +37,41 @@ def smallest(table) -> tuple[int, str]:
     return min(seen)
 
 
+def take5_overlays(t) -> None:
+    """The round's summary, your pile, a "+N" tag and the landing preview."""
+    n = t.board["players"]
+    t.round_summary = {"round": 1, "bullheads": [12] * n, "totals": [40] * n}
+    t.round_summary_t = 1.0
+    t.board["own_penalty"] = [10, 55, 3]
+    t.pile_open = True
+    t.floaters = [[7, 900, 100, 1.0]]
+    t.selected = t.board["hand"][0]
+
+
+def guandan_overlays(t) -> None:
+    """The deal's result, the last trick, a hint, a selection with its readings."""
+    t.deal_panel = {
+        "deal": 1, "places": [0, 2, 1, 3], "team": 0, "advance": 3, "levels": [5, 2],
+        "old": [2, 2], "level": 2, "level_team": -1, "shared_last": False,
+    }  # fmt: skip
+    t.last_trick = [
+        {"seat": 1, "type": "play", "combo": "pair", "rank": 9, "cards": [28, 30]},
+        {"seat": 2, "type": "pass"},
+    ]
+    t.review = True
+    t.hint_label = "Hint: pair of 9s (H again: other plays)"
+    t.hand.selected = set(t.hand.order[:2])
+
+
+OVERLAYS = {
+    "take5": take5_overlays,
+    "guandan": guandan_overlays,
+    "the-game": lambda t: setattr(t, "selected", t.board["hand"][0]),
+    "sequence-numbers": lambda t: t.select(0),
+    "teamplay": lambda t: setattr(t, "hover", "general"),
+}
+
+
 def test_the_languages_are_the_six():
     assert LANGUAGES == ["en", "es", "gl", "pt", "hu", "fr"]
 
@@ -51,9 +86,41 @@ def test_no_text_under_12_px_in_any_language_or_window(app, game_id):
             for w, h in SIZES:
                 resize(app, w, h)
                 found[lang, w] = smallest(table)
+        OVERLAYS[game_id](table)  # then the table's panels and popups over the board
+        for lang in LANGUAGES:
+            i18n.set_language(lang)
+            for w, h in SIZES:
+                resize(app, w, h)
+                found[lang, w] = min(found[lang, w], smallest(table))
     finally:
         i18n.set_language("en")
         resize(app, 1280, 720)
     print(game_id, {k: v[0] for k, v in found.items()})
     small = {k: v for k, v in found.items() if v[0] < assets.MIN_TEXT}
     assert not small, f"text under {assets.MIN_TEXT} px: {small}"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_text_size_setting_reaches_every_table(app, game_id):
+    """At 1.25 the table's words are larger than at 1.0 (by a quarter, or less where
+    a text is fitted to its room). Numbers and letters printed on cards and board
+    spaces belong to the pieces and keep their size."""
+
+    def words(seen):
+        out: dict[str, int] = {}
+        for size, text in seen:
+            if any(ch.isalpha() for ch in text) and len(text) > 2:
+                out[text] = max(size, out.get(text, 0))
+        return out
+
+    table = seated(app, game_id)
+    normal = words(drawn(table))
+    app.settings.ui_scale = 1.25
+    try:
+        larger = words(drawn(table))
+    finally:
+        app.settings.ui_scale = 1.0
+    both = set(normal) & set(larger)
+    grown = [t for t in both if larger[t] > normal[t]]
+    print(game_id, f"{len(grown)} of {len(both)} words grew", sorted(set(both) - set(grown)))
+    assert len(both) >= 5 and len(grown) >= 0.75 * len(both)

@@ -125,6 +125,7 @@ def _new_deal(t, e: dict) -> list:
     b = t.board
     b["deal"], b["level"], b["levels"] = e["deal"], e["level"], list(e["levels"])
     b["trick"], b["plays"], b["out"], b["last_play"] = [], [], [], None
+    t.last_trick = []
     note(
         t,
         _("Deal {n} · level {level} · wild: ♥{level}").format(
@@ -189,6 +190,7 @@ def _payers(t, e: dict) -> str:
 
 def _trick_played(t, e, src, dst) -> list[Beat]:
     def clear():
+        t.last_trick = list(t.board["trick"])
         t.board["trick"] = []
         t.board["last_play"] = None
 

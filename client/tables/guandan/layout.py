@@ -59,3 +59,25 @@ def seat_point(t, seat: int) -> tuple[int, int]:
 def centre(t) -> tuple[int, int]:
     """The tribute spot (and the play-order ring)."""
     return (t.w // 2, t.s(232))
+
+
+def log_rect(t) -> pygame.Rect:
+    """This deal's log, top right."""
+    return pygame.Rect(t.w - t.s(340), t.s(42), t.s(330), t.s(142))
+
+
+def review_button(t) -> pygame.Rect:
+    """The "Last trick (L)" button in the log's top-right corner."""
+    r = log_rect(t)
+    return pygame.Rect(r.right - t.s(150), r.y + t.s(5), t.s(142), t.s(24))
+
+
+def sort_buttons(t) -> dict[str, pygame.Rect]:
+    """The hand's sort buttons, right-aligned just above the fan: mode → rect."""
+    s = t.s
+    w, h, y = s(104), s(26), t.h - s(188)
+    x = t.w - s(14) - 3 * w - 2 * s(6)
+    return {
+        m: pygame.Rect(x + i * (w + s(6)), y, w, h)
+        for i, m in enumerate(("rank", "suit", "combos"))
+    }

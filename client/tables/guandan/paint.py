@@ -13,8 +13,10 @@ import pygame
 from client import assets, cards
 from client.i18n import _, ngettext
 from client.tables.guandan import faces as gc
-from client.tables.guandan.layout import centre, panel_rect, play_rects, rel
+from client.tables.guandan.layout import centre, log_rect, panel_rect, play_rects, rel
+from client.tables.guandan.layout import review_button, sort_buttons
 
+MUTED = (200, 214, 205)
 TEAM_MARKS = ("●", "◆")  # a shape per team, besides its colour
 #: The selection's frame (level cards carry gold, wilds a gold face: never this blue).
 SELECTED = (70, 190, 255)
@@ -68,6 +70,8 @@ def draw_table(t, surface) -> None:
         draw_deal_end(t, surface, t.deal_panel)
     if t.match_panel:
         draw_match_end(t, surface, t.match_panel)
+    if t.review:
+        draw_review(t, surface)
 
 
 def draw_controls(t, surface) -> None:
@@ -104,8 +108,6 @@ def draw_controls(t, surface) -> None:
             )
     if t.hint_label and d == "play":
         notes.append(t.hint_label)
-    if d == "play":
-        notes.append(_("keys: ←/→ move · Space pick · ↑ whole rank · H hint · P pass"))
     if notes and not (d == "play" and t.reading_rows > 1 and len(options) > 1):
         img = t.fit_text("   ·   ".join(notes), t.t(15), t.w - s(262), assets.WHITE)
         surface.blit(img, img.get_rect(midleft=(s(250), s(506))))
@@ -135,6 +137,44 @@ def draw_hand(t, surface) -> None:
             pygame.draw.rect(surface, SELECTED, rect.inflate(4, 4), 4, border_radius=s(9))
         if c == cursor:
             pygame.draw.rect(surface, assets.WHITE, rect.inflate(10, 10), 2, border_radius=s(10))
+    if t.hand.moving and t.hand.drop is not None:
+        draw_drop_marker(t, surface)
+    draw_sort_buttons(t, surface)
+
+
+def draw_drop_marker(t, surface) -> None:
+    """Where the carried cards will land: a blue bar between two cards."""
+    s, hand = t.s, t.hand
+    others = [r for c, r in zip(hand.order, hand.rects, strict=True) if c not in hand.selected]
+    if not others:
+        return
+    i = hand.drop
+    x = others[i].x - s(4) if i < len(others) else others[-1].right + s(4)
+    top = others[0].y - s(26)
+    pygame.draw.rect(surface, SELECTED, (x - s(3), top, s(6), t.ch + s(30)), border_radius=s(3))
+
+
+def draw_sort_buttons(t, surface) -> None:
+    """Rank / Suit / Combos: the hand's order (O cycles); the one in use is gold."""
+    s = t.s
+    words = {"rank": _("By rank"), "suit": _("By suit"), "combos": _("By combos")}
+    for mode, r in sort_buttons(t).items():
+        on = t.hand.mode == mode and not t.hand.arranged
+        pygame.draw.rect(surface, assets.GOLD if on else (40, 70, 55), r, border_radius=s(6))
+        pygame.draw.rect(surface, assets.GOLD, r, 1, border_radius=s(6))
+        img = t.fit_text(words[mode], t.t(13), r.w - s(8), assets.INK if on else assets.WHITE, True)
+        surface.blit(img, img.get_rect(center=r.center))
+    first = next(iter(sort_buttons(t).values()))
+    word = _("Your order (O: sort)") if t.hand.arranged else _("Sort (O):")
+    img = t.fit_text(word, t.t(13), s(200), assets.WHITE, True)
+    surface.blit(img, img.get_rect(midright=(first.x - s(8), first.centery)))
+    if t.my_decision() is not None or t.hand.selected:
+        keys = _(
+            "←/→ Space: pick · ↑ whole rank · H hint · P pass · "
+            "drag picked cards (Ctrl+←/→) to move them"
+        )
+        room = first.x - s(16) - img.get_width() - s(250)
+        surface.blit(t.fit_text(keys, t.t(13), room, MUTED), (s(250), first.y + s(4)))
 
 
 # --------------------------------------------------------------------------- top
@@ -214,26 +254,83 @@ def draw_info(t, surface) -> None:
 
 
 def draw_log(t, surface) -> None:
-    """This deal's last plays and passes, newest last."""
+    """This deal's plays and passes, newest last (as many as the panel holds), and the
+    last-trick button."""
     s, b = t.s, t.board
-    rect = pygame.Rect(t.w - s(340), s(42), s(330), s(142))
+    rect = log_rect(t)
     _panel(surface, rect)
     x, y = rect.x + s(10), rect.y + s(6)
-    surface.blit(t.text(_("This deal"), 15, assets.GOLD, True), (x, y))
-    y += s(20)
+    button = review_button(t)
+    head = t.fit_text(_("This deal"), t.t(15), button.x - x - s(6), assets.GOLD, True)
+    surface.blit(head, (x, y))
+    on = t.review or bool(t.last_trick)
+    pygame.draw.rect(surface, assets.GOLD if on else (60, 90, 75), button, border_radius=s(6))
+    img = t.fit_text(_("Last trick (L)"), t.t(13), button.w - s(8), assets.INK, True)
+    surface.blit(img, img.get_rect(center=button.center))
+    y = max(y + head.get_height(), button.bottom) + s(2)
+    step = assets.font(t.t(14)).get_linesize()
     plays = b.get("plays", [])
     if not plays:
         surface.blit(t.text(_("no plays yet"), 14, assets.WHITE), (x, y))
-    for e in plays[-6:]:
+    room = max(1, (rect.bottom - s(4) - y) // step)
+    for e in plays[-room:]:
         what = _("pass") if e["type"] == "pass" else gc.play_text(e)
-        img = assets.fit(
+        img = t.fit_text(
             "{name}: {what}".format(name=t.who(e["seat"]), what=what),
-            s(14),
+            t.t(14),
             rect.width - s(20),
             assets.WHITE if e["type"] != "pass" else (200, 210, 200),
         )
         surface.blit(img, (x, y))
-        y += s(19)
+        y += step
+
+
+def draw_review(t, surface) -> None:
+    """The last trick, play by play: who, the cards in their reading's order (wilds
+    where they stand in), the reading; passes as words. Opened with L or the button."""
+    s = t.s
+    trick = t.last_trick
+    box = pygame.Rect(0, 0, s(760), s(470))
+    box.center = (t.w // 2, s(300))
+    surface.blit(cards.panel(box.w, box.h, (8, 30, 20, 245), s(14)), box)
+    pygame.draw.rect(surface, assets.GOLD, box, 2, border_radius=s(14))
+    head = t.label(_("Last trick"), 24, 700, assets.GOLD, True)
+    surface.blit(head, head.get_rect(midtop=(box.centerx, box.y + s(12))))
+    foot = t.label(_("L, Esc or a click: close"), 14, 700, (200, 214, 205))
+    surface.blit(foot, foot.get_rect(midbottom=(box.centerx, box.bottom - s(8))))
+    y, bottom = box.y + s(22) + head.get_height(), box.bottom - s(12) - foot.get_height()
+    if not trick:
+        img = t.label(_("No trick has been won yet this deal"), 17, 700, assets.WHITE)
+        surface.blit(img, img.get_rect(midtop=(box.centerx, y + s(20))))
+        return
+    cw, ch = s(36), s(50)
+    rows = [(e, ch + s(8) if e["type"] == "play" else s(28)) for e in trick]
+    while len(rows) > 1 and y + sum(h for _e, h in rows) > bottom:
+        rows.pop(0)  # the earliest entries give way (the play that won is last)
+    name_w = s(170)
+    for e, h in rows:
+        team = e["seat"] % 2
+        name = t.fit_text(
+            "{mark} {name}".format(mark=TEAM_MARKS[team], name=t.who(e["seat"])),
+            t.t(16),
+            name_w,
+            TEAM_COLOURS[team],
+            True,
+        )
+        surface.blit(name, name.get_rect(midleft=(box.x + s(20), y + h // 2)))
+        x = box.x + s(30) + name_w
+        if e["type"] == "pass":
+            img = t.text(_("pass"), 15, (200, 210, 200))
+            surface.blit(img, img.get_rect(midleft=(x, y + h // 2)))
+        else:
+            arranged = gc.arrange_play(e, t.board.get("level", 2))
+            step = min(s(26), (s(300) - cw) // max(1, len(arranged) - 1))
+            rects = [pygame.Rect(x + i * step, y + s(4), cw, ch) for i in range(len(arranged))]
+            draw_cards(t, surface, arranged, rects)
+            x = rects[-1].right + s(14)
+            img = t.fit_text(gc.play_text(e), t.t(16), box.right - s(16) - x, assets.WHITE, True)
+            surface.blit(img, img.get_rect(midleft=(x, y + h // 2)))
+        y += h
 
 
 # --------------------------------------------------------------------------- seats

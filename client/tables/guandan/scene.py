@@ -20,6 +20,7 @@ from client.tables.base import TableScene, headline
 from client.tables.guandan import beats, layout, paint
 from client.tables.guandan import faces as gc
 from client.tables.guandan.hand import Hand
+from client.tables.guandan.hint import Advisor, hint_order
 
 
 def same_faces(selection) -> Callable[[list[int]], bool]:
@@ -51,19 +52,24 @@ class GuandanTable(TableScene):
         self.reading_i = 0
         self.hint_i = -1
         self.hint_label = ""
+        self.hint_wanted = False  # H pressed while the advisor thinks
+        self.advisor = Advisor()
         self.deal_panel: dict | None = None
         self.match_panel: dict | None = None
+        #: The trick won last this deal (its plays and passes), for review (L).
+        self.last_trick: list[dict] = []
+        self.review = False  # the last trick shown over the table
         # Under --autoquit the match must end quickly: short beats.
         self.fast = 0.2 if app.autoquit else 1.0
 
     def layout(self) -> None:
         """Card sizes and the hand's fan at the window's scale (proportions kept)."""
         layout.sizes(self)
-        old = self.hand
-        self.hand = Hand(layout.hand_area(self), self.cw, self.ch, self.s(22), self.s(13))
-        if old is not None:
-            self.hand.selected, self.hand.cursor = old.selected, old.cursor
-            self.hand.set_cards(list(old.order), old.level)
+        fan = (layout.hand_area(self), self.cw, self.ch, self.s(22), self.s(13))
+        if self.hand is None:
+            self.hand = Hand(*fan)
+        else:
+            self.hand.resize(*fan)
 
     # ------------------------------------------------------------------ results
     @staticmethod
@@ -169,12 +175,24 @@ class GuandanTable(TableScene):
             self.hand.selected = {min(give)}
 
     def sync_hand(self) -> None:
-        """Lay the board's hand out in the fan (when it changed)."""
+        """Lay the board's hand out in the fan (when it changed), held still under the
+        pointer (:meth:`TableScene.hand_rects`: played cards leave gaps until the
+        pointer leaves the hand)."""
         b = self.board or {}
-        sig = (tuple(b.get("hand", [])), b.get("level", 2))
+        sig = (tuple(b.get("hand", [])), b.get("level", 2), b.get("deal"))
         if sig != self._hand_sig:
             self._hand_sig = sig
-            self.hand.set_cards(list(sig[0]), sig[1])
+            self.hand.set_cards(list(sig[0]), sig[1], sig[2])
+        hand = self.hand
+        hand.rects = self._hand_row.layout(hand.order, lambda: hand.fresh, self.pointer, self.clock)
+
+    def clear_selection(self) -> bool:
+        """Drop the selected cards (and the hint's place in its cycle)."""
+        if not self.hand.selected:
+            return False
+        self.hand.selected.clear()
+        self.hint_i, self.hint_label, self.hint_wanted = -1, "", False
+        return True
 
     # ------------------------------------------------------------------ actions
     def do_play(self) -> None:
@@ -206,17 +224,37 @@ class GuandanTable(TableScene):
             self.hint_i, self.hint_label = -1, ""
 
     def do_hint(self) -> None:
-        """Select the next legal play (weakest first), cycling."""
-        plays = self.choices(type="play")
-        if not plays:
-            self.show_error(_("Nothing beats it: pass"))
+        """First the play the normal bot would make from this seat's view (worked out
+        off the frame loop: "thinking…" until it is ready), then each other legal play,
+        weakest first, one per press (:mod:`client.tables.guandan.hint`)."""
+        seat = self.seat
+        if seat is None or self.my_decision() != "play":
             return
-        self.hint_i = (self.hint_i + 1) % len(plays)
-        a = plays[self.hint_i]
+        advice = self.advisor.ask(seat.view, seat.legal)
+        if advice is None:
+            self.hint_wanted = True
+            self.hint_label = _("Hint: thinking…")
+            return
+        self.hint_wanted = False
+        cycle = hint_order(advice, self.choices(), self.board.get("level", 2))
+        self.hint_i = (self.hint_i + 1) % len(cycle)
+        a = cycle[self.hint_i]
+        if a["type"] == "pass":
+            self.hand.selected.clear()
+            if self.hint_i == 0:
+                self.hint_label = _("Hint: pass (P), as a good player would now")
+            else:
+                self.hint_label = _("Or pass (P)")
+            return
         self.hand.selected = set(a["cards"])
         opts = self.options()
         self.reading_i = opts.index(a) if a in opts else 0
-        self.hint_label = _("Hint {i} of {n}").format(i=self.hint_i + 1, n=len(plays))
+        if self.hint_i == 0:
+            self.hint_label = _("Hint: {reading} (H again: other plays)").format(
+                reading=gc.play_text(a)
+            )
+        else:
+            self.hint_label = _("Other play {i} of {n}").format(i=self.hint_i, n=len(cycle) - 1)
 
     def do_give(self) -> None:
         """Confirm the tribute or return card."""
@@ -299,26 +337,54 @@ class GuandanTable(TableScene):
         return rects
 
     # ------------------------------------------------------------------ input
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """The last trick (L or its button) opens at any time, even out of turn; while
+        it is shown, L, Esc or a click closes it."""
+        if self.help_open or self.privacy_for is not None or self.board is None:
+            super().handle_event(event)
+            return
+        key = event.key if event.type == pygame.KEYDOWN else None
+        click = event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3)
+        if self.review:
+            if key in (pygame.K_l, pygame.K_ESCAPE) or click:
+                self.review = False
+            return
+        if key == pygame.K_l or (
+            click and event.button == 1 and layout.review_button(self).collidepoint(event.pos)
+        ):
+            self.review = True
+            return
+        if self.me is not None and (key == pygame.K_o or (click and event.button == 1)):
+            mode = None if key == pygame.K_o else self.sort_button_at(event.pos)
+            if key == pygame.K_o or mode is not None:
+                self.hand.sort(mode)
+                return
+        super().handle_event(event)
+
+    def sort_button_at(self, pos) -> str | None:
+        """The sort mode whose button is under ``pos``, else None."""
+        return next((m for m, r in layout.sort_buttons(self).items() if r.collidepoint(pos)), None)
+
     def handle_table_event(self, event: pygame.event.Event) -> None:
+        """The decision's input; out of turn (in play), the hand may still be selected
+        and arranged."""
         d = self.my_decision()
-        if d is None:
+        arranging = d is None and self.me is not None and self.board.get("phase") == "play"
+        if d is None and not arranging:
             return
         give = self.choosable()
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if any(r.collidepoint(event.pos) for r, *_x in self.controls()):
+            if d is not None and any(r.collidepoint(event.pos) for r, *_x in self.controls()):
                 return
-            if give is None:
+            if give is None and not self.hand_settling():
                 self.hand.press(event.pos)
                 self.hint_label = ""
             return
         if event.type == pygame.MOUSEMOTION and give is None:
             self.hand.motion(event.pos)
             return
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
-            self.hand.selected.clear()
-            return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.hand.release():
+            if self.hand.release() or d is None:
                 return
             for r, _label, fn, enabled in self.controls():
                 if r.collidepoint(event.pos):
@@ -326,18 +392,17 @@ class GuandanTable(TableScene):
                         fn()
                     return
             c = self.hand.card_at(event.pos)
-            if c is not None:
-                if give is not None:
-                    if c in give:
-                        self.hand.selected = {c}
-                else:
-                    self.hand.toggle(c)
+            if c is not None and give is not None and c in give:
+                self.hand.selected = {c}
             return
         if event.type != pygame.KEYDOWN:
             return
-        key = event.key
-        shift = bool(event.mod & pygame.KMOD_SHIFT) if hasattr(event, "mod") else False
-        if key == pygame.K_RETURN or key == pygame.K_KP_ENTER:
+        key, mod = event.key, getattr(event, "mod", 0)
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and mod & pygame.KMOD_CTRL and give is None:
+            self.hand.nudge(1 if key == pygame.K_RIGHT else -1)
+        elif arranging:
+            self.hand.key(key, bool(mod & pygame.KMOD_SHIFT))
+        elif key == pygame.K_RETURN or key == pygame.K_KP_ENTER:
             self.do_give() if give is not None else self.do_play()
         elif give is not None:
             if key in (pygame.K_LEFT, pygame.K_RIGHT):
@@ -350,8 +415,6 @@ class GuandanTable(TableScene):
             self.do_pass()
         elif key == pygame.K_h:
             self.do_hint()
-        elif key in (pygame.K_BACKSPACE, pygame.K_c):
-            self.hand.selected.clear()
         elif key == pygame.K_TAB:
             n = len(self.options())
             if n:
@@ -360,9 +423,17 @@ class GuandanTable(TableScene):
             if key - pygame.K_1 < len(self.options()):
                 self.reading_i = key - pygame.K_1
         else:
-            self.hand.key(key, shift)
+            self.hand.key(key, bool(mod & pygame.KMOD_SHIFT))
 
     # ------------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.hint_wanted:
+            if self.my_decision() != "play" or not self.timeline.idle:
+                self.hint_wanted, self.hint_label = False, ""
+            elif self.advisor.ask(self.seat.view, self.seat.legal) is not None:
+                self.do_hint()
+
     def flight_image(self, flight) -> pygame.Surface:
         return gc.face(flight.card, self.board.get("level", 2), self.sw, self.sh)
 

@@ -31,7 +31,7 @@ def _discard(t, seat: int, cards: list[str]) -> Beat:
         hand = b.get("hand", [])
         if seat == t.me and face in hand:
             i = hand.index(face)
-            src = layout.hand_slot(t, i, len(hand)).center
+            src = t.hand_rects()[i].center
             b["hand"] = hand[:i] + hand[i + 1 :]
             if face in b.get("dead", []):
                 b["dead"] = [f for f in b["dead"] if f != face]

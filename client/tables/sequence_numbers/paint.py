@@ -12,7 +12,7 @@ from client.i18n import _, ngettext
 from client.tables.sequence_numbers import faces as draw
 from client.tables.sequence_numbers.layout import SIZE, cell_rect, chip_point, deck_point
 from client.tables.sequence_numbers.layout import dead_button, discard_button, discard_rect
-from client.tables.sequence_numbers.layout import hand_slot, seat_chip_point, seat_rect
+from client.tables.sequence_numbers.layout import seat_chip_point, seat_rect
 
 CURSOR = (70, 220, 255)
 
@@ -244,8 +244,9 @@ def draw_hand(t, surface) -> None:
     else:
         label = _("Your hand · 1–{n} or Tab to pick").format(n=max(1, len(hand)))
     surface.blit(t.text(label, 15, assets.WHITE, True), (s(676), s(504)))
+    rects = t.hand_rects()
     for i, face in enumerate(hand):
-        rect = hand_slot(t, i, len(hand))
+        rect = rects[i]
         surface.blit(cards.shadow(t.cw, t.ch), rect.move(3, 4))
         surface.blit(draw.card(face, t.cw, t.ch), rect)
         if face in b.get("dead", []):

@@ -170,6 +170,12 @@ class SequenceNumbersTable(TableScene):
             self.selected = hand.index(self.selected_face)
         self.flash = None
 
+    def clear_selection(self) -> bool:
+        """Drop the picked card."""
+        had = self.selected is not None
+        self.selected, self.selected_face = None, None
+        return had
+
     def select(self, i: int | None) -> None:
         """Select hand card ``i`` (again: unselect); the cursor jumps to its nearest
         space."""
@@ -268,8 +274,9 @@ class SequenceNumbersTable(TableScene):
             if self.stuck() and self.discard_button().collidepoint(event.pos):
                 self.discard_stuck()
                 return
-            for i in range(len(hand)):
-                if self.hand_slot(i, len(hand)).collidepoint(event.pos):
+            rects = [] if self.hand_settling() else self.hand_rects()
+            for i in range(len(rects)):
+                if rects[i].collidepoint(event.pos):
                     self.select(i)
                     return
             cell = layout.cell_at(self, event.pos)

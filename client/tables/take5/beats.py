@@ -9,8 +9,9 @@ shown."""
 from __future__ import annotations
 
 from client.anim import Beat, Flight
-from client.i18n import _, ngettext
+from client.i18n import _
 from client.tables.take5 import layout
+from engine.take5 import bullheads
 
 
 def _chosen(t, e: dict) -> None:
@@ -79,38 +80,41 @@ def _to_row(t, card: int, r: int) -> Beat:
 
 
 def _take_row(t, r: int, seat: int, heads: int | None) -> Beat:
-    taken = {}
+    """Row ``r`` flies to ``seat``'s pile with a "+N" bullheads tag: the row was face
+    up on the table, so its cost is what everyone just saw (take5.md "What each player
+    may know": a client may help its player remember what was taken publicly)."""
+    taken: dict = {}
 
     def begin():
         t.sfx("row")
         row = t.board["rows"][r]
-        taken["n"] = len(row)
+        taken["cards"] = list(row)
         dst = layout.player_rect(t, seat).center
         flights = [
             Flight(c, layout.row_slot(t, r, i).center, dst, 0.55, 0.04 * i)
             for i, c in enumerate(row)
         ]
         t.board.own("rows")[r] = []
-        label = (
-            f"+{heads}"
-            if heads is not None
-            else ngettext("{n} card", "{n} cards", len(row)).format(n=len(row))
-        )
-        x, y = layout.player_rect(t, seat).midleft
-        t.floaters.append([label, x - t.s(40), y, 1.6])
+        cost = heads if heads is not None else sum(bullheads(c) for c in row)
+        x, y = layout.player_rect(t, seat).midright
+        t.floaters.append([cost, x - t.s(6), y, 1.8])
         return flights
 
     def finish():
-        t.board.own("penalty_counts")[seat] += taken.get("n", 0)
-        if heads is not None and seat == t.me:
-            t.board["own_bullheads"] = t.board["own_bullheads"] + heads
+        cards = taken.get("cards", [])
+        t.board.own("penalty_counts")[seat] += len(cards)
+        if seat == t.me:
+            t.board["own_penalty"] = sorted(list(t.board.get("own_penalty", [])) + cards)
+            t.board["own_bullheads"] = t.board["own_bullheads"] + sum(bullheads(c) for c in cards)
 
     return Beat(0.8, begin=begin, finish=finish)
 
 
 def _round_banner(t, e: dict) -> list:
+    """The round's summary, and the totals on the players' panels at once."""
     t.round_summary = e
     t.round_summary_t = 2.6 / max(0.1, t.timeline.speed)
+    t.board["totals"] = list(e["totals"])
     return []
 
 

@@ -47,7 +47,7 @@ def hand_card_center(t, card: int) -> tuple[int, int]:
     """Where ``card`` lies in the shown hand (the bottom edge when it is not there)."""
     hand = t.board.get("hand", [])
     if card in hand:
-        return hand_slot(t, hand.index(card), len(hand)).center
+        return t.hand_rects()[hand.index(card)].center
     return (t.w // 2, t.h)
 
 
@@ -58,3 +58,16 @@ def play_button(t) -> pygame.Rect:
 def deck_point(t) -> tuple[int, int]:
     """Where a new round's cards come from."""
     return (t.s(835), t.s(430))
+
+
+def summary_box(t, n: int, step: int) -> pygame.Rect:
+    """The round's summary over the rows (the finished round's board), clear of the
+    revealed cards and their names and of the players' totals it speaks of."""
+    box = pygame.Rect(0, 0, t.s(560), t.s(110) + n * step)
+    box.center = (row_rect(t, 0).centerx, t.s(64) + min(t.s(444), t.h - t.s(64)) // 2)
+    return box
+
+
+def pile_box(t) -> pygame.Rect:
+    """Your penalty pile's panel (over the rows)."""
+    return pygame.Rect(t.s(16), t.s(64), t.s(600), t.s(444))

@@ -14,6 +14,7 @@ from client.tables.take5.faces import bull_icon, card
 from engine.take5 import bullheads
 
 CREAM = (250, 250, 246)
+MUTED = (200, 214, 205)
 
 
 def draw_table(t, surface: pygame.Surface) -> None:
@@ -36,18 +37,84 @@ def draw_table(t, surface: pygame.Surface) -> None:
     surface.blit(img, img.get_rect(midright=(t.w - s(16), s(25))))
     status = t.prompt()
     if status:
-        img = t.fit_text(status, t.t(19), t.w - s(676), assets.GOLD, True)
-        surface.blit(img, img.get_rect(midleft=(s(660), s(526))))
+        rect = pygame.Rect(s(660), s(508), t.w - s(676), s(40))
+        lines, px = t.fit_lines(status, t.t(19), rect.w, 2, True)
+        rect.y = s(526) - len(lines) * assets.font(px, True).get_linesize() // 2
+        t.draw_lines(surface, status, 19, rect, assets.GOLD, True)
     draw_rows(t, surface)
+    draw_preview(t, surface)
     draw_reveal(t, surface)
     draw_players(t, surface)
     draw_hand(t, surface)
     for text, x, y, _t in t.floaters:
-        img = t.text(text, 26, assets.RED, True)
-        surface.blit(img, img.get_rect(center=(int(x), int(y))))
+        draw_floater(t, surface, text, (int(x), int(y)))
     if t.round_summary_t > 0:
         draw_round_summary(t, surface)
+    if t.pile_open:
+        draw_pile(t, surface)
     t.draw_note(surface, assets.RED)
+
+
+def draw_floater(t, surface, heads: int, midright: tuple[int, int]) -> None:
+    """ "+7" and a bullhead on a dark red tag: the bullheads a row just cost."""
+    s = t.s
+    img = t.text("+{n}".format(n=heads), 24, assets.WHITE, True)
+    box = img.get_rect(midright=midright).inflate(s(44), s(10))
+    box.right = midright[0]
+    pygame.draw.rect(surface, (150, 30, 40), box, border_radius=s(10))
+    pygame.draw.rect(surface, assets.WHITE, box, 2, border_radius=s(10))
+    surface.blit(img, img.get_rect(midleft=(box.x + s(10), box.centery)))
+    bull_icon(surface, (box.right - s(16), box.centery + s(2)), s(8), CREAM)
+
+
+def preview_text(p: dict) -> str:
+    """What the preview says (:func:`client.tables.take5.scene.landing`)."""
+    n = p["cost"]
+    if p["row"] is None:
+        return ngettext(
+            "{card} is lower than every row: you would take one (cheapest: row {row}, "
+            "{n} bullhead)",
+            "{card} is lower than every row: you would take one (cheapest: row {row}, "
+            "{n} bullheads)",
+            n,
+        ).format(card=p["card"], row=p["cheapest"] + 1, n=n)
+    if p["takes"]:
+        return ngettext(
+            "{card} would be the 6th card of row {row}: you take {n} bullhead",
+            "{card} would be the 6th card of row {row}: you take {n} bullheads",
+            n,
+        ).format(card=p["card"], row=p["row"] + 1, n=n)
+    return ngettext(
+        "{card} would be card {place} of row {row}: the row would hold {n} bullhead",
+        "{card} would be card {place} of row {row}: the row would hold {n} bullheads",
+        n,
+    ).format(card=p["card"], place=p["place"], row=p["row"] + 1, n=n)
+
+
+def draw_preview(t, surface: pygame.Surface) -> None:
+    """The hovered (or selected) card's landing: its row framed with a faint copy of
+    the card in its place (red when it would take the row), or every row when it is
+    too low; the words above the prompt."""
+    p = t.preview()
+    if p is None:
+        return
+    s = t.s
+    if p["row"] is None:
+        for r in range(4):
+            pygame.draw.rect(
+                surface, (230, 120, 120), layout.row_rect(t, r), 2, border_radius=s(10)
+            )
+    else:
+        colour = (230, 70, 70) if p["takes"] else assets.HIGHLIGHT
+        pygame.draw.rect(surface, colour, layout.row_rect(t, p["row"]), 3, border_radius=s(10))
+        slot = layout.row_slot(t, p["row"], p["place"] - 1)
+        ghost = card(p["card"], t.cw, t.ch).copy()
+        ghost.set_alpha(150)
+        surface.blit(ghost, slot)
+        pygame.draw.rect(surface, colour, slot.inflate(4, 4), 2, border_radius=s(8))
+    rect = pygame.Rect(s(660), s(448), t.w - s(676), s(40))
+    colour = (255, 170, 160) if p["row"] is None or p["takes"] else assets.WHITE
+    t.draw_lines(surface, preview_text(p), 15, rect, colour, True)
 
 
 def draw_rows(t, surface: pygame.Surface) -> None:
@@ -109,6 +176,9 @@ def draw_reveal(t, surface: pygame.Surface) -> None:
 
 
 def draw_players(t, surface: pygame.Surface) -> None:
+    """One panel per player, the same words for everyone: the name, the hand (or
+    "chosen"), the cards taken this round; on the right the total in bullheads (yours
+    also shows this round's bullheads: only you know them, take5.md)."""
     s, b = t.s, t.board
     for seat in range(b["players"]):
         rect = layout.player_rect(t, seat)
@@ -123,26 +193,61 @@ def draw_players(t, surface: pygame.Surface) -> None:
         surface.blit(panel, rect)
         if seat in b.get("awaiting", []) and not b.get("over"):
             pygame.draw.rect(surface, assets.GOLD, rect, 2, border_radius=s(8))
-        name = (_("You") if mine else t.name(seat))[:16]
-        surface.blit(t.label(name, 16, 160, assets.WHITE, True), (rect.x + s(8), rect.y + s(4)))
+        elif mine and t.pile_open:
+            pygame.draw.rect(surface, assets.WHITE, rect, 2, border_radius=s(8))
+        total = t.text(str(b["totals"][seat]), 22, assets.WHITE, True)
+        surface.blit(total, total.get_rect(midright=(rect.right - s(10), rect.centery)))
+        bull_icon(surface, (rect.right - s(26) - total.get_width(), rect.centery), s(7), CREAM)
+        room = rect.w - s(52) - total.get_width()
+        name, sub = player_lines(t, seat)
         chosen = b["has_chosen"][seat]
-        n = b["hand_sizes"][seat]
-        mark = _("✓ chosen") if chosen else ngettext("{n} card", "{n} cards", n).format(n=n)
-        surface.blit(
-            t.label(mark, 13, 90, assets.GOLD if chosen else assets.WHITE),
-            (rect.x + s(8), rect.y + s(26)),
-        )
-        img = t.label(str(b["totals"][seat]), 22, 44, assets.WHITE, True)
-        surface.blit(img, img.get_rect(midright=(rect.right - s(10), rect.centery)))
-        bull_icon(surface, (rect.right - s(26) - img.get_width(), rect.centery), s(7), CREAM)
-        pen = b["penalty_counts"][seat]
-        if pen:
-            extra = (
-                _("+{n} this round").format(n=b["own_bullheads"])
-                if mine
-                else _("{n} taken").format(n=pen)
-            )
-            surface.blit(t.label(extra, 13, 76, (255, 160, 150)), (rect.x + s(100), rect.y + s(26)))
+        name = t.fit_text(name, t.t(16), room, assets.WHITE, True)
+        sub = t.fit_text(sub, t.t(13), room, (230, 230, 225))
+        gap = max(0, (rect.h - name.get_height() - sub.get_height()) // 3)
+        surface.blit(name, (rect.x + s(8), rect.y + gap))
+        if chosen:
+            tick = t.text("✓", 16, assets.GOLD, True)
+            surface.blit(tick, (rect.x + s(14) + name.get_width(), rect.y + gap))
+        surface.blit(sub, (rect.x + s(8), rect.bottom - gap - sub.get_height()))
+
+
+def player_lines(t, seat: int) -> tuple[str, str]:
+    """A player's panel in words, the same for everyone: the name, and the cards taken
+    this round ("pile: 3 cards"; a ✓ beside the name once a card is chosen). Your own
+    pile's bullheads are yours alone: they show by your hand and in your pile (P)."""
+    n = t.board["penalty_counts"][seat]
+    name = _("You") if seat == t.me else t.name(seat)
+    return name, ngettext("pile: {n} card", "pile: {n} cards", n).format(n=n)
+
+
+def draw_pile(t, surface: pygame.Surface) -> None:
+    """Your penalty pile this round: its cards and their bullheads (only yours:
+    take5.md, penalty piles are private)."""
+    s, b = t.s, t.board
+    box = layout.pile_box(t)
+    surface.blit(cards.panel(box.w, box.h, (8, 30, 20, 255), s(14)), box)
+    pygame.draw.rect(surface, assets.GOLD, box, 2, border_radius=s(14))
+    pile = sorted(b.get("own_penalty", []))
+    n = b.get("own_bullheads", 0)
+    head = ngettext(
+        "Your penalty pile this round: {n} bullhead",
+        "Your penalty pile this round: {n} bullheads",
+        n,
+    ).format(n=n)
+    y = t.draw_lines(surface, head, 22, box.inflate(-s(40), 0).move(0, s(14)), assets.GOLD)
+    if not pile:
+        img = t.label(_("No cards taken yet this round"), 17, 520, assets.WHITE)
+        surface.blit(img, (box.x + s(20), y + s(16)))
+    cw, ch = s(56), s(78)
+    per = max(1, (box.w - s(40)) // (cw + s(6)))
+    for i, c in enumerate(pile):
+        x = box.x + s(20) + (i % per) * (cw + s(6))
+        yy = y + s(12) + (i // per) * (ch + s(8))
+        if yy + ch > box.bottom - s(30):
+            break
+        surface.blit(card(c, cw, ch), (x, yy))
+    foot = t.label(_("Totals count at the end of the round · P or a click: close"), 14, 560, MUTED)
+    surface.blit(foot, foot.get_rect(midbottom=(box.centerx, box.bottom - s(8))))
 
 
 def draw_hand(t, surface: pygame.Surface) -> None:
@@ -153,11 +258,20 @@ def draw_hand(t, surface: pygame.Surface) -> None:
         return
     hand = b.get("hand", [])
     deciding = t.my_decision() == "choose" and t.timeline.idle
-    label = t.label(_("Your hand"), 16, 300, assets.WHITE, True)
+    label = t.label(
+        ngettext(
+            "Your hand · your pile: {n} bullhead (P: look)",
+            "Your hand · your pile: {n} bullheads (P: look)",
+            b.get("own_bullheads", 0),
+        ).format(n=b.get("own_bullheads", 0)),
+        16,
+        560,
+        assets.WHITE,
+        True,
+    )
     first = layout.hand_slot(t, 0, max(1, len(hand)))
     surface.blit(label, (first.x, first.y - s(26)))
-    for i, c in enumerate(hand):
-        rect = layout.hand_slot(t, i, len(hand))
+    for c, rect in zip(hand, t.hand_rects(), strict=True):
         if c == t.selected or c == b.get("chosen"):
             rect = rect.move(0, -s(24))
         surface.blit(cards.shadow(t.hw, t.hh), rect.move(3, 4))
@@ -180,20 +294,23 @@ def draw_round_summary(t, surface: pygame.Surface) -> None:
     s, e = t.s, t.round_summary
     n = len(e["totals"])
     step = max(s(30), int(t.t(19) * 1.25))
-    box = pygame.Rect(0, 0, s(520), s(110) + n * step)
-    box.center = (t.w // 2 - s(120), t.h // 2 - s(40))
-    surface.blit(cards.panel(box.w, box.h, (8, 30, 20, 235), s(14)), box)
+    box = layout.summary_box(t, n, step)
+    surface.blit(cards.panel(box.w, box.h, (8, 30, 20, 255), s(14)), box)
     pygame.draw.rect(surface, assets.GOLD, box, 2, border_radius=s(14))
     head = t.label(_("Round {n} over").format(n=e["round"]), 28, 490, assets.GOLD, True)
     surface.blit(head, head.get_rect(midtop=(box.centerx, box.y + s(14))))
     y = box.y + s(64)
     for seat in range(n):
         name = _("You") if seat == t.me else t.name(seat)
-        surface.blit(t.label(name, 19, 250, assets.WHITE), (box.x + s(30), y))
+        surface.blit(t.label(name, 19, 170, assets.WHITE), (box.x + s(30), y))
         img = t.label(
-            _("+{n}   total {total}").format(n=e["bullheads"][seat], total=e["totals"][seat]),
+            ngettext(
+                "+{n} bullhead · total {total}",
+                "+{n} bullheads · total {total}",
+                e["bullheads"][seat],
+            ).format(n=e["bullheads"][seat], total=e["totals"][seat]),
             19,
-            200,
+            320,
             assets.WHITE,
             True,
         )

@@ -5,7 +5,11 @@ on the left, this turn's revealed cards in the middle, players on the right, you
 along the bottom.
 
 Input: click a card to select it, click it again (or Enter) to play it; ←/→ move the
-selection. When your card is lower than every row, click a row or press 1–4.
+selection. Hovering or selecting a card previews the row it would join (or that it
+is too low) and what that row would cost (:func:`landing`). When your card is lower
+than every row, click a row or press 1–4. P (or a click on your panel) opens your own
+penalty pile (take5.md: the others' piles are private). A right click, Backspace or
+Esc drops the selection.
 """
 
 from __future__ import annotations
@@ -16,6 +20,28 @@ from client.i18n import _
 from client.tables.base import TableScene, headline
 from client.tables.take5 import beats, layout, paint
 from client.tables.take5.faces import card
+from engine.take5 import bullheads
+
+
+def landing(rows: list[list[int]], c: int) -> dict:
+    """Where card ``c`` would go on ``rows`` now (take5.md "A round", placement):
+    ``{"row": r, "place": k, "cost": n, "takes": bool}`` — the row whose last card is
+    the highest below ``c``, the card's place in it (1-based; 6 = the sixth card, which
+    takes the five), and the bullheads of the row once ``c`` lies there (what the row
+    costs whoever fills it; with ``takes``, what you take now: the five cards'). A card
+    lower than every row: ``{"row": None, "cheapest": r, "cost": n}``, the row that
+    would cost least to take. Other cards revealed with it may change it: a preview,
+    not a promise."""
+    below = [r for r in range(len(rows)) if rows[r] and rows[r][-1] < c]
+    cost = [sum(bullheads(x) for x in row) for row in rows]
+    if not below:
+        cheapest = min(range(len(rows)), key=lambda r: (cost[r], r))
+        return {"row": None, "cheapest": cheapest, "cost": cost[cheapest]}
+    r = max(below, key=lambda r: rows[r][-1])
+    place = len(rows[r]) + 1
+    if place == 6:
+        return {"row": r, "place": 6, "cost": cost[r], "takes": True}
+    return {"row": r, "place": place, "cost": cost[r] + bullheads(c), "takes": False}
 
 
 class Take5Table(TableScene):
@@ -32,9 +58,11 @@ class Take5Table(TableScene):
         self.selected: int | None = None
         self.hover_row: int | None = None
         self.placed: set[int] = set()  # revealed cards already moved to a row
-        self.floaters: list[list] = []  # [text, x, y, seconds left]
+        #: "+N" tags over a player's panel: [bullheads, x, y (midright), seconds left].
+        self.floaters: list[list] = []
         self.round_summary: dict | None = None
         self.round_summary_t = 0.0
+        self.pile_open = False  # your own penalty pile shown (P)
 
     @staticmethod
     def summary(view: dict, names: list[str], me: int | None) -> dict:
@@ -107,7 +135,51 @@ class Take5Table(TableScene):
         if self.selected not in self.board.get("hand", []):
             self.selected = None
 
+    def previewed(self) -> int | None:
+        """The card whose landing is previewed: the hand card under the pointer, else
+        the selected one (only while choosing a card)."""
+        if self.my_decision() != "choose" or not self.timeline.idle:
+            return None
+        hand = self.board.get("hand", [])
+        if self.pointer is not None:
+            for c, rect in zip(hand, self.hand_rects(), strict=True):
+                lift = -self.s(24) if c == self.selected else 0
+                if rect.move(0, lift).collidepoint(self.pointer):
+                    return c
+        return self.selected
+
+    def preview(self) -> dict | None:
+        """:func:`landing` of :meth:`previewed` on the board's rows, with ``card``."""
+        c = self.previewed()
+        if c is None:
+            return None
+        return dict(landing(self.board["rows"], c), card=c)
+
+    def clear_selection(self) -> bool:
+        """Close your pile, or drop the selected card (not a chosen one: that is sent)."""
+        if self.pile_open:
+            self.pile_open = False
+            return True
+        if self.selected is not None:
+            self.selected = None
+            return True
+        return False
+
     # ------------------------------------------------------------------ input
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """P or a click on your own panel opens (and closes) your penalty pile, at any
+        time; while it is open a click closes it."""
+        mine = self.me is not None and self.board is not None and not self.viewer
+        if mine and not self.help_open and self.privacy_for is None:
+            key = event.type == pygame.KEYDOWN and event.key == pygame.K_p
+            up = event.type == pygame.MOUSEBUTTONUP and event.button == 1
+            if key or (
+                up and (self.pile_open or layout.player_rect(self, self.me).collidepoint(event.pos))
+            ):
+                self.pile_open = not self.pile_open
+                return
+        super().handle_event(event)
+
     def handle_table_event(self, event: pygame.event.Event) -> None:
         decision = self.my_decision()
         if decision == "choose":
@@ -121,9 +193,11 @@ class Take5Table(TableScene):
             if self.play_button().collidepoint(event.pos) and self.selected is not None:
                 self.play()
                 return
-            for i, c in enumerate(hand):
+            if self.hand_settling():
+                return  # the hand just moved under the pointer: not the card seen there
+            for c, rect in zip(hand, self.hand_rects(), strict=True):
                 lift = -self.s(24) if c == self.selected else 0
-                if self.hand_slot(i, len(hand)).move(0, lift).collidepoint(event.pos):
+                if rect.move(0, lift).collidepoint(event.pos):
                     if c == self.selected:
                         self.play()
                     else:
@@ -165,7 +239,6 @@ class Take5Table(TableScene):
         super().update(dt)
         for f in self.floaters:
             f[3] -= dt
-            f[2] -= dt * 20
         self.floaters = [f for f in self.floaters if f[3] > 0]
         if self.round_summary_t > 0:
             self.round_summary_t -= dt

@@ -40,7 +40,7 @@ def seat_point(t, seat: int) -> tuple[int, int]:
 def hand_point(t, c: int) -> tuple[int, int]:
     hand = t.board.get("hand", [])
     if c in hand:
-        return layout.hand_slot(t, hand.index(c), len(hand)).center
+        return t.hand_rects()[hand.index(c)].center
     return layout.hand_slot(t, len(hand), len(hand) + 1).center
 
 

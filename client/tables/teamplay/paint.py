@@ -32,7 +32,6 @@ from client.tables.teamplay.layout import (
     deck_rect,
     discard_rect,
     general_rect,
-    hand_slot,
     mission_rect,
     seat_rect,
 )
@@ -333,10 +332,11 @@ def draw_hand(t, surface) -> None:
     flying = t.flying_cards()
     chosen = set(t.selected)
     usable = t.usable_cards()
+    rects = t.hand_rects()
     for i, c in enumerate(hand):
         if c in flying:
             continue
-        r = hand_slot(t, i, len(hand))
+        r = rects[i]
         if c in chosen:
             r = r.move(0, -s(18))
         surface.blit(cards.shadow(r.w, r.h), r.move(s(3), s(4)))

@@ -393,10 +393,20 @@ class TeamplayTable(TableScene):
                 return key
         return None
 
+    def hand_slot(self, i: int, n: int) -> pygame.Rect:
+        return layout.hand_slot(self, i, n)
+
+    def clear_selection(self) -> bool:
+        """Drop the selected cards (and the discards still to send)."""
+        had = bool(self.selected)
+        self.selected = []
+        return had
+
     def hand_hit(self, pos) -> int | None:
         hand = self.board.get("hand", [])
-        for i in reversed(range(len(hand))):
-            r = layout.hand_slot(self, i, len(hand))
+        rects = [] if self.hand_settling() else self.hand_rects()
+        for i in reversed(range(len(rects))):
+            r = rects[i]
             if hand[i] in self.selected:
                 r = r.move(0, -self.s(18))
             if r.collidepoint(pos):

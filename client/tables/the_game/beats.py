@@ -34,7 +34,7 @@ def _play(t, seat: int, pile: str, c: int) -> Beat:
         src = seat_point(t, seat)
         hand = b.get("hand", [])
         if seat == t.me and c in hand:
-            src = layout.hand_slot(t, hand.index(c), len(hand)).center
+            src = t.hand_rects()[hand.index(c)].center
             b["hand"] = [x for x in hand if x != c]
             if t.selected == c:
                 t.selected = None

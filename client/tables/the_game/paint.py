@@ -14,7 +14,7 @@ from client.tables.the_game.faces import CREAM, DONT, DOWN_TINT, UP_TINT, WELL, 
 from client.tables.the_game.faces import marker, signal_icon
 from client.tables.the_game.layout import ASCENDING, HAND_Y, LEFT_W, LEFT_X, PILE_GAP, PILE_KEYS
 from client.tables.the_game.layout import PILE_W, PILE_X, PILES, action_button, deck_rect
-from client.tables.the_game.layout import hand_slot, pile_rect, seat_rect, toggle_rect, top_rect
+from client.tables.the_game.layout import pile_rect, seat_rect, toggle_rect, top_rect
 
 TRICK = (120, 210, 250)
 MUTED = (200, 214, 205)
@@ -261,8 +261,9 @@ def draw_hand(t, surface) -> None:
     surface.blit(t.label(label, 15, 700, assets.WHITE, True), (s(PILE_X), s(HAND_Y - 21)))
     deciding = t.deciding()
     playable = t.playable_cards() if deciding else set()
+    rects = t.hand_rects()
     for i, c in enumerate(hand):
-        rect = hand_slot(t, i, len(hand))
+        rect = rects[i]
         if c == t.selected:
             rect = rect.move(0, -s(14))
         surface.blit(cards.shadow(rect.w, rect.h), rect.move(s(3), s(4)))

@@ -184,6 +184,11 @@ class TheGameTable(TableScene):
         if self.selected not in self.board.get("hand", []):
             self.selected = None
 
+    def clear_selection(self) -> bool:
+        """Drop the picked card."""
+        had, self.selected = self.selected is not None, None
+        return had
+
     # ------------------------------------------------------------------ actions
     def select(self, c: int | None) -> None:
         """Select card ``c`` (again: unselect)."""
@@ -316,8 +321,9 @@ class TheGameTable(TableScene):
                 else:
                     self.end_turn()
                 return
-            for i in reversed(range(len(hand))):
-                rect = self.hand_slot(i, len(hand))
+            rects = [] if self.hand_settling() else self.hand_rects()
+            for i in reversed(range(len(rects))):
+                rect = rects[i]
                 if hand[i] == self.selected:
                     rect = rect.move(0, -self.s(14))
                 if rect.collidepoint(event.pos):

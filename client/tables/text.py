@@ -1,0 +1,132 @@
+"""What every table does with words and the window's scale: design units (1280×720)
+to pixels, text sizes with the player's text size, text fitted, wrapped or cut to its
+room (never under :data:`client.assets.MIN_TEXT`), banners and notes. A mix-in of
+:class:`client.tables.base.TableScene` (it reads ``w``, ``h``, ``app``, ``note`` …)."""
+
+from __future__ import annotations
+
+import pygame
+
+from client import assets
+from client.i18n import _
+
+
+class TableText:
+    """Scale and words for a table (see the module docstring)."""
+
+    @property
+    def ui_scale(self) -> float:
+        """The player's text size (settings ``ui_scale``, 0.75–1.5; 1 = as designed).
+        Tables multiply their text sizes by it (banners, help and the privacy screen
+        do); layouts keep their 1280×720 geometry, so cards never change shape."""
+        return float(self.app.settings.ui_scale or 1.0)
+
+    @property
+    def k(self) -> float:
+        """The scale of the 1280×720 design in this window (the smaller ratio, so
+        cards keep their proportions)."""
+        return min(self.w / 1280, self.h / 720)
+
+    def s(self, v: float) -> int:
+        """Design pixels (1280×720) → window pixels."""
+        return int(v * self.k)
+
+    def t(self, v: float) -> int:
+        """A text size: design pixels × scale × the player's text size (``ui_scale``,
+        up to 1.25: the tables are laid out for that much), never under
+        :data:`client.assets.MIN_TEXT` (12 px: a small window keeps its text legible
+        and lays it out around that; what does not fit wraps or ends in "…")."""
+        return max(assets.MIN_TEXT, int(v * self.k * min(1.25, self.ui_scale)))
+
+    def text(
+        self, text: str, size: float, color=assets.WHITE, bold: bool = False
+    ) -> pygame.Surface:
+        """``text`` at text size ``size`` (design pixels, see :meth:`t`)."""
+        return assets.text(text, self.t(size), color, bold)
+
+    def fit_text(
+        self, text: str, size: int, width: int, color=assets.WHITE, bold: bool = False
+    ) -> pygame.Surface:
+        """``text`` at ``size`` pixels fitted to ``width`` pixels (:func:`client.assets.fit`:
+        a little smaller, never under 12 px, else cut with "…")."""
+        return assets.fit(text, size, width, color, bold)
+
+    def label(self, text: str, size: float, width: float, color=assets.WHITE, bold=False):
+        """``text`` at text size ``size`` (design pixels, see :meth:`t`), fitted to
+        ``width`` design pixels (see :meth:`fit_text`)."""
+        return self.fit_text(text, self.t(size), self.s(width), color, bold)
+
+    def text_px(self, px: int) -> int:
+        """A text size already scaled to the window (``self.s(v)``) times the player's
+        text size (``ui_scale``, up to 1.25: the tables are laid out for that much), never
+        under :data:`client.assets.MIN_TEXT`."""
+        return max(assets.MIN_TEXT, int(px * min(1.25, self.ui_scale)))
+
+    def fit_lines(
+        self, text: str, size: int, width: int, max_lines: int = 2, bold: bool = True
+    ) -> tuple[list[str], int]:
+        """``text`` wrapped to ``width`` pixels in at most ``max_lines`` lines
+        (:func:`client.assets.fit_lines`). Returns (lines, size)."""
+        return assets.fit_lines(text, size, width, max_lines, bold)
+
+    def draw_lines(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        size: float,
+        rect: pygame.Rect,
+        color=assets.WHITE,
+        bold: bool = True,
+        max_lines: int = 2,
+    ) -> int:
+        """``text`` at text size ``size`` (design pixels) wrapped into ``rect`` (pixels)
+        from its top-left, in at most ``max_lines`` lines; returns the bottom drawn."""
+        lines, px = self.fit_lines(text, self.t(size), rect.w, max_lines, bold)
+        y = rect.y
+        for line in lines:
+            img = assets.text(line, px, color, bold)
+            surface.blit(img, (rect.x, y))
+            y += int(img.get_height() * 1.02)
+        return y
+
+    def draw_band(self, surface: pygame.Surface, height: int) -> None:
+        """The dark band across the top of the table, ``height`` design pixels tall
+        (its title and keys are the table's)."""
+        pygame.draw.rect(surface, assets.FELT_DARK, (0, 0, self.w, self.s(height)))
+
+    def draw_note(self, surface: pygame.Surface, colour) -> None:
+        """The latest note (:meth:`show_note`) as a banner of ``colour`` where notes
+        go, while it is fresh and no error is shown there."""
+        if self.note_t > 0 and self.note and self.message_t <= 0:
+            self.banner(surface, self.note, colour, center=self.message_pos())
+
+    def draw_watching(self, surface: pygame.Surface, midleft: tuple[int, int]) -> None:
+        """In place of a hand for the public view: the hands stay hidden (a couch),
+        or this window only watches."""
+        if self.couch:
+            text = _("Hands stay hidden: each player sees theirs on their turn")
+        else:
+            text = _("Watching the table")
+        img = self.text(text, 18)
+        surface.blit(img, img.get_rect(midleft=midleft))
+
+    def banner(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        color=assets.GOLD,
+        center: tuple[int, int] | None = None,
+    ) -> None:
+        lines, px = self.fit_lines(text, self.text_px(19), self.w - 60, 2, True)
+        imgs = [assets.text(line, px, assets.WHITE, True) for line in lines]
+        w = max(img.get_width() for img in imgs)
+        h = sum(img.get_height() for img in imgs)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = center or (self.w // 2, self.h // 2)
+        rect = rect.inflate(32, 18)
+        rect.clamp_ip(pygame.Rect(0, 0, self.w, self.h))
+        pygame.draw.rect(surface, color, rect, border_radius=10)
+        y = rect.y + 9
+        for img in imgs:
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+            y += img.get_height()
