@@ -84,7 +84,12 @@ class TcpConnection(Connection):
     back the notice also has ``attempt`` (the number of the next attempt, 1, 2, …),
     ``retry_in`` (seconds until it) and ``gives_up_in`` (seconds left of
     ``reconnect_for``); one notice per failed attempt. On success a fresh ``welcome``
-    and ``snapshot`` follow. ``recalled`` is True when the token came from ``tokens``."""
+    and ``snapshot`` follow. ``recalled`` is True when the token came from ``tokens``.
+
+    ``alternates``: more ``(host, port)`` of the same table (a :class:`TableInfo`'s
+    ``addresses``), tried in order when the first cannot be reached; ``host``,
+    ``port`` and ``address`` then name the one that answered (see
+    :func:`connection_to`)."""
 
     def __init__(
         self,
@@ -101,9 +106,17 @@ class TcpConnection(Connection):
         connect_timeout: float = CONNECT_TIMEOUT,
         tokens=None,
         table_id: str | None = None,
+        alternates: list[tuple[str, int]] = (),
     ) -> None:
         super().__init__(seat)
         self.host, self.port = host, port
+        # Other addresses of the same table (discovery lists every one): tried in
+        # order when the first cannot be reached; the one that answers is kept.
+        self._candidates = [
+            (host, port),
+            *[(h, p) for h, p in alternates if (h, p) != (host, port)],
+        ]
+        self._tried: list[str] = []
         self.address = address_text(host, port)
         self.player = player
         self.token = token
@@ -219,6 +232,14 @@ class TcpConnection(Connection):
                     )
                 except (OSError, asyncio.TimeoutError) as exc:
                     reason = f"cannot reach {self.address}: {exc or 'timed out'}"
+                    if not self._ever_welcomed and len(self._candidates) > 1:
+                        self._tried.append(reason)
+                        self._candidates.pop(0)
+                        self.host, self.port = self._candidates[0]
+                        self.address = address_text(self.host, self.port)
+                        continue  # the next address of the same table
+                    if self._tried:
+                        reason = "; ".join([*self._tried, reason])
                     if retry_until is None or time.monotonic() > retry_until:
                         self._fail(reason)
                         return
@@ -369,6 +390,16 @@ class TcpConnection(Connection):
                 return
             self._auto_pings += 1
             writer.write(encode({"type": "ping"}))
+
+
+def connection_to(info, **options) -> TcpConnection:
+    """A :class:`TcpConnection` (not started) to a table found on the LAN
+    (:class:`net.discovery.TableInfo`): its first address, then each other one in
+    order (IPv4 first) when it cannot be reached; ``table_id`` from the listing, so a
+    kept token is found even if the table moved. ``options`` as for the class."""
+    addresses = [(a, info.port) for a in info.addresses] or [(info.host, info.port)]
+    options.setdefault("table_id", info.table_id or None)
+    return TcpConnection(*addresses[0], alternates=addresses[1:], **options)
 
 
 def connect(

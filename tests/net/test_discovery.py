@@ -316,3 +316,54 @@ def test_link_local_addresses_are_advertised_only_when_alone(monkeypatch):
     assert discovery.reachable_addresses(loopback=True) == [("127.0.0.1", "lo")]
     ips[:] = [("127.0.0.1", "lo")]
     assert discovery.reachable_addresses() == []  # never loopback for other laptops
+
+
+def test_joining_from_the_list_tries_every_address_in_order():
+    from net.client import connection_to
+    from net.discovery import TableInfo
+
+    host = LocalHost("take5", ["open", "bot"], 1)
+    host.start()
+    try:
+        port = host.listen(0, "127.0.0.1")
+        # The first address does not answer (a container bridge, another network).
+        info = TableInfo(
+            "T",
+            "take5",
+            "127.0.0.2",
+            port,
+            ("127.0.0.2", "127.0.0.1"),
+            PROTOCOL,
+            1,
+            2,
+            "m",
+            "T._tapete._tcp.local.",
+            table_id="abcd1234",
+        )
+        conn = connection_to(info, player="Ana").start()
+        try:
+            assert conn.answered.wait(WAIT) and conn.welcome is not None
+            assert conn.address == f"127.0.0.1:{port}" and conn.table_id == "abcd1234"
+        finally:
+            conn.close()
+        dead = TableInfo(
+            "T",
+            "take5",
+            "127.0.0.2",
+            port,
+            ("127.0.0.2", "127.0.0.3"),
+            PROTOCOL,
+            1,
+            2,
+            "m",
+            "T._tapete._tcp.local.",
+        )
+        conn = connection_to(dead).start()
+        try:
+            assert conn.answered.wait(WAIT) and conn.welcome is None
+            (gone,) = [m for m in conn.poll() if m["type"] == "disconnected"]
+            assert "127.0.0.2" in gone["reason"] and "127.0.0.3" in gone["reason"]
+        finally:
+            conn.close()
+    finally:
+        host.stop()
