@@ -289,9 +289,11 @@ def test_a_player_who_joins_while_the_host_registers_is_published():
         try:
             with TableBrowser(loopback=True) as browser:
                 port = int(target.rsplit(":", 1)[1])
-                tables = browse_until(browser, lambda ts: len(ts) == 1, ports={port})
-                time.sleep(0.3)
-                assert [t.open_seats for t in browser.poll() if t.port == port] == [1], tables
+                # Right within a moment of registration (a changed record may read stale
+                # for up to a second in zeroconf's cache; the browser looks again).
+                browse_until(browser, lambda ts: [t.open_seats for t in ts] == [1], 5.0, {port})
+                time.sleep(1.5)
+                assert [t.open_seats for t in browser.poll() if t.port == port] == [1]
         finally:
             conn.close()
     finally:
