@@ -1,4 +1,13 @@
-"""Take 5 rules: set-up, choosing, reveal, resolution and the end (``take5.md``)."""
+"""Take 5 rules: set-up, choosing, reveal, resolution and the end (``take5.md``).
+
+The main path (``apply`` with its checks and events) is written for speed (issue 18):
+the common legal actions are recognised inline, a new state is the old one's fields
+with the changes (:func:`~engine.take5.state.state_from`), the legal actions are
+shared read-only dicts, and the events that are the same every time are made once
+(:mod:`engine.take5.events`; their tables are indexed inline here as
+``seat * 105 + card`` and ``(row * 10 + seat) * 105 + card``, 105 being
+``DECK_SIZE + 1`` and 10 ``MAX_PLAYERS``).
+"""
 
 from __future__ import annotations
 
@@ -15,51 +24,68 @@ from engine.core import (
     Outcome,
     action_type,
     int_field,
-    new_rng,
     option,
-    shuffled,
 )
+from engine.take5 import events as ev
+from engine.take5.events import CHOSE, TO_ROW, TO_TABLE, TOO_LOW
 from engine.take5.state import (
     BULLHEADS,
+    CHOOSE,
     DECK_SIZE,
+    EVERYBODY,
     HAND_SIZE,
     ROW_LIMIT,
     ROWS,
+    SEATS,
+    TAKE_ROW,
+    DealGenerator,
+    FrozenAction,
     Take5State,
-    row_cost,
-    target_row,
+    awaited_mask,
+    hand_actions,
+    replace,
+    state_from,
 )
 from engine.take5 import view as _view
 
-
-def replace(state: Take5State, **changes) -> Take5State:
-    """``dataclasses.replace`` for :class:`Take5State`, without its per-call field
-    introspection (it was most of the time of random play). Same fields, same repr,
-    so digests are unchanged; no validation is skipped (the state has none)."""
-    new = object.__new__(Take5State)
-    d = new.__dict__
-    d.update(state.__dict__)
-    d.update(changes)
-    return new
+_new = object.__new__
+_setattr = object.__setattr__
 
 
-def _event(kind: str, public: dict, secret: dict, seen_by: tuple[int, ...] | None) -> Event:
-    """``Event(kind, public, secret, seen_by)``, built without the frozen dataclass's
-    per-field ``object.__setattr__`` (a hot path of random play); an equal object."""
-    e = object.__new__(Event)
-    d = e.__dict__
-    d["type"] = kind
-    d["public"] = public
-    d["secret"] = secret
-    d["seen_by"] = seen_by
-    return e
-
-
-def _move1(card: int, src: str, dst: str, seat: int) -> Event:
-    """``move((card,), src, dst, seat=seat)`` of :mod:`engine.core`, built fast."""
-    return _event(
-        "move", {"from": src, "to": dst, "count": 1, "seat": seat}, {"cards": [card]}, None
-    )
+def _place(rows: list, penalty: list, pairs, start: int, events: list) -> int:
+    """Place the revealed ``(card, seat)`` ``pairs[start:]``, lowest first, on ``rows``
+    (changed in place) until done or a card is too low (take5.md "A round" 3): the
+    closest lower end takes the card; a sixth card takes the five into the player's
+    penalty pile (``penalty``, changed in place) and starts the row. Returns the index
+    of the first unplaced pair (``len(pairs)`` when all are placed)."""
+    ends = [rows[0][-1], rows[1][-1], rows[2][-1], rows[3][-1]]
+    e0, e1, e2, e3 = ends
+    i = start
+    for card, seat in pairs[start:] if start else pairs:
+        t, te = -1, 0
+        if e0 < card:
+            t, te = 0, e0
+        if te < e1 < card:
+            t, te = 1, e1
+        if te < e2 < card:
+            t, te = 2, e2
+        if te < e3 < card:
+            t = 3
+        if t < 0:  # too low: pause until the owner picks a row
+            events.append(TOO_LOW[seat * 105 + card] or ev.too_low(seat, card))
+            return i
+        i += 1
+        row = rows[t]
+        if len(row) < ROW_LIMIT:
+            rows[t] = row + (card,)
+        else:
+            events.append(ev.taken(row, t, seat, "sixth card"))
+            penalty[seat] = tuple(sorted(penalty[seat] + row))
+            rows[t] = (card,)
+        events.append(TO_ROW[(t * 10 + seat) * 105 + card] or ev.to_row(t, seat, card))
+        ends[t] = card
+        e0, e1, e2, e3 = ends
+    return len(pairs)
 
 
 RULE_CHOOSE = "take5.md#a-round 2: choose one card of your own hand, before the reveal"
@@ -89,73 +115,65 @@ class Take5(Game):
         threshold = option(options, "threshold")
         if not isinstance(threshold, int) or isinstance(threshold, bool) or threshold < 0:
             raise BadSetup(f"option 'threshold' must be an int >= 0, got {threshold!r}")
-        empty = tuple(() for _ in range(players))
-        state = Take5State(
-            players=players,
-            options=options,
-            rng=new_rng(seed, "take5"),
-            round=0,
-            turn=0,
-            hands=empty,
-            rows=((),) * ROWS,
-            chosen=(None,) * players,
-            pending=(),
-            revealed=(),
-            penalty=empty,
-            totals=(0,) * players,
-            undealt=(),
-            last_round=(0,) * players,
-        )
-        return self._deal(state)[0]
+        zeros = (0,) * players
+        rng = DealGenerator.seeded(seed, "take5")
+        return self._deal(players, options, rng, 0, zeros, zeros, [])
 
     def deck(self, players: int, options: tuple) -> range:
         """Cards in play: 1..104, or 1..10·n+4 in the tactical variant (take5.md)."""
         top = 10 * players + ROWS if option(options, "tactical") else DECK_SIZE
         return range(1, top + 1)
 
-    def _deal(self, state: Take5State) -> tuple[Take5State, list[Event]]:
-        cards, rng = shuffled(state.rng, self.deck(state.players, state.options))
-        n = state.players
-        hands = tuple(tuple(sorted(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE])) for i in range(n))
-        starts = cards[n * HAND_SIZE : n * HAND_SIZE + ROWS]
-        rows = tuple((c,) for c in starts)
-        undealt = tuple(sorted(cards[n * HAND_SIZE + ROWS :]))
-        events = [Event("round", {"round": state.round + 1})]
-        events += [
-            _event(
-                "move",
-                {"from": "deck", "to": f"hand/{s}", "count": len(hands[s])},
-                {"cards": list(hands[s])},
-                (s,),
-            )
-            for s in range(n)
-        ]
-        events += [
-            _event("move", {"from": "deck", "to": f"row/{i}", "count": 1}, {"cards": [c]}, None)
-            for i, c in enumerate(starts)
-        ]
-        new = replace(
-            state,
-            rng=rng,
-            round=state.round + 1,
-            turn=1,
-            hands=hands,
-            rows=rows,
-            chosen=(None,) * n,
-            pending=(),
-            revealed=(),
-            penalty=tuple(() for _ in range(n)),
-            undealt=undealt,
+    def _deal(
+        self,
+        n: int,
+        options: tuple,
+        rng,
+        played: int,
+        totals: tuple,
+        last_round: tuple,
+        events: list[Event],
+    ) -> Take5State:
+        """Round ``played + 1``: shuffle every card of the game, deal ten to each seat
+        and four to start the rows (take5.md "A round" 1); appends the deal's events."""
+        cards = list(self.deck(n, options))
+        rng = DealGenerator.of(rng).shuffle(cards)
+        k = n * HAND_SIZE
+        hands = tuple([tuple(sorted(cards[i : i + HAND_SIZE])) for i in range(0, k, HAND_SIZE)])
+        starts = cards[k : k + ROWS]
+        events.append(ev.round_begins(played + 1))
+        for s in range(n):
+            events.append(ev.deal_hand(s, hands[s]))
+        for i in range(ROWS):
+            events.append(ev.deal_row(i, starts[i]))
+        return state_from(
+            {
+                "players": n,
+                "options": options,
+                "rng": rng,
+                "round": played + 1,
+                "turn": 1,
+                "hands": hands,
+                "rows": ((starts[0],), (starts[1],), (starts[2],), (starts[3],)),
+                "chosen": (None,) * n,
+                "pending": (),
+                "revealed": (),
+                "penalty": ((),) * n,
+                "totals": totals,
+                "undealt": tuple(sorted(cards[k + ROWS :])),
+                "last_round": last_round,
+                "over": False,
+                "_mask": EVERYBODY[n],
+                "_acts": hand_actions(hands),
+            }
         )
-        return new, events
 
     # ------------------------------------------------------------------ who acts
     def awaiting(self, state: Take5State) -> frozenset[int]:
-        if state.over:
-            return frozenset()
-        if state.pending:
-            return frozenset((state.pending[0][1],))
-        return frozenset([s for s, c in enumerate(state.chosen) if c is None])
+        try:
+            return SEATS[state._mask]  # kept beside the fields by the main path
+        except AttributeError:
+            return SEATS[awaited_mask(state)]
 
     def may_act(self, state: Take5State, seat: int, action: dict) -> bool:
         """During the choosing, every seat may act (a choice can be changed until the
@@ -168,15 +186,21 @@ class Take5(Game):
 
     def legal_actions(self, state: Take5State, seat: int) -> list[dict]:
         """Every action ``seat`` may send now: ``choose`` each hand card but the current
-        choice, or ``take-row`` 0..3 for the owner of a too-low card; else ``[]``."""
+        choice, or ``take-row`` 0..3 for the owner of a too-low card; else ``[]``.
+        The actions are shared read-only dicts (:class:`~engine.take5.state.FrozenAction`)."""
         if state.over or not 0 <= seat < state.players:
             return []
         if state.pending:
             if seat != state.pending[0][1]:
                 return []
-            return [{"type": "take-row", "row": r} for r in range(ROWS)]
+            return list(TAKE_ROW)
         mine = state.chosen[seat]
-        return [{"type": "choose", "card": c} for c in state.hands[seat] if c != mine]
+        if mine is None:
+            try:
+                return list(state._acts[seat])  # kept beside the fields by the main path
+            except AttributeError:
+                pass
+        return [CHOOSE[c] for c in state.hands[seat] if c != mine]
 
     def legal_from_view(self, view: dict) -> list[dict]:
         """:meth:`legal_actions` from the seat's own view (``hand``, ``chosen``,
@@ -188,15 +212,15 @@ class Take5(Game):
         if pending:
             if pending[0][1] != seat:
                 return []
-            return [{"type": "take-row", "row": r} for r in range(ROWS)]
+            return list(TAKE_ROW)
         mine = view["chosen"]
-        return [{"type": "choose", "card": c} for c in view["hand"] if c != mine]
+        return [CHOOSE[c] for c in view["hand"] if c != mine]
 
     # ------------------------------------------------------------------ checking
     def check(self, state: Take5State, seat: int, action: dict) -> None:
         """:meth:`Game.check` in the same order (malformed → game over → seat may act →
         legal), with the contract's general steps done inline (a hot path)."""
-        if type(action) is not dict or action.get("type") not in ("choose", "take-row"):
+        if not isinstance(action, dict) or action.get("type") not in ("choose", "take-row"):
             action_type(action, self.action_types)  # raises MalformedAction
         if state.over:
             raise GameOver("the game is over")
@@ -227,127 +251,165 @@ class Take5(Game):
                 )
 
     # ------------------------------------------------------------------ applying
+    def apply(self, state: Take5State, seat: int, action: dict):
+        """:meth:`Game.apply`: the common legal cases are recognised inline (a hot
+        path); anything else goes through :meth:`check`, which raises the same error
+        in the same order as the contract's."""
+        t = type(action)
+        if (t is FrozenAction or t is dict) and type(seat) is int:
+            d = state.__dict__
+            kind = action.get("type")
+            if kind == "choose":
+                card = action.get("card")
+                chosen = d["chosen"]
+                if (
+                    type(card) is int
+                    and not d["over"]
+                    and not d["pending"]
+                    and 0 <= seat < d["players"]
+                    and card != chosen[seat]
+                    and card in d["hands"][seat]
+                ):
+                    # The choice, inline (take5.md "A round" 2): the last one reveals.
+                    mask = d.get("_mask")
+                    if mask is None:
+                        mask = awaited_mask(state)
+                    if chosen[seat] is None:
+                        mask &= ~(1 << seat)
+                    chosen = list(chosen)
+                    chosen[seat] = card
+                    e = CHOSE[seat * 105 + card] or ev.chose(seat, card)
+                    if not mask:
+                        return self._reveal(state, chosen, [e])
+                    d = d.copy()
+                    d["chosen"] = tuple(chosen)
+                    d["_mask"] = mask
+                    new = _new(Take5State)
+                    _setattr(new, "__dict__", d)
+                    return new, [e]
+            elif kind == "take-row":
+                r = action.get("row")
+                pending = d["pending"]
+                if (
+                    pending
+                    and type(r) is int
+                    and 0 <= r < ROWS
+                    and seat == pending[0][1]
+                    and not d["over"]
+                ):
+                    return self._take_row(state, seat, r)
+        self.check(state, seat, action)
+        return self._apply(state, seat, action)
+
     def _apply(self, state: Take5State, seat: int, action: dict):
         if action["type"] == "choose":
-            card = action["card"]
-            chosen = state.chosen[:seat] + (card,) + state.chosen[seat + 1 :]
-            events = [_event("choose", {"seat": seat}, {"card": card}, (seat,))]
-            if None in chosen:
-                return replace(state, chosen=chosen), events
-            return self._reveal(state, chosen, events)
+            return self._choose(state, seat, action["card"])
         return self._take_row(state, seat, action["row"])
 
-    def _reveal(self, state: Take5State, chosen: tuple[int, ...], events: list[Event]):
+    def _choose(self, state: Take5State, seat: int, card: int):
+        """Seat ``seat`` chooses ``card`` face down; the last choice reveals them all
+        (take5.md "A round" 2). (:meth:`apply` does the same inline.)"""
+        chosen = list(state.chosen)
+        mask = state.__dict__.get("_mask")
+        if mask is None:
+            mask = awaited_mask(state)
+        if chosen[seat] is None:
+            mask &= ~(1 << seat)
+        chosen[seat] = card
+        e = CHOSE[seat * 105 + card] or ev.chose(seat, card)
+        if not mask:
+            return self._reveal(state, chosen, [e])
+        d = state.__dict__.copy()
+        d["chosen"] = tuple(chosen)
+        d["_mask"] = mask
+        return state_from(d), [e]
+
+    def _reveal(self, state: Take5State, chosen: list[int], events: list[Event]):
         """All have chosen: reveal together, then resolve lowest first (take5.md 2–3)."""
-        pairs = sorted(zip(chosen, range(state.players), strict=True))  # (card, seat)
-        hands = tuple(
-            h[:i] + h[i + 1 :]
-            for h, i in ((h, h.index(c)) for h, c in zip(state.hands, chosen, strict=True))
-        )
-        revealed = tuple((s, c) for c, s in pairs)
-        events.append(_event("reveal", {"cards": [[s, c] for s, c in revealed]}, {}, None))
-        events += [_move1(c, f"hand/{s}", "table", s) for s, c in revealed]
-        return self._resolve(
-            state,
-            events,
-            list(state.rows),
-            list(state.penalty),
-            pairs,
-            {"hands": hands, "chosen": (None,) * state.players, "revealed": revealed},
-        )
-
-    def _resolve(
-        self,
-        state: Take5State,
-        events: list[Event],
-        rows: list,
-        penalty: list,
-        pending: list,
-        changes: dict,
-    ):
-        """Place the revealed ``pending`` ``(card, seat)`` pairs, lowest first, until
-        done or a card is too low (take5.md "A round" 3); ``changes`` are the other
-        field changes of this step, applied with the result in one new state."""
-        i, todo = 0, len(pending)
-        while i < todo:
-            card, seat = pending[i]
-            r = target_row(rows, card)
-            if r is None:
-                # Too low: pause until the owner picks a row.
-                events.append(_event("row-choice", {"seat": seat, "card": card}, {}, None))
-                break
-            i += 1
-            row = rows[r]
-            if len(row) >= ROW_LIMIT:
-                events.append(self._taken(row, r, seat, "sixth card"))
-                penalty[seat] = tuple(sorted(penalty[seat] + row))
-                rows[r] = (card,)
-            else:
-                rows[r] = row + (card,)
-            events.append(_move1(card, "table", f"row/{r}", seat))
-        changes["rows"] = tuple(rows)
-        changes["penalty"] = tuple(penalty)
-        changes["pending"] = tuple(pending[i:])
-        if i < todo:
-            return replace(state, **changes), events
-        if changes.get("hands", state.hands)[0]:
-            changes["turn"] = state.turn + 1
-            return replace(state, **changes), events
-        return self._end_round(replace(state, **changes), events)
-
-    @staticmethod
-    def _taken(row: tuple[int, ...], r: int, seat: int, reason: str) -> Event:
-        """A row going to a penalty pile: the cards were public in the row; the
-        bullheads it costs are told only to the taker (penalty piles are private)."""
-        return _event(
-            "move",
-            {
-                "from": f"row/{r}",
-                "to": f"penalty/{seat}",
-                "count": len(row),
-                "cards": list(row),
-                "seat": seat,
-                "reason": reason,
-            },
-            {"bullheads": row_cost(row)},
-            (seat,),
-        )
+        pairs = sorted(zip(chosen, range(len(chosen)), strict=False))  # (card, seat)
+        d = state.__dict__.copy()
+        hands = list(d["hands"])
+        acts = d.get("_acts")
+        acts = list(acts) if acts is not None else list(hand_actions(d["hands"]))
+        shown: list[list[int]] = []
+        revealed = []
+        events.append(ev.reveal(shown))
+        for c, s in pairs:
+            h = hands[s]
+            i = h.index(c)
+            hands[s] = h[:i] + h[i + 1 :]
+            a = acts[s]
+            acts[s] = a[:i] + a[i + 1 :]
+            shown.append([s, c])
+            revealed.append((s, c))
+            events.append(TO_TABLE[s * 105 + c] or ev.to_table(s, c))
+        rows = list(state.rows)
+        penalty = list(state.penalty)
+        done = _place(rows, penalty, pairs, 0, events)
+        d["hands"] = tuple(hands)
+        d["_acts"] = tuple(acts)
+        d["chosen"] = (None,) * len(chosen)
+        d["revealed"] = tuple(revealed)
+        return self._after(d, events, rows, penalty, tuple(pairs[done:]))
 
     def _take_row(self, state: Take5State, seat: int, r: int):
-        card = state.pending[0][0]
-        taken = state.rows[r]
-        events = [self._taken(taken, r, seat, "too low"), _move1(card, "table", f"row/{r}", seat)]
+        """The owner of the too-low card takes row ``r`` and its card starts the row;
+        the rest of the reveal resolves (take5.md "A round" 3)."""
+        pending = state.pending
+        card = pending[0][0]
         rows = list(state.rows)
+        taken = rows[r]
+        events = [
+            ev.taken(taken, r, seat, "too low"),
+            TO_ROW[(r * 10 + seat) * 105 + card] or ev.to_row(r, seat, card),
+        ]
         rows[r] = (card,)
         penalty = list(state.penalty)
         penalty[seat] = tuple(sorted(penalty[seat] + taken))
-        return self._resolve(state, events, rows, penalty, list(state.pending[1:]), {})
+        done = _place(rows, penalty, pending, 1, events)
+        return self._after(state.__dict__.copy(), events, rows, penalty, pending[done:])
 
-    def _end_round(self, state: Take5State, events: list[Event]):
-        """The tenth turn is over: score the round (take5.md "A round" 4), then end the
-        game (take5.md "End of the game") or deal the next round."""
-        scored = tuple(sum(BULLHEADS[c] for c in p) for p in state.penalty)
-        totals = tuple(t + s for t, s in zip(state.totals, scored, strict=True))
-        events.append(
-            Event(
-                "round-end",
-                {"round": state.round, "bullheads": list(scored), "totals": list(totals)},
-            )
-        )
-        state = replace(state, totals=totals, last_round=scored)
-        rounds = option(state.options, "rounds")
-        if rounds is not None:
-            over = state.round >= rounds
+    def _after(self, d: dict, events: list[Event], rows: list, penalty: list, pending: tuple):
+        """The state after a reveal or a row choice, from the fields ``d`` (changed in
+        place) and the new rows, piles and unplaced cards: paused on a too-low card,
+        the next turn, or the end of the round."""
+        d["rows"] = tuple(rows)
+        d["penalty"] = tuple(penalty)
+        d["pending"] = pending
+        if pending:
+            d["_mask"] = 1 << pending[0][1]
+        elif d["hands"][0]:
+            d["turn"] += 1
+            d["_mask"] = EVERYBODY[d["players"]]
         else:
-            over = max(totals) > option(state.options, "threshold")
+            return self._end_round(d, events)
+        return state_from(d), events
+
+    def _end_round(self, d: dict, events: list[Event]):
+        """The tenth turn is over (the fields ``d``): score the round (take5.md "A
+        round" 4), then end the game (take5.md "End of the game") or deal the next
+        round."""
+        scored = tuple([sum([BULLHEADS[c] for c in p]) for p in d["penalty"]])
+        totals = tuple([t + s for t, s in zip(d["totals"], scored, strict=True)])
+        played = d["round"]
+        events.append(ev.round_ends(played, scored, totals))
+        options = d["options"]
+        rounds = option(options, "rounds")
+        if rounds is not None:
+            over = played >= rounds
+        else:
+            over = max(totals) > option(options, "threshold")
         if over:
-            state = replace(state, over=True)
-            out = self.result(state)
-            events.append(Event("game-end", out.to_dict()))
-            return state, events
+            d["totals"] = totals
+            d["last_round"] = scored
+            d["over"] = True
+            d["_mask"] = 0
+            end = state_from(d)
+            events.append(ev.game_ends(self.result(end).to_dict()))
+            return end, events
         # Collect every card back and deal the next round from the same generator.
-        state, deal_events = self._deal(state)
-        return state, events + deal_events
+        deal = self._deal(d["players"], options, d["rng"], played, totals, scored, events)
+        return deal, events
 
     # ------------------------------------------------------------------ outcome
     def result(self, state: Take5State) -> Outcome | None:
