@@ -282,6 +282,21 @@ for _gid in FAST_PLAYERS:
     GAME_SECTIONS[_gid].append(lambda args, gid=_gid: fast_vs_main(gid, args))
 
 
+def guandan_paired(args: argparse.Namespace) -> list[Figure]:
+    """Guandan's main and fast paths in alternating runs (both see the same load):
+    ``fast/main`` is the ratio of decisions/s within each pair of runs."""
+    game = get_game("guandan")
+    options = default_options(game)
+    main, fast = [], []
+    for r in range(args.runs):
+        main.append(random_play("guandan", args.seconds, 4, options, seed=r)["decisions/s"])
+        fast.append(fast_random_play("guandan", args.seconds, 4, options, seed=r)["decisions/s"])
+    return [Figure("random play, fast/main", "x", [f / m for f, m in zip(fast, main, strict=True)])]
+
+
+GAME_SECTIONS["guandan"].append(guandan_paired)
+
+
 # --------------------------------------------------------------------------- sections
 def common_figures(game_id: str, args: argparse.Namespace) -> list[Figure]:
     """The figures every game has: random play (main and fast path), bot times."""

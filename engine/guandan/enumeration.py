@@ -12,8 +12,9 @@ bomb is followed by the part of that list above it, ``bisect``).
 One set of builders writes plays in two **forms**: :data:`CODES` (action codes,
 :mod:`engine.guandan.codes`; the simulation path) and :data:`CARDS` (the sorted card
 ids and the reading as ``bytes``, see :data:`READINGS`; the actions of
-``legal_actions``). A builder combines *parts* with ``+``: a part is a bit mask in
-the first form (the bits are disjoint, so ``+`` is ``|``) and a tuple of ids in the
+``legal_actions``). A builder combines *parts* with ``+``: a part is a bit mask
+shifted into place in a code in the first form (the bits are disjoint, so ``+`` is
+``|``; a code is then the sum of its parts and its reading) and a tuple of ids in the
 second. Lazily built lists are shared only once complete (threads may share the
 cache; at worst two of them build the same list).
 
@@ -29,7 +30,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from functools import partial
-from itertools import product
+from itertools import chain, product
+from operator import itemgetter
 
 from engine.guandan.cards import BJ_RANK, FACES, RJ_RANK, wild_face
 from engine.guandan.codes import (
@@ -42,6 +44,7 @@ from engine.guandan.codes import (
     FOUR_JOKERS,
     FULL_HOUSE,
     PAIR,
+    PASS,
     PAIRS,
     STRAIGHT,
     STRAIGHT_FLUSH,
@@ -127,12 +130,19 @@ def _windows(tops, length: int) -> tuple:
 
 
 def _spreads() -> dict:
-    """``{(slots, m, w): [(wilds per slot, wilds used)]}``: the ways to spread at most
-    ``w`` wilds over a sequence's slots, at most ``m`` a slot, fewest first."""
+    """``{(slots, m, w): [(wilds per slot, wilds used, thermometer)]}``: the ways to
+    spread at most ``w`` wilds over a sequence's slots, at most ``m`` a slot, fewest
+    first. ``thermometer`` has, per slot ``i``, the bits ``m*i .. m*i + u - 1`` for ``u``
+    wilds there: a spread can be filled when it covers the window's deficit written
+    the same way (``deficit & ~thermometer == 0``; see :meth:`HandPlays.fill`)."""
     out = {}
     for n, m in ((5, 1), (3, 2), (2, 3)):
         for w in range(3):
-            got = [(us, sum(us)) for us in product(range(m + 1), repeat=n) if sum(us) <= w]
+            got = [
+                (us, sum(us), sum(((1 << u) - 1) << (m * i) for i, u in enumerate(us)))
+                for us in product(range(m + 1), repeat=n)
+                if sum(us) <= w
+            ]
             got.sort(key=lambda t: t[1])
             out[n, m, w] = got
     return out
@@ -147,7 +157,12 @@ _FLUSH_FACES = {
     top: [sum(1 << ((r - 2) * 4 + suit) for r in slots) for suit in range(4)]
     for top, slots, _, _ in _STRAIGHT_WINDOWS
 }
-_SUIT_FACES = [sum(1 << f for f in range(52) if f & 3 == suit) for suit in range(4)]
+_EVERY4 = sum(1 << (4 * i) for i in range(13))  # the spades' faces; >> suit for others
+_SEQUENCE_WINDOWS = {
+    STRAIGHT: (_STRAIGHT_WINDOWS, 1),
+    PAIRS: (_PAIRS_WINDOWS, 2),
+    TRIPLES: (_TRIPLES_WINDOWS, 3),
+}
 _BY_VALUE = {
     level: tuple([r for r in range(2, 15) if r != level] + [level]) for level in range(2, 15)
 }
@@ -170,7 +185,7 @@ _POP8 = tuple(bin(i).count("1") for i in range(256))
 
 
 def _emit_codes(out: list, xs, extra, tail: int) -> None:
-    out.extend([(x + extra) << 9 | tail for x in xs])
+    out.extend(map((extra + tail).__add__, xs))  # parts are masks already shifted by 9
 
 
 def _emit_cards(out: list, xs, extra, tail: int) -> None:
@@ -184,8 +199,10 @@ def _emit_cards(out: list, xs, extra, tail: int) -> None:
 # remembered across hands, so a seat's next hand (a few cards fewer) finds most of
 # its plays already listed. Bounded: cleared when it holds MEMO_ENTRIES entries.
 MEMO_ENTRIES = 20_000
-_RANKS: dict[int, tuple] = {}
-_SEQS: dict[int, list] = {}
+_RANKS: dict[int, list] = {}
+_SEQS: dict[int, tuple] = {}
+_FLUSHES: dict[int, tuple] = {}
+_FEASIBLE: dict[int, tuple] = {}
 
 
 class HandPlays:
@@ -219,7 +236,6 @@ class HandPlays:
         "emit",
         "_opts",
         "_ranks",
-        "_entries",
         "_lead",
         "_bombs",
         "_powers",
@@ -235,7 +251,6 @@ class HandPlays:
             self.zero, self.join, self.emit = (), _SUM_TUPLES, _emit_cards
         else:
             self.zero, self.join, self.emit = 0, sum, _emit_codes
-        wf = wild_face(level)
         nat = mask & _NATURAL[level]
         self.low = low = nat & _LOW
         self.high = high = nat >> FACES
@@ -244,18 +259,14 @@ class HandPlays:
         self.st = st
         self.cnt = [_POP8[x] for x in st]
         self._have = None
-        wilds = [c for c in (wf, wf + FACES) if mask >> c & 1]
-        self.w = len(wilds)
-        self.wkey = (
-            (level << 2 | (mask >> wf & 1) | (mask >> (wf + FACES) & 1) << 1) if wilds else 0
-        )
-        part = self.part
-        self.wm = (self.zero, part(wilds[:1]), part(wilds))
-        self.bj = [part((c,)) for c in _JOKERS[:2] if mask >> c & 1]
-        self.rj = [part((c,)) for c in _JOKERS[2:] if mask >> c & 1]
+        wf = _WILD_FACE[level]
+        wstate = (mask >> wf & 1) | (mask >> (wf + FACES) & 1) << 1
+        self.w = _POP8[wstate]
+        self.wkey = level << 2 | wstate if wstate else 0
+        key = (form, level, wstate, mask >> 52 & 3 | mask >> 104 & 12)
+        self.wm, self.bj, self.rj = _PARTS.get(key) or _parts(key)
         self._opts = _OPTS[form]
         self._ranks: list = [None] * 15
-        self._entries = None
         self._lead = self._bombs = self._powers = None
         self._above: dict = {}
 
@@ -278,13 +289,14 @@ class HandPlays:
         return got
 
     def part(self, ids) -> int | tuple:
-        """The part of the card ids ``ids``."""
+        """The part of the card ids ``ids``: a tuple of ids, or (CODES) their bit mask
+        already shifted into place in a code (``mask << 9``)."""
         if self.form:
             return tuple(ids)
         m = 0
         for c in ids:
             m |= BITS[c]
-        return m
+        return m << 9
 
     # ---------------------------------------------------------------- building blocks
     def opts(self, r: int, k: int) -> list:
@@ -324,18 +336,6 @@ class HandPlays:
             got = entry[k] = tuple(_RANK_BUILDERS[k](self, r))
         return got
 
-    def entries(self) -> list[tuple[int, int, tuple]]:
-        """``[(rank, card-order value, rank items)]`` of the ranks that make plays
-        (natural cards held, or the level rank with wilds), by rising value."""
-        got = self._entries
-        if got is None:
-            level, cnt, rank = self.level, self.cnt, self.rank
-            got = [(r, r, rank(r)) for r in _BY_VALUE[level] if cnt[r] and r != level]
-            if cnt[level] or self.w:
-                got.append((level, 15, rank(level)))
-            self._entries = got
-        return got
-
     def window(self, kind: int, top: int, slots, cut) -> list:
         """The items of the sequence ``kind`` (straight, pairs, triples) that ends at
         ``top`` over ``slots`` (``cut``: see :func:`_windows`)."""
@@ -360,17 +360,20 @@ class HandPlays:
     def fill(self, slots, m: int, tail: int, out: list, skip=()) -> None:
         """Append every way to fill the ranks ``slots`` with ``m`` cards each,
         naturals or wilds; a natural-only part in ``skip`` is left out."""
-        opts, wm, join, emit, w = self.opts, self.wm, self.join, self.emit, self.w
-        top = min(m, w)
-        per = [[opts(r, m - u) for u in range(top + 1)] for r in slots]
-        if m == 1 and self.form:  # one card a slot: product() already makes the tuples
-            per = [[[x[0] for x in p[0]]] for p in per]
-            join = None
-        for us, j in _SPREADS[len(slots), m, w]:
-            lists = [p[u] for p, u in zip(per, us, strict=True) if u < m]  # u == m: wilds only
-            if not all(lists):
+        opts, wm, join, emit, cnt = self.opts, self.wm, self.join, self.emit, self.cnt
+        deficit = 0  # per slot, the wilds it needs at least, as a thermometer
+        for i, r in enumerate(slots):
+            if cnt[r] < m:
+                deficit |= ((1 << (m - cnt[r])) - 1) << (m * i)
+        ones = m == 1 and self.form  # one card a slot: product() already makes the tuples
+        for us, j, therm in _SPREADS[len(slots), m, self.w]:
+            if deficit & ~therm:
                 continue
-            xs = product(*lists) if join is None else map(join, product(*lists))
+            lists = [opts(r, m - u) for r, u in zip(slots, us, strict=True) if u < m]
+            if ones:
+                xs = product(*[[x[0] for x in p] for p in lists])
+            else:
+                xs = map(join, product(*lists))
             if j == 0 and skip:
                 xs = [x for x in xs if x not in skip]
             emit(out, xs, wm[j], tail)
@@ -390,9 +393,11 @@ class HandPlays:
         """Append the plays of the non-bomb ``kind`` whose key is above ``lo``, by
         rising key."""
         if kind <= TRIPLE:
-            items = self.items
-            for r, v, entry in self.entries():
-                if v > lo:
+            level, cnt, w = self.level, self.cnt, self.w
+            rank, items = self.rank, self.items
+            for r in _BY_VALUE[level]:
+                if (cnt[r] or (r == level and w)) and (15 if r == level else r) > lo:
+                    entry = rank(r)
                     out += entry[kind] or items(r, kind, entry)
             for cards, rank_ in ((self.bj, BJ_RANK), (self.rj, RJ_RANK)):
                 if len(cards) > kind and rank_ > lo:
@@ -400,23 +405,37 @@ class HandPlays:
         elif kind == FULL_HOUSE:
             _full_houses(self, out, lo)
         else:
-            if kind == STRAIGHT:
-                windows, m = _STRAIGHT_WINDOWS, 1
-            elif kind == PAIRS:
-                windows, m = _PAIRS_WINDOWS, 2
-            else:
-                windows, m = _TRIPLES_WINDOWS, 3
-            w, have = self.w, self.have
+            for top, slots, cut in self.feasible(kind):
+                if top > lo:
+                    out += self.window(kind, top, slots, cut)
+
+    def feasible(self, kind: int) -> tuple:
+        """The windows ``(top, slots, cut)`` of the sequence ``kind`` that this hand's
+        naturals and wilds can fill (remembered per rank counts and wilds)."""
+        have, w = self.have, self.w
+        if kind == STRAIGHT:
+            ck = have[1] << 2 | w
+        elif kind == PAIRS:
+            ck = (have[1] << 15 | have[2]) << 2 | w
+        else:
+            ck = ((have[1] << 15 | have[2]) << 15 | have[3]) << 2 | w
+        ck = ck << 3 | kind - STRAIGHT
+        got = _FEASIBLE.get(ck)
+        if got is None:
+            windows, m = _SEQUENCE_WINDOWS[kind]
+            got = []
             for top, slots, ranks, cut in windows:
-                if top <= lo:
-                    continue
                 need = (ranks & ~have[1]).bit_count()
                 if m > 1:
                     need += (ranks & ~have[2]).bit_count()
                     if m > 2:
                         need += (ranks & ~have[3]).bit_count()
                 if need <= w:
-                    out += self.window(kind, top, slots, cut)
+                    got.append((top, slots, cut))
+            if len(_FEASIBLE) >= MEMO_ENTRIES:
+                _FEASIBLE.clear()
+            got = _FEASIBLE[ck] = tuple(got)
+        return got
 
     def bombs(self) -> tuple[list[int], list]:
         """``(powers, items)`` of every bomb, straight flush and four jokers, by rising
@@ -424,8 +443,10 @@ class HandPlays:
         if self._bombs is None:
             powers: list[int] = []
             out: list = []
-            w, cnt = self.w, self.cnt
-            order = [(v, self.items(r, 3, e)) for r, v, e in self.entries() if cnt[r] + w >= 4]
+            level, w, cnt, items = self.level, self.w, self.cnt, self.items
+            order = [
+                (15 if r == level else r, items(r, 3)) for r in _BY_VALUE[level] if cnt[r] + w >= 4
+            ]
             for size in range(4, 11):
                 if size == 6:
                     self._flushes(powers, out)
@@ -443,19 +464,34 @@ class HandPlays:
         return self._powers, self._bombs
 
     def _flushes(self, powers: list, out: list) -> None:
-        """Append the straight flushes, by rising top, then suit."""
+        """Append the straight flushes, by rising top, then suit (each suit's list
+        remembered per the copies of that suit held and the wilds)."""
         need = 5 - self.w
-        faces = self.low | self.high
-        suits = [s for s in range(4) if (faces & _SUIT_FACES[s]).bit_count() >= need]
-        if not suits:
+        low, high = self.low, self.high
+        found = []
+        for suit in range(4):
+            sl, sh = low >> suit & _EVERY4, high >> suit & _EVERY4
+            if (sl | sh).bit_count() < need:
+                continue
+            ck = (((self.wkey << 2 | suit) << 53 | sl) << 53 | sh) << 1 | self.form
+            got = _FLUSHES.get(ck)
+            if got is None:
+                got = []
+                for top, slots, _, _ in _STRAIGHT_WINDOWS:
+                    if ((sl | sh) & _FLUSH_FACES[top][0]).bit_count() >= need:
+                        items: list = []
+                        _flush(self, top, slots, suit, items)
+                        got += [(64 * 5 + 32 + top, item) for item in items]
+                if len(_FLUSHES) >= MEMO_ENTRIES:
+                    _FLUSHES.clear()
+                got = _FLUSHES[ck] = tuple(got)
+            if got:
+                found.append(got)
+        if not found:
             return
-        for top, slots, _, _ in _STRAIGHT_WINDOWS:
-            masks = _FLUSH_FACES[top]
-            for suit in suits:
-                if (faces & masks[suit]).bit_count() >= need:
-                    n = len(out)
-                    _flush(self, top, slots, suit, out)
-                    powers += [64 * 5 + 32 + top] * (len(out) - n)
+        pairs = found[0] if len(found) == 1 else sorted(chain(*found), key=itemgetter(0))
+        powers += [p for p, _ in pairs]
+        out += [item for _, item in pairs]
 
     def lead(self) -> list:
         """Every play (a fresh list), in the documented order."""
@@ -467,18 +503,50 @@ class HandPlays:
             self._lead = out
         return self._lead[:]
 
-    def follow(self, kind: int, rank_: int, size: int) -> list:
-        """The plays that beat ``kind rank_`` of ``size`` cards (a fresh list, no pass)."""
+    def follow(self, kind: int, rank_: int, size: int, with_pass: bool = False) -> list:
+        """The plays that beat ``kind rank_`` of ``size`` cards (a fresh list), after
+        a pass (code 0) when ``with_pass``."""
         powers, bombs = self.bombs()
         if kind in BOMB_KINDS:
-            return bombs[bisect_right(powers, power(kind, rank_, size, self.level)) :]
+            i = bisect_right(powers, power(kind, rank_, size, self.level))
+            return [PASS, *bombs[i:]] if with_pass else bombs[i:]
         lo = key(kind, rank_, self.level)
         got = self._above.get(kind << 5 | lo)
         if got is None:
             got = []
             self.of_kind(kind, lo, got)
             self._above[kind << 5 | lo] = got  # complete before it is shared
-        return got + bombs
+        return [PASS, *got, *bombs] if with_pass else got + bombs
+
+
+# --------------------------------------------------------------------------- tables
+def _part(form: int, ids) -> int | tuple:
+    """:meth:`HandPlays.part` without a hand."""
+    if form:
+        return tuple(ids)
+    m = 0
+    for c in ids:
+        m |= BITS[c]
+    return m << 9
+
+
+def _parts(key: tuple) -> tuple:
+    """``(wm, bj, rj)`` of :class:`HandPlays` for ``key = (form, level, wild copies
+    held, joker copies held)`` (wilds: bit 0 the lower id, bit 1 the upper; jokers:
+    bits 0 and 2 the black ids 52 and 106, bits 1 and 3 the red 53 and 107);
+    remembered in :data:`_PARTS`."""
+    form, level, ws, js = key
+    wf = wild_face(level)
+    wilds = [c for b, c in ((1, wf), (2, wf + FACES)) if ws & b]
+    wm = (_part(form, ()), _part(form, wilds[:1]), _part(form, wilds))
+    bj = [_part(form, (c,)) for b, c in ((1, 52), (4, 106)) if js & b]
+    rj = [_part(form, (c,)) for b, c in ((2, 53), (8, 107)) if js & b]
+    got = _PARTS[key] = (wm, bj, rj)
+    return got
+
+
+_PARTS: dict[tuple, tuple] = {}
+_WILD_FACE = {level: wild_face(level) for level in range(2, 15)}
 
 
 # --------------------------------------------------------------------------- builders
@@ -621,6 +689,8 @@ def clear_cache() -> None:
     _CACHE.clear()
     _RANKS.clear()
     _SEQS.clear()
+    _FLUSHES.clear()
+    _FEASIBLE.clear()
 
 
 def plays(mask: int, level: int, last: tuple | None = None, form: int = CODES) -> list:

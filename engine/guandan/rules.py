@@ -32,6 +32,7 @@ from engine.core import (
     randrange,
     shuffled,
 )
+from engine.guandan import codes as _codes
 from engine.guandan import combos as cb
 from engine.guandan import view as _view
 from engine.guandan.cards import (
@@ -576,6 +577,30 @@ class Guandan(Game):
 
     def view(self, state: GuandanState, seat: int | None) -> dict:
         return _view.build(self, state, seat)
+
+    # ------------------------------------------------------------------ fast path
+    def simulation(self, state: GuandanState):
+        """A :class:`~engine.guandan.simulation.GuandanSimulation` of ``state``."""
+        from engine.guandan.simulation import GuandanSimulation
+
+        return GuandanSimulation(self, state)
+
+    def encode_action(self, action: dict) -> int:
+        """The action's code (:mod:`engine.guandan.codes`: the cards as a bit mask,
+        the reading, or a pass, tribute or return). Raises :class:`MalformedAction`
+        for anything :meth:`decode_action` would not give back unchanged."""
+        try:
+            code = _codes.encode(action)
+            same = _codes.decode(code) == action
+        except (KeyError, TypeError, IndexError, ValueError, AttributeError):
+            same = False
+        if not same:
+            raise MalformedAction(f"not a Guandan action: {action!r}")
+        return code
+
+    def decode_action(self, code: int) -> dict:
+        """The action whose code is ``code`` (inverse of :meth:`encode_action`)."""
+        return _codes.decode(code)
 
     def actions_for(self, legal: list[dict], hand, selection) -> list[dict]:
         """The plays of ``legal`` made of exactly the selected cards, one per reading
