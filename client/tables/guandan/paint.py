@@ -139,7 +139,8 @@ def draw_hand(t, surface) -> None:
             pygame.draw.rect(surface, assets.WHITE, rect.inflate(10, 10), 2, border_radius=s(10))
     if t.hand.moving and t.hand.drop is not None:
         draw_drop_marker(t, surface)
-    draw_sort_buttons(t, surface)
+    if t.hand.order:
+        draw_sort_buttons(t, surface)
 
 
 def draw_drop_marker(t, surface) -> None:
@@ -354,9 +355,9 @@ def draw_seat(t, surface, seat: int) -> None:
     mark = t.text(TEAM_MARKS[team], 16, TEAM_COLOURS[team], True)
     surface.blit(mark, (rect.x + s(8), rect.y + s(5)))
     name = _("You") if seat == t.me else t.name(seat)
+    x = rect.x + s(12) + mark.get_width()
     surface.blit(
-        t.fit_text(name, t.t(16), rect.width - s(90), assets.WHITE, True),
-        (rect.x + s(28), rect.y + s(5)),
+        t.fit_text(name, t.t(16), rect.right - s(70) - x, assets.WHITE, True), (x, rect.y + s(5))
     )
     if t.me is not None and seat != t.me:
         role = _("partner") if seat % 2 == t.me % 2 else _("opponent")

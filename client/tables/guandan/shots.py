@@ -1,5 +1,6 @@
 """Screenshots of the Guandan table for people to look at (``tools/screenshots.py``):
-the full hand, a table mid-trick, the reading chooser, tribute and return, a deal's
+the full hand (sorted by rank, and by combinations), the hint, a table mid-trick, the
+last trick reviewed, the reading chooser, tribute and return, a deal's
 result (level change), the couch privacy screen, the match end and results."""
 
 from __future__ import annotations
@@ -64,6 +65,15 @@ def take(app, shot, seed: int) -> None:
     until(app, lambda: table.my_decision() == "play" and table.timeline.idle)
     frames(app, 0.1)
     shot("hand.png")
+    table.hand.sort("combos")
+    frames(app, 0.1)
+    shot("combos.png")
+    table.hand.sort("rank")
+    table.do_hint()  # the normal bot's play, worked out off the frame loop
+    until(app, lambda: not table.hint_wanted, 30)
+    frames(app, 0.1)
+    shot("hint.png")
+    table.clear_selection()
     bot = engine.get_bot("guandan", "normal", seed)
     # Play on (a bot choosing for you) until a selection has two readings.
     got_table = False
@@ -75,7 +85,11 @@ def take(app, shot, seed: int) -> None:
                 frames(app, 0.05)
                 shot("table.png")
                 got_table = True
-        if got_table:
+        if got_table and table.last_trick and table.timeline.idle:
+            table.review = True  # the last trick (L)
+            frames(app, 0.05)
+            shot("review.png")
+            table.review = False
             break
         _autoplay(table, bot)
     # On to the end of the deal: the result panel, then tribute and return.

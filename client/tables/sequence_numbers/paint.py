@@ -10,6 +10,7 @@ import pygame
 from client import assets, cards
 from client.i18n import _, ngettext
 from client.tables.sequence_numbers import faces as draw
+from client.tables.sequence_numbers import layout
 from client.tables.sequence_numbers.layout import SIZE, cell_rect, chip_point, deck_point
 from client.tables.sequence_numbers.layout import dead_button, discard_button, discard_rect
 from client.tables.sequence_numbers.layout import seat_chip_point, seat_rect
@@ -125,8 +126,10 @@ def draw_legend(t, surface) -> None:
     x += s(10)
     chip = draw.chip(0, s(9), True)
     surface.blit(chip, chip.get_rect(midleft=(x, y)))
-    img = t.text(_("ringed = locked in a sequence"), 13, assets.WHITE)
-    surface.blit(img, img.get_rect(midleft=(x + chip.get_width() + s(4), y)))
+    x += chip.get_width() + s(4)
+    room = s(layout.PANEL_X - 8) - x  # the board's width: the panel's notes start there
+    img = t.fit_text(_("ringed = locked in a sequence"), t.t(13), room, assets.WHITE)
+    surface.blit(img, img.get_rect(midleft=(x, y)))
 
 
 def draw_sequences_line(t, surface) -> None:

@@ -270,7 +270,7 @@ def draw_hand(t, surface: pygame.Surface) -> None:
         True,
     )
     first = layout.hand_slot(t, 0, max(1, len(hand)))
-    surface.blit(label, (first.x, first.y - s(26)))
+    surface.blit(label, (s(16), first.y - s(48)))  # clear of a lifted card and the prompt
     for c, rect in zip(hand, t.hand_rects(), strict=True):
         if c == t.selected or c == b.get("chosen"):
             rect = rect.move(0, -s(24))

@@ -1,8 +1,11 @@
 """Screenshots of the Take 5 table (``tools/screenshots.py --game take5``): mid-turn
-with a card selected, the reveal, the row choice, the couch privacy screen, the
-results of a bots-only game."""
+with a card selected, the landing preview of a hovered card, the reveal, the row
+choice, your own penalty pile, the couch privacy screen, the results of a bots-only
+game."""
 
 from __future__ import annotations
+
+import pygame
 
 from client.launch import start_table
 from client.shots import frames, until
@@ -18,6 +21,16 @@ def take(app, shot, seed: int) -> None:
     table.selected = table.board["hand"][3]
     frames(app, 0.1)
     shot("table.png")
+    # The landing preview of the card under the pointer.
+    over = table.hand_rects()[5].center
+    app.frame(
+        1 / 30, [pygame.event.Event(pygame.MOUSEMOTION, pos=over, rel=(1, 0), buttons=(0, 0, 0))]
+    )
+    frames(app, 0.1)
+    shot("preview.png")
+    app.frame(
+        1 / 30, [pygame.event.Event(pygame.MOUSEMOTION, pos=(4, 4), rel=(1, 0), buttons=(0, 0, 0))]
+    )
     # Play low cards until a row must be chosen; shoot the reveal on the way.
     revealed = False
     for _ in range(60):
@@ -25,6 +38,11 @@ def take(app, shot, seed: int) -> None:
             if table.my_decision() == "row":
                 frames(app, 0.1)
                 shot("row-choice.png")
+                table.take_row(0)  # your own pile then holds cards: open it (P)
+                until(app, lambda: table.timeline.idle and table.my_decision() is not None, 60)
+                table.pile_open = True
+                frames(app, 0.1)
+                shot("pile.png")
                 break
             table.selected = table.board["hand"][0]
             table.play()

@@ -127,6 +127,7 @@ def draw_seat(t, surface, seat: int) -> None:
         room -= box.w + s(6)
     img = t.fit_text(name, t.t(16), room, assets.WHITE, True)
     surface.blit(img, (rect.x + s(8), rect.y + s(6)))
+    below = max(rect.y + s(29), rect.y + s(6) + img.get_height())
     n = b["hand_sizes"][seat]
     done = len(b["done"][seat])
     cards_ = ngettext("{n} card", "{n} cards", n).format(n=n)
@@ -143,7 +144,7 @@ def draw_seat(t, surface, seat: int) -> None:
     img = next(
         (i for i in (t.text(t_, 13, MUTED) for t_ in tries) if i.get_width() <= width), None
     ) or t.fit_text(tries[-1], t.t(13), width, MUTED)
-    surface.blit(img, (rect.x + s(8), rect.y + s(29)))
+    surface.blit(img, (rect.x + s(8), below))
     for i, m in enumerate(b["own"][seat]):
         draw_mission(t, surface, (seat, i), m)
 

@@ -96,7 +96,7 @@ def draw_deck(t, surface) -> None:
     text = ngettext("{n} card", "{n} cards", b["deck"]).format(n=b["deck"])
     surface.blit(t.label(text, 22, LEFT_W - 60, assets.GOLD, True), (x, rect.y + s(24)))
     left = b["cards_left"]
-    text = _("Not played yet: {n} of 98").format(n=left)
+    text = _("Cards left: {n} of 98").format(n=left)
     t.draw_lines(
         surface, text, 13, pygame.Rect(rect.x, rect.bottom + s(8), s(LEFT_W), 0), MUTED, False
     )
