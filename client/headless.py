@@ -353,7 +353,7 @@ def _new_log_path(args, spec: TableSpec, say) -> str | None:
     from net.log import default_log_path
 
     try:
-        return str(default_log_path(spec.game_id, spec.seed))
+        return str(default_log_path(spec.game_id))
     except OSError as exc:
         say(f"tapete host: no log ({exc}); the table will not survive a crash")
         return None

@@ -232,7 +232,7 @@ class TableSpec:
         from net.log import default_log_path
 
         try:
-            return str(default_log_path(self.game_id, self.seed))
+            return str(default_log_path(self.game_id))
         except OSError:
             return None
 

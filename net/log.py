@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import shutil
 import time
 from pathlib import Path
@@ -92,13 +93,15 @@ def logs_dir() -> Path:
     return data_dir() / "logs"
 
 
-def default_log_path(game_id: str, seed: int, when: float | None = None) -> Path:
+def default_log_path(game_id: str, label: str | None = None, when: float | None = None) -> Path:
     """A fresh log path under :func:`logs_dir` (folder created), named by local time,
-    game and seed: ``20261130-064512-take5-5.jsonl`` (a counter is added if taken)."""
+    game and ``label`` (default: 8 random hex digits), never by the seed — a file name
+    is seen by more eyes than the file (issue 13): ``20261130-064512-take5-3f9a0c1e.jsonl``;
+    a counter is added if the name is taken."""
     folder = logs_dir()
     folder.mkdir(parents=True, exist_ok=True)
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
-    base = f"{stamp}-{game_id}-{seed}"
+    base = f"{stamp}-{game_id}-{label if label else secrets.token_hex(4)}"
     path = folder / f"{base}.jsonl"
     n = 1
     while path.exists():

@@ -8,6 +8,7 @@ import io
 import json
 import os
 import pathlib
+import re
 import signal
 import subprocess
 import sys
@@ -124,11 +125,20 @@ def test_a_file_that_is_not_a_log_is_refused(tmp_path):
 
 def test_default_logs_live_under_the_data_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("TAPETE_DATA_DIR", str(tmp_path / "data"))
-    a = default_log_path("take5", 5, when=0)
+    a = default_log_path("take5", "t1", when=0)
     a.write_text("", encoding="utf-8")
-    b = default_log_path("take5", 5, when=0)
+    b = default_log_path("take5", "t1", when=0)
     assert a.parent == tmp_path / "data" / "logs"
-    assert a.name.endswith("-take5-5.jsonl") and b.name.endswith("-take5-5-2.jsonl")
+    assert a.name.endswith("-take5-t1.jsonl") and b.name.endswith("-take5-t1-2.jsonl")
+
+
+def test_a_default_log_name_never_holds_the_seed(tmp_path, monkeypatch):
+    """Issue 13: the seed is secret until the end; a log's name is not."""
+    monkeypatch.setenv("TAPETE_DATA_DIR", str(tmp_path / "data"))
+    names = {default_log_path("take5", when=0).name for _ in range(2)}
+    for name in names:
+        assert re.fullmatch(r"\d{8}-\d{6}-take5-[0-9a-f]{8}\.jsonl", name), name
+    assert len(names) == 2
 
 
 def test_list_logs_tells_finished_from_unfinished(tmp_path):
