@@ -177,8 +177,7 @@ def test_legal_from_view_equals_legal_actions(game_id):
     spectator) at every step of seeded random playouts, ``legal_from_view(view)``
     equals ``legal_actions`` list for list (issue 18)."""
     game = get_game(game_id)
-    if not _implements(game, "legal_from_view"):  # TEMPORARY while the engines land
-        pytest.skip(f"{game_id}: legal_from_view not implemented yet")
+    assert _implements(game, "legal_from_view"), f"{game_id} must implement legal_from_view"
     for n in _player_counts(game):
         rng = random.Random(100 + n)
         state = game.setup(n, 100 + n, _options(game))
