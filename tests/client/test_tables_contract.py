@@ -106,11 +106,15 @@ def test_a_snapshot_renders_at_1280x720_and_in_a_small_window(app, game_id):
 def test_a_language_switch_draws_the_table_again(app, game_id):
     table = seated(app, game_id)
     app.frame(1 / 30, [])
+    # a bot's move may arrive with that frame and start a beat (no prompt while it
+    # plays): compare the prompts of a table that may decide, in both languages
+    assert run_until(app, table.deciding, 30)
     english, before = table.status_line(), app.screen.copy()
     try:
         i18n.set_language("hu")
         app.frame(1 / 30, [])
-        assert table.status_line() != english
+        assert run_until(app, table.deciding, 30)
+        assert english and table.status_line() != english
         changed = sum(
             tuple(before.get_at((x, y))) != tuple(app.screen.get_at((x, y)))
             for x in range(0, 1280, 8)
