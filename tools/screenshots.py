@@ -5,6 +5,11 @@
 Writes menu.png, newgame.png, settings.png, host.png, lobby.png, browser.png, then
 each table's own screenshots as GAME-NAME.png (e.g. take5-table.png, mid-turn with a
 card selected; guandan-readings.png) into DIR (default ./screenshots).
+
+    python3 tools/screenshots.py --out /tmp/shots --readme docs/screens
+
+also writes the README's row of five (one shot per game, :data:`README_SHOTS`, scaled
+to 640×360) into docs/screens/GAME.png.
 """
 
 from __future__ import annotations
@@ -25,6 +30,31 @@ from client.app import App  # noqa: E402
 from client.settings import Settings  # noqa: E402
 from client.shots import frames  # noqa: E402
 
+#: The shot of each game that the README shows (a decision being made).
+README_SHOTS = {
+    "take5": "preview",
+    "the-game": "signals",
+    "teamplay": "selection",
+    "sequence-numbers": "sequence",
+    "guandan": "combos",
+}
+
+
+def readme_thumbnails(shots: str, out: str, size: tuple[int, int] = (640, 360)) -> list[str]:
+    """Scale each game's :data:`README_SHOTS` picture from ``shots`` into ``out`` as
+    GAME.png (``size`` in pixels); returns the paths written. ``FileNotFoundError``
+    when a shot is missing (run without ``--game``)."""
+    import pygame
+
+    os.makedirs(out, exist_ok=True)
+    written = []
+    for game_id, name in README_SHOTS.items():
+        image = pygame.image.load(os.path.join(shots, f"{game_id}-{name}.png"))
+        path = os.path.join(out, f"{game_id}.png")
+        pygame.image.save(pygame.transform.smoothscale(image, size), path)
+        written.append(path)
+    return written
+
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -33,6 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--game", default=None, help="only this game's table (and the menus)")
     p.add_argument("--lang", default="en", help="language code (client.i18n.LANGUAGES)")
     p.add_argument("--ui-scale", type=float, default=1.0, help="text size, 0.75–1.5")
+    p.add_argument("--readme", metavar="DIR", help="also write the README's five thumbnails")
     args = p.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
     settings = Settings(name="Ana", language=args.lang, ui_scale=args.ui_scale)
@@ -75,6 +106,9 @@ def main(argv: list[str] | None = None) -> int:
             continue
         table_for(game_id).shots(app, lambda name, g=game_id: shot(f"{g}-{name}"), args.seed)
     print(f"screenshots in {args.out}/")
+    if args.readme:
+        readme_thumbnails(args.out, args.readme)
+        print(f"README thumbnails in {args.readme}/")
     return 0
 
 
