@@ -297,6 +297,54 @@ def guandan_paired(args: argparse.Namespace) -> list[Figure]:
 GAME_SECTIONS["guandan"].append(guandan_paired)
 
 
+# --------------------------------------------------------------------------- The Game
+#: The Game's bots are timed at these player counts too (issue 17's targets are at 2
+#: and 5 players; the common figures use :data:`DEFAULT_PLAYERS`).
+THE_GAME_PLAYERS = (2, 5)
+for _n in THE_GAME_PLAYERS:
+    TARGETS.setdefault("the-game", {}).update(
+        {
+            (f"bot normal {_n}p", "p99 ms"): ("<=", 20.0),
+            (f"bot hard {_n}p", "p99 ms"): ("<=", 1000.0),
+        }
+    )
+
+
+def the_game_figures(args: argparse.Namespace) -> list[Figure]:
+    """The Game: each level's decision times (median, p99 ms; every seat at that
+    level) at each player count of :data:`THE_GAME_PLAYERS`, and the hard bot's
+    rollout policy alone on the fast path (whole games/s, at 2 players)."""
+    from engine.the_game import GAME
+    from engine.the_game.search import Rollout, rollout_code
+
+    out: list[Figure] = []
+    for n in THE_GAME_PLAYERS:
+        if args.players and n != args.players:
+            continue
+        for level in args.levels:
+            ds = [
+                decision_times("the-game", level, args.seconds, n, {}, args.budget, r, args.samples)
+                for r in range(args.runs)
+            ]
+            out.append(Figure(f"bot {level} {n}p", "median ms", [d["median_ms"] for d in ds]))
+            out.append(Figure(f"bot {level} {n}p", "p99 ms", [d["p99_ms"] for d in ds]))
+    rates = []
+    for r in range(args.runs):
+        games, clock = 0, time.process_time
+        start = clock()
+        while not games or clock() - start < args.seconds:
+            sim = Rollout.from_state(GAME.setup(2, r * 1000 + games))
+            while not sim.over:
+                sim.play(sim.turn, rollout_code(sim, sim.turn))
+            games += 1
+        rates.append(games / max(clock() - start, 1e-9))
+    out.append(Figure("rollout policy 2p, fast path", "games/s", rates))
+    return out
+
+
+GAME_SECTIONS["the-game"].append(the_game_figures)
+
+
 # --------------------------------------------------------------------------- sections
 def common_figures(game_id: str, args: argparse.Namespace) -> list[Figure]:
     """The figures every game has: random play (main and fast path), bot times."""

@@ -1,8 +1,9 @@
 """The Game bots: ``easy`` (the minimum, nearest card), ``normal`` (least pile movement
-over live cards, cheap extras, honest pile signals), ``hard`` (normal plus a search
-over whole turns with a position evaluation). Bots see only their seat's view;
-``choose(view)`` without a legal list computes it from the view
-(``GAME.legal_from_view``).
+over live cards, cheap extras, honest pile signals), ``hard`` (normal's turn planner
+with each burned card weighted by how many other piles still take it; optionally the
+published simulator's end rule, or a determinized search over whole turn plans with
+:mod:`engine.the_game.search`). Bots see only their seat's view; ``choose(view)``
+without a legal list computes it from the view (``GAME.legal_from_view``).
 
 Shared vocabulary: a *move* is ``(card, pile index)``; its *burn* is the number of
 live cards (not yet played, anywhere) that the pile can no longer take after the
@@ -10,9 +11,13 @@ move (negative for a backwards trick: the cards it can take again)."""
 
 from __future__ import annotations
 
+import random
+
 from engine.bots import Bot, factory
+from engine.search import Search, SearchBot
 from engine.the_game.plan import Table, best_plan, desired_signals
 from engine.the_game.rules import GAME
+from engine.the_game.search import END_RULES, TheGameAdapter, plan_actions, view_plans
 from engine.the_game.state import PILES
 
 
@@ -90,7 +95,7 @@ class NormalBot(Bot):
             return blocked
         if view["seat"] != view["turn"] or view["over"]:
             return legal[0]  # only signals are offered off-turn; not asked in practice
-        table = Table.from_view(view, **self.params)
+        table = self._table(view)
         key = _key(table)
         cached = getattr(self, "_cache", None)
         if cached is not None and cached[0] == key:
@@ -118,18 +123,212 @@ class NormalBot(Bot):
     def plan(self, table: Table) -> list[tuple[int, int]]:
         return best_plan(table, search=False)
 
+    def _table(self, view: dict) -> Table:
+        """What the seat knows at this decision, with this bot's knobs."""
+        return Table.from_view(view, **self.params)
+
 
 class HardBot(NormalBot):
     """Normal, but each burned card is weighted by how many other piles would still
     take it (8 when none, 1.5 when one, 0.8 when two or more), so it never strands a
     live card lightly; same search over the ways to play the minimum, extras only
-    when free (a backwards trick or no live card skipped)."""
+    when free (a backwards trick or no live card skipped).
+
+    Settings (attributes; tools set them by name, ``hard:end_rule=published``):
+
+    * ``end_rule``: ``"ours"`` (default; the-game.md) or ``"published"`` — play for
+      the end rule of the published simulator (tools/baselines.py), where the game
+      ends when a player with no card is due: once the draw pile is empty and some
+      seat holds no card, play every card that fits.
+    * ``samples`` (default 0: the planner alone) and ``seconds`` (None): with a
+      budget, decide with the determinized search of :class:`SearchHardBot`
+      instead (``hard:samples=16``). Measured for issue 17, the search was weaker
+      than this planner at the budgets that keep a decision under 1 s, so the
+      planner is the default. The planner is deterministic; the search is
+      reproducible with a seed and ``seconds=None``."""
 
     level = "hard"
     params: dict = {"weighted": True, "extra": 0.0, "w_none": 8.0, "w_one": 1.5, "w_more": 0.8}
+    #: The default budget of the optional search: none (the planner decides).
+    SAMPLES = 0
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.end_rule = "ours"
+        self.samples: int = self.SAMPLES
+        self.seconds: float | None = None
+        self._search: SearchHardBot | None = None
+        self._seed = seed
+
+    def choose(self, view: dict, legal: list[dict] | None = None) -> dict:
+        if self.end_rule not in END_RULES:
+            raise ValueError(f"end_rule must be one of {', '.join(END_RULES)}")
+        if self.samples or self.seconds:
+            if self._search is None:
+                self._search = SearchHardBot(self._seed)
+            s = self._search
+            s.samples, s.seconds, s.end_rule = self.samples or None, self.seconds, self.end_rule
+            return s.choose(view, legal)
+        return super().choose(view, legal)
 
     def plan(self, table: Table) -> list[tuple[int, int]]:
+        if self.end_rule == "published" and not table.deck and self._someone_empty:
+            table.p["extra_end"] = float("inf")  # the game stops when that seat is due
         return best_plan(table, search=True)
+
+    _someone_empty = False
+
+    def _table(self, view: dict) -> Table:
+        self._someone_empty = 0 in view["hand_sizes"]
+        return super()._table(view)
+
+
+class _TurnPlanner:
+    """The turn loop of :class:`SearchHardBot`: at the first decision of its turn (or
+    when the table changed under the plan, e.g. another seat's signal) the bot plans
+    the whole turn (:meth:`plan_turn`, a list of plays); it plays the plan, then
+    brings its honest pile signals up to date (:func:`_signal`), then ends the turn.
+    A blocked seat declares at once; off turn only signals are offered (never asked
+    in practice): the next honest one, else the first."""
+
+    _plan: tuple | None = None  # (the view key expected next, plays still to make)
+
+    def plan_turn(self, view: dict) -> list[dict]:
+        raise NotImplementedError
+
+    def choose(self, view: dict, legal: list[dict] | None = None) -> dict:
+        legal = _legal(view, legal)
+        self._before(view)
+        blocked = _first(legal, "declare-blocked")
+        if blocked is not None:
+            return blocked
+        if view["over"] or view["turn"] != view["seat"]:
+            return _signal(view, legal) or legal[0]
+        key = _view_key(view)
+        if self._plan is not None and self._plan[0] == key:
+            moves = self._plan[1]
+        else:
+            moves = self.plan_turn(view)
+        self._plan = None
+        if moves and moves[0] in legal:
+            self._plan = (_view_key(view, moves[0]), moves[1:])
+            return moves[0]
+        signal = _signal(view, legal)
+        if signal is not None:
+            self._plan = (_view_key(view, signal), [])
+            return signal
+        end = _first(legal, "end-turn")
+        if end is not None:
+            return end
+        return next(a for a in legal if a["type"] == "play")  # not reached: plans reach the minimum
+
+    def _before(self, view: dict) -> None:
+        """Called first in every decision."""
+
+
+class SearchHardBot(_TurnPlanner, SearchBot):
+    """A determinized flat Monte-Carlo search over whole turn plans (the shared search
+    of :mod:`engine.search` with :class:`~engine.the_game.search.TheGameAdapter`): at
+    the start of its turn it lists up to ``plans`` ways to play the turn
+    (:func:`~engine.the_game.search.turn_plans`), deals the hidden cards consistently
+    with its view ``samples`` times, plays every plan and then the rest of the game
+    with the rollout policy (:func:`~engine.the_game.search.greedy_plan`) on each deal,
+    and plays the plan with the best mean reward (cards left, a win bonus). The rest
+    of the turn follows the plan without a new search; then honest pile signals, then
+    the end. :class:`HardBot` uses it when given a budget (``hard:samples=16``).
+
+    Settings (attributes): the search's ``samples``, ``seconds``, ``mode``, ``c``,
+    ``depth``, ``tree_depth``, ``final``, ``prune``; the adapter's ``win_bonus``,
+    ``soft``, ``tries``, ``end_rule``, ``plans``, ``width``. With ``seconds=None``
+    and a seed the bot is reproducible."""
+
+    level = "hard"
+    #: The default budget: samples per search.
+    SAMPLES = 16
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        samples: int | None = SAMPLES,
+        seconds: float | None = None,
+        mode: str = "flat",
+        c: float = 0.7,
+        depth: int | None = None,
+        tree_depth: int | None = None,
+        final: str = "mean",
+        prune: float | None = 2.0,
+        **adapter,
+    ) -> None:
+        super().__init__(
+            TheGameAdapter(**adapter),
+            seed,
+            samples,
+            seconds,
+            mode,
+            c,
+            depth,
+            tree_depth,
+            final,
+            prune,
+        )
+
+    def _before(self, view: dict) -> None:
+        self.adapter.observe(view)
+        self.last = None
+
+    def plan_turn(self, view: dict) -> list[dict]:
+        """Search the turn plans of ``view``; the chosen plan's plays."""
+        a = self.adapter
+        codes = view_plans(view, a.rollout, a.width, a.plans)
+        if len(codes) == 1:
+            return plan_actions(codes[0])
+        rng = random.Random(self.rng.getrandbits(64))
+        self.last = Search(a, self.settings()).run(view, codes, rng)
+        return plan_actions(self.last.action)
+
+
+def _adapter_setting(name: str) -> property:
+    def get(self):
+        return getattr(self.adapter, name)
+
+    def set_(self, value) -> None:
+        setattr(self.adapter, name, value)
+
+    return property(get, set_, doc=f"The adapter's ``{name}``.")
+
+
+for _name in ("win_bonus", "soft", "tries", "end_rule", "plans", "width"):
+    setattr(SearchHardBot, _name, _adapter_setting(_name))
+
+
+def _view_key(view: dict, action: dict | None = None) -> tuple:
+    """What a turn plan depends on: the turn, the hand, the tops and every signal;
+    with ``action`` (the seat's own play or signal), the key after it."""
+    hand = list(view["hand"])
+    tops = dict(view["tops"])
+    signals = {name: list(v) for name, v in view["signals"].items()}
+    if action is not None and action["type"] == "play":
+        hand.remove(action["card"])
+        tops[action["pile"]] = action["card"]
+    elif action is not None and action["type"] == "signal":
+        signals[action["pile"]][view["seat"]] = action["signal"]
+    return (
+        view["turns"],
+        tuple(hand),
+        tuple(tops[n] for n in PILES),
+        tuple(tuple(signals[n]) for n in PILES),
+    )
+
+
+def _signal(view: dict, legal: list[dict]) -> dict | None:
+    """The next honest pile signal to set, or None when all are set
+    (:func:`~engine.the_game.plan.desired_signals`)."""
+    for p, value in enumerate(desired_signals(Table.from_view(view))):
+        if view["signals"][PILES[p]][view["seat"]] != value:
+            a = {"type": "signal", "pile": PILES[p], "signal": value}
+            if a in legal:
+                return a
+    return None
 
 
 make_bot = factory({"easy": EasyBot, "normal": NormalBot, "hard": HardBot})
