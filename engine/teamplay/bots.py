@@ -8,25 +8,27 @@ is computed from the view, ``GAME.legal_from_view``).
   deck) that raises the value most, rejects new missions that are worse than an
   average one, gives the partner spare cards that complete or advance the partner's
   visible missions.
-* ``hard``: the same plan, but it chooses its draws by looking ahead over the rest of
-  the turn: each bank card, and each kind the draw pile may give with its chance
-  from the unseen cards, followed by the best completions; it knows when its last
-  turn comes (what is left in hand is then worth nothing); it gives more freely,
-  also toward the general mission.
+* ``hard``: searches (the shared determinized search, :mod:`engine.search`, with
+  :class:`engine.teamplay.search.TeamplayAdapter`): for each of a short list of
+  candidates (normal's choice first) it deals the cards it cannot see in ``samples``
+  ways consistent with its view, plays a round on from each with every seat
+  following normal's plan, and values points and hands; it leaves normal's choice
+  only for a candidate that does clearly better (``switch``).
 """
 
 from __future__ import annotations
 
 from engine.bots import Bot, factory
+from engine.search import SearchBot
 from engine.teamplay.missions import (
     KINDS,
     MISSION_IDS,
     MISSIONS,
-    kind_completions,
     kind_counts,
     missing,
 )
 from engine.teamplay.rules import GAME
+from engine.teamplay.search import TeamplayAdapter
 
 
 def _legal(view: dict, legal: list[dict] | None) -> list[dict]:
@@ -234,113 +236,67 @@ class NormalBot(Bot):
 
 
 # --------------------------------------------------------------------------- hard
-class HardBot(NormalBot):
-    """Looks ahead over the rest of its draws this turn: for every bank card and every
-    kind the draw pile may give (with its chance from the unseen cards), it plays out
-    the best completions and values what is left; knows when its last turn comes."""
+def _setting(owner: str, name: str) -> property:
+    """A bot attribute that reads and writes ``name`` of its ``owner`` (the adapter
+    or its plan), so tools can set it by name (``hard:rounds=2``)."""
+
+    def get(self):
+        return getattr(self._owner(owner), name)
+
+    def set_(self, value):
+        setattr(self._owner(owner), name, value)
+
+    return property(get, set_, doc=f"The search's ``{name}`` (see TeamplayAdapter).")
+
+
+class HardBot(SearchBot):
+    """The shared determinized search (:mod:`engine.search`) with
+    :class:`~engine.teamplay.search.TeamplayAdapter`: flat Monte-Carlo over the
+    adapter's shortlist, every candidate played on the same deals, rollouts in which
+    every seat plays the normal plan. ``samples`` (per decision) and ``seconds`` are
+    the budget; the adapter's and the plan's settings are attributes too.
+
+    ``switch``: the search's best candidate replaces the shortlist's first (the
+    plan's own choice) only when its mean reward is at least this much higher
+    (rewards lie in about [0, 1.3]); a few samples cannot tell candidates closer than
+    that apart. ``last`` keeps the search's :class:`~engine.search.Result`."""
 
     level = "hard"
-    replacement = 0.5  # worth of the mission that replaces a completed one
-    gift_threshold = 0.0  # measured: generous gifts win more (see the report)
+    switch = 0.02
 
-    def partner_missions(self, view) -> list[tuple[str, float]]:
-        """The partner's own missions and, at half weight, the general one."""
-        out = super().partner_missions(view)
-        if view["general"]:
-            out.append((view["general"], 0.5))
-        return out
+    def __init__(
+        self,
+        seed: int | None = None,
+        samples: int | None = 16,
+        seconds: float | None = None,
+        mode: str = "flat",
+        **kw,
+    ) -> None:
+        super().__init__(TeamplayAdapter(), seed, samples=samples, seconds=seconds, mode=mode, **kw)
 
-    def future(self, view: dict) -> float:
-        """Weight of the hand's worth after this turn: 1 while the end is far, less
-        with one turn left, 0 on the seat's last turn."""
-        if view["last_turn"] is None:
-            return 1.0
-        n, seat = view["players"], view["seat"]
-        left = sum(1 for t in range(view["turn"] + 1, view["last_turn"] + 1) if t % n == seat)
-        return (0.0, 0.6)[left] if left < 2 else 1.0
+    def choose(self, view: dict, legal: list[dict] | None = None) -> dict:
+        """The search's choice (see the class docstring), or the plan's own when the
+        search found nothing clearly better."""
+        action = super().choose(view, legal)
+        found = self.last
+        if found is None or found.index == 0:
+            return action
+        if found.means[found.index] - found.means[0] < self.switch:
+            return found.candidates[0]
+        return action
 
-    def settle(self, counts: tuple[int, ...], view: dict, missions: tuple, memo: dict) -> float:
-        """Best points from completing missions with ``counts`` now, plus the worth of
-        what is left (weighted by :meth:`future`)."""
-        key = (counts, missions)
-        if key in memo:
-            return memo[key]
-        best = memo["_future"] * self.value(counts, view, list(missions))
-        for m, _w in missions:
-            if missing(m, counts):
-                continue
-            rest = tuple(x for x in missions if x[0] != m)
-            for ms in kind_completions(m, counts):
-                left = list(counts)
-                for k in ms:
-                    left[k] -= 1
-                score = (
-                    MISSIONS[m].vp
-                    + memo["_future"] * self.replacement
-                    + self.settle(tuple(left), view, rest, memo)
-                )
-                if score > best:
-                    best = score
-        memo[key] = best
-        return best
+    def _owner(self, owner: str):
+        return self.adapter if owner == "adapter" else self.adapter.plan
 
-    def draw(self, view, actions, counts) -> dict:
-        memo: dict = {"_future": self.future(view)}
-        missions = tuple(my_missions(view))
-        pool = unseen(view)
-        total = sum(pool)
-        bank = [a["card"] for a in actions if a["from"] == "bank"]
-        deck = any(a["from"] == "deck" for a in actions)
-
-        def best_after(cts, bank_left, draws) -> float:
-            """Best expected worth with ``draws`` still to make from ``bank_left``
-            (card ids; None = a refill not seen yet) or the draw pile."""
-            if draws == 0:
-                return self.settle(cts, view, missions, memo)
-            if None in bank_left:  # the refill is seen before the next choice
-                i = bank_left.index(None)
-                return (
-                    sum(
-                        n * best_after(cts, bank_left[:i] + [4 * k] + bank_left[i + 1 :], draws)
-                        for k, n in enumerate(pool)
-                        if n
-                    )
-                    / total
-                )
-            options = []
-            for i, c in enumerate(bank_left):
-                rest = bank_left[:i] + bank_left[i + 1 :]
-                options.append(best_after(_add(cts, c // 4), rest + [None], draws - 1))
-            if deck and total:
-                options.append(
-                    sum(
-                        n * best_after(_add(cts, k), bank_left, draws - 1)
-                        for k, n in enumerate(pool)
-                        if n
-                    )
-                    / total
-                )
-            return max(options) if options else self.settle(cts, view, missions, memo)
-
-        later = view["draws_left"] - 1
-        scored = []
-        for a in actions:
-            if a["from"] == "bank":
-                rest = [b for b in bank if b != a["card"]] + ([None] if total else [])
-                v = best_after(_add(counts, a["card"] // 4), rest, later)
-            elif total:
-                v = (
-                    sum(
-                        n * best_after(_add(counts, k), bank, later)
-                        for k, n in enumerate(pool)
-                        if n
-                    )
-                    / total
-                )
-            else:
-                v = self.settle(counts, view, missions, memo)
-            scored.append((v, self.rng.random(), a))
-        return max(scored, key=lambda t: (t[0], t[1]))[2]
+    rounds = _setting("adapter", "rounds")
+    margin = _setting("adapter", "margin")
+    worth = _setting("adapter", "worth")
+    scale = _setting("adapter", "scale")
+    gifts = _setting("adapter", "gifts")
+    completions = _setting("adapter", "completions")
+    reject_margin = _setting("plan", "reject_margin")
+    gift_threshold = _setting("plan", "gift_threshold")
+    general = _setting("plan", "general")
 
 
 make_bot = factory({"easy": EasyBot, "normal": NormalBot, "hard": HardBot})

@@ -916,9 +916,7 @@ def test_normal_draws_from_the_bank_with_purpose():
     s = table(hands={0: "3r 8b"}, bank="1b 3b 6r", general="T4", own={0: ("P1",)}, deck="2r 2b 5b")
     take = {"type": "draw", "from": "bank", "card": cards("3b")[0]}
     assert _bot_turn("normal", s) == take
-    # Hard looks ahead over both draws: the deck first keeps the 3 in the bank for the
-    # second draw; with one draw left it takes it.
-    assert _bot_turn("hard", replace(s, draws_left=1)) == take
+    # Hard's search starts from the same choice (tests/engine/test_teamplay_search.py).
 
 
 def test_normal_completes_and_gives_the_partner_a_completing_pair():
@@ -938,6 +936,8 @@ def test_hard_bots_finish_a_game_with_legal_actions(players):
 
     s = GAME.setup(players, 21)
     bots = [get_bot("teamplay", "hard", seed=i) for i in range(players)]
+    for bot in bots:
+        bot.samples = 4  # a small budget: the moves, not the strength
     for _ in range(3000):
         if GAME.is_over(s):
             break
