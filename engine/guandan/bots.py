@@ -15,7 +15,7 @@ import time
 from engine.bots import Bot, factory
 from engine.guandan.cards import FACES, card_value, wild_face
 from engine.guandan.combos import BOMBS, key, play_key
-from engine.guandan.planner import hand_cost
+from engine.guandan.planner import hand_cost, quick_rest, split
 from engine.guandan.rules import GAME
 
 
@@ -29,14 +29,21 @@ def _legal(view: dict, legal: list[dict] | None) -> list[dict]:
     return legal
 
 
-def _signature(action: dict, level: int) -> tuple:
-    """Plays that leave the same ranks behind (suits aside) plan alike: ``(combo, rank,
-    ranks used, wilds used)``."""
-    wf = wild_face(level)
-    used = sorted(
-        -1 if f == wf else (f if f >= 52 else f >> 2) for f in (c % FACES for c in action["cards"])
-    )
-    return (action["combo"], action["rank"], tuple(used))
+_RANKS: dict[int, list[int]] = {}
+
+
+def _ranks_table(level: int) -> list[int]:
+    """Per card id: its rank 2..14, -1 for a ♥ wild at ``level``, 52/53 for the
+    black/red joker. Plays using the same of these plan alike (suits aside)."""
+    got = _RANKS.get(level)
+    if got is None:
+        wf = wild_face(level)
+        got = []
+        for c in range(108):
+            f = c % FACES
+            got.append(-1 if f == wf else (f if f >= 52 else (f >> 2) + 2))
+        _RANKS[level] = got
+    return got
 
 
 class EasyBot(Bot):
@@ -76,6 +83,11 @@ class NormalBot(Bot):
             "counts": counts,
         }
 
+    #: With more distinct plays than ``wide``, only the ``keep`` best by a quick
+    #: estimate of the rest of the hand (rank groups, no sequences) get the full plan.
+    wide = 24
+    keep = 12
+
     def _scored(self, view: dict, legal: list[dict]) -> list[tuple[float, float, dict]]:
         """``[(score, tie-break, action)]`` for plays and pass, lower is better."""
         lv = view["level"]
@@ -87,22 +99,25 @@ class NormalBot(Bot):
         opp_min = ctx["opp_min"]
         mate_low = 0 < ctx["mate_cards"] <= 5
         out = []
-        seen = {}
+        todo = []  # (adjustment, tie-break, action, ranks used)
+        seen = set()
+        ranks_of = _ranks_table(lv)
+        size = len(hand)
         for a in legal:
             if a["type"] == "pass":
                 out.append((base + self._pass_penalty(view, ctx), 0.0, a))
                 continue
-            sig = _signature(a, lv)
+            cards = a["cards"]
+            combo, n = a["combo"], len(cards)
+            used = tuple(sorted(map(ranks_of.__getitem__, cards)))
+            sig = (combo, a["rank"], used)  # plays that leave the same ranks behind
             if sig in seen:
                 continue
-            seen[sig] = True
-            cards = set(a["cards"])
-            rest = [c for c in hand if c not in cards]
-            if not rest:
+            seen.add(sig)
+            if n == size:
                 out.append((-100.0, 0.0, a))
                 continue
-            score = hand_cost(rest, lv)
-            combo, n = a["combo"], len(a["cards"])
+            score = 0.0
             k = key(combo, a["rank"], lv) if combo not in BOMBS else 20
             tie = k + 0.01 * (10 - n)
             if combo in BOMBS:
@@ -122,7 +137,17 @@ class NormalBot(Bot):
                     score -= 0.6 - 0.03 * k  # small cards a partner can follow
             elif combo not in BOMBS:
                 score += 0.01 * k
-            out.append((score, tie, a))
+            todo.append((score, tie, a, used))
+        if len(todo) > self.wide:
+            held = split(hand, lv)
+            quick = sorted(
+                range(len(todo)),
+                key=lambda i: (quick_rest(held, todo[i][3], lv) + todo[i][0], i),
+            )
+            todo = [todo[i] for i in sorted(quick[: self.keep])]
+        for score, tie, a, _ in todo:
+            gone = set(a["cards"])
+            out.append((hand_cost([c for c in hand if c not in gone], lv) + score, tie, a))
         return out
 
     def _pass_penalty(self, view: dict, ctx: dict) -> float:

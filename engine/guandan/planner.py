@@ -54,7 +54,7 @@ def strength(value: int) -> float:
 @lru_cache(maxsize=400_000)
 def _base(counts: tuple, w: int, level: int) -> float:
     """Cost of grouping ``counts`` by rank, the wilds tried on every rank."""
-    best = _groups(counts, level) + (w and (1 - strength(15)) * w)
+    best = _groups(counts, level) + (w and _COST[15] * w)
     if w:
         for r in range(2, 15):
             if counts[r]:
@@ -64,35 +64,40 @@ def _base(counts: tuple, w: int, level: int) -> float:
     return best
 
 
+#: ``1 - strength(v)``: the cost of a single or pair of card-order value ``v``.
+_COST = tuple(1 - strength(v) for v in range(20))
+
+
 def _groups(counts: tuple, level: int) -> float:
+    """Cost of ``counts`` grouped by rank: singles, pairs, triples (joined with the
+    lowest pairs into full houses) and bombs (below zero). The sums run in a fixed
+    order (singles and bombs, then pairs, then triples) so that equal hands cost
+    exactly the same."""
     cost = 0.0
-    triples = pairs = 0
     pair_vals = []
     triple_vals = []
+    cost_of = _COST
     for r in range(2, 15):
         n = counts[r]
-        if not n:
-            continue
-        v = 15 if r == level else r
-        if n >= 4:
-            cost -= 0.5 + 0.1 * (n - 4)
-        elif n == 3:
-            triples += 1
-            triple_vals.append(v)
-        elif n == 2:
-            pairs += 1
-            pair_vals.append(v)
-        else:
-            cost += 1 - strength(v)
+        if n:
+            v = 15 if r == level else r
+            if n == 1:
+                cost += cost_of[v]
+            elif n == 2:
+                pair_vals.append(v)
+            elif n == 3:
+                triple_vals.append(v)
+            else:
+                cost -= 0.5 + 0.1 * (n - 4)
     for v in pair_vals:
-        cost += 1 - strength(v)
+        cost += cost_of[v]
     for v in triple_vals:
-        cost += 1 - strength(v + 1)
+        cost += cost_of[v + 1]
     # a full house joins a triple with a pair: one play fewer (the lowest pairs go)
-    fh = min(triples, pairs)
+    fh = min(len(triple_vals), len(pair_vals))
     if fh:
         pair_vals.sort()
-        cost -= sum(1 - strength(v) for v in pair_vals[:fh])
+        cost -= sum(cost_of[v] for v in pair_vals[:fh])
     return cost
 
 
@@ -133,8 +138,7 @@ def _cost(counts: tuple, w: int, level: int, start: int) -> float:
         c = list(counts)
         for r in ranks:
             c[r] = c[r] - m if c[r] > m else 0
-        top = ranks[-1]
-        seq_cost = 1 - strength(top + 1) if kind == 0 else 1 - strength(top + 2)
+        seq_cost = _COST[ranks[-1] + (1 if kind == 0 else 2)]
         got = seq_cost + _cost(tuple(c), w - need, level, i)
         if got < best:
             best = got
@@ -158,3 +162,27 @@ def hand_cost(hand, level: int) -> float:
         return 0.0
     counts, w, bj, rj = split(hand, level)
     return _cost(counts, w, level, 0) + _joker_cost(bj, rj)
+
+
+def quick_rest(held: tuple, used: tuple, level: int) -> float:
+    """A quick estimate of :func:`hand_cost` of what is left of a hand (``held``, its
+    :func:`split`) after playing ``used`` (each card's rank 2..14, -1 for a wild, 52
+    and 53 for the jokers): rank groups only, no sequences, the wilds counted as
+    level cards. For sorting many candidate plays before planning the best of them."""
+    counts, w, bj, rj = held
+    rest = list(counts)
+    for r in used:
+        if r < 0:
+            w -= 1
+        elif r == 52:
+            bj -= 1
+        elif r == 53:
+            rj -= 1
+        else:
+            rest[r] -= 1
+    return _quick(tuple(rest), w, bj, rj, level)
+
+
+@lru_cache(maxsize=100_000)
+def _quick(counts: tuple, w: int, bj: int, rj: int, level: int) -> float:
+    return _groups(counts, level) + _COST[15] * w + _joker_cost(bj, rj)
