@@ -1,7 +1,8 @@
 """Guandan bots: ``easy`` (lowest legal play), ``normal`` (plans its hand into few
 strong plays, leaves its partner's tricks alone, bombs with purpose, feeds a partner
-close to going out) and ``hard`` (normal, plus determinised rollouts of the rest of
-the deal within a time budget when few candidate plays remain close).
+close to going out) and ``hard`` (searches: deals the unseen cards consistently with
+the play so far many times and plays the rest of the deal out after each of the
+normal bot's best plays, keeping the one that gains its team most).
 
 A bot sees only its seat's view and the legal actions (``engine.bots``);
 ``choose(view)`` without a legal list computes it from the view
@@ -9,7 +10,6 @@ A bot sees only its seat's view and the legal actions (``engine.bots``);
 
 from __future__ import annotations
 
-import random
 import time
 
 from engine.bots import Bot, factory
@@ -17,6 +17,8 @@ from engine.guandan.cards import FACES, card_value, wild_face
 from engine.guandan.combos import BOMBS, key, play_key
 from engine.guandan.planner import hand_cost, quick_rest, split
 from engine.guandan.rules import GAME
+from engine.guandan.search import GuandanAdapter
+from engine.search import SearchBot, Settings
 
 
 def _legal(view: dict, legal: list[dict] | None) -> list[dict]:
@@ -188,66 +190,53 @@ class NormalBot(Bot):
         return scored[0][2]
 
 
-class HardBot(NormalBot):
-    """Normal, plus determinised rollouts once the deal nears its end (at most
-    ``endgame`` cards left in all hands): the few best candidates of the normal score
-    are each played out on the same random deals of the unseen cards (counts and
-    known tribute cards kept), every seat then playing like ``normal``, and the
-    candidate whose rollouts gain the team clearly more levels than the normal choice
-    (paired over the deals, ``z`` standard errors) replaces it. ``budget`` seconds a
-    decision (default 0.25)."""
+class HardBot(SearchBot):
+    """Determinized search (:mod:`engine.search`, flat Monte-Carlo with paired
+    rollouts by default) over the normal bot's best plays, with Guandan's sampler,
+    fast rollouts and evaluation (:mod:`engine.guandan.search`); tribute and return
+    like ``normal``. Settings (attributes): ``samples`` (determinizations a decision),
+    ``seconds`` (a time cap; None: none, then a seeded bot is reproducible),
+    ``width`` (root candidates besides the pass), ``mode``, ``prune``, ``depth`` and
+    the other :class:`engine.search.SearchBot` settings. The default budget, 32
+    samples or 0.75 s whichever ends first, keeps a decision under 1 s (issue 17)."""
 
     level = "hard"
-    budget = 0.25
-    width = 4
-    margin = 1.0
-    endgame = 60
-    z = 1.0
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        samples: int | None = 32,
+        seconds: float | None = 0.75,
+        mode: str = "flat",
+        c: float = 0.7,
+        depth: int | None = None,
+        tree_depth: int | None = None,
+        final: str = "visits",
+        prune: float | None = 2.0,
+        width: int = 6,
+    ) -> None:
+        adapter = GuandanAdapter(width, NormalBot(0)._scored)
+        super().__init__(adapter, seed, samples, seconds, mode, c, depth, tree_depth, final, prune)
+        self.width = width
+        self._normal = NormalBot(seed)
 
     def choose(self, view: dict, legal: list[dict] | None = None) -> dict:
+        self._started = time.perf_counter()
         legal = _legal(view, legal)
-        if legal[0]["type"] not in ("play", "pass") or len(legal) == 1:
-            return super().choose(view, legal)
-        scored = self._scored(view, legal)
-        scored.sort(key=lambda t: (t[0], t[1]))
-        best = scored[0]
-        cands = [a for s, _, a in scored[: self.width] if s <= best[0] + self.margin]
-        if len(cands) == 1 or best[0] <= -100 or sum(view["hand_counts"]) > self.endgame:
-            return best[2]
-        from engine.guandan.rollout import planned_action, rollout_value
+        if legal[0]["type"] not in ("play", "pass"):
+            return self._normal.choose(view, legal)
+        self.adapter.width = self.width
+        return super().choose(view, legal)
 
-        planner = NormalBot(self.rng.randrange(2**31))
-
-        def policy(state, seat):
-            return planned_action(state, seat, planner)
-
-        deadline = time.perf_counter() + self.budget
-        values: list[list[float]] = [[] for _ in cands]
-        runs = 0
-        while runs < 2 or (time.perf_counter() < deadline and runs < 200):
-            seed = self.rng.randrange(2**31)
-            for i, a in enumerate(cands):
-                values[i].append(rollout_value(view, a, random.Random(seed), policy))
-            runs += 1
-        return cands[self._significant(values)]
-
-    def _significant(self, values: list[list[float]]) -> int:
-        """The candidate to play: the normal choice (0) unless another one gained more
-        on the same deals by a clear paired margin (mean difference above ``self.z``
-        standard errors)."""
-        best, best_t = 0, self.z
-        base = values[0]
-        n = len(base)
-        for i in range(1, len(values)):
-            d = [x - y for x, y in zip(values[i], base, strict=True)]
-            mean = sum(d) / n
-            if mean <= 0:
-                continue
-            var = sum((x - mean) ** 2 for x in d) / max(1, n - 1)
-            t = mean / ((var / n) ** 0.5) if var > 0 else float("inf")
-            if t > best_t:
-                best, best_t = i, t
-        return best
+    def settings(self) -> Settings:
+        """The search settings; a ``seconds`` cap counts from the start of
+        :meth:`choose` (the shortlist's time included), at least 10 ms left."""
+        settings = super().settings()
+        started = getattr(self, "_started", None)
+        if settings.seconds is not None and started is not None:
+            left = settings.seconds - (time.perf_counter() - started)
+            settings.seconds = max(0.01, left)
+        return settings
 
 
 make_bot = factory({"easy": EasyBot, "normal": NormalBot, "hard": HardBot})

@@ -180,9 +180,11 @@ def quick_rest(held: tuple, used: tuple, level: int) -> float:
             rj -= 1
         else:
             rest[r] -= 1
-    return _quick(tuple(rest), w, bj, rj, level)
+    return quick_counts(tuple(rest), w, bj, rj, level)
 
 
 @lru_cache(maxsize=100_000)
-def _quick(counts: tuple, w: int, bj: int, rj: int, level: int) -> float:
+def quick_counts(counts: tuple, w: int, bj: int, rj: int, level: int) -> float:
+    """The quick estimate of a hand from its natural ``counts`` per rank, ``w``
+    wilds and ``bj`` / ``rj`` jokers (see :func:`quick_rest`)."""
     return _groups(counts, level) + _COST[15] * w + _joker_cost(bj, rj)

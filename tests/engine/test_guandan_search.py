@@ -1,0 +1,124 @@
+"""Guandan's search adapter (issue 17): the hard bot's sampler is consistent with
+the view (and with the tribute: a payer gave its strongest non-wild card), passes
+leave clues, the cut-off evaluation scores predicted places like the end of a deal,
+and a hard bot with a sample budget and a seed is reproducible."""
+
+from __future__ import annotations
+
+import random
+
+from engine.guandan import GAME
+from engine.guandan.bots import make_bot
+from engine.guandan.cards import card_value, is_wild, parse_card
+from engine.guandan.search import Deck, GuandanAdapter, pass_clues, predicted, rollout_action
+from engine.search import determinization_mismatches
+
+
+def play_to(seed: int, deal: int, level: str = "easy", steps: int = 0):
+    """A seeded match played by ``level`` bots until ``deal``'s play phase, then
+    ``steps`` more actions."""
+    s = GAME.setup(4, seed, {"deals": 3})
+    bots = [make_bot(level, seed=k) for k in range(4)]
+
+    def step(s):
+        seat = min(GAME.awaiting(s))
+        a = bots[seat].choose(GAME.view(s, seat), GAME.legal_actions(s, seat))
+        return GAME.apply(s, seat, a)[0]
+
+    while s.deal < deal or s.phase != "play":
+        s = step(s)
+    for _ in range(steps):
+        s = step(s)
+    return s
+
+
+def after(state, seat, cards, combo, rank):
+    ids = sorted(parse_card(c) for c in cards.split())
+    return GAME.apply(state, seat, {"type": "play", "cards": ids, "combo": combo, "rank": rank})[0]
+
+
+def test_determinizations_show_the_seat_exactly_its_view():
+    adapter = GuandanAdapter()
+    for seed, steps in ((1, 0), (2, 17), (3, 45)):
+        s = play_to(seed, 1, steps=steps)
+        for seat in range(4):
+            view = GAME.view(s, seat)
+            assert determinization_mismatches(adapter, view, random.Random(seed), 3) == []
+            sim = adapter.determinize(view, random.Random(seat))
+            twin = sim.state()
+            assert [len(h) for h in twin.hands] == [len(h) for h in s.hands]
+            assert twin.hands[seat] == s.hands[seat]
+            assert GAME.legal_actions(twin, seat) == GAME.legal_actions(s, seat)
+
+
+def test_a_tribute_payer_is_dealt_nothing_stronger_than_what_it_paid():
+    s = play_to(4, 2)  # deal 2 at level 5: seat 1 paid the 5 of spades, seat 3 an ace
+    assert s.level == 5
+    assert [(p, r, c % 54) for p, r, c in s.transfers] == [(1, 0, 14), (3, 2, 49)]
+    view = GAME.view(s, 0)
+    deck = Deck(view)
+    rng = random.Random(0)
+    for _ in range(50):
+        hands = deck.sample(rng)
+        for payer, _receiver, card in s.transfers:
+            top = card_value(card, 5)
+            assert all(card_value(c, 5) <= top or is_wild(c, 5) for c in hands[payer])
+        assert sorted(len(h) for h in hands) == sorted(
+            0 if k == 0 else len(s.hands[k]) for k in range(4)
+        )
+
+
+def test_passes_leave_clues_about_what_a_seat_does_not_hold():
+    s = GAME.from_hands(["5S 6S 7S 8S", "QS QC KS KC 2C 3C 6D", "9S 7H", "AS AC"])
+    s = after(s, 0, "5S", "single", 5)
+    s = GAME.apply(s, 1, {"type": "pass"})[0]  # opponent of seat 0, which has 3 cards left
+    s = GAME.apply(s, 2, {"type": "pass"})[0]  # partner of seat 0: no clue
+    assert pass_clues(GAME.view(s, 3)) == [(1, "single", 5), (1, "bomb", 0)]
+
+
+def test_sampled_deals_mostly_respect_a_pass_on_a_low_single():
+    s = GAME.from_hands(["5S 6S 7S 8S", "QS QC KS KC 2C 3C 6D", "9S 7H 3H", "AS AC"])
+    s = after(s, 0, "5S", "single", 5)
+    s = GAME.apply(s, 1, {"type": "pass"})[0]
+    view = GAME.view(s, 2)
+    deck = Deck(view)
+    assert deck.clues[1] == [("single", 5), ("bomb", 0)]
+    rng = random.Random(3)
+    broken = sum(deck.broken(deck.sample(rng)) > 0 for _ in range(200))
+    plain = sum(deck.broken(deck.deal(rng)) > 0 for _ in range(200))
+    assert broken < plain * 0.6  # 105 of 200 against 196 of 200 with this seed
+
+
+def test_rollouts_play_a_legal_code_to_the_end_of_the_deal():
+    s = play_to(5, 1, steps=3)
+    view = GAME.view(s, min(GAME.awaiting(s)))
+    sim = GuandanAdapter().determinize(view, random.Random(5))
+    plies = 0
+    while not sim.is_over():
+        seat = sim.awaiting()[0]
+        code = rollout_action(sim, seat)
+        assert code in sim.legal(seat)
+        sim.play(seat, code)
+        plies += 1
+    assert plies > 20
+    assert sim.state().deal == 1  # a determinization plays only this deal
+
+
+def test_the_cut_off_scores_predicted_places_like_the_end_of_a_deal():
+    # seat 0 is out first; seat 2 (its partner) holds a pair, the others many loose cards
+    s = GAME.from_hands(["", "3S 5C 7D 9H JS KC", "9S 9C", "4S 6C 8D 10H QS AC"], out=(0,), turn=1)
+    sim = GAME.simulation(s)
+    assert predicted(sim) == [1.0, -1.0, 1.0, -1.0]  # first and second: three levels
+
+
+def test_hard_is_reproducible_with_a_sample_budget_and_legal():
+    s = play_to(6, 1, steps=2)
+    seat = min(GAME.awaiting(s))
+    view, legal = GAME.view(s, seat), GAME.legal_actions(s, seat)
+    choices = []
+    for _ in range(2):
+        bot = make_bot("hard", seed=11)
+        bot.samples, bot.seconds = 6, None
+        choices.append(bot.choose(view, legal))
+        assert bot.last is not None and bot.last.samples == 6
+    assert choices[0] == choices[1] and choices[0] in legal
