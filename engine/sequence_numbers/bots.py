@@ -1,8 +1,9 @@
 """Sequence Numbers bots: ``easy`` (random legal), ``normal`` (line heuristic: extend
 own lines, block an opponent's four, keep Plus and Minus for when they matter),
-``hard`` (the same one-ply search with card counting: lines whose open spaces can no
-longer be filled count for less; the chance that an opponent finishes an open four
-next turn is weighed; Plus is held back harder).
+``hard`` (searches: normal's best few candidates are each played on the same
+``samples`` deals of the cards it cannot see, a few turns on with every seat
+playing normal's line values, and the positions valued by a learned evaluation; it
+leaves normal's choice only for a candidate that does clearly better).
 
 Bots read only their seat's view (``engine.sequence_numbers.view``) and the legal
 actions; ``choose(view)`` without a legal list computes it from the view
@@ -10,15 +11,20 @@ actions; ``choose(view)`` without a legal list computes it from the view
 
 from __future__ import annotations
 
+import math
+import random
+
 from engine.bots import Bot, RandomBot, factory
+from engine.search import Search, SearchBot
+from engine.sequence_numbers.fast import OVERLAP
+from engine.sequence_numbers.search import LEARNED_2P, Evaluation, Learned, SequenceAdapter
 from engine.sequence_numbers.rules import GAME
 from engine.sequence_numbers.state import (
     ANSWER,
     CORNERS,
-    NUMBER,
+    MINUS,
     PLUS,
     SIZE,
-    SPACES_OF,
     WINDOWS,
     WINDOWS_AT,
     new_sequences,
@@ -39,14 +45,18 @@ def _legal(view: dict, legal: list[dict] | None) -> list[dict]:
 LINE_VALUE = (0.0, 1.0, 4.0, 12.0, 40.0)
 SEQUENCE_VALUE = 1000.0
 WIN_VALUE = 1e6
-_WINDOW_SETS = tuple(frozenset(w) for w in WINDOWS)
 _WINDOW_INDEX = {w: i for i, w in enumerate(WINDOWS)}
+_CORNER_IN = tuple(sum(1 for sp in w if sp in CORNERS) for w in WINDOWS)
+_OVERLAP = OVERLAP
 
 
 class Board:
     """The board as a bot sees it (from a view): flat ``chips`` (colour or None per
     space), ``done`` (completed windows per colour), ``me`` (own colour), ``teams``
-    and ``needed``."""
+    and ``needed``; per colour and window, ``counts[k][w]`` (spaces of ``w`` that
+    count for ``k``: its chips and corners) and ``open[k][w]`` (whether ``w`` could
+    still become a new sequence of ``k``: no chip of another colour, at most one
+    space shared with each of its sequences), computed once."""
 
     def __init__(self, view: dict) -> None:
         self.chips = [c for row in view["chips"] for c in row]
@@ -57,24 +67,32 @@ class Board:
             tuple(_WINDOW_INDEX[tuple(r * SIZE + c for r, c in seq)] for seq in seqs)
             for seqs in view["sequences"]
         ]
+        chips, teams = self.chips, self.teams
+        counts = [[0] * len(WINDOWS) for _ in range(teams)]
+        opened = [[False] * len(WINDOWS) for _ in range(teams)]
+        for w, win in enumerate(WINDOWS):
+            held = [c for c in (chips[sp] for sp in win) if c is not None]
+            corner = _CORNER_IN[w]
+            for k in range(teams):
+                n = held.count(k)
+                counts[k][w] = n + corner
+                opened[k][w] = len(held) == n and all(_OVERLAP[w][d] <= 1 for d in self.done[k])
+        self.counts, self.open = counts, opened
 
     def usable(self, colour: int, w: int) -> bool:
-        """Whether window ``w`` could still become a new sequence of ``colour``: no chip
-        of another colour, at most one space shared with each of its sequences."""
-        win = _WINDOW_SETS[w]
-        for sp in win:
-            c = self.chips[sp]
-            if c is not None and c != colour:
-                return False
-        return all(len(win & _WINDOW_SETS[d]) <= 1 for d in self.done[colour])
+        """Whether window ``w`` could still become a new sequence of ``colour``."""
+        return self.open[colour][w]
 
     def count(self, colour: int, w: int) -> int:
         """Spaces of window ``w`` that count for ``colour`` (its chips and corners)."""
-        return sum(1 for sp in WINDOWS[w] if sp in CORNERS or self.chips[sp] == colour)
+        return self.counts[colour][w]
 
     def completes(self, colour: int, space: int) -> int:
         """Sequences a chip of ``colour`` on the empty ``space`` completes (the engine's
         own rule, :func:`engine.sequence_numbers.state.new_sequences`)."""
+        opened, counts = self.open[colour], self.counts[colour]
+        if not any(opened[w] and counts[w] == 4 for w in WINDOWS_AT[space]):
+            return 0
         chips = list(self.chips)
         chips[space] = colour
         return len(new_sequences(tuple(chips), colour, space, self.done[colour]))
@@ -129,10 +147,6 @@ class NormalBot(Bot):
             key=lambda a: (a["card"] not in dead, ANSWER[a["card"]] is None, self.rng.random()),
         )
 
-    def weight(self, board: Board, colour: int, w: int, skip: int) -> float:
-        """How much window ``w`` is worth to ``colour`` beyond its chip count (1 here)."""
-        return 1.0
-
     def score(self, board: Board, a: dict) -> float:
         """Value of action ``a`` (chip or remove) on ``board``; higher is better."""
         sp = _space(a)
@@ -145,18 +159,18 @@ class NormalBot(Bot):
             value += (
                 WIN_VALUE if len(board.done[me]) + made >= board.needed else SEQUENCE_VALUE * made
             )
+        opened, counts = board.open[me], board.counts[me]
+        others = [(board.open[k], board.counts[k]) for k in board.opponents()]
+        block = self.block_weight
         for w in WINDOWS_AT[sp]:
-            if board.usable(me, w):
-                c = board.count(me, w)
+            if opened[w]:
+                c = counts[w]
                 if c < 4:
-                    value += (L[c + 1] - L[c]) * self.weight(board, me, w, sp)
-            for k in board.opponents():
-                if board.usable(k, w):
-                    value += (
-                        self.block_weight
-                        * L[min(board.count(k, w), 4)]
-                        * self.weight(board, k, w, sp)
-                    )
+                    value += L[c + 1] - L[c]
+            for o_open, o_counts in others:
+                if o_open[w]:
+                    c = o_counts[w]
+                    value += block * L[c if c < 4 else 4]
         if a["card"] == PLUS:
             value -= self.plus_cost
         return value
@@ -164,82 +178,13 @@ class NormalBot(Bot):
     def remove_value(self, board: Board, sp: int) -> float:
         """What taking the chip off ``sp`` is worth: the owner's lines through it."""
         owner, L = board.chips[sp], self.values
+        opened, counts = board.open[owner], board.counts[owner]
         v = 0.0
         for w in WINDOWS_AT[sp]:
-            if board.usable(owner, w):
-                c = board.count(owner, w)
-                v += (L[min(c, 4)] - L[c - 1]) * self.weight(board, owner, w, sp)
+            if opened[w]:
+                c = counts[w]
+                v += L[c if c < 4 else 4] - L[c - 1]
         return v
-
-
-class HardBot(NormalBot):
-    """The normal search with card counting and a threat term. Each answer has two
-    equation cards; those in sight (own hand, every discard pile since the last
-    reshuffle) are known. An open space whose answer has no card left out of sight can
-    only be filled with Plus, so a line that needs it is worth a fifth as much, for
-    either side, unless the bot holds the card itself. When an opponent has an open
-    four, each action also earns ``stake`` times the drop in the chance that the
-    opponents hold a card finishing one (live equation cards for its spaces, and Plus),
-    so a lone four is broken with Minus when it cannot be covered. Plus is held back
-    harder (cost 45): in hand it finishes any four."""
-
-    level = "hard"
-    plus_cost = 45.0
-    minus_cost = 30.0
-    stuck_factor = 0.2
-    stake = 150.0
-
-    def prepare(self, view: dict) -> None:
-        seen = [c for d in view["discards"] for c in d] + list(view["hand"])
-        live = {n: 2 for n in SPACES_OF}
-        for c in seen:
-            if ANSWER[c] is not None:
-                live[ANSWER[c]] -= 1
-        self._live = live
-        self._mine = {ANSWER[c] for c in view["hand"] if ANSWER[c] is not None}
-        self._plus = 2 - seen.count(PLUS)
-        me = view["colour"]
-        held = sum(h for s, h in enumerate(view["hand_sizes"]) if view["colours"][s] != me)
-        unseen = view["deck_size"] + sum(
-            h for s, h in enumerate(view["hand_sizes"]) if s != view["seat"]
-        )
-        self._miss = 1.0 - min(1.0, held / max(1, unseen))
-        self._threat = self.threat(Board(view))
-
-    def weight(self, board: Board, colour: int, w: int, skip: int) -> float:
-        f = 1.0
-        for sp in WINDOWS[w]:
-            if sp != skip and board.chips[sp] is None and sp not in CORNERS:
-                n = NUMBER[sp]
-                if not self._live[n] and not (colour == board.me and n in self._mine):
-                    f *= self.stuck_factor
-        return f
-
-    def threat(self, board: Board) -> float:
-        """Chance that the opponents hold a card finishing one of their open fours."""
-        numbers = set()
-        for k in board.opponents():
-            for w in range(len(WINDOWS)):
-                if board.usable(k, w) and board.count(k, w) == 4:
-                    numbers.update(
-                        NUMBER[sp]
-                        for sp in WINDOWS[w]
-                        if board.chips[sp] is None and sp not in CORNERS
-                    )
-        if not numbers:
-            return 0.0
-        return 1.0 - self._miss ** (sum(self._live[n] for n in numbers) + self._plus)
-
-    def score(self, board: Board, a: dict) -> float:
-        value = super().score(board, a)
-        if value > WIN_VALUE / 2 or not self._threat:
-            return value
-        sp = _space(a)
-        old = board.chips[sp]
-        board.chips[sp] = None if a["type"] == "remove" else board.me
-        after = self.threat(board)
-        board.chips[sp] = old
-        return value + self.stake * (self._threat - after)
 
 
 class EasyBot(RandomBot):
@@ -248,6 +193,97 @@ class EasyBot(RandomBot):
 
     def choose(self, view: dict, legal: list[dict] | None = None) -> dict:
         return super().choose(view, _legal(view, legal))
+
+
+class HardBot(SearchBot):
+    """The shared determinized search (:mod:`engine.search`, flat mode) over normal's
+    best candidates (see the module docstring). ``samples`` deals per decision (the
+    budget; ``seconds`` may cap it), ``depth`` plies per playout, ``width``
+    candidates, ``z``: normal's first choice is left only for a candidate whose mean
+    advantage, paired sample by sample, exceeds ``z`` standard errors; ``escale``
+    scales the learned evaluation (two colours; more: :class:`Evaluation`).
+    ``last`` keeps the search's :class:`~engine.search.Result` and ``playouts`` its
+    ``(sample, first code, rewards)`` records (None when no search was needed)."""
+
+    level = "hard"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        samples: int | None = 48,
+        seconds: float | None = None,
+        mode: str = "flat",
+        depth: int | None = 6,
+        width: int = 6,
+        z: float = 1.0,
+        escale: float = 1.0,
+        **kw,
+    ) -> None:
+        super().__init__(
+            SequenceAdapter(), seed, samples=samples, seconds=seconds, mode=mode, depth=depth, **kw
+        )
+        self.width, self.z, self.escale = width, z, escale
+        self._ranker = NormalBot()
+        self._ranker.rng = self.rng
+        self.playouts: list | None = None
+
+    def candidates(self, view: dict, legal: list[dict]) -> tuple[list[dict], float]:
+        """Normal's ranking of ``legal`` (chips and removals), one action per group of
+        equivalent ones (the same answer, or Plus, or Minus, on the same space), best
+        first, at most ``width``; and normal's score of the first."""
+        board = Board(view)
+        seen = set()
+        scored = []
+        for i, a in enumerate(legal):
+            key = (ANSWER[a["card"]], a["card"] in (PLUS, MINUS), a["type"], a["row"], a["col"])
+            if key in seen:
+                continue
+            seen.add(key)
+            scored.append((-self._ranker.score(board, a), i, a))
+        scored.sort(key=lambda t: (t[0], t[1]))
+        return [a for _, _, a in scored[: self.width]], -scored[0][0]
+
+    def choose(self, view: dict, legal: list[dict] | None = None) -> dict:
+        """A dead card first; a winning chip at once; else the search (class docstring)."""
+        legal = _legal(view, legal)
+        self.last = self.playouts = None
+        self.adapter.observe(view)
+        dead = [a for a in legal if a["type"] == "dead"]
+        if dead:
+            return dead[0]
+        if len(legal) == 1:
+            return legal[0]
+        if all(a["type"] == "discard" for a in legal):
+            return self._ranker.discard(view, legal)
+        cands, top = self.candidates(view, legal)
+        if len(cands) == 1 or top > WIN_VALUE / 2:
+            return cands[0]
+        adapter = self.adapter
+        two = view["teams"] == 2
+        adapter.evaluation = Learned(LEARNED_2P, self.escale) if two else Evaluation()
+        adapter.record = []
+        rng = random.Random(self.rng.getrandbits(64))
+        try:
+            found = self.last = Search(adapter, self.settings()).run(view, cands, rng)
+        finally:
+            record = self.playouts = adapter.record
+            adapter.record = None
+        if found.index == 0:
+            return cands[0]
+        me = view["seat"]
+        first = GAME.encode_action(cands[0])
+        best = GAME.encode_action(found.action)
+        mine = {(k, code): r[me] for k, code, r in record if code in (first, best)}
+        d = [
+            mine[k, best] - mine[k, first]
+            for k, code in mine
+            if code == best and (k, first) in mine
+        ]
+        if len(d) < 2:
+            return cands[0]
+        m = sum(d) / len(d)
+        var = sum((x - m) ** 2 for x in d) / (len(d) - 1)
+        return found.action if m > self.z * math.sqrt(var / len(d)) else cands[0]
 
 
 make_bot = factory({"easy": EasyBot, "normal": NormalBot, "hard": HardBot})

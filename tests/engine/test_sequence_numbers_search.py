@@ -1,0 +1,178 @@
+"""Sequence Numbers' hard bot on the shared search (issue 17): determinizations that
+show the seat exactly its view, window counts kept in step with the board, rollouts
+of legal moves, exact rewards, and a hard bot that a sample budget and a seed
+reproduce."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from engine import get_bot
+from engine.search import determinization_mismatches
+from engine.sequence_numbers import GAME
+from engine.sequence_numbers.search import (
+    CORN,
+    LINE,
+    NW,
+    Evaluation,
+    SearchSim,
+    SequenceAdapter,
+    line_values,
+)
+from engine.sequence_numbers.data import BOARD
+from engine.sequence_numbers.state import PLUS
+from tests.engine.test_sequence_numbers import add_card, line, table
+
+
+def _played(players: int, seed: int, steps: int):
+    """States of a seeded game played by normal bots, one per decision."""
+    bots = [get_bot("sequence-numbers", "normal", seed=seed * 10 + s) for s in range(players)]
+    state = GAME.setup(players, seed)
+    out = []
+    for _ in range(steps):
+        if GAME.is_over(state):
+            break
+        out.append(state)
+        seat = min(GAME.awaiting(state))
+        state, _ = GAME.apply(state, seat, bots[seat].choose(GAME.view(state, seat)))
+    return out
+
+
+def test_determinizations_show_the_seat_exactly_its_view():
+    for players in (2, 4):
+        adapter = SequenceAdapter()
+        rng = random.Random(players)
+        for i, state in enumerate(_played(players, 70 + players, 300)):
+            if i % 7 == 0:
+                view = GAME.view(state, min(GAME.awaiting(state)))
+                adapter.observe(view)
+                assert determinization_mismatches(adapter, view, rng, 2) == [], (players, i)
+
+
+def test_unseen_cards_are_dealt_to_the_other_hands_and_the_deck():
+    state = _played(2, 5, 40)[-1]
+    seat = min(GAME.awaiting(state))
+    view = GAME.view(state, seat)
+    adapter = SequenceAdapter()
+    sims = [adapter.determinize(view, random.Random(k)) for k in range(20)]
+    other = 1 - seat
+    for sim in sims:
+        assert len(sim.hands[other]) == view["hand_sizes"][other]
+        assert len(sim.deck) == view["deck_size"]
+        assert sorted(sim.hands[other] + sim.deck) == sorted(sims[0].hands[other] + sims[0].deck)
+    assert len({tuple(sim.hands[other]) for sim in sims}) > 1  # really dealt anew
+    assert [sim.sample for sim in sims] == list(range(20))
+
+
+def test_window_counts_follow_every_chip_and_removal():
+    rng = random.Random(9)
+    adapter = SequenceAdapter()
+    for state in _played(2, 12, 200)[::25]:
+        view = GAME.view(state, min(GAME.awaiting(state)))
+        sim = adapter.determinize(view, rng)
+        for _ in range(60):
+            if sim.is_over():
+                break
+            seat = sim.awaiting()[0]
+            code = adapter.rollout_policy(sim, seat, rng)
+            assert code in sim.legal(seat)
+            sim.play(seat, code)
+            own, tot = [o[:] for o in sim.own], sim.tot[:]
+            sim.count_windows()
+            assert (own, tot) == (sim.own, sim.tot)
+
+
+def test_rewards_at_a_win_a_draw_and_a_cut_off():
+    adapter = SequenceAdapter()
+    view = GAME.view(table(2), 0)
+    sim = adapter.determinize(view, random.Random(1))
+    # The empty board: every window through a corner holds one space of each colour.
+    corner_windows = sum(1 for w in range(NW) if CORN[w])
+    assert line_values(sim) == [corner_windows * LINE[1]] * 2
+    assert Evaluation()(sim) == [0.0, 0.0]
+    sim.over, sim.winner = True, 1
+    assert adapter.evaluate(sim) == [-1.0, 1.0]
+    sim.winner = None  # a draw (the reshuffle limit)
+    assert adapter.evaluate(sim) == [0.0, 0.0]
+
+
+def test_the_evaluation_counts_open_lines_of_each_colour():
+    # Colour 0 holds three in a row in the middle of the board, nothing else: the
+    # windows through those chips and no other add their line values; two corner
+    # windows of colour 1 are cut, the diagonals (0,0)-(4,4) and (0,9)-(4,5).
+    chips = {(4, 3): 0, (4, 4): 0, (4, 5): 0}
+    view = GAME.view(table(2, chips=chips), 0)
+    sim = SequenceAdapter().determinize(view, random.Random(1))
+    mine, theirs = line_values(sim)
+    assert theirs == (sum(1 for w in range(NW) if CORN[w]) - 2) * LINE[1] == 10.0
+    expected = sum(LINE[sim.own[0][w] + CORN[w]] for w in range(NW) if sim.own[0][w] == sim.tot[w])
+    assert mine == expected and mine > theirs
+    v = math.tanh((mine - theirs) / 60.0)
+    assert Evaluation()(sim) == [v, -v]
+
+
+def test_hard_completes_a_sequence_without_searching():
+    spaces = line((2, 1), (0, 1))
+    state = table(2, chips={x: 0 for x in spaces[:-1]}, hand=[add_card(BOARD[2][5]), PLUS])
+    bot = get_bot("sequence-numbers", "hard", seed=3)
+    a = bot.choose(GAME.view(state, 0))
+    assert (a["type"], a["row"], a["col"]) == ("chip", 2, 5) and bot.last is None
+
+
+def test_hard_is_reproducible_with_a_sample_budget_and_a_seed():
+    states = _played(2, 8, 40)[::5]
+    runs = []
+    for _ in range(2):
+        bot = get_bot("sequence-numbers", "hard", seed=11)
+        bot.samples = 6
+        got = []
+        for state in states:
+            view = GAME.view(state, min(GAME.awaiting(state)))
+            action = bot.choose(view)
+            got.append((action, None if bot.last is None else bot.last.means))
+        runs.append(got)
+    assert runs[0] == runs[1]
+    assert any(means is not None for _, means in runs[0])
+
+
+def test_hard_pairs_the_candidates_sample_by_sample():
+    state = _played(2, 8, 40)[20]
+    view = GAME.view(state, min(GAME.awaiting(state)))
+    bot = get_bot("sequence-numbers", "hard", seed=2)
+    bot.samples = 8
+    bot.choose(view)
+    found, record = bot.last, bot.playouts
+    assert found is not None and len(found.candidates) == bot.width
+    # The bot's choice reads the same rewards as the search: 8 per candidate, each
+    # candidate on each of the same 8 deals.
+    seat = view["seat"]
+    codes = [GAME.encode_action(a) for a in found.candidates]
+    samples = sorted({k for k, _, _ in record})
+    assert len(samples) == 8
+    for code, mean in zip(codes, found.means, strict=True):
+        got = [r[seat] for k, c, r in record if c == code]
+        assert len(got) == 8 and math.isclose(sum(got) / 8, mean)
+
+
+def test_hard_leaves_normal_s_choice_only_for_a_clearly_better_one():
+    states = _played(2, 8, 60)[10::6]
+    for state in states:
+        view = GAME.view(state, min(GAME.awaiting(state)))
+        legal = GAME.legal_actions(state, view["seat"])
+        if any(a["type"] in ("dead", "discard") for a in legal):
+            continue
+        bot = get_bot("sequence-numbers", "hard", seed=5)
+        bot.samples, bot.z = 6, 1e9  # never: normal's first choice
+        first, _ = bot.candidates(view, legal)
+        assert bot.choose(view, legal) == first[0]
+
+
+def test_a_search_sim_copies_its_counts_and_marks():
+    view = GAME.view(table(2, chips={(4, 4): 1}), 0)
+    sim = SequenceAdapter().determinize(view, random.Random(4))
+    twin = sim.copy()
+    assert isinstance(twin, SearchSim) and twin.own == sim.own and twin.tot == sim.tot
+    assert (twin.first, twin.sample) == (None, 0)
+    twin.play(0, twin.legal(0)[0])
+    assert twin.first == sim.legal(0)[0] and sim.first is None
