@@ -3,23 +3,32 @@
 Scenes (:class:`client.scene.Scene`) have ``enter()``, ``exit()``,
 ``handle_event(event)``, ``update(dt)`` (seconds) and ``draw(surface)``; they reach each
 other by name through :meth:`App.go`, never by importing one another. Widgets come from
-pygame_gui (one ``UIManager`` per app).
+pygame_gui (one ``UIManager`` per app, made when a scene first needs it: a table needs
+none, so ``tapete play`` opens without loading it).
 """
 
 from __future__ import annotations
 
 import importlib
 import os
+import threading
 import time
 
 import pygame
-import pygame_gui
 
 from client import assets, i18n
 from client.scene import Scene
 from client.settings import Settings
 
 FPS = 60
+#: The longest an idle window sleeps between two looks at its scene (seconds).
+IDLE_WAIT = 0.5
+#: How often a focused text field redraws (its cursor blinks), per second.
+BLINK_FPS = 4
+#: The event that wakes an idle frame loop: the last event number, far above the ones
+#: ``pygame.event.custom_type()`` hands out (pygame_gui's), which count up from
+#: ``USEREVENT`` and start again after ``pygame.quit``.
+WAKE = pygame.NUMEVENTS - 1
 
 #: The router's scene names → ``"module:Class"`` (imported when first used). ``table``
 #: is the game's own table scene (:func:`client.tables.table_for`).
@@ -33,6 +42,7 @@ SCENES = {
     "replay": "client.scenes.replay:ReplayScene",
     "stats": "client.scenes.stats:StatsScene",
     "settings": "client.scenes.settings:SettingsScene",
+    "hostlost": "client.scenes.hostlost:HostLostScene",
 }
 
 
@@ -114,7 +124,7 @@ class App:
         self.screen = pygame.display.set_mode((w, h), flags)
         self.size = self.screen.get_size()
         assets.reset_caches()
-        self.ui = pygame_gui.UIManager(self.size, gui_theme())
+        self._ui = None
         from client.sound import Sounds
 
         self.sounds = Sounds(self.settings.volume, self.settings.mute)
@@ -123,12 +133,27 @@ class App:
         self.running = False
         self.exit_code = 0
         self.frames = 0
+        #: The table session this window opened last (see :meth:`watch`).
+        self.watched = None
+        self._wake_posted = threading.Event()
+
+    @property
+    def ui(self):
+        """The pygame_gui ``UIManager`` (made, and pygame_gui loaded, on first use)."""
+        if self._ui is None:
+            import pygame_gui
+
+            self._ui = pygame_gui.UIManager(self.size, gui_theme())
+        return self._ui
 
     def go(self, name: str, **kwargs) -> Scene:
         """The router: build the scene called ``name`` (see :data:`SCENES`) with
         ``(app, **kwargs)``, switch to it and return it. ``go("table", session=s)``
         opens the table scene of ``s.game_id``. Raises ``KeyError`` for an unknown
-        name or a game without a table."""
+        name or a game without a table. A ``session`` given to the scene is watched
+        (:meth:`watch`)."""
+        if kwargs.get("session") is not None:
+            self.watch(kwargs["session"])
         if name == "table":
             cls = self.table_class(kwargs["session"].game_id)
         else:
@@ -136,6 +161,25 @@ class App:
         scene = cls(self, **kwargs)
         self.switch(scene)
         return scene
+
+    def watch(self, session) -> None:
+        """Keep an eye on ``session`` (a :class:`client.session.TableSession`): what
+        arrives for it wakes the idle frame loop, and if its host process ends on its
+        own (a crash) the window says so and offers to continue from the log."""
+        self.watched = session
+        session.wake = self.wake
+        self.wake()  # for whatever arrived before it could wake us
+
+    def wake(self) -> None:
+        """Wake the frame loop for one frame (thread-safe; at most one wake-up event
+        waits in the queue)."""
+        if self._wake_posted.is_set():
+            return
+        self._wake_posted.set()
+        try:
+            pygame.event.post(pygame.event.Event(WAKE))
+        except pygame.error:
+            self._wake_posted.clear()  # no display (closing): nothing to wake
 
     def table_class(self, game_id: str) -> type[Scene]:
         """The table scene class of ``game_id`` (:func:`client.tables.table_for`);
@@ -148,7 +192,8 @@ class App:
         """Leave the current scene and enter ``scene``."""
         if self.scene is not None:
             self.scene.exit()
-        self.ui.clear_and_reset()
+        if self._ui is not None:
+            self._ui.clear_and_reset()
         self.scene = scene
         scene.enter()
 
@@ -159,7 +204,8 @@ class App:
         if (w, h) != self.screen.get_size():
             self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         self.size = self.screen.get_size()
-        self.ui.set_window_resolution(self.size)
+        if self._ui is not None:
+            self._ui.set_window_resolution(self.size)
         if self.scene is not None:
             self.scene.resized()
 
@@ -170,38 +216,99 @@ class App:
     def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
         """One frame: events, update, draw, flip. Tests call this directly."""
         for event in events if events is not None else pygame.event.get():
+            if event.type == WAKE:
+                self._wake_posted.clear()
+                continue
             if event.type == pygame.QUIT:
                 self.quit(0)
                 return
             if event.type == pygame.VIDEORESIZE:
                 self.resize((event.w, event.h))
                 continue
-            self.ui.process_events(event)
+            if self._ui is not None:
+                self._ui.process_events(event)
             if self.scene:
                 self.scene.handle_event(event)
         if self.scene:
             self.scene.update(dt)
-        self.ui.update(dt)
+        self.check_host()
+        if self._ui is not None:
+            self._ui.update(dt)
         if self.scene:
             self.scene.draw(self.screen)
-        self.ui.draw_ui(self.screen)
+        if self._ui is not None:
+            self._ui.draw_ui(self.screen)
         pygame.display.flip()
         self.frames += 1
         if self.first_frame_ms is None:
             self.first_frame_ms = (time.perf_counter() - self.started) * 1000
 
+    def check_host(self) -> None:
+        """If the watched session's host process ended on its own, close the session
+        and show what happened (the game can continue from its log)."""
+        s = self.watched
+        if s is None:
+            return
+        if s.closed and s.lost is None:
+            self.watched = None
+        elif s.lost is not None:
+            self.watched = None
+            s.close()
+            self.go("hostlost", reason=s.lost, log_path=s.log_path, game_id=s.game_id)
+
+    def busy(self) -> bool:
+        """Whether the next frame is due at the frame rate (something moves)."""
+        return self.scene is None or not self.scene.idle()
+
+    def typing(self) -> bool:
+        """Whether a text field has the focus (its cursor blinks)."""
+        if self._ui is None:
+            return False
+        from pygame_gui.elements import UITextEntryLine
+
+        return any(isinstance(e, UITextEntryLine) for e in self._ui.get_focus_set() or ())
+
+    def next_events(self) -> list[pygame.event.Event] | None:
+        """The events of the next frame: at the frame rate while the scene is busy;
+        otherwise sleep until an event arrives (input, a wake-up, a window change), at
+        most :data:`IDLE_WAIT` seconds — less while a text cursor blinks or the scene
+        polls (``poll_every``). None: nothing happened, no frame is due."""
+        if self.busy():
+            self.clock.tick(FPS)
+            return pygame.event.get()
+        typing = self.typing()
+        poll = self.scene.poll_every if self.scene is not None else None
+        wait = min(IDLE_WAIT, 1.0 / BLINK_FPS if typing else IDLE_WAIT, poll or IDLE_WAIT)
+        first = pygame.event.wait(max(1, int(wait * 1000)))
+        events = [] if first.type == pygame.NOEVENT else [first]
+        events += pygame.event.get()
+        if not events and not typing and not poll:
+            return None
+        self.clock.tick()
+        return events
+
     def run(self) -> int:
         """Run the frame loop from the current scene (see :meth:`go`) until quit;
-        returns the exit code."""
+        returns the exit code. A scene that is :meth:`~client.scene.Scene.idle` costs
+        no frames until something happens."""
         self.running = True
-        while self.running:
-            dt = self.clock.tick(FPS) / 1000.0
-            self.frame(min(dt, 0.1))
-        if self.screenshot_path:
-            self.save_screenshot(self.screenshot_path)
-        if self.scene:
-            self.scene.exit()
-        pygame.quit()
+        try:
+            while self.running:
+                events = self.next_events()
+                if events is None:
+                    continue
+                self.frame(min(self.clock.get_time() / 1000.0, 0.1), events)
+            if self.screenshot_path:
+                self.save_screenshot(self.screenshot_path)
+        finally:
+            if self.scene:
+                self.scene.exit()
+            if self.watched is not None:
+                self.watched.close()
+            from client import hostproc
+
+            hostproc.drop_spare()
+            pygame.quit()
         return self.exit_code
 
     def save_screenshot(self, path: str) -> None:

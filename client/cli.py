@@ -68,12 +68,24 @@ def games_text() -> str:
     return "\n".join(lines)
 
 
+class _Parser(argparse.ArgumentParser):
+    """The top-level parser: its help lists the games, read from the engine only when
+    the help is shown (loading every game costs a start)."""
+
+    def format_help(self) -> str:
+        text = super().format_help()
+        return text.replace(GAMES_MARK, games_text(), 1)
+
+
+GAMES_MARK = "{games}"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line: ``tapete [--version] [COMMAND ...]``."""
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="tapete",
         description="A card table for LAN parties, couch play and evenings against "
-        "bots. With no command, tapete opens the menu.\n\n" + games_text(),
+        "bots. With no command, tapete opens the menu.\n\n" + GAMES_MARK,
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -319,12 +331,15 @@ def run_menu() -> int:
 
 def play_window(args, err) -> int:
     """``tapete play GAME [--seats ...]``: straight to a table in a window."""
+    from client import hostproc
     from client.launch import open_local
 
+    hostproc.warm()  # the host process starts while the table is checked and the window opens
     try:
         spec = TableSpec.new(args.game, args.seats, args.seed, args.options)
         _size(args.size)
     except SetupError as exc:
+        hostproc.drop_spare()
         return _usage(err, f"tapete play: {exc.message}")
     app = _app(args)
     open_local(app, spec)
@@ -346,13 +361,16 @@ def replay_window(args, err) -> int:
 
 def resume_window(args, err) -> int:
     """``tapete resume PATH``: continue a logged local game in a window."""
+    from client import hostproc
     from client.launch import open_local
 
+    hostproc.warm()  # the host process starts while the log is checked and the window opens
     try:
         spec = TableSpec.from_log(args.path)
         spec.replayed()
         _size(args.size)
     except SetupError as exc:
+        hostproc.drop_spare()
         return _usage(err, f"tapete resume: {exc.message}")
     app = _app(args)
     open_local(app, spec)

@@ -99,19 +99,23 @@ def default_seats(game_id: str, first: str = "bot", rest: str = "bot:normal") ->
 
 
 def check_game(game_id: str) -> None:
-    """Raises :class:`SetupError` unless ``game_id`` is a game this build plays."""
+    """Raises :class:`SetupError` unless ``game_id`` is a game this build plays (only
+    that game's package is loaded)."""
     import engine
 
-    games = engine.available_games()
-    if game_id not in games:
-        raise SetupError(f"unknown game {game_id!r}; available: {', '.join(games)}")
+    try:
+        engine.get_game(game_id)
+    except (KeyError, TypeError):
+        games = engine.available_games()
+        raise SetupError(f"unknown game {game_id!r}; available: {', '.join(games)}") from None
 
 
 @dataclass
 class TableSpec:
     """A table to build: ``game_id``, one seat word per seat, ``seed`` (int),
     ``options`` (the rules' options), ``name`` (shown on the LAN); for a table that
-    continues a log, ``record`` (:func:`net.log.read_log`) and ``path``."""
+    continues a log, ``record`` (:func:`net.log.read_log`) and ``path``; ``state``
+    (tests only): an engine state to start from instead of the deal."""
 
     game_id: str
     seats: list[str]
@@ -123,6 +127,7 @@ class TableSpec:
     #: The bots' key: for a seed a player chose, the one that follows from it (so the
     #: seed reproduces the game, bots included); None: a fresh secret per table.
     bot_key: bytes | None = None
+    state: Any = None
 
     @classmethod
     def new(
@@ -194,6 +199,8 @@ class TableSpec:
         from net.log import resume_table
 
         kw.setdefault("name", self.name)
+        if self.state is not None:
+            kw["state"] = self.state
         try:
             if self.record is None:
                 kw.setdefault("bot_key", self.bot_key)
@@ -271,6 +278,7 @@ def open_local(app, spec: TableSpec, names: list[str] | None = None):
             names = logged_names(spec.record, names)
     bot_delay = scene_class.autoquit_bot_delay if app.autoquit else scene_class.bot_delay
     session = TableSession.local(spec, names, bot_delay=bot_delay)
+    app.watch(session)
     return app.go("table", session=session)
 
 
@@ -284,30 +292,22 @@ def host_table(
     port: int = 0,
     advertise: bool = True,
 ):
-    """Host a LAN table from this window: start the host, serve it over TCP on ``port``
-    (0 = any free port), advertise it with zeroconf, and show its lobby.
+    """Host a LAN table from this window: its host (a child process, logging it) takes
+    this screen's seats, then serves the LAN on ``port`` (0 or taken: any free port)
+    and advertises the table with zeroconf (``advertise``); the window shows the
+    lobby, which gives the address once the host serves.
 
-    Returns the lobby scene. Raises :class:`SetupError` like :func:`start_table`,
-    ``OSError`` if the port is taken."""
-    from client.i18n import _
+    Returns the lobby scene. Raises :class:`SetupError` like :func:`start_table`."""
     from client.session import TableSession, default_names
 
     spec = TableSpec.new(game_id, seats, seed, options or {}, kinds=KINDS, name=table_name)
     app.table_class(game_id)
     names = default_names(spec.seats, app.settings.name)
-    session = TableSession.local(spec, names, bot_delay=0.6)
-    bound = session.host.listen(port)
-    note = ""
-    if advertise:
-        try:
-            session.host.advertise(wait=False)
-            note = _("Advertised on the LAN as “{name}”.").format(name=table_name)
-        except Exception as exc:  # noqa: BLE001 - no LAN: joining by address still works
-            note = _("Not advertised ({reason}); others can join by address.").format(reason=exc)
-    from net.discovery import lan_addresses
-
-    addresses = lan_addresses() or ["127.0.0.1"]
-    return app.go("lobby", session=session, address=f"{addresses[0]}:{bound}", advertised=note)
+    lan = {"port": port, "advertise": table_name if advertise else None}
+    session = TableSession.local(spec, names, bot_delay=0.6, lan=lan)
+    session.name = table_name
+    app.watch(session)
+    return app.go("lobby", session=session)
 
 
 def join_table(app, conn):

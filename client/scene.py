@@ -18,6 +18,10 @@ class Scene:
     seconds, ``draw(surface)`` paints the whole window, ``resized()`` lays out again.
     ``app`` is the :class:`client.app.App` that shows the scene."""
 
+    #: Seconds between frames while idle, for a scene that polls something that does
+    #: not wake the window (e.g. LAN discovery); None: frames only on events.
+    poll_every: float | None = None
+
     def __init__(self, app) -> None:
         self.app = app
 
@@ -30,6 +34,13 @@ class Scene:
     def update(self, dt: float) -> None: ...
 
     def draw(self, surface: pygame.Surface) -> None: ...
+
+    def idle(self) -> bool:
+        """Whether the scene looks the same until an event arrives (input, a network
+        message, a window change): the frame loop then sleeps instead of drawing.
+        False (the default) keeps it drawing at the frame rate; scenes say True
+        whenever nothing moves, counts down or polls."""
+        return False
 
     def resized(self) -> None:
         """The window size changed: by default, build the scene's widgets again."""

@@ -1,14 +1,25 @@
-"""The client side of one table: connections to the host and a mirror of each view.
+"""The client side of one table: connections to its host and a mirror of each view.
 
-Offline and couch play start a :class:`net.local.LocalHost` in-process; LAN play uses
-a TCP connection with the same shape (``send``, ``poll``, ``close``). Each connection
-has a :class:`net.mirror.ViewMirror`: the latest view (snapshot + deltas applied) and
-the messages not yet shown, so the table can animate them in order.
+Offline, couch and window-hosted LAN tables have their host in a child process
+(:mod:`client.hostproc`) and reach it over TCP on 127.0.0.1, exactly as a LAN seat
+reaches somebody else's host: one :class:`net.client.TcpConnection` per local seat, plus
+a spectator's connection for the public view. Each connection has a
+:class:`net.mirror.ViewMirror`: the latest view (snapshot + deltas applied) and the
+messages not yet shown, so the table can animate them in order. Nothing here blocks
+the frame loop: the child is started and joined in the background, :meth:`pump` reads
+what has arrived.
 """
 
 from __future__ import annotations
 
 from net.mirror import ViewMirror
+
+#: Seconds a connection to this machine's own host tries to come back after a drop
+#: (a live child does not drop it; a dead one is noticed from its exit).
+LOCAL_RECONNECT_FOR = 5.0
+#: The bots' delay until this screen's connections have their first view (seconds):
+#: bots wait for the window, so it sees the deal and every move from the start.
+HOLD = 24 * 3600.0
 
 
 class TableSession:
@@ -19,8 +30,13 @@ class TableSession:
     seat; ``options``; ``seed`` (None at somebody else's table: seeds come with the
     outcome). ``mirrors[seat]`` (:class:`net.mirror.ViewMirror`) for each local seat,
     plus ``mirrors[None]`` (the public view) when the table has no single local player.
-    Build one with :meth:`local` (this machine hosts) or :meth:`join` (a TCP seat at
-    somebody else's table)."""
+    Build one with :meth:`local` (this machine hosts, in a child process) or
+    :meth:`join` (a TCP seat at somebody else's table).
+
+    For a table this machine hosts: ``log_path`` (its log, or None), ``lost`` (why
+    the host process ended on its own — a crash — else None), ``serving`` (once LAN
+    players may join: ``{"port", "error"}``). ``wake``: called (on any thread) when
+    something arrives, to wake an idle frame loop."""
 
     def __init__(
         self,
@@ -41,34 +57,70 @@ class TableSession:
         self.mirrors: dict[int | None, ViewMirror] = {}
         self.host = host
         self.log_path: str | None = None
+        self.lost: str | None = None
+        self.serving: dict | None = None
+        self.closed = False
+        self.wake = None
+        self.name = ""  # the table's name on the LAN
+        self._lan: dict | None = None  # the "serve" operation, sent once seated
+        self._bot_delay: float | None = None  # held back until every mirror has a view
         if remote is not None:
             # A seat (or a spectator's place) at somebody else's table over TCP.
             self.local_seats = [remote.seat] if remote.seat is not None else []
             self.mirrors[remote.seat] = ViewMirror(remote, remote.seat, welcome=remote.welcome)
+            remote.on_message = self._woken
             return
-        self.log_path = host.log.path if host.log is not None else None
         self.local_seats = [i for i, s in enumerate(seats) if s == "human"]
-        host.start()
         for seat in self.local_seats:
-            self.mirrors[seat] = ViewMirror(host.connect(seat, self.names[seat]), seat)
+            self.mirrors[seat] = ViewMirror(None, seat)
         if len(self.local_seats) != 1:
-            self.mirrors[None] = ViewMirror(host.connect(None, "table"), None)
+            self.mirrors[None] = ViewMirror(None, None)
+        if host is not None:
+            host.on_event = self._woken
 
     @classmethod
     def local(
-        cls, spec, names: list[str] | None = None, *, bot_delay: float = 0.6, log: bool = True
+        cls,
+        spec,
+        names: list[str] | None = None,
+        *,
+        bot_delay: float = 0.6,
+        log: bool = True,
+        lan: dict | None = None,
     ) -> "TableSession":
-        """A table hosted on this machine from ``spec`` (:class:`client.launch.TableSpec`):
-        its host logs it (``log``: a fresh file under the user's data folder, or the log
-        a continued table came from) and its bots wait ``bot_delay`` seconds before
-        acting. Raises :class:`client.launch.SetupError`."""
+        """A table hosted on this machine from ``spec`` (:class:`client.launch.TableSpec`),
+        its host in a child process (:mod:`client.hostproc`). The host logs it (``log``:
+        a fresh file under the user's data folder, or the log a continued table came
+        from) and its bots wait ``bot_delay`` seconds before acting. ``lan``: also
+        serve LAN players once this screen's seats are taken (``{"port": P,
+        "advertise": NAME or None}``). Returns at once; the connections follow."""
+        from client import hostproc
+
         path = (spec.path or spec.default_log()) if log else None
-        try:
-            host = spec.host(log=path, bot_delay=bot_delay)
-        except OSError:
-            host = spec.host(log=None, bot_delay=bot_delay)  # an unwritable folder: unlogged
+        if spec.record is not None:
+            req = {"resume": spec.path}
+        else:
+            req = {
+                "game": spec.game_id,
+                "seats": spec.seats,
+                "seed": spec.seed,
+                "options": spec.options,
+                "bot_key": spec.bot_key.hex() if spec.bot_key is not None else None,
+            }
+        req.update(name=spec.name, log=path, bot_delay=HOLD)
+        if spec.state is not None:
+            import base64
+            import pickle
+
+            req["state"] = base64.b64encode(pickle.dumps(spec.state)).decode("ascii")
+        proc = hostproc.take()
+        proc.request(req)
         names = names or default_names(spec.seats)
-        return cls(spec.game_id, spec.seats, spec.seed, spec.options, names, host=host)
+        session = cls(spec.game_id, spec.seats, spec.seed, spec.options, names, host=proc)
+        session.log_path = path
+        session._lan = lan
+        session._bot_delay = bot_delay
+        return session
 
     @classmethod
     def join(cls, conn) -> "TableSession":
@@ -89,38 +141,105 @@ class TableSession:
         """Whether the game has started (a LAN table waits in its lobby until then)."""
         return any(m.started for m in self.mirrors.values())
 
+    def _woken(self) -> None:
+        if self.wake is not None:
+            self.wake()
+
     def pump(self) -> None:
-        """Drain every connection; keep other seats' names up to date."""
+        """Read the host process's answers and every connection; keep other seats'
+        names up to date. Never blocks."""
+        if self.host is not None and not self.closed:
+            self._pump_host()
         for m in self.mirrors.values():
             m.pump()
             if m.seats is not None:
                 for s in m.seats["seats"]:
                     if s["name"] and s["seat"] not in self.local_seats:
                         self.names[s["seat"]] = s["name"]
+        if self.host is not None and not self.closed and self.lost is None:
+            self._seated()
+
+    def _pump_host(self) -> None:
+        for event in self.host.poll():
+            if event.get("ready"):
+                self.log_path = event.get("log")
+                self._connect(event["port"])
+            elif "serving" in event:
+                self.serving = event
+            elif "error" in event:
+                self.lost = str(event["error"])
+            elif event.get("eof") and not self.host.stopping:
+                self.host.proc.wait()
+                code = self.host.returncode
+                self.lost = self.lost or (
+                    f"killed by signal {-code}" if code and code < 0 else f"exit code {code}"
+                )
+        if self.lost is not None:
+            for m in self.mirrors.values():
+                if m.conn is not None:
+                    m.conn.close()
+
+    def _seated(self) -> None:
+        """Once this screen's seats are welcomed, let LAN players in; once every
+        connection has its first view, let the bots play."""
+        if self._lan is not None and all(
+            self.mirrors[s].welcome is not None for s in self.local_seats
+        ):
+            self.host.send({"op": "serve", **self._lan})
+            self._lan = None
+        if self._bot_delay is not None and all(m.view is not None for m in self.mirrors.values()):
+            self.host.send({"op": "bot_delay", "seconds": self._bot_delay})
+            self._bot_delay = None
+
+    def _connect(self, port: int) -> None:
+        """Join this machine's host at 127.0.0.1:``port``: each local seat, and a
+        spectator for the public view (connections start in the background)."""
+        from net.client import TcpConnection
+
+        for seat, m in self.mirrors.items():
+            conn = TcpConnection(
+                "127.0.0.1",
+                port,
+                player=self.names[seat] if seat is not None else "table",
+                seat=seat,
+                spectator=seat is None,
+                reconnect_for=LOCAL_RECONNECT_FOR,
+            )
+            conn.on_message = self._woken
+            m.conn = conn
+            conn.start()
 
     def send(self, seat: int, action: dict) -> None:
-        """Send ``action`` for a local ``seat``."""
-        self.mirrors[seat].conn.send({"type": "action", "action": action})
+        """Send ``action`` for a local ``seat`` (nothing before its connection exists:
+        a table has no view to act on then)."""
+        conn = self.mirrors[seat].conn
+        if conn is not None:
+            conn.send({"type": "action", "action": action})
 
     def start_game(self) -> None:
         """Start a LAN table now (open seats nobody took get bots); only the host's
         player may (nothing happens at somebody else's table)."""
         if self.host is not None:
-            self.host.start_game()
+            self.host.send({"op": "start"})
 
     def set_bot_delay(self, seconds: float) -> None:
         """How long this table's bots wait before acting (seconds; the table's own
         pace, faster under ``--autoquit`` and in screenshots). Nothing happens at
-        somebody else's table. Never waits: the change is handed to the host's thread
-        (a call would wait for every bot it wakes — a whole bots-only game)."""
-        if self.host is not None and self.host.loop is not None:
-            self.host.loop.call_soon_threadsafe(
-                setattr, self.host.table, "bot_delay", float(seconds)
-            )
+        somebody else's table."""
+        if self._bot_delay is not None:
+            self._bot_delay = float(seconds)  # sent once the window sees the table
+        elif self.host is not None:
+            self.host.send({"op": "bot_delay", "seconds": float(seconds)})
 
     def close(self) -> None:
-        """Hang up every connection and stop the host (if this machine hosts)."""
+        """Hang up every connection and stop the host process (if this machine
+        hosts). Idempotent."""
+        if self.closed:
+            return
+        self.closed = True
         for m in self.mirrors.values():
+            if m.conn is None:
+                continue
             try:
                 m.conn.close()
             except Exception:  # noqa: BLE001 - closing is best effort

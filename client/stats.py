@@ -111,8 +111,7 @@ def record_session(app, session, view: dict) -> None:
     somebody else's table, not a bots-only table)."""
     if session.remote or not session.local_seats:
         return
-    log = getattr(getattr(session, "host", None), "log", None)
-    key = getattr(log, "path", None) or f"{session.game_id}:{session.seed}:{session.seats}"
+    key = session.log_path or f"{session.game_id}:{session.seed}:{session.seats}"
     record_result(app.settings.name, session.game_id, session.local_seats[0], view, key)
 
 

@@ -387,9 +387,11 @@ class LocalHost:
 
     @property
     def address(self) -> tuple[str, int] | None:
-        """``(host, port)`` of the TCP server once :meth:`listen` ran, else None."""
-        for svc in self._services:
-            if getattr(svc, "port", None):
+        """``(host, port)`` of the TCP server the last :meth:`listen` started (a host
+        may listen on 127.0.0.1 for its own window, then on every interface for the
+        LAN: it advertises the latter), else None."""
+        for svc in reversed(self._services):
+            if getattr(svc, "port", None) and hasattr(svc, "host"):  # a server, not an advert
                 return svc.host, svc.port
         return None
 

@@ -96,8 +96,11 @@ class ViewMirror:
 
     @property
     def connected(self) -> bool:
-        """Whether the link is up: False from a ``disconnected`` notice until the next
-        ``welcome`` or ``snapshot`` (a reconnect), or once the connection is closed."""
+        """Whether the link is up: False without a connection, from a
+        ``disconnected`` notice until the next ``welcome`` or ``snapshot`` (a
+        reconnect), and once the connection is closed."""
+        if self.conn is None:
+            return False
         return self.link is None and bool(getattr(self.conn, "connected", True))
 
     @property

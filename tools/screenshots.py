@@ -2,7 +2,8 @@
 
     python3 tools/screenshots.py [--out DIR] [--seed N] [--lang hu] [--ui-scale 1.25]
 
-Writes menu.png, newgame.png, settings.png, host.png, lobby.png, browser.png, then
+Writes menu.png, newgame.png, settings.png, stats.png, replays.png, continue.png,
+host.png, lobby.png, browser.png, hostlost.png (the table's host process crashed), then
 each table's own screenshots as GAME-NAME.png (e.g. take5-table.png, mid-turn with a
 card selected; guandan-readings.png) into DIR (default ./screenshots).
 
@@ -28,7 +29,7 @@ sys.path.insert(0, os.path.dirname(_here))
 
 from client.app import App  # noqa: E402
 from client.settings import Settings  # noqa: E402
-from client.shots import frames  # noqa: E402
+from client.shots import frames, until  # noqa: E402
 
 #: The shot of each game that the README shows (a decision being made).
 README_SHOTS = {
@@ -70,10 +71,14 @@ def main(argv: list[str] | None = None) -> int:
     app = App(settings, size=(1280, 720))
     shot = lambda name: app.save_screenshot(os.path.join(args.out, name))  # noqa: E731
 
-    for name in ("menu", "newgame", "settings"):
+    for name in ("menu", "newgame", "settings", "stats"):
         app.go(name)
         frames(app, 0.2)
         shot(f"{name}.png")
+    for mode in ("replays", "continue"):
+        app.go("replays", mode=mode)
+        frames(app, 0.2)
+        shot(f"{mode}.png")
 
     # LAN: the lobby of a hosted table and the table browser.
     from client.launch import host_table
@@ -90,13 +95,26 @@ def main(argv: list[str] | None = None) -> int:
         "Ana's table",
         advertise=False,
     )
+    until(app, lambda: lobby.address is not None, 30)
     frames(app, 0.2)
     shot("lobby.png")
     lobby.session.close()
-    app.go("browser", address="192.168.1.20:5555")
+    app.go("browser", address="192.168.1.20:47470")
     frames(app, 1.0)
     shot("browser.png")
     app.scene.exit()
+
+    # The table's host process dies: the window says so and offers to continue.
+    import signal
+
+    from client.launch import start_table
+
+    table = start_table(app, "take5", ["human", "bot:normal", "bot:normal"], args.seed)
+    until(app, lambda: table.board is not None, 30)
+    os.kill(table.session.host.pid, signal.SIGKILL)
+    until(app, lambda: app.scene is not table, 30)
+    frames(app, 0.2)
+    shot("hostlost.png")
 
     # Every table shoots its own scenes (its ``shots(app, shot, seed)``).
     from client.tables import table_for, tables_available

@@ -17,6 +17,8 @@ from client.i18n import _
 class BrowserScene(Scene):
     """A list of tables with Join / Watch buttons and a "host:port" entry."""
 
+    poll_every = 0.5  # discovery does not wake the window: look twice a second
+
     def __init__(self, app, address: str = "") -> None:
         super().__init__(app)
         self.tables: list = []
@@ -37,6 +39,9 @@ class BrowserScene(Scene):
                 "LAN discovery is unavailable here ({reason}); join by address."
             ).format(reason=exc)
         self.build()
+
+    def idle(self) -> bool:
+        return True  # a pending join wakes the window when it is answered
 
     def exit(self) -> None:
         if self.browser is not None:
@@ -103,9 +108,9 @@ class BrowserScene(Scene):
             self.status = str(exc)
             return
         self.status = _("Connecting to {address}…").format(address=address.strip())
-        self.pending = TcpConnection(
-            host, port, player=self.app.settings.name, spectator=spectator
-        ).start()
+        self.pending = TcpConnection(host, port, player=self.app.settings.name, spectator=spectator)
+        self.pending.on_message = self.app.wake
+        self.pending.start()
 
     def handle_event(self, event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:

@@ -15,15 +15,36 @@ from engine import get_game
 
 
 class LobbyScene(Scene):
-    """``session``: a :class:`client.session.TableSession` (hosting or joined);
-    ``address``: ``"host:port"`` others can join, when hosting; ``advertised``: a note
-    on discovery ("advertised on the LAN" or why not)."""
+    """``session``: a :class:`client.session.TableSession` (hosting or joined). When
+    this machine hosts, the address others join and a note on discovery appear once
+    its host serves the LAN (``session.serving``)."""
 
-    def __init__(self, app, session, address: str | None = None, advertised: str = "") -> None:
+    def __init__(self, app, session) -> None:
         super().__init__(app)
         self.session = session
-        self.address = address
-        self.advertised = advertised
+        self.address: str | None = None
+        self.advertised = ""
+
+    def serving(self) -> None:
+        """Take the address and the discovery note from the host's answer."""
+        srv = self.session.serving
+        if self.address is not None or not srv:
+            return
+        if not srv.get("serving"):
+            self.advertised = _("Not served on the LAN ({reason}).").format(reason=srv["error"])
+            self.address = ""
+            return
+        from net.addresses import address_text
+        from net.discovery import lan_addresses
+
+        host = (lan_addresses() or ["127.0.0.1"])[0]
+        self.address = address_text(host, srv["port"])
+        if srv.get("error"):
+            self.advertised = _("Not advertised ({reason}); others can join by address.").format(
+                reason=srv["error"]
+            )
+        elif srv.get("advertised"):
+            self.advertised = _("Advertised on the LAN as “{name}”.").format(name=self.session.name)
 
     def enter(self) -> None:
         w, h = self.app.size
@@ -37,6 +58,9 @@ class LobbyScene(Scene):
                 pygame.Rect(w // 2 + 20, h - 110, 240, 54), _("Start now"), ui, object_id="@big"
             )
 
+    def idle(self) -> bool:
+        return True  # the host's messages wake the window
+
     def seats(self) -> list[dict]:
         """The latest public seat list (from ``seats`` or ``welcome`` messages)."""
         for m in self.session.mirrors.values():
@@ -49,6 +73,7 @@ class LobbyScene(Scene):
 
     def update(self, dt: float) -> None:
         self.session.pump()
+        self.serving()
         if self.session.started and all(m.view is not None for m in self.session.mirrors.values()):
             self.app.go("table", session=self.session)
 

@@ -18,7 +18,13 @@ class MenuScene(Scene):
     """Quick game, new game, host or join a LAN table, continue a logged game, replays,
     statistics, settings, quit."""
 
+    def idle(self) -> bool:
+        return True  # widgets change on input only
+
     def enter(self) -> None:
+        from client import hostproc
+
+        hostproc.warm()  # the next table's host process imports while the menu shows
         w, h = self.app.size
         x, y, bw, bh, step = w // 2 - 180, h // 2 - 128, 360, 42, 50
         ui = self.app.ui

@@ -66,6 +66,9 @@ class NewGameScene(Scene):
         self.error = ""
         self.option_widgets: dict = {}
 
+    def idle(self) -> bool:
+        return True  # widgets change on input only
+
     def enter(self) -> None:
         self.build()
 

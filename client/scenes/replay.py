@@ -322,6 +322,9 @@ class ReplayScene(Scene):
         pygame.draw.rect(canvas, assets.GOLD, box, border_radius=5)
         canvas.blit(tag, tag.get_rect(center=box.center))
 
+    def idle(self) -> bool:
+        return self.drawn()  # review cells are drawn one a frame
+
     def drawn(self) -> bool:
         """Whether the picture of the current step is complete (review cells included)."""
         return self._cache is not None and not self._pending
@@ -410,6 +413,9 @@ class LogListScene(Scene):
         self.logs = logs
         self.selected = 0
         self.error = ""
+
+    def idle(self) -> bool:
+        return True
 
     def row_rect(self, i: int) -> pygame.Rect:
         w, _h = self.app.size

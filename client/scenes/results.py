@@ -47,6 +47,9 @@ class ResultsScene(Scene):
             pygame.Rect(w // 2 + 20, h - 120, 210, 54), _("Menu"), self.app.ui, object_id="@big"
         )
 
+    def idle(self) -> bool:
+        return not self.app.autoquit
+
     def handle_event(self, event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element == self.again:

@@ -26,6 +26,9 @@ def percent(scale: float) -> str:
 class SettingsScene(Scene):
     """One row per setting; Save stores them and applies language and sound at once."""
 
+    def idle(self) -> bool:
+        return True  # widgets change on input only
+
     def enter(self) -> None:
         ui, s = self.app.ui, self.app.settings
         w, _h = self.app.size

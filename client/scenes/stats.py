@@ -15,6 +15,9 @@ from client.stats import empty_profile, load_stats, summary_rows
 class StatsScene(Scene):
     """The statistics of the current profile (Settings name); Esc → menu."""
 
+    def idle(self) -> bool:
+        return True  # widgets change on input only
+
     def enter(self) -> None:
         w, h = self.app.size
         self.back = pygame_gui.elements.UIButton(

@@ -326,6 +326,25 @@ class TableScene(TableText, Scene, abc.ABC):
             if self.over_t > (0.4 if self.app.autoquit else 2.0):
                 self.finish()
 
+    def idle(self) -> bool:
+        """Nothing moves or counts down (no animation, banner, end-of-game pause or
+        table timer): the window sleeps until input or the host's next message."""
+        board = self.board
+        if board is None:
+            return self.timeline.idle  # waiting for the first snapshot
+        return (
+            self.timeline.idle
+            and self.message_t <= 0
+            and self.note_t <= 0
+            and not board.get("over")
+            and not self.hand_settling()  # its 0.25 s run on the table's clock
+            and not self.counting()
+        )
+
+    def counting(self) -> bool:
+        """Whether one of the table's own timers runs (tables with timers say so)."""
+        return False
+
     def feed(self, shown: ShownSeat | None) -> None:
         """Turn the shown perspective's new messages into beats (a snapshot replaces
         the board at once)."""

@@ -166,11 +166,10 @@ def test_leader_may_not_pass(app):
 
 def _session_at(state, seats=SEATS):
     """A table whose host starts from ``state`` (a test-made position)."""
-    from net.local import LocalHost
+    from client.launch import TableSpec
 
-    host = LocalHost("guandan", seats, 1, None, bot_delay=0.0)
-    host.table.state = state
-    return TableSession("guandan", seats, 1, host=host)
+    spec = TableSpec("guandan", list(seats), 1, {}, state=state)
+    return TableSession.local(spec, log=False, bot_delay=0.0)
 
 
 def _tribute_state(phase):

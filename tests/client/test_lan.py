@@ -48,8 +48,10 @@ def test_host_a_table_from_the_window_and_a_player_joins(app):
 
     lobby = host_table(app, "take5", ["human", "open"], 9, {}, "Test table", advertise=False)
     assert isinstance(app.scene, LobbyScene)
-    app.frame(1 / 30, [])
+    # The host process takes this screen's seat first, then serves the LAN.
+    assert run_until(app, lambda: lobby.address is not None, 10)
     assert [s["kind"] for s in lobby.seats()] == ["human", "open"]
+    assert lobby.seats()[0]["connected"] and not lobby.advertised
     port = lobby.address.rsplit(":", 1)[1]
     guest = connect(f"127.0.0.1:{port}", player="Guest")
     try:

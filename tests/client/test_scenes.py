@@ -42,6 +42,7 @@ def test_the_router_reaches_every_scene_by_name(app):
         "lobby": {"session": session},
         "results": {"session": session, "view": {"over": True, "winners": [0], "totals": [3, 70]}},
         "replay": None,  # needs a log: tests/client/test_replay.py
+        "hostlost": {"reason": "exit code 1", "log_path": "x.jsonl", "game_id": "take5"},
     }
     try:
         for name in SCENES:
@@ -228,16 +229,31 @@ def test_window_resize_keeps_card_proportions(app):
     assert table.k == 1.0  # the smaller ratio: cards are never stretched
 
 
-def test_sounds_are_harmless_without_audio():
-    from client.sound import EFFECTS, Sounds
+def test_sounds_load_from_their_cache_and_are_harmless_without_audio(tmp_path, monkeypatch):
+    from client import sound
 
-    sounds = Sounds(volume=0.5)
-    for name in EFFECTS:
-        sounds.play(name)  # no exception, with or without a device
-    sounds.play("no-such-effect")
-    muted = Sounds(muted=True)
-    muted.play("win")
-    assert set(sounds.effects) in (set(), set(EFFECTS))
+    monkeypatch.setenv("TAPETE_DATA_DIR", str(tmp_path))
+    pygame.mixer.quit()
+    sounds = sound.Sounds(volume=0.5)  # SDL's dummy audio driver: a device that plays
+    assert set(sounds.effects) == set(sound.EFFECTS)
+    for name in sound.EFFECTS:
+        sounds.play(name)
+    sounds.play("no-such-effect")  # ignored
+    cached = sorted(p.name.split("-")[1] for p in (tmp_path / "cache").glob("sound-*.pcm"))
+    assert cached == sorted(sound.EFFECTS)
+    freqs, seconds, noise, decay = sound.EFFECTS["row"]
+    made = sound._tone(freqs, seconds, noise=noise, decay=decay)
+    assert sound.samples("row") == made and len(made) == 2 * int(sound.RATE * seconds)
+    # No audio device: no effects, and playing is a no-op.
+    pygame.mixer.quit()
+
+    def no_device(*args, **kw):
+        raise pygame.error("no audio device")
+
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    silent = sound.Sounds(volume=0.5)
+    assert silent.effects == {} and not silent.available
+    silent.play("win")
 
 
 def test_a_second_play_before_the_host_answers_is_not_sent(app):

@@ -434,6 +434,9 @@ class GuandanTable(TableScene):
             elif self.advisor.ask(self.seat.view, self.seat.legal) is not None:
                 self.do_hint()
 
+    def counting(self) -> bool:
+        return self.hint_wanted  # the advisor thinks on its thread: look for its answer
+
     def flight_image(self, flight) -> pygame.Surface:
         return gc.face(flight.card, self.board.get("level", 2), self.sw, self.sh)
 

@@ -246,6 +246,9 @@ class Take5Table(TableScene):
     def flight_image(self, flight) -> pygame.Surface:
         return card(flight.card, self.cw, self.ch)
 
+    def counting(self) -> bool:
+        return bool(self.floaters) or self.round_summary_t > 0
+
     def status_line(self) -> str:
         b = self.board
         if b.get("over"):

@@ -1,0 +1,118 @@
+"""The child side of :mod:`client.hostproc`: ``python -m client.hostchild`` reads the
+table to host from its standard input, serves it on 127.0.0.1, and obeys the window's
+operations until ``stop`` or the end of its input (the control channel is described in
+:mod:`client.hostproc`). Kept apart from the parent side so that the window's session
+never imports what builds tables (no import circle)."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+
+def _emit(value: dict) -> None:
+    sys.stdout.write(json.dumps(value) + "\n")
+    sys.stdout.flush()
+
+
+def build(req: dict):
+    """The :class:`net.local.LocalHost` a request describes (not started). Raises
+    :class:`client.launch.SetupError`."""
+    from client.launch import TableSpec
+
+    if req.get("resume"):
+        spec = TableSpec.from_log(req["resume"])
+    else:
+        spec = TableSpec(
+            req["game"], list(req["seats"]), int(req["seed"]), req.get("options") or {}
+        )
+        if req.get("bot_key"):
+            spec.bot_key = bytes.fromhex(req["bot_key"])
+        if req.get("state"):
+            import base64
+            import pickle
+
+            spec.state = pickle.loads(base64.b64decode(req["state"]))
+    spec.name = req.get("name") or spec.name
+    kw = {
+        "bot_delay": float(req.get("bot_delay", 0.6)),
+        "takeover_delay": float(req.get("takeover", 20.0)),
+        "name": spec.name,
+    }
+    try:
+        return spec.host(log=req.get("log"), **kw)
+    except (OSError, ValueError) as exc:  # an unwritable or foreign log file
+        print(f"tapete host process: no log ({exc})", file=sys.stderr, flush=True)
+        return spec.host(log=None, **kw)
+
+
+def serve(host, op: dict) -> dict:
+    """Listen on every interface for LAN players (``op``: ``port``, 0 = any free one;
+    ``advertise``: the name to announce, or None). Returns the answer."""
+    try:
+        try:
+            port = host.listen(int(op.get("port") or 0), "0.0.0.0")
+        except OSError:
+            port = host.listen(0, "0.0.0.0")
+    except OSError as exc:
+        return {"serving": False, "port": None, "advertised": False, "error": str(exc)}
+    error = None
+    if op.get("advertise"):
+        try:
+            host.advertise(wait=False)
+        except Exception as exc:  # noqa: BLE001 - no LAN: joining by address still works
+            error = str(exc)
+    advertised = bool(op.get("advertise")) and error is None
+    return {"serving": True, "port": port, "advertised": advertised, "error": error}
+
+
+def child_main() -> int:
+    """``python -m client.hostchild``: read the request, host the table on 127.0.0.1,
+    then obey operations until ``stop`` or the end of standard input."""
+    # What every table needs is loaded before the request comes (a spare waits here).
+    import client.launch  # noqa: F401
+    import net.local  # noqa: F401
+    import net.log  # noqa: F401
+    import net.server  # noqa: F401
+
+    line = sys.stdin.readline()
+    try:
+        req = json.loads(line)
+    except ValueError:
+        req = None
+    if not isinstance(req, dict) or "op" in req:
+        return 0  # a spare the window never used
+    from client.launch import SetupError
+
+    try:
+        host = build(req)
+    except SetupError as exc:
+        _emit({"error": exc.message})
+        return 2
+    host.start()
+    try:
+        port = host.listen(0, "127.0.0.1")
+        _emit({"ready": True, "port": port, "log": host.log.path if host.log else None})
+        for line in sys.stdin:
+            try:
+                op = json.loads(line)
+            except ValueError:
+                continue
+            kind = op.get("op") if isinstance(op, dict) else None
+            if kind == "stop":
+                break
+            if kind == "start":
+                host.start_game()
+            elif kind == "bot_delay":
+                seconds = float(op.get("seconds", 0.0))
+                # Never waits (a call would wait for every bot the change wakes).
+                host.loop.call_soon_threadsafe(setattr, host.table, "bot_delay", seconds)
+            elif kind == "serve":
+                _emit(serve(host, op))
+    finally:
+        host.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(child_main())

@@ -1,0 +1,102 @@
+"""The table's host process ended on its own (a crash): say so plainly, and offer to
+continue the game from its log (what the menu's "Continue a game" does)."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from client import assets
+from client.i18n import _
+from client.scene import Scene
+
+
+class HostLostScene(Scene):
+    """``reason``: how the host process ended (``"exit code 1"``, ``"killed by signal
+    9"``); ``log_path``: the table's log (None: unlogged, nothing to continue);
+    ``game_id``. Enter continues the game, Esc goes to the menu."""
+
+    def __init__(self, app, reason: str, log_path: str | None, game_id: str) -> None:
+        super().__init__(app)
+        self.reason = reason
+        self.log_path = log_path
+        self.game_id = game_id
+        self.error = ""
+
+    def enter(self) -> None:
+        w, h = self.app.size
+        ui = self.app.ui
+        self.resume = None
+        if self.log_path:
+            self.resume = pygame_gui.elements.UIButton(
+                pygame.Rect(w // 2 - 340, h // 2 + 90, 330, 54),
+                _("Continue the game"),
+                ui,
+                object_id="@big",
+            )
+        x = w // 2 + 10 if self.resume is not None else w // 2 - 120
+        self.menu = pygame_gui.elements.UIButton(
+            pygame.Rect(x, h // 2 + 90, 240, 54), _("Menu"), ui
+        )
+
+    def idle(self) -> bool:
+        return True
+
+    def continue_game(self) -> None:
+        """Continue the logged game at a new table (a new host process)."""
+        from client.launch import SetupError, resume_table
+
+        try:
+            resume_table(self.app, self.log_path)
+        except SetupError as exc:
+            self.error = exc.message
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element == self.resume:
+                self.continue_game()
+            elif event.ui_element == self.menu:
+                self.app.go("menu")
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.log_path:
+                self.continue_game()
+            elif event.key == pygame.K_ESCAPE:
+                self.app.go("menu")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from client.stats import game_title
+
+        w, h = self.app.size
+        surface.fill(assets.FELT_DARK)
+        lines = [
+            (_("The table stopped"), 44, assets.GOLD, True),
+            (
+                _("The host of this {game} table ended unexpectedly ({reason}).").format(
+                    game=game_title(self.game_id), reason=self.reason
+                ),
+                20,
+                assets.WHITE,
+                False,
+            ),
+        ]
+        if self.log_path:
+            lines.append(
+                (
+                    _("Nothing is lost: every move is in its log. Continue where it stopped?"),
+                    20,
+                    assets.WHITE,
+                    False,
+                )
+            )
+        else:
+            lines.append(
+                (_("This table kept no log, so it cannot continue."), 20, assets.WHITE, False)
+            )
+        y = h // 2 - 120
+        for text, size, colour, bold in lines:
+            img = assets.text(text, size, colour, bold)
+            surface.blit(img, img.get_rect(center=(w // 2, y)))
+            y += 60 if size > 30 else 36
+        if self.error:
+            img = assets.text(self.error, 18, (255, 150, 140), True)
+            surface.blit(img, img.get_rect(center=(w // 2, h // 2 + 180)))

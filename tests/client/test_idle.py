@@ -1,0 +1,73 @@
+"""Idle means idle: a window with nothing to move draws no frames until something
+happens (input, a message from the host), so a menu or a table waiting for the player
+costs next to no CPU (issue 15)."""
+
+from __future__ import annotations
+
+import threading
+
+import pygame
+
+from client.launch import start_table
+from tests.client.conftest import run_until
+
+
+def frames_in_run(app, seconds: float, post=None) -> int:
+    """Frames :meth:`App.run` draws in ``seconds`` (a QUIT ends it); ``post``: an event
+    posted halfway."""
+    before = app.frames
+    if post is not None:
+        threading.Timer(seconds / 2, pygame.event.post, (post,)).start()
+    threading.Timer(seconds, pygame.event.post, (pygame.event.Event(pygame.QUIT),)).start()
+    app.run()
+    return app.frames - before
+
+
+def test_an_idle_menu_draws_nothing_until_input(app):
+    app.go("menu")
+    app.frame(1 / 60)  # (takes the window's own start-up events)
+    assert app.scene.idle() and not app.busy()
+    # At 60 frames/s one second is 60 frames; idle, the loop sleeps between events.
+    assert frames_in_run(app, 1.0) == 0
+
+
+def test_input_wakes_an_idle_menu_for_a_frame(app):
+    app.go("menu")
+    app.frame(1 / 60)
+    key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=0, unicode="")
+    assert 1 <= frames_in_run(app, 1.0, post=key) <= 2
+
+
+def test_a_table_waiting_for_the_player_is_idle_and_a_message_wakes_it(app):
+    table = start_table(app, "take5", ["human", "bot:easy", "bot:easy"], seed=5)
+    session = table.session
+
+    def waiting() -> bool:  # every bot has chosen; only the player's card is missing
+        view = session.mirrors[0].view
+        return bool(
+            view
+            and all(view["has_chosen"][1:])
+            and not view["has_chosen"][0]
+            and table.my_decision() == "choose"
+            and table.idle()
+        )
+
+    assert run_until(app, waiting, 30)
+    assert not app.busy()
+    assert session.wake == app.wake  # what arrives for the table wakes the window
+    woken = threading.Event()
+    session.wake = lambda: (woken.set(), app.wake())
+    # The player's card goes to the host; its answer (a message) wakes the window.
+    card = table.board["hand"][0]
+    assert table.seat.send({"type": "choose", "card": card})
+    assert woken.wait(30)
+    events = pygame.event.get()
+    assert any(e.type == pygame.NUMEVENTS - 1 for e in events)  # client.app.WAKE
+    app.frame(1 / 60, events)
+    assert run_until(app, lambda: card not in session.mirrors[0].view["hand"], 30)
+
+
+def test_a_moving_table_is_busy(app):
+    table = start_table(app, "take5", ["human", "bot:easy", "bot:easy"], seed=5)
+    assert run_until(app, lambda: not table.timeline.idle, 30)  # the deal animates
+    assert not table.idle() and app.busy()
