@@ -183,7 +183,7 @@ def test_ray_mode_runs_games_on_a_local_ray(capsys):
 
 
 def test_bench_prints_a_section_per_game_with_runs_and_targets(capsys, monkeypatch):
-    monkeypatch.setattr(bench, "frame_bench", lambda seconds: None)
+    monkeypatch.setattr(bench, "client_section", lambda games, args: "== client (stub)")
     argv = ["--game", "take5", "--seconds", "0.03", "--runs", "2", "--budget", "0.002"]
     assert bench.main(argv) == 0
     out = capsys.readouterr().out
@@ -202,11 +202,11 @@ def test_bench_prints_a_section_per_game_with_runs_and_targets(capsys, monkeypat
     assert re.search(rf"bot normal +p99 ms +{figure}  target <= 20: (ok|MISSED)", out)
     assert re.search(rf"bot hard +p99 ms +{figure}  target <= 1,000: (ok|MISSED)", out)
     assert re.search(rf"   end of take5: load {NUMBER}", out)
-    assert "frame: client.bench not available" in out
+    assert out.rstrip().endswith("== client (stub)")
 
 
 def test_bench_sections_take_per_game_figures(capsys, monkeypatch):
-    monkeypatch.setattr(bench, "frame_bench", lambda seconds: None)
+    monkeypatch.setattr(bench, "client_section", lambda games, args: "== client (stub)")
     extra = [lambda args: [bench.Figure("rollouts", "per s", [3.0, 5.0, 4.0])]]
     monkeypatch.setitem(bench.GAME_SECTIONS, "the-game", extra)
     argv = ["--game", "the-game", "--seconds", "0.02", "--runs", "1", "--levels", "easy"]
@@ -231,31 +231,62 @@ def test_bench_refuses_an_unknown_game(capsys):
     assert "unknown game" in capsys.readouterr().err
 
 
-def test_bench_reports_the_client_frames(capsys, monkeypatch):
-    monkeypatch.setattr(
-        bench,
-        "frame_bench",
-        lambda seconds: {"frames": 10, "median_ms": 1.5, "p99_ms": 3.25, "first_frame_ms": 80.0},
-    )
-    assert (
-        bench.main(["--game", "take5", "--seconds", "0.02", "--runs", "1", "--levels", "easy"]) == 0
-    )
+def test_bench_client_section_prints_each_figure_with_its_target(capsys, monkeypatch):
+    import client.bench
+
+    canned = {
+        "frames": {"median_ms": 2.5, "p99_ms": 9.0, "cpu_median_ms": 2.0, "cpu_p99_ms": 4.0},
+        "idle": {"window_cpu_pct": 1.5, "host_cpu_pct": 0.2},
+        "first-frame": {"ms_from_process_start": 800.0},
+    }
+    asked = []
+
+    def measure(name, *args, root=None):
+        asked.append((name, *args, root))
+        return canned[name]
+
+    monkeypatch.setattr(client.bench, "measure", measure)
+    argv = ["--game", "take5", "--seconds", "0.02", "--runs", "2", "--levels", "easy"]
+    assert bench.main([*argv, "--client-seconds", "0.5"]) == 0
     out = capsys.readouterr().out
-    assert "frame: frames 10, median_ms 1.50, p99_ms 3.25, first_frame_ms 80.00" in out
+    assert asked.count(("frames", "take5", 0.5, None)) == 2
+    assert asked.count(("idle", "menu", 0.5, None)) == 2
+    figure = r"\[[\d.,]+ – [\d.,]+\] +2 runs"
+    assert re.search(rf"take5 +frame, hard bots +median ms +2\.50  {figure}  target <= 4: ok", out)
+    assert re.search(rf"take5 +frame, hard bots +p99 ms +9\.00  {figure}  target <= 8: MISSED", out)
+    assert re.search(rf"take5 +frame, hard bots +CPU p99 ms +4\.00  {figure}$", out, re.M)
+    assert re.search(rf"idle menu +CPU % +1\.50  {figure}  target <= 5: ok", out)
+    assert re.search(rf"idle table, host +CPU % +0\.20  {figure}$", out, re.M)
+    assert re.search(rf"start to first frame +ms +800  {figure}  target <= 1,000: ok", out)
 
 
-def test_frame_bench_hook_without_a_client_bench(monkeypatch):
-    import importlib
+def test_bench_client_against_an_earlier_tree_alternates_and_labels_its_runs(capsys, monkeypatch):
+    import client.bench
 
-    real = importlib.import_module
+    asked = []
 
-    def missing(name, *a):
-        if name == "client.bench":
-            raise ModuleNotFoundError("No module named 'client.bench'", name="client.bench")
-        return real(name, *a)
+    def measure(name, *args, root=None):
+        asked.append((name, root))
+        slow = 2.0 if root else 1.0
+        return {
+            "frames": {"median_ms": slow, "p99_ms": slow, "cpu_median_ms": 1, "cpu_p99_ms": 1},
+            "idle": {"window_cpu_pct": 30.0 * slow, "host_cpu_pct": None if root else 0.5},
+            "first-frame": {"ms_from_process_start": 500.0 * slow},
+        }[name]
 
-    monkeypatch.setattr(bench.importlib, "import_module", missing)
-    assert bench.frame_bench(0.01) is None
+    monkeypatch.setattr(client.bench, "measure", measure)
+    argv = ["--game", "take5", "--runs", "2", "--client-only", "--client-against", "/old"]
+    assert bench.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "== take5" not in out  # --client-only: no game section
+    assert [r for n, r in asked if n == "frames"] == ["/old", None, "/old", None]
+    assert re.search(r"^before take5 +frame, hard bots +median ms +2\.00 ", out, re.M)
+    assert re.search(r"^after take5 +frame, hard bots +median ms +1\.00 ", out, re.M)
+    assert re.search(r"^before +idle menu +CPU % +60\.00 ", out, re.M)
+    assert re.search(r"^after +idle menu +CPU % +30\.00 ", out, re.M)
+    # an in-process host before: no host figure for that tree
+    assert not re.search(r"^before +idle table, host", out, re.M)
+    assert re.search(r"^after +idle table, host +CPU % +0\.50 ", out, re.M)
 
 
 def test_random_play_counts_rounds_for_take5_only_where_states_have_rounds():
