@@ -198,7 +198,13 @@ class HardBot(SearchBot):
     ``seconds`` (a time cap; None: none, then a seeded bot is reproducible),
     ``width`` (root candidates besides the pass), ``mode``, ``prune``, ``depth`` and
     the other :class:`engine.search.SearchBot` settings. The default budget, 32
-    samples or 0.75 s whichever ends first, keeps a decision under 1 s (issue 17)."""
+    samples or 0.75 s whichever ends first, keeps a decision under 1 s (issue 17).
+    The search's best play replaces the normal choice (the first candidate) only
+    when the normal choice was pruned, i.e. did clearly worse on the same deals
+    (``prune`` standard errors of the paired difference; flat mode with ``prune``
+    set, the default); with fewer samples than the first pruning (16), hard then
+    plays like normal. In ``ismcts`` mode or with ``prune=None`` the search's choice
+    stands."""
 
     level = "hard"
 
@@ -226,7 +232,12 @@ class HardBot(SearchBot):
         if legal[0]["type"] not in ("play", "pass"):
             return self._normal.choose(view, legal)
         self.adapter.width = self.width
-        return super().choose(view, legal)
+        action = super().choose(view, legal)
+        found = self.last
+        guarded = self.mode == "flat" and self.prune is not None
+        if guarded and found is not None and found.index != 0 and 0 not in found.pruned:
+            return found.candidates[0]  # the normal choice, not clearly worse
+        return action
 
     def settings(self) -> Settings:
         """The search settings; a ``seconds`` cap counts from the start of

@@ -122,3 +122,24 @@ def test_hard_is_reproducible_with_a_sample_budget_and_legal():
         choices.append(bot.choose(view, legal))
         assert bot.last is not None and bot.last.samples == 6
     assert choices[0] == choices[1] and choices[0] in legal
+
+
+def test_hard_leaves_the_normal_choice_only_when_the_search_pruned_it():
+    s = play_to(7, 1, steps=1)
+    kept = 0
+    for step in range(12):
+        seat = min(GAME.awaiting(s))
+        view, legal = GAME.view(s, seat), GAME.legal_actions(s, seat)
+        normal = make_bot("normal", seed=step).choose(view, legal)
+        few = make_bot("hard", seed=step)
+        few.samples, few.seconds = 6, None  # fewer than the first pruning (16)
+        assert few.choose(view, legal) == normal
+        hard = make_bot("hard", seed=step)
+        hard.samples, hard.seconds = 16, None
+        action = hard.choose(view, legal)
+        if action != normal:
+            assert 0 in hard.last.pruned and action == hard.last.action
+        elif hard.last is not None:
+            kept += 1
+        s = GAME.apply(s, seat, action)[0]
+    assert kept > 0
