@@ -27,6 +27,9 @@ from engine.core import (
     option,
 )
 from engine.take5 import events as ev
+from engine.take5.fast import Take5Simulation
+from engine.take5.fast import decode as _decode
+from engine.take5.fast import encode as _encode
 from engine.take5.events import CHOSE, TO_ROW, TO_TABLE, TOO_LOW
 from engine.take5.state import (
     BULLHEADS,
@@ -117,7 +120,7 @@ class Take5(Game):
             raise BadSetup(f"option 'threshold' must be an int >= 0, got {threshold!r}")
         zeros = (0,) * players
         rng = DealGenerator.seeded(seed, "take5")
-        return self._deal(players, options, rng, 0, zeros, zeros, [])
+        return self._deal(players, options, rng, 0, zeros, zeros, None)
 
     def deck(self, players: int, options: tuple) -> range:
         """Cards in play: 1..104, or 1..10·n+4 in the tactical variant (take5.md)."""
@@ -132,20 +135,22 @@ class Take5(Game):
         played: int,
         totals: tuple,
         last_round: tuple,
-        events: list[Event],
+        events: list[Event] | None,
     ) -> Take5State:
         """Round ``played + 1``: shuffle every card of the game, deal ten to each seat
-        and four to start the rows (take5.md "A round" 1); appends the deal's events."""
+        and four to start the rows (take5.md "A round" 1); appends the deal's events
+        to ``events`` (unless None)."""
         cards = list(self.deck(n, options))
         rng = DealGenerator.of(rng).shuffle(cards)
         k = n * HAND_SIZE
         hands = tuple([tuple(sorted(cards[i : i + HAND_SIZE])) for i in range(0, k, HAND_SIZE)])
         starts = cards[k : k + ROWS]
-        events.append(ev.round_begins(played + 1))
-        for s in range(n):
-            events.append(ev.deal_hand(s, hands[s]))
-        for i in range(ROWS):
-            events.append(ev.deal_row(i, starts[i]))
+        if events is not None:  # None at set-up: nobody sees those events
+            events.append(ev.round_begins(played + 1))
+            for s in range(n):
+                events.append(ev.deal_hand(s, hands[s]))
+            for i in range(ROWS):
+                events.append(ev.deal_row(i, starts[i]))
         return state_from(
             {
                 "players": n,
@@ -478,6 +483,20 @@ class Take5(Game):
             chosen=tuple(chosen),
             rng=random.Random(rng.random()).getstate(),
         )
+
+    # ------------------------------------------------------------------ fast path
+    def simulation(self, state: Take5State) -> Take5Simulation:
+        """A :class:`~engine.take5.fast.Take5Simulation` of ``state`` (issue 17)."""
+        return Take5Simulation(state)
+
+    def encode_action(self, action: dict) -> int:
+        """``choose c`` → ``c``; ``take-row r`` → ``105 + r``
+        (:func:`engine.take5.fast.encode`)."""
+        return _encode(action)
+
+    def decode_action(self, code: int) -> dict:
+        """Inverse of :meth:`encode_action` (:func:`engine.take5.fast.decode`)."""
+        return _decode(code)
 
     # ------------------------------------------------------------------ notation
     def format_action(self, action: dict) -> str:

@@ -152,3 +152,81 @@ def test_bench_against_measures_both_trees(capsys):
     out = capsys.readouterr().out
     assert "rounds/s     HEAD" in out and "rounds/s     this tree" in out
     assert "ratio" in out and "load average" in out
+
+
+# --------------------------------------------------------------------------- fast path
+def test_action_codes_are_the_card_or_105_plus_the_row():
+    from engine.core import MalformedAction
+
+    assert GAME.encode_action({"type": "choose", "card": 37}) == 37
+    assert GAME.encode_action({"type": "choose", "card": 104}) == 104
+    assert GAME.encode_action({"type": "take-row", "row": 0}) == 105
+    assert GAME.encode_action({"type": "take-row", "row": 3}) == 108
+    assert GAME.decode_action(1) == {"type": "choose", "card": 1}
+    assert GAME.decode_action(107) == {"type": "take-row", "row": 2}
+    for bad in (0, 109, -1, "5", 5.0, True):
+        with pytest.raises(MalformedAction):
+            GAME.decode_action(bad)
+    for bad in (
+        {"type": "choose", "card": 0},
+        {"type": "choose", "card": 105},
+        {"type": "choose", "card": True},
+        {"type": "take-row", "row": 4},
+        {"type": "pass"},
+        "choose 5",
+    ):
+        with pytest.raises(MalformedAction):
+            GAME.encode_action(bad)
+
+
+@pytest.mark.parametrize(
+    "players,options",
+    [(2, {"tactical": True}), (5, {"threshold": 20}), (10, {"rounds": 2}), (3, {"threshold": 0})],
+)
+def test_the_fast_path_follows_the_main_path_with_options(players, options):
+    """Differential test on the variants: seeded random actions through both paths,
+    every step compared (awaited seats, legal codes, digest), then the outcome."""
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = GAME.setup(players, seed, options)
+        sim = GAME.simulation(state)
+        while not GAME.is_over(state):
+            waiting = tuple(sorted(GAME.awaiting(state)))
+            assert sim.awaiting() == waiting and not sim.is_over()
+            for s in waiting:
+                codes = [GAME.encode_action(a) for a in GAME.legal_actions(state, s)]
+                assert sorted(sim.legal(s)) == sorted(codes)
+            seat = rng.choice(waiting)
+            action = rng.choice(GAME.legal_actions(state, seat))
+            state, _ = GAME.apply(state, seat, action)
+            sim.play(seat, GAME.encode_action(action))
+            assert GAME.digest(sim.state()) == GAME.digest(state)
+        assert sim.is_over() and sim.awaiting() == ()
+        out = GAME.result(state)
+        assert sim.scores() == tuple(out.scores) and sim.winners() == tuple(out.winners)
+
+
+def test_a_changed_choice_before_the_reveal_is_followed():
+    state = GAME.setup(3, 8)
+    sim = GAME.simulation(state)
+    first, second = state.hands[0][0], state.hands[0][1]
+    for card in (first, second):
+        state, _ = GAME.apply(state, 0, {"type": "choose", "card": card})
+        sim.play(0, card)
+    assert sim.awaiting() == (1, 2) and first in sim.legal(0) and second not in sim.legal(0)
+    assert GAME.digest(sim.state()) == GAME.digest(state)
+
+
+def test_stop_at_round_end_scores_the_round_and_deals_nothing():
+    state = GAME.setup(4, 3)
+    sim = GAME.simulation(state)
+    sim.stop_at_round_end = True
+    rng = random.Random(3)
+    while state.round == 1:
+        seat = min(GAME.awaiting(state))
+        action = rng.choice(GAME.legal_actions(state, seat))
+        state, _ = GAME.apply(state, seat, action)
+        sim.play(seat, GAME.encode_action(action))
+    assert sim.round_over and not sim.is_over() and sim.awaiting() == ()
+    assert sim.round == 1 and sim.totals == state.totals == sim.last_round
+    assert sim.penalty_heads == list(state.totals)
