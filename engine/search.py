@@ -71,6 +71,11 @@ Keep rewards roughly within [-1, 1] (or scale ``c``, the exploration constant).
     (``sim`` is the state after the action). Default: ``(mover, code)``, everybody
     sees every action. A hidden choice returns e.g. ``(mover, "chose")`` to the
     others; a draw may add the drawn card for the drawer.
+``playout(sim, rng) -> bool``
+    optional: play ``sim`` on to the horizon in one go with the rollout policy (a
+    game's own fast loop, e.g. Take 5's ``random_playout``) and return True; the
+    default returns False and the search plays ply by ply with ``rollout_policy``.
+    Used only when the search has no ``depth`` setting.
 ``horizon_over(sim) -> bool``
     stop the playout here and evaluate (end of the round or deal). Default:
     ``sim.is_over()``. A search setting ``depth`` also stops after that many plies.
@@ -146,6 +151,10 @@ class Adapter:
     def observation(self, sim: Simulation, mover: int, code: int, seat: int) -> Hashable:
         """What ``seat`` learns when ``mover`` plays ``code`` (``sim`` after it)."""
         return (mover, code)
+
+    def playout(self, sim: Simulation, rng: random.Random) -> bool:
+        """Optionally play ``sim`` to the horizon in one go; False: ply by ply."""
+        return False
 
     def horizon_over(self, sim: Simulation) -> bool:
         """Whether the playout stops here (default: at the end of the game)."""
@@ -314,6 +323,8 @@ class Search:
         plies from the root; return the adapter's rewards."""
         adapter = self.adapter
         depth = self.settings.depth
+        if depth is None and adapter.playout(sim, rng):
+            return adapter.evaluate(sim)
         policy, horizon = adapter.rollout_policy, adapter.horizon_over
         while not horizon(sim) and (depth is None or plies < depth):
             waiting = sim.awaiting()

@@ -1,128 +1,50 @@
 """Take 5 bots: ``easy`` (random legal), ``normal`` (row-gap and risk heuristic),
-``hard`` (flat Monte-Carlo over sampled hidden hands within a time budget).
+``hard`` (the shared determinized search, :mod:`engine.search`, with
+:class:`engine.take5.search.Take5Adapter`).
 
-Every bot sees only its seat's view (``engine.take5.view``). The view holds the rows,
-this turn's reveal, the own hand and penalty pile but not the history, so ``normal``
-and ``hard`` keep a :class:`Tracker` of the cards seen on the table this round (every
-row card and every revealed card passes through a view the bot is shown, because a
-bot is asked for a card every turn); the *unseen* cards are the game's deck minus
-those and the own hand: the other hands and the undealt pile.
-
-Vocabulary (``take5.md``): a card's *row* is the one with the closest lower end; the
-*gap* is the distance from that end to the card; the row's *room* is how many cards
-it can still take before a sixth card takes it.
+Every bot sees only its seat's view (``engine.take5.view``); ``normal`` and ``hard``
+keep a :class:`~engine.take5.heuristics.Tracker` of the cards seen this round (the
+heuristics live in :mod:`engine.take5.heuristics` and are re-exported here).
 """
 
 from __future__ import annotations
 
-import time
-from bisect import bisect_left, bisect_right
-from math import comb
-
 from engine.bots import Bot, RandomBot, factory
+from engine.search import SearchBot
+from engine.take5.heuristics import (
+    MEAN_HEADS,
+    ROW_HAND_WEIGHT,
+    TOO_LOW_EXTRA,
+    Tracker,
+    card_risk,
+    deck_top,
+    heads,
+    resolve_rest,
+    sixth_chance,
+    target,
+)
 from engine.take5.rules import GAME
-from engine.take5.state import BULLHEADS, DECK_SIZE, ROW_LIMIT, ROWS
+from engine.take5.search import Take5Adapter
 
-#: Extra bullheads charged to a too-low card beyond the cheapest row (the row a
-#: too-low card takes may grow before it resolves, and it wastes a low card).
-TOO_LOW_EXTRA = 0.3
-#: Mean bullheads of a card that joins a row before a sixth card takes it.
-MEAN_HEADS = 171 / 104
-#: How much the row choice weighs the hand's risk after the turn against the
-#: bullheads of the row itself.
-ROW_HAND_WEIGHT = 0.4
+__all__ = [
+    "EasyBot",
+    "NormalBot",
+    "HardBot",
+    "make_bot",
+    "MEAN_HEADS",
+    "ROW_HAND_WEIGHT",
+    "TOO_LOW_EXTRA",
+    "Tracker",
+    "card_risk",
+    "deck_top",
+    "heads",
+    "resolve_rest",
+    "sixth_chance",
+    "target",
+]
 
-
-def deck_top(view: dict) -> int:
-    """Highest card of this game: 104, or 10·n+4 in the tactical variant."""
-    return 10 * view["players"] + ROWS if view["tactical"] else DECK_SIZE
-
-
-def target(ends: list[int], card: int) -> int:
-    """Index of the row whose end is the closest lower end of ``card``, or -1 when the
-    card is too low (take5.md "A round" 3). ``ends`` are the rows' last cards."""
-    best, best_end = -1, 0
-    for i, e in enumerate(ends):
-        if best_end < e < card:
-            best, best_end = i, e
-    return best
-
-
-def heads(cards) -> int:
-    """Bullheads of ``cards`` (any iterable of card numbers)."""
-    return sum(BULLHEADS[c] for c in cards)
-
-
-def sixth_chance(others: int, room: int, p: float) -> float:
-    """Chance that exactly ``room`` of ``others`` opponents' cards fall in the gap, each
-    with chance ``p`` — then ours is the sixth card of the row."""
-    if room > others or p <= 0.0:
-        return 1.0 if room == 0 else 0.0
-    if p >= 1.0:
-        return 1.0 if room == others else 0.0
-    return comb(others, room) * p**room * (1.0 - p) ** (others - room)
-
-
-class Tracker:
-    """The cards a seat has seen this round (rows, reveals, own penalty pile).
-
-    ``update(view)`` adds what the view shows and starts afresh on a new round (or a
-    new game); ``unseen(view)`` is the sorted list of cards the seat cannot place."""
-
-    def __init__(self) -> None:
-        self.key: tuple | None = None
-        self.turn = 0
-        self.seen: set[int] = set()
-
-    def update(self, view: dict) -> None:
-        key = (view["round"], view["players"], view["tactical"], view["seat"])
-        if key != self.key or view["turn"] < self.turn:
-            self.key, self.seen = key, set()
-        self.turn = view["turn"]
-        seen = self.seen
-        for row in view["rows"]:
-            seen.update(row)
-        seen.update(c for _, c in view["revealed"])
-        seen.update(c for c, _ in view["pending"])
-        seen.update(view["own_penalty"])
-
-    def unseen(self, view: dict) -> list[int]:
-        mine = set(view["hand"])
-        return [c for c in range(1, deck_top(view) + 1) if c not in self.seen and c not in mine]
-
-
-def card_risk(rows: list[list[int]], card: int, others: int, unseen: list[int]) -> float:
-    """Expected bullheads (a heuristic) of playing ``card`` on ``rows`` now, when
-    ``others`` opponents each reveal one card drawn from ``unseen`` (sorted).
-
-    A too-low card costs the cheapest row; otherwise ours is the sixth card exactly when
-    the row's room is filled by opponents' cards in the gap (they land first)."""
-    ends = [r[-1] for r in rows]
-    t = target(ends, card)
-    if t < 0:
-        return min(heads(r) for r in rows) + TOO_LOW_EXTRA
-    row = rows[t]
-    room = ROW_LIMIT - len(row)
-    in_gap = bisect_left(unseen, card) - bisect_right(unseen, row[-1])
-    p = in_gap / len(unseen) if unseen else 0.0
-    chance = sixth_chance(others, room, p)
-    return chance * (heads(row) + room * MEAN_HEADS) + 0.001 * (card - row[-1])
-
-
-def resolve_rest(rows: list[list[int]], pending: list[tuple[int, int]]) -> list[list[int]]:
-    """Rows after placing the revealed ``(card, seat)`` pairs in order; a too-low owner
-    is assumed to take the cheapest row (lowest index on a tie)."""
-    rows = [list(r) for r in rows]
-    for card, _seat in pending:
-        t = target([r[-1] for r in rows], card)
-        if t < 0:
-            t = min(range(ROWS), key=lambda i: (heads(rows[i]), i))
-            rows[t] = [card]
-        elif len(rows[t]) >= ROW_LIMIT:
-            rows[t] = [card]
-        else:
-            rows[t].append(card)
-    return rows
+#: The hard bot's default budget: determinizations (samples) a decision.
+HARD_SAMPLES = 64
 
 
 class EasyBot(RandomBot):
@@ -186,202 +108,34 @@ class NormalBot(Bot):
         return cost + ROW_HAND_WEIGHT * future
 
 
-class HardBot(NormalBot):
-    """Flat Monte-Carlo. Each sample deals the unseen cards into the opponents' hands
-    (their sizes are public); every candidate action is then played out for ``depth``
-    turns (the rest of this one included; 10 = to the end of the round) with a fast
-    gap policy for everybody; the value is the own bullheads less ``spite`` (default 1)
-    times the opponents' mean — the lowest total wins, so a row an opponent takes
-    counts too (in 4-seat trials spite 1 won about 6 points more often than 0). The
-    same samples serve every candidate. Stops at ``budget`` seconds (default 0.3, a constructor
-    argument); at most ``max_candidates`` cards, the normal heuristic's best, are
-    searched."""
-
-    level = "hard"
+class HardBot(SearchBot):
+    """The shared determinized search (:class:`~engine.search.SearchBot`) with the
+    :class:`~engine.take5.search.Take5Adapter`: in flat mode (the published flat
+    Monte-Carlo method: every candidate on the same sampled deals, paired), random
+    rollouts to the end of the round, bullheads as the value. Settings (attributes,
+    see ``SearchBot``): ``samples`` (default :data:`HARD_SAMPLES`; with ``seconds``
+    None and a seed, a decision is reproducible), ``seconds``, ``mode``, ``prune``,
+    ``depth`` …; the adapter's ``max_candidates``, ``spite`` and ``scale`` are
+    ``bot.adapter``'s."""
 
     def __init__(
         self,
         seed: int | None = None,
-        budget: float = 0.3,
-        depth: int = 10,
-        max_candidates: int = 7,
-        max_samples: int = 10_000,
-        spite: float = 1.0,
+        samples: int | None = HARD_SAMPLES,
+        seconds: float | None = None,
+        mode: str = "flat",
+        prune: float | None = 2.0,
+        **settings,
     ) -> None:
-        super().__init__(seed)
-        self.spite = spite
-        self.budget = budget
-        self.depth = depth
-        self.max_candidates = max_candidates
-        self.max_samples = max_samples
-        self.samples = 0  # samples in the last decision (for tools)
-
-    def choose(self, view: dict, legal: list[dict] | None = None) -> dict:
-        if legal is None:
-            legal = GAME.legal_from_view(view)
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        deadline = time.perf_counter() + self.budget
-        self.tracker.update(view)
-        self.samples = 0
-        if len(legal) == 1:
-            return legal[0]
-        unseen = self.tracker.unseen(view)
-        me, n = view["seat"], view["players"]
-        rows = [list(r) for r in view["rows"]]
-        row_choice = legal[0]["type"] == "take-row"
-        if row_choice:
-            candidates = list(legal)
-        else:
-            others = self.opponents(view)
-            ranked = sorted(
-                range(len(legal)),
-                key=lambda i: (card_risk(rows, legal[i]["card"], others, unseen), i),
-            )
-            candidates = [legal[i] for i in ranked[: self.max_candidates]]
-        opps = [s for s in range(n) if s != me and view["hand_sizes"][s]]
-        sizes = [view["hand_sizes"][s] for s in opps]
-        need = sum(sizes)
-        if need > len(unseen):  # cannot happen with a full view; be safe
-            return candidates[0]
-        hand = sorted(view["hand"])
-        pending = [tuple(p) for p in view["pending"]]
-        inv = 1.0 / max(1, len(unseen))
-        totals = [0.0] * len(candidates)
-        rng = self.rng
-        while self.samples < self.max_samples:
-            dealt = rng.sample(unseen, need)
-            hands, i = {}, 0
-            for s, k in zip(opps, sizes, strict=True):
-                hands[s] = sorted(dealt[i : i + k])
-                i += k
-            for ci, a in enumerate(candidates):
-                totals[ci] += self.rollout(rows, hand, hands, me, n, a, pending, inv)
-            self.samples += 1
-            if time.perf_counter() >= deadline:
-                break
-        best = min(range(len(candidates)), key=lambda i: (totals[i], i))
-        return candidates[best]
-
-    def rollout(
-        self,
-        rows: list[list[int]],
-        hand: list[int],
-        opp_hands: dict,
-        me: int,
-        n: int,
-        action: dict,
-        pending: list,
-        inv: float,
-    ) -> float:
-        """Value of ``action`` in one sampled deal over ``depth`` turns: the own
-        bullheads less ``spite`` times the opponents' mean bullheads. Lower is better."""
-        rows = [list(r) for r in rows]
-        costs = [heads(r) for r in rows]
-        hands = {s: list(h) for s, h in opp_hands.items()}
-        hands[me] = list(hand)
-        pen = [0] * n
-        others = max(1, n - 1)
-        if action["type"] == "take-row":
-            r = action["row"]
-            pen[me] += costs[r]
-            card = pending[0][0]
-            rows[r], costs[r] = [card], BULLHEADS[card]
-            _resolve(rows, costs, pending[1:], pen)
-        else:
-            hands[me].remove(action["card"])
-            plays = _picks(hands, rows, costs, others, inv, skip=me)
-            plays.append((action["card"], me))
-            plays.sort()
-            _resolve(rows, costs, plays, pen)
-        for _ in range(self.depth - 1):
-            if not hands[me]:
-                break
-            plays = _picks(hands, rows, costs, others, inv)
-            plays.sort()
-            _resolve(rows, costs, plays, pen)
-        own = pen[me]
-        if self.spite:
-            return own - self.spite * (sum(pen) - own) / others
-        return own
-
-
-def _picks(
-    hands: dict[int, list[int]],
-    rows: list[list[int]],
-    costs: list[int],
-    others: int,
-    inv: float,
-    skip: int = -1,
-) -> list[tuple[int, int]]:
-    """The rollout policy for every seat with cards (but ``skip``): the gap heuristic
-    of :func:`card_risk` with a uniform density of unknown cards (``inv`` = 1 / number
-    of unseen cards). Hands are sorted; each chosen card is removed from its hand.
-    Returns ``[(card, seat)]``."""
-    ends = sorted((r[-1], i) for i, r in enumerate(rows))
-    low_end = ends[0][0]
-    too_low = min(costs) + TOO_LOW_EXTRA
-    binom = COMB[others]
-    # Per row (in end order): end, fill cost, room, chance factor for a full row.
-    spots = [
-        (te, costs[t] + (ROW_LIMIT - len(rows[t])) * MEAN_HEADS, ROW_LIMIT - len(rows[t]))
-        for te, t in ends
-    ]
-    out = []
-    for seat, hand in hands.items():
-        if seat == skip or not hand:
-            continue
-        best, best_score = hand[0], (too_low if hand[0] < low_end else 1e9)
-        k = -1
-        for c in hand:
-            while k < ROWS - 1 and spots[k + 1][0] < c:
-                k += 1
-            if k < 0:
-                continue
-            te, cost, room = spots[k]
-            gap = c - te
-            p = (gap - 1) * inv
-            q = 1.0 - p if p < 1.0 else 0.0
-            if room == 0:
-                chance = q**others
-            elif room > others:
-                chance = 0.0
-            else:
-                chance = binom[room] * p**room * q ** (others - room)
-            score = chance * cost + 0.001 * gap
-            if score < best_score:
-                best, best_score = c, score
-        hand.remove(best)
-        out.append((best, seat))
-    return out
-
-
-#: ``COMB[n][k]`` = n choose k, for the opponents' count n (at most 9) in rollouts.
-COMB = [[comb(n, k) for k in range(ROW_LIMIT + 1)] for n in range(10)]
-
-
-def _resolve(
-    rows: list[list[int]], costs: list[int], plays: list[tuple[int, int]], pen: list[int]
-) -> None:
-    """Place sorted ``(card, seat)`` plays on ``rows`` (changed in place; ``costs``
-    kept in step); too-low owners take the cheapest row. Adds the bullheads each seat
-    takes to ``pen``."""
-    for card, seat in plays:
-        t, te = -1, 0
-        for i in range(ROWS):
-            e = rows[i][-1]
-            if te < e < card:
-                t, te = i, e
-        if t < 0:
-            t = costs.index(min(costs))
-            pen[seat] += costs[t]
-            rows[t], costs[t] = [card], BULLHEADS[card]
-        elif len(rows[t]) >= ROW_LIMIT:
-            pen[seat] += costs[t]
-            rows[t], costs[t] = [card], BULLHEADS[card]
-        else:
-            rows[t].append(card)
-            costs[t] += BULLHEADS[card]
+        super().__init__(
+            Take5Adapter(),
+            seed,
+            samples=samples,
+            seconds=seconds,
+            mode=mode,
+            prune=prune,
+            **settings,
+        )
 
 
 make_bot = factory({"easy": EasyBot, "normal": NormalBot, "hard": HardBot})

@@ -71,7 +71,9 @@ class Take5Simulation(Simulation):
     ``last_round``, ``over``; and one setting, ``stop_at_round_end`` (default False):
     when True, the end of a round scores it (``totals``, ``last_round``) and stops —
     nobody is awaited and no new round is dealt — so a search whose horizon is the
-    round does not pay for the next deal (``round_over`` is then True)."""
+    round does not pay for the next deal (``round_over`` is then True); and ``base``
+    (default ``()``), free for a search adapter: e.g. ``penalty_heads`` at the root of
+    a search, so that a cut-off scores only what was taken since (copied along)."""
 
     __slots__ = (
         "players",
@@ -95,6 +97,7 @@ class Take5Simulation(Simulation):
         "over",
         "round_over",
         "stop_at_round_end",
+        "base",
     )
 
     def __init__(self, state: Take5State | None = None) -> None:
@@ -126,6 +129,7 @@ class Take5Simulation(Simulation):
         self.over = state.over
         self.round_over = False
         self.stop_at_round_end = False
+        self.base = ()
 
     # ------------------------------------------------------------------ contract
     def copy(self) -> Take5Simulation:
@@ -151,6 +155,7 @@ class Take5Simulation(Simulation):
         c.over = self.over
         c.round_over = self.round_over
         c.stop_at_round_end = self.stop_at_round_end
+        c.base = self.base
         return c
 
     def awaiting(self) -> tuple[int, ...]:
@@ -221,6 +226,27 @@ class Take5Simulation(Simulation):
                 "_acts": hand_actions(hands),
             }
         )
+
+    # ------------------------------------------------------------------ rollouts
+    def random_playout(self, rng) -> None:
+        """Play on with uniformly random legal actions until nobody is awaited (the
+        end of the game, or of the round with ``stop_at_round_end``): each awaited seat
+        picks a card of its hand, a too-low card's owner a row, every pick one
+        ``rng.random()`` (a ``random.Random``). The same distribution as playing a
+        uniform code of :meth:`legal` for ``awaiting()[0]`` ply by ply, in one loop
+        (a search's rollouts, the random-play benchmark)."""
+        rand = rng.random
+        while self.mask:
+            if self.pending:
+                seat = self.pending[self.pos][1]
+                self.play(seat, TAKE_ROW_CODE + int(rand() * ROWS))
+                continue
+            chosen, hands = self.chosen, self.hands  # a deal makes new lists
+            for s in WAITING[self.mask]:
+                h = hands[s]
+                chosen[s] = h[int(rand() * len(h))]
+            self.mask = 0
+            self._reveal()
 
     # ------------------------------------------------------------------ rules
     def _reveal(self) -> None:

@@ -12,7 +12,7 @@ from tests.engine.test_take5 import table, turn
 
 
 def bot_game(
-    levels: list[str], seed: int, options: dict | None = None, budget: float = 0.01, watch=None
+    levels: list[str], seed: int, options: dict | None = None, samples: int = 4, watch=None
 ):
     """Play a game with one bot per seat; returns the final state and the actions.
     ``watch(state, seat, bot, view)`` is called before each decision."""
@@ -20,7 +20,7 @@ def bot_game(
     bots = [get_bot("take5", lvl, seed=seed * 100 + s) for s, lvl in enumerate(levels)]
     for b in bots:
         if isinstance(b, HardBot):
-            b.budget = budget
+            b.samples = samples
     s = GAME.setup(n, seed, options or {})
     actions = []
     while not s.over:
@@ -50,7 +50,7 @@ def test_bots_finish_games_with_legal_actions(levels, options):
 
 
 def test_hard_plays_legal_actions_with_a_small_budget():
-    s, actions = bot_game(["hard", "normal", "easy"], 2, {"rounds": 1}, budget=0.005)
+    s, actions = bot_game(["hard", "normal", "easy"], 2, {"rounds": 1}, samples=3)
     assert s.over and len(actions) >= 30
 
 
@@ -70,7 +70,7 @@ def test_bots_compute_the_legal_list_from_the_view(level):
         view = GAME.view(s, seat)
         a, b = get_bot("take5", level, seed=seat), get_bot("take5", level, seed=seat)
         if isinstance(a, HardBot):
-            a.budget = b.budget = 0.0
+            a.samples = b.samples = 3
         assert a.choose(view) == b.choose(view, GAME.legal_actions(s, seat))
 
 
@@ -145,7 +145,7 @@ def test_bots_do_not_volunteer_a_sixth_card(level):
     t = table("3 12 14 15 17 / 20 / 40 / 90", hands=["18 60 61", "1 91 92"])
     bot = get_bot("take5", level, seed=1)
     if isinstance(bot, HardBot):
-        bot.budget = 0.05
+        bot.samples = 40
     action = bot.choose(GAME.view(t, 0), GAME.legal_actions(t, 0))
     assert action["card"] != 18
 

@@ -84,19 +84,19 @@ def test_duel_reports_shares_and_the_paired_interval(capsys):
 
 
 def test_sweep_runs_a_duel_per_value(capsys):
-    argv = ["sweep", "take5", "hard", "normal", "--param", "budget=0.001,0.002"]
+    argv = ["sweep", "take5", "hard", "normal", "--param", "samples=2,3"]
     argv += ["--games", "2", "--options", '{"rounds": 1}', "--workers", "1", "--no-progress"]
     assert tournament.main(argv) == 0
     out = capsys.readouterr().out
-    assert "hard:budget=0.001 vs normal" in out and "hard:budget=0.002 vs normal" in out
+    assert "hard:samples=2 vs normal" in out and "hard:samples=3 vs normal" in out
 
 
 def test_bot_specs_set_attributes_and_params():
     spec = tournament.Spec.parse("hard:budget=0.01:name=x y")
     assert spec == tournament.Spec("hard", (("budget", 0.01), ("name", "x y")))
     assert str(tournament.Spec.parse("hard:samples=200")) == "hard:samples=200"
-    bot = tournament.make_bot("take5", tournament.Spec.parse("hard:budget=0.01"))
-    assert bot.budget == 0.01
+    bot = tournament.make_bot("take5", tournament.Spec.parse("hard:samples=7"))
+    assert bot.samples == 7
     bot = tournament.make_bot("the-game", tournament.Spec.parse("normal:extra=2.5"))
     assert bot.params["extra"] == 2.5 and type(bot).params["extra"] == 0.0
     with pytest.raises(KeyError, match="no setting"):
@@ -161,7 +161,7 @@ def test_tournament_refuses_bad_input(capsys):
     assert "unknown bot" in capsys.readouterr().err
     assert tournament.main(["pool", "no-such-game", "--seats", "easy", "--no-progress"]) == 2
     assert tournament.main(["pool", "take5", "--seats", "easy", "--options", "[]"]) == 2
-    assert tournament.main(["sweep", "take5", "hard", "easy", "--param", "budget"]) == 2
+    assert tournament.main(["sweep", "take5", "hard", "easy", "--param", "samples"]) == 2
 
 
 @pytest.mark.parametrize("game_id", [g for g in available_games() if g != "take5"])
