@@ -231,22 +231,77 @@ class Take5Simulation(Simulation):
     def random_playout(self, rng) -> None:
         """Play on with uniformly random legal actions until nobody is awaited (the
         end of the game, or of the round with ``stop_at_round_end``): each awaited seat
-        picks a card of its hand, a too-low card's owner a row, every pick one
+        picks a card of its hand, a too-low card's owner a row, each pick from
         ``rng.random()`` (a ``random.Random``). The same distribution as playing a
-        uniform code of :meth:`legal` for ``awaiting()[0]`` ply by ply, in one loop
-        (a search's rollouts, the random-play benchmark)."""
+        uniform code of :meth:`legal` for ``awaiting()[0]`` ply by ply: a turn already
+        begun is finished that way, whole turns then in one loop (:meth:`_random_round`)
+        for a search's rollouts and the random-play benchmark."""
         rand = rng.random
         while self.mask:
             if self.pending:
                 seat = self.pending[self.pos][1]
                 self.play(seat, TAKE_ROW_CODE + int(rand() * ROWS))
                 continue
-            chosen, hands = self.chosen, self.hands  # a deal makes new lists
-            for s in WAITING[self.mask]:
-                h = hands[s]
-                chosen[s] = h[int(rand() * len(h))]
-            self.mask = 0
-            self._reveal()
+            chosen, hands = self.chosen, self.hands
+            if any(chosen):  # a turn begun: the others choose, then the reveal
+                for s in WAITING[self.mask]:
+                    h = hands[s]
+                    chosen[s] = h[int(rand() * len(h))]
+                self.mask = 0
+                self._reveal()
+                continue
+            self._random_round(rand)
+
+    def _random_round(self, rand) -> None:
+        """The rest of the round from the start of a turn (nobody has chosen, nothing
+        pending), every seat's card and every too-low row uniformly random: cards
+        popped from the hands, placed as in :meth:`_place`; then the round's end."""
+        hands, rows, heads = self.hands, self.rows, self.row_heads
+        pen = self.penalty_heads
+        penalty = list(self.penalty)
+        seats = range(self.players)
+        turns = len(hands[0])
+        e0, e1, e2, e3 = rows[0][-1], rows[1][-1], rows[2][-1], rows[3][-1]
+        plays: list = []
+        for _ in range(turns):
+            plays = sorted([(hands[s].pop(int(rand() * len(hands[s]))), s) for s in seats])
+            for card, seat in plays:
+                t, te = -1, 0
+                if e0 < card:
+                    t, te = 0, e0
+                if te < e1 < card:
+                    t, te = 1, e1
+                if te < e2 < card:
+                    t, te = 2, e2
+                if te < e3 < card:
+                    t = 3
+                if t < 0:  # too low: a random row
+                    t = int(rand() * ROWS)
+                    row = rows[t]
+                elif len(rows[t]) < ROW_LIMIT:
+                    rows[t].append(card)
+                    heads[t] += BULLHEADS[card]
+                    row = None
+                else:
+                    row = rows[t]
+                if row is not None:  # taken: into the pile; the card starts the row
+                    pen[seat] += heads[t]
+                    penalty[seat] = penalty[seat] + tuple(row)
+                    rows[t] = [card]
+                    heads[t] = BULLHEADS[card]
+                if t == 0:
+                    e0 = card
+                elif t == 1:
+                    e1 = card
+                elif t == 2:
+                    e2 = card
+                else:
+                    e3 = card
+        self.penalty = tuple(penalty)
+        self.revealed = tuple([(s, c) for c, s in plays])
+        self.turn += turns - 1
+        self.mask = 0
+        self._end_round()
 
     # ------------------------------------------------------------------ rules
     def _reveal(self) -> None:
