@@ -115,8 +115,8 @@ class HardBot(SearchBot):
     rollouts to the end of the round, bullheads as the value. Settings (attributes,
     see ``SearchBot``): ``samples`` (default :data:`HARD_SAMPLES`; with ``seconds``
     None and a seed, a decision is reproducible), ``seconds``, ``mode``, ``prune``,
-    ``depth`` …; the adapter's ``max_candidates``, ``spite`` and ``scale`` are
-    ``bot.adapter``'s."""
+    ``depth`` …; and the adapter's ``max_candidates`` and ``spite`` (properties
+    that set ``bot.adapter``'s)."""
 
     def __init__(
         self,
@@ -136,6 +136,25 @@ class HardBot(SearchBot):
             prune=prune,
             **settings,
         )
+
+    # the adapter's settings, reachable by name for tools (``hard:spite=0``)
+    @property
+    def spite(self) -> float:
+        """The adapter's ``spite`` (weight of the others' mean bullheads)."""
+        return self.adapter.spite
+
+    @spite.setter
+    def spite(self, value: float) -> None:
+        self.adapter.spite = float(value)
+
+    @property
+    def max_candidates(self) -> int:
+        """The adapter's ``max_candidates`` (cards searched)."""
+        return self.adapter.max_candidates
+
+    @max_candidates.setter
+    def max_candidates(self, value: int) -> None:
+        self.adapter.max_candidates = int(value)
 
 
 make_bot = factory({"easy": EasyBot, "normal": NormalBot, "hard": HardBot})

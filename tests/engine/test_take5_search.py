@@ -143,3 +143,12 @@ def test_the_random_playout_ends_the_round_or_the_game_with_every_card_kept(stop
             assert sim.is_over() and max(sim.totals) > 66
         state = sim.state()  # the main path accepts the state and agrees it ended
         assert GAME.is_over(state) == sim.is_over()
+
+
+def test_the_adapter_settings_are_the_bots_by_name():
+    bot = HardBot(1)
+    bot.spite, bot.max_candidates = 0, 2
+    assert bot.adapter.spite == 0.0 and bot.adapter.max_candidates == 2
+    t = table("3 12 14 15 17 / 20 / 40 / 90", hands=["18 21 41 60 61 91 95", "1 92 93 94 96 97 98"])
+    bot.choose(GAME.view(t, 0))
+    assert len(bot.last.candidates) == 2
