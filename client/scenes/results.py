@@ -11,9 +11,16 @@ from client.i18n import _
 from client.scene import Scene
 
 
+#: Seconds after the results appear during which keys and clicks are ignored (Enter is
+#: also the play key: a player still pressing it must not deal a new game unseen).
+GUARD = 1.0
+
+
 class ResultsScene(Scene):
     """Shows ``table_class.summary(view, names, me)`` (``ranked: False`` drops the place
-    numbers, e.g. in a cooperative game); Enter plays again, Esc → menu."""
+    numbers, e.g. in a cooperative game). After :data:`GUARD` seconds (the buttons are
+    greyed until then): Enter or "New game, same players" deals again, Esc or "Back to
+    the menu" goes back."""
 
     def __init__(self, app, session, view: dict, table_class) -> None:
         super().__init__(app)
@@ -25,32 +32,44 @@ class ResultsScene(Scene):
 
         record_session(app, session, view)
         self.autoquit_t = 0.0
+        self.shown_t = 0.0  # seconds since the results appeared
+
+    def button(self, text: str, centerx: int) -> pygame_gui.elements.UIButton:
+        """A big button saying ``text``, as wide as its words need (within half the
+        window), its centre at ``centerx``."""
+        w, h = self.app.size
+        width = min(
+            max(220, assets.text(text, 24, assets.WHITE, True).get_width() + 40), w // 2 - 30
+        )
+        rect = pygame.Rect(0, h - 120, width, 54)
+        rect.centerx = centerx
+        return pygame_gui.elements.UIButton(rect, text, self.app.ui, object_id="@big")
 
     def enter(self) -> None:
         w, h = self.app.size
         if self.session.remote:
             self.again = None  # only the host can deal again
-            self.menu = pygame_gui.elements.UIButton(
-                pygame.Rect(w // 2 - 105, h - 120, 210, 54),
-                _("Menu"),
-                self.app.ui,
-                object_id="@big",
-            )
-            return
-        self.again = pygame_gui.elements.UIButton(
-            pygame.Rect(w // 2 - 230, h - 120, 210, 54),
-            _("Play again"),
-            self.app.ui,
-            object_id="@big",
-        )
-        self.menu = pygame_gui.elements.UIButton(
-            pygame.Rect(w // 2 + 20, h - 120, 210, 54), _("Menu"), self.app.ui, object_id="@big"
-        )
+            self.menu = self.button(_("Back to the menu"), w // 2)
+        else:
+            self.again = self.button(_("New game, same players"), w // 4 + 5)
+            self.menu = self.button(_("Back to the menu"), 3 * w // 4 - 5)
+        for button in (self.again, self.menu):
+            if button is not None and not self.app.autoquit:
+                button.disable()
+
+    @property
+    def guarded(self) -> bool:
+        """Whether input is still ignored (the first :data:`GUARD` seconds)."""
+        return self.shown_t < GUARD and not self.app.autoquit
 
     def idle(self) -> bool:
-        return not self.app.autoquit
+        """Still while nothing counts down: the input guard (its buttons light up at
+        its end) is over."""
+        return not self.app.autoquit and not self.guarded
 
     def handle_event(self, event) -> None:
+        if self.guarded:
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element == self.again:
                 self.play_again()
@@ -81,6 +100,12 @@ class ResultsScene(Scene):
         self.app.go("menu")
 
     def update(self, dt: float) -> None:
+        was = self.guarded
+        self.shown_t += dt
+        if was and not self.guarded:
+            for button in (self.again, self.menu):
+                if button is not None:
+                    button.enable()
         if self.app.autoquit:
             self.autoquit_t += dt
             if self.autoquit_t > 0.3:

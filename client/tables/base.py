@@ -34,6 +34,7 @@ from client.anim import Beat, Flight, Stage, Timeline, zone
 from client.i18n import _
 from client.scene import Scene
 from client.tables.hold import HeldRow
+from client.tables.leave import LeaveConfirm
 from client.tables.seat import ShownSeat
 from client.tables.text import TableText
 
@@ -83,6 +84,8 @@ class TableScene(TableText, Scene, abc.ABC):
         self.pointer: tuple[int, int] | None = None
         self.clock = 0.0
         self._hand_row = HeldRow()
+        #: Esc's question before leaving (client/tables/leave.py).
+        self.leaving = LeaveConfirm()
 
     # ------------------------------------------------------------------ the contract
     @abc.abstractmethod
@@ -124,8 +127,8 @@ class TableScene(TableText, Scene, abc.ABC):
     def clear_selection(self) -> bool:
         """Drop what the shown seat has selected (and close what the table opened over
         the board); True if there was something to drop. The same keys do it at every
-        table: a right click, Backspace, or Esc (which leaves the table only when there
-        is nothing to drop)."""
+        table: a right click, Backspace, or Esc (which asks to leave the table only when
+        there is nothing to drop)."""
         return False
 
     def hand_slot(self, i: int, n: int) -> pygame.Rect:
@@ -321,7 +324,7 @@ class TableScene(TableText, Scene, abc.ABC):
                     self.set_perspective(None)  # the public view while the screen passes
             elif due is None and self.perspective is not None:
                 self.set_perspective(None)
-        if self.board.get("over"):
+        if self.board.get("over") and not self.leaving.open:
             self.over_t += dt
             if self.over_t > (0.4 if self.app.autoquit else 2.0):
                 self.finish()
@@ -375,6 +378,10 @@ class TableScene(TableText, Scene, abc.ABC):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.pointer = tuple(event.pos)
+        if self.leaving.open:
+            if self.leaving.handle(event) == "leave":
+                self.leave()
+            return
         if event.type == pygame.KEYDOWN and (
             event.key == pygame.K_F1 or (self.help_open and event.key == pygame.K_ESCAPE)
         ):
@@ -392,7 +399,9 @@ class TableScene(TableText, Scene, abc.ABC):
                 self.help_open = False
             return
         if self.privacy_for is not None:
-            if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.ask_leave()
+            elif (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
             ):
                 seat, self.privacy_for = self.privacy_for, None
@@ -404,16 +413,34 @@ class TableScene(TableText, Scene, abc.ABC):
         if clear and self.clear_selection():
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.session.close()
-            self.app.go("menu")
+            self.ask_leave()
             return
         if self.perspective is not None and self.timeline.idle and self.board:
             self.handle_table_event(event)
+
+    def ask_leave(self) -> None:
+        """Esc: ask before leaving (a host of a LAN table is told that leaving closes
+        it for everyone)."""
+        s = self.session
+        if not s.remote and "open" in s.seats:
+            kind = "host"
+        elif s.remote:
+            kind = "remote"
+        else:
+            kind = "logged" if getattr(s, "log_path", None) else "local"
+        self.leaving.ask(kind)
+
+    def leave(self) -> None:
+        """Close the session and go back to the menu."""
+        self.session.close()
+        self.app.go("menu")
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(assets.FELT)
         if self.privacy_for is not None:
             self.draw_privacy(surface)
+            if self.leaving.open:
+                self.leaving.draw(self, surface)
             return
         if self.board is not None:
             self.draw_board(surface)
@@ -431,6 +458,8 @@ class TableScene(TableText, Scene, abc.ABC):
                 self.help_scroll,
                 self.ui_scale,
             )
+        if self.leaving.open:
+            self.leaving.draw(self, surface)
 
     def options_in_force(self) -> dict:
         """The game's options (defaults with the host's choices over them); empty when

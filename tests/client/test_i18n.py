@@ -86,7 +86,7 @@ def test_pot_names_the_menu_and_table_strings(msgids):
         "Text size",
         "Row {n}",
         "Choose a card",
-        "Play again",
+        "New game, same players",
         "Seat {n}",
         "Pass the screen to {name}",
     ):

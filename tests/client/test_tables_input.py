@@ -1,7 +1,8 @@
 """Input while the table moves (issue 16): a hand holds still under the pointer, so a
 click acts on the card the player saw there (:class:`client.tables.hold.HeldRow`); and
 one way to drop a selection at every table: a right click, Backspace, or Esc (which
-leaves only when nothing is selected)."""
+asks to leave only when nothing is selected); Esc's question (Leave / Stay) and the
+results screen's guard against a play key still held."""
 
 from __future__ import annotations
 
@@ -132,5 +133,81 @@ def test_every_table_drops_a_selection_the_same_way(app, game_id, how):
     app.frame(1 / 30, [how])
     assert not picked(table) and app.scene is table  # dropped; still at the table
     if how.type == pygame.KEYDOWN and how.key == pygame.K_ESCAPE:
-        app.frame(1 / 30, [how])  # nothing left to drop: Esc leaves
-        assert app.scene is not table
+        app.frame(1 / 30, [how])  # nothing left to drop: Esc asks
+        assert table.leaving.open and app.scene is table
+        app.frame(1 / 30, [how])  # Esc again: stay
+        assert not table.leaving.open and app.scene is table
+
+
+def press(app, k):
+    app.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)])
+
+
+def test_esc_asks_before_leaving_and_stay_has_the_focus(app):
+    from client import assets
+
+    table = seated(app, "take5")
+    press(app, pygame.K_ESCAPE)
+    assert table.leaving.open and table.leaving.kind == "logged"
+    assets.reset_caches()
+    with assets.recording() as seen:
+        table.draw(app.screen)
+    words = [text for _size, text in seen]
+    assert "Leave the table?" in words and "Leave" in words and "Stay" in words
+    said = " ".join(words)  # the line wraps in two
+    assert "You can finish this game later: Continue a game, in the menu." in said
+    press(app, pygame.K_RETURN)  # the play key by habit: Stay is chosen
+    assert not table.leaving.open and app.scene is table
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_TAB)  # the focus moves to Leave
+    assert table.leaving.focus == "leave"
+    press(app, pygame.K_RETURN)
+    assert type(app.scene).__name__ == "MenuScene"
+
+
+def test_the_leave_buttons_answer_clicks(app):
+    table = seated(app, "take5")
+    press(app, pygame.K_ESCAPE)
+    stay, leave = table.leaving.buttons["stay"], table.leaving.buttons["leave"]
+    assert leave.right < stay.left
+    app.frame(1 / 30, [pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=stay.center)])
+    assert not table.leaving.open and app.scene is table
+    press(app, pygame.K_ESCAPE)
+    app.frame(1 / 30, [pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=leave.center)])
+    assert type(app.scene).__name__ == "MenuScene"
+
+
+def test_a_host_of_a_lan_table_is_told_that_leaving_closes_it(app):
+    from client.launch import KINDS, TableSpec
+    from client.session import TableSession
+
+    spec = TableSpec.new("take5", ["human", "open", "bot"], 1, kinds=KINDS, name="LAN")
+    session = TableSession.local(spec, log=False)
+    session.start_game()  # nobody came: a bot takes the open seat
+    table = app.go("table", session=session)
+    assert run_until(app, lambda: table.board is not None and "threshold" in table.board)
+    press(app, pygame.K_ESCAPE)
+    assert table.leaving.kind == "host"
+    assert table.leaving.texts() == (
+        "Leave the table?",
+        "You host this table: leaving closes it for every player at it.",
+    )
+
+
+def test_the_results_ignore_the_play_key_for_a_second(app):
+    from client.scenes import results
+    from client.tables.take5 import Take5Table
+
+    table = seated(app, "take5")
+    view = {**table.session.mirrors[0].view, "over": True, "winners": [0]}
+    scene = app.go("results", session=table.session, view=view, table_class=Take5Table)
+    assert not scene.again.is_enabled and not scene.menu.is_enabled
+    press(app, pygame.K_RETURN)  # still pressing the play key: ignored
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+    for _ in range(int(results.GUARD * 30) + 1):
+        app.frame(1 / 30, [])
+    assert scene.again.is_enabled and scene.again.text == "New game, same players"
+    assert scene.menu.text == "Back to the menu"
+    press(app, pygame.K_ESCAPE)
+    assert type(app.scene).__name__ == "MenuScene"
