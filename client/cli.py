@@ -266,7 +266,7 @@ def main(argv: list[str] | None = None, *, out=None, err=None, ready=None) -> in
 
     cmd = args.command
     if cmd is None:
-        return run_menu()
+        return _windowed(run_menu, err)
     if cmd == "play" and args.headless:
         return headless.play(args, out, err)
     if cmd == "replay" and args.json:
@@ -293,7 +293,47 @@ def main(argv: list[str] | None = None, *, out=None, err=None, ready=None) -> in
         "resume": resume_window,
         "join": join_window,
     }
-    return windowed[cmd](args, err or sys.stderr)
+    return _windowed(lambda: windowed[cmd](args, err or sys.stderr), err)
+
+
+class NoDisplay(Exception):
+    """There is no screen to open the window on (:func:`display_missing`)."""
+
+
+NO_DISPLAY = (
+    "tapete: no display to open the window on ({reason}). Run it in a desktop session "
+    "(DISPLAY or WAYLAND_DISPLAY set), or without a window: tapete play GAME --headless "
+    "--json. For a window nobody sees (tests, --screenshot), set SDL_VIDEODRIVER=dummy."
+)
+
+
+def _windowed(run, err) -> int:
+    """``run()`` (a command that opens the window); exit code 1 with :data:`NO_DISPLAY`
+    when there is no screen, rather than a window nobody can see running for ever."""
+    try:
+        return run()
+    except NoDisplay as exc:
+        print(NO_DISPLAY.format(reason=exc), file=err or sys.stderr, flush=True)
+        return 1
+
+
+def display_missing() -> str | None:
+    """Why no window can be shown, or None. Without a display SDL either fails or
+    falls back to its invisible "offscreen" driver; only an explicit
+    ``SDL_VIDEODRIVER`` (``dummy`` in tests and screenshot runs) may run unseen."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return None
+    import pygame
+
+    try:
+        pygame.display.init()
+    except pygame.error as exc:
+        return str(exc) or "SDL could not start video"
+    driver = pygame.display.get_driver()
+    if driver in ("offscreen", "dummy"):
+        pygame.display.quit()
+        return f"SDL found none and chose its invisible {driver!r} driver"
+    return None
 
 
 def _usage(err, text: str) -> int:
@@ -313,8 +353,12 @@ def _size(text: str | None) -> tuple[int, int] | None:
 
 
 def _app(args=None):
+    """The window (raises :class:`NoDisplay` when there is no screen for it)."""
     from client.app import App
 
+    reason = display_missing()
+    if reason:
+        raise NoDisplay(reason)
     return App(
         size=_size(getattr(args, "size", None)),
         autoquit=bool(getattr(args, "autoquit", False)),

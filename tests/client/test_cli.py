@@ -174,3 +174,31 @@ def test_join_in_the_window_as_a_player_or_a_spectator(app, watch):
         if hasattr(app.scene, "session"):
             app.scene.session.close()
         host.stop()
+
+
+@pytest.mark.parametrize("argv", [[], ["play", "take5"]])
+def test_no_display_says_so_and_exits_1(argv, tmp_path):
+    """With no DISPLAY, no WAYLAND_DISPLAY and no SDL_VIDEODRIVER, SDL would fall back
+    to an invisible driver: `tapete` says there is no display and exits 1 instead."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
+    }
+    env.update(
+        TAPETE_CONFIG_DIR=str(tmp_path / "cfg"),
+        TAPETE_DATA_DIR=str(tmp_path / "data"),
+        PYTHONPATH=str(ROOT),
+        SDL_AUDIODRIVER="dummy",
+    )
+    proc = subprocess.run(
+        [sys.executable, "-m", "client", *argv],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert proc.returncode == 1
+    assert "\ntapete: no display to open the window on (" in "\n" + proc.stderr
+    assert "--headless" in proc.stderr and "SDL_VIDEODRIVER=dummy" in proc.stderr
