@@ -321,7 +321,7 @@ def client_section(games: list[str], args: argparse.Namespace) -> str:
     for label, figure in client_figures(games, args):
         line = figure.line("client")
         if label:
-            line = f"{label:<17} {line}"
+            line = f"{label:<23} {line}"  # "before sequence-numbers"
         lines.append(line)
     lines.append(f"   end of client: {load()}")
     return "\n".join(lines)
