@@ -21,8 +21,7 @@ def _implements(game, verb: str) -> bool:
 
 def _game(game_id: str):
     game = get_game(game_id)
-    if not _implements(game, "simulation"):  # TEMPORARY while the fast paths land
-        pytest.skip(f"{game_id}: no fast path yet")
+    assert _implements(game, "simulation"), f"{game_id} must have a fast path (simulation)"
     return game
 
 
