@@ -187,6 +187,24 @@ def test_take5_rules_help_in_every_language(code):
     assert len(paragraphs) == len(rules_text("take5", "en"))
 
 
+@pytest.mark.parametrize("code", ["en"] + CODES)
+def test_every_rules_help_describes_the_three_bot_levels(code):
+    """Issue 17: the rules help says what easy, normal and hard do, in the level
+    names the New game screen shows (the catalogue's words for easy/normal/hard)."""
+    from client.help import rules_text
+
+    t = gettext.translation(i18n.DOMAIN, i18n.locale_dir(), languages=[code], fallback=True)
+    levels = [t.gettext(level) for level in ("easy", "normal", "hard")]
+    for game in ("take5", "the-game", "teamplay", "sequence-numbers", "guandan"):
+        paragraphs = rules_text(game, code)
+        bots = [p for p in paragraphs if p.split(":")[0].strip() in ("Bots", "Botok")]
+        assert len(bots) == 1, (game, code)
+        words = bots[0].lower()
+        positions = [words.find(level.lower()) for level in levels]
+        assert -1 not in positions and positions == sorted(positions), (game, code, levels)
+        assert len(paragraphs) == len(rules_text(game, "en")), (game, code)
+
+
 def test_rules_help_falls_back_to_english():
     from client.help import rules_text
 
