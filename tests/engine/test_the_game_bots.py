@@ -548,3 +548,26 @@ def test_search_hard_finishes_games_with_legal_actions(players):
 
 def test_piles_are_named_in_the_adapters_order():
     assert PILES == ("asc1", "asc2", "desc1", "desc2")
+
+
+def test_the_search_option_decides_from_the_view_alone():
+    # tests/engine/test_information.py checks the hard level at its default (the
+    # planner); this checks it with a search budget: everything the seat cannot see
+    # permuted, the same view and the same choice from copies of the bot.
+    import copy
+
+    shuffler = random.Random(5)
+    checked = 0
+    for n_, (state, view) in enumerate(decisions(3, 12, every=5)):
+        if n_ % 3:
+            continue
+        seat = view["seat"]
+        twin = GAME.shuffle_unknown(state, seat, shuffler)
+        twin_view = GAME.view(twin, seat)
+        assert twin_view == view
+        bot = make_bot("hard", 30 + seat)
+        bot.samples = 3
+        mine, theirs = copy.deepcopy(bot), copy.deepcopy(bot)
+        assert mine.choose(view) == theirs.choose(twin_view)
+        checked += 1
+    assert checked >= 3
