@@ -24,7 +24,7 @@ from engine.take5.heuristics import (
     target,
 )
 from engine.take5.rules import GAME
-from engine.take5.search import Take5Adapter
+from engine.take5.search import ROLLOUTS, Take5Adapter
 
 __all__ = [
     "EasyBot",
@@ -146,6 +146,17 @@ class HardBot(SearchBot):
     @spite.setter
     def spite(self, value: float) -> None:
         self.adapter.spite = float(value)
+
+    @property
+    def rollout(self) -> str:
+        """The adapter's rollout policy, "random" or "gap"."""
+        return self.adapter.rollout
+
+    @rollout.setter
+    def rollout(self, value: str) -> None:
+        if value not in ROLLOUTS:
+            raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {value!r}")
+        self.adapter.rollout = value
 
     @property
     def max_candidates(self) -> int:

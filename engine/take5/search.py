@@ -34,29 +34,80 @@ from typing import Hashable
 
 from engine.core import freeze_options
 from engine.search import Adapter
-from engine.take5.fast import TAKE_ROW_CODE, Take5Simulation
-from engine.take5.heuristics import Tracker, card_risk, deck_top
+from math import comb
+
+from engine.take5.fast import TAKE_ROW_CODE, WAITING, Take5Simulation
+from engine.take5.heuristics import MEAN_HEADS, TOO_LOW_EXTRA, Tracker, card_risk, deck_top
 from engine.take5.rules import GAME
-from engine.take5.state import BULLHEADS, DealGenerator
+from engine.take5.state import BULLHEADS, ROW_LIMIT, ROWS, DealGenerator
 
 #: Root candidates searched among the cards of the hand (the normal bot's safest).
 MAX_CANDIDATES = 6
 #: Bullheads that make one unit of reward.
 SCALE = 10.0
+#: Rollout policies: uniformly random legal play, or the gap heuristic (:func:`gap_pick`).
+ROLLOUTS = ("random", "gap")
+#: ``COMB[n][k]`` = n choose k, for the opponents' count n (at most 9).
+COMB = [[comb(n, k) for k in range(ROW_LIMIT + 1)] for n in range(10)]
+
+
+def gap_pick(hand: list[int], rows: list[list[int]], costs: list[int], others: int, inv: float):
+    """The gap heuristic of :func:`~engine.take5.heuristics.card_risk` for a rollout,
+    with a uniform density ``inv`` (1 / unknown cards) of the ``others`` opponents'
+    cards: the card of ``hand`` (sorted, non-empty) of least estimated bullheads;
+    ``costs`` are the rows' bullheads."""
+    ends = sorted((r[-1], i) for i, r in enumerate(rows))
+    low_end = ends[0][0]
+    binom = COMB[others]
+    spots = [
+        (te, costs[t] + (ROW_LIMIT - len(rows[t])) * MEAN_HEADS, ROW_LIMIT - len(rows[t]))
+        for te, t in ends
+    ]
+    best = hand[0]
+    best_score = min(costs) + TOO_LOW_EXTRA if best < low_end else 1e9
+    k = -1
+    for c in hand:
+        while k < ROWS - 1 and spots[k + 1][0] < c:
+            k += 1
+        if k < 0:
+            continue
+        te, cost, room = spots[k]
+        gap = c - te
+        p = (gap - 1) * inv
+        q = 1.0 - p if p < 1.0 else 0.0
+        if room == 0:
+            chance = q**others
+        elif room > others:
+            chance = 0.0
+        else:
+            chance = binom[room] * p**room * q ** (others - room)
+        score = chance * cost + 0.001 * gap
+        if score < best_score:
+            best, best_score = c, score
+    return best
 
 
 class Take5Adapter(Adapter):
     """The search adapter of Take 5 (see the module docstring). ``max_candidates``
-    (int >= 1), ``spite`` (float >= 0) and ``scale`` (bullheads, > 0) are settings."""
+    (int >= 1), ``spite`` (float >= 0), ``scale`` (bullheads, > 0) and ``rollout``
+    (one of :data:`ROLLOUTS`) are settings."""
 
     game = GAME
 
     def __init__(
-        self, max_candidates: int = MAX_CANDIDATES, spite: float = 1.0, scale: float = SCALE
+        self,
+        max_candidates: int = MAX_CANDIDATES,
+        spite: float = 1.0,
+        scale: float = SCALE,
+        rollout: str = "random",
     ) -> None:
-        if max_candidates < 1 or spite < 0 or scale <= 0:
-            raise ValueError("max_candidates >= 1, spite >= 0 and scale > 0 are required")
+        if max_candidates < 1 or spite < 0 or scale <= 0 or rollout not in ROLLOUTS:
+            raise ValueError(
+                "max_candidates >= 1, spite >= 0, scale > 0 and a rollout of "
+                f"{', '.join(ROLLOUTS)} are required"
+            )
         self.max_candidates, self.spite, self.scale = max_candidates, spite, scale
+        self.rollout = rollout
         self.tracker = Tracker()
         self._for: dict | None = None  # the view the template below was built for
         self._template: tuple = ()
@@ -180,10 +231,28 @@ class Take5Adapter(Adapter):
         return (mover, 0, sim.turn, sim.revealed)
 
     def playout(self, sim: Take5Simulation, rng: random.Random) -> bool:
-        """Uniformly random play to the end of the round in one loop
-        (:meth:`Take5Simulation.random_playout`, the default rollout policy's
-        distribution)."""
-        sim.random_playout(rng)
+        """Play to the end of the round in one loop: ``rollout`` "random" is uniformly
+        random play (:meth:`Take5Simulation.random_playout`, the default rollout
+        policy's distribution); "gap" has every seat play :func:`gap_pick` and a
+        too-low card take the cheapest row (the first on a tie)."""
+        if self.rollout == "random":
+            sim.random_playout(rng)
+            return True
+        others = sim.players - 1
+        while sim.mask:
+            if sim.pending:
+                heads = sim.row_heads
+                sim.play(sim.pending[sim.pos][1], TAKE_ROW_CODE + heads.index(min(heads)))
+                continue
+            hands = sim.hands
+            unknown = sum([len(h) for h in hands]) - len(hands[0]) + len(sim.undealt)
+            inv = 1.0 / max(1, unknown)
+            picks = [
+                (s, gap_pick(hands[s], sim.rows, sim.row_heads, others, inv))
+                for s in WAITING[sim.mask]
+            ]
+            for s, card in picks:
+                sim.play(s, card)
         return True
 
     def horizon_over(self, sim: Take5Simulation) -> bool:

@@ -152,3 +152,29 @@ def test_the_adapter_settings_are_the_bots_by_name():
     t = table("3 12 14 15 17 / 20 / 40 / 90", hands=["18 21 41 60 61 91 95", "1 92 93 94 96 97 98"])
     bot.choose(GAME.view(t, 0))
     assert len(bot.last.candidates) == 2
+
+
+def test_the_gap_rollout_plays_the_round_out_by_the_heuristic():
+    from engine.take5.search import gap_pick
+
+    rows = [[3, 12, 14, 15, 17], [20], [40], [90]]
+    costs = [6, 3, 3, 3]
+    # 18 would be the sixth card of row 0 for sure; 21 (gap 1 after 20) is safe
+    assert gap_pick([18, 21, 95], rows, costs, 2, 1 / 50) == 21
+    # a hand all too low plays its first card (it takes the cheapest row)
+    assert gap_pick([1, 2], rows, costs, 2, 1 / 50) == 1
+    adapter = Take5Adapter(rollout="gap")
+    with pytest.raises(ValueError):
+        Take5Adapter(rollout="smart")
+    bot = HardBot(2)
+    bot.rollout = "gap"
+    assert bot.adapter.rollout == "gap"
+    with pytest.raises(ValueError):
+        bot.rollout = "smart"
+    for seed in range(3):
+        sim = GAME.simulation(GAME.setup(4, seed))
+        sim.stop_at_round_end = True
+        assert adapter.playout(sim, random.Random(seed))
+        assert sim.awaiting() == () and all(not h for h in sim.hands)
+        cards = [c for r in sim.rows for c in r] + [c for p in sim.penalty for c in p]
+        assert sorted(cards + list(sim.undealt)) == list(range(1, DECK_SIZE + 1))
