@@ -216,6 +216,20 @@ def action_type(action: Any, known: Iterable[str]) -> str:
     return t
 
 
+def refuse_extra_fields(action: Mapping, allowed: frozenset[str] | None) -> None:
+    """Raise :class:`MalformedAction` when ``action`` carries a field outside
+    ``allowed`` (its type's fields, ``type`` included; None: no check). Every action
+    ``apply`` accepts then has its canonical shape, so a host keeps and logs exactly
+    what the rules know, and nothing a client adds rides along."""
+    if allowed is None or (len(action) <= len(allowed) and all(k in allowed for k in action)):
+        return
+    extra = sorted(str(k)[:20] for k in action if k not in allowed)
+    names = ", ".join(repr(k) for k in extra[:3]) + (" …" if len(extra) > 3 else "")
+    raise MalformedAction(
+        f"'{action.get('type')}' has no field {names}; its fields are {', '.join(sorted(allowed))}"
+    )
+
+
 def int_field(action: Mapping, name: str, lo: int | None = None, hi: int | None = None) -> int:
     """``action[name]`` as an int in ``lo..hi`` (inclusive); :class:`MalformedAction` if not."""
     v = action.get(name)
@@ -239,6 +253,11 @@ class Game:
     max_players: int = 2
     default_options: Mapping[str, Any] = {}
     action_types: frozenset[str] = frozenset()
+    #: The fields each action type may carry, ``type`` included (``{type: frozenset}``):
+    #: ``check`` refuses any other field with :class:`MalformedAction`, so an accepted
+    #: action is exactly one the rules list (the contract suite checks every listed
+    #: action against it). A type missing here is not checked for extra fields.
+    action_fields: Mapping[str, frozenset[str]] = {}
 
     # ---- verbs
     def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None):
@@ -270,8 +289,10 @@ class Game:
         return True
 
     def check(self, state, seat: int, action: Action) -> None:
-        """Raise the :class:`RuleError` that ``apply`` would raise, or return None."""
-        action_type(action, self.action_types)
+        """Raise the :class:`RuleError` that ``apply`` would raise, or return None.
+        A field its type does not have (:attr:`action_fields`) is malformed."""
+        kind = action_type(action, self.action_types)
+        refuse_extra_fields(action, self.action_fields.get(kind))
         if self.result(state) is not None and self.is_over(state):
             raise GameOver("the game is over")
         if not self.may_act(state, seat, action):
@@ -311,6 +332,15 @@ class Game:
         ``awaiting`` and ``over``; built field by field from the rules page's "What each
         player may know"."""
         raise NotImplementedError
+
+    def private_view(self, state, seat: int | None) -> dict:
+        """The keys of ``view(state, seat)`` that may differ from the spectator's view
+        (``seat`` itself, the seat's hand …), with this seat's values: the same keys for
+        every seat, and ``{**view(state, None), **private_view(state, seat)}`` equals
+        ``view(state, seat)``, key order included (the contract suite checks both). A
+        host builds the public part — the spectator's view — once per action and only
+        this part per seat (issue 18). Default: the whole view."""
+        return self.view(state, seat)
 
     def result(self, state) -> Outcome | None:
         """The :class:`Outcome` once the whole game has ended, else ``None``."""

@@ -151,6 +151,12 @@ class Guandan(Game):
     #: The contract suite plays two deals (so tribute and return are exercised).
     contract_options = {"deals": 2}
     action_types = frozenset({"play", "pass", "tribute", "return"})
+    action_fields = {
+        "play": frozenset({"type", "cards", "combo", "rank"}),
+        "pass": frozenset({"type"}),
+        "tribute": frozenset({"type", "card"}),
+        "return": frozenset({"type", "card"}),
+    }
 
     # ------------------------------------------------------------------ set-up
     def _setup(self, players: int, seed: int, options: tuple) -> GuandanState:
@@ -601,6 +607,9 @@ class Guandan(Game):
     def decode_action(self, code: int) -> dict:
         """The action whose code is ``code`` (inverse of :meth:`encode_action`)."""
         return _codes.decode(code)
+
+    def private_view(self, state: GuandanState, seat: int | None) -> dict:
+        return _view.private(self, state, seat)
 
     def actions_for(self, legal: list[dict], hand, selection) -> list[dict]:
         """The plays of ``legal`` made of exactly the selected cards, one per reading

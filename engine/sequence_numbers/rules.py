@@ -122,6 +122,12 @@ class SequenceNumbers(Game):
     max_players = 6
     default_options = {"teams": None, "reshuffles": 8}
     action_types = frozenset({"dead", "chip", "remove", "discard"})
+    action_fields = {
+        "dead": frozenset({"type", "card"}),
+        "chip": frozenset({"type", "card", "row", "col"}),
+        "remove": frozenset({"type", "card", "row", "col"}),
+        "discard": frozenset({"type", "card"}),
+    }
 
     # ------------------------------------------------------------------ set-up
     def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None):
@@ -452,6 +458,9 @@ class SequenceNumbers(Game):
     # ------------------------------------------------------------------ views
     def view(self, state: SequenceState, seat: int | None) -> dict:
         return _view.build(self, state, seat)
+
+    def private_view(self, state: SequenceState, seat: int | None) -> dict:
+        return _view.private(self, state, seat)
 
     # ------------------------------------------------------------------ tests & tools
     def zones(self, state: SequenceState) -> dict[str, tuple]:

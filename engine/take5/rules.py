@@ -23,6 +23,7 @@ from engine.core import (
     NotYourTurn,
     Outcome,
     action_type,
+    refuse_extra_fields,
     int_field,
     option,
 )
@@ -107,6 +108,10 @@ class Take5(Game):
     max_players = 10
     default_options = {"threshold": 66, "rounds": None, "tactical": False}
     action_types = frozenset({"choose", "take-row"})
+    action_fields = {
+        "choose": frozenset({"type", "card"}),
+        "take-row": frozenset({"type", "row"}),
+    }
 
     # ------------------------------------------------------------------ set-up
     def _setup(self, players: int, seed: int, options: tuple) -> Take5State:
@@ -227,6 +232,8 @@ class Take5(Game):
         legal), with the contract's general steps done inline (a hot path)."""
         if not isinstance(action, dict) or action.get("type") not in ("choose", "take-row"):
             action_type(action, self.action_types)  # raises MalformedAction
+        if len(action) != 2:
+            refuse_extra_fields(action, self.action_fields[action["type"]])
         if state.over:
             raise GameOver("the game is over")
         if not self.may_act(state, seat, action):
@@ -437,6 +444,9 @@ class Take5(Game):
     # ------------------------------------------------------------------ views
     def view(self, state: Take5State, seat: int | None) -> dict:
         return _view.build(self, state, seat)
+
+    def private_view(self, state: Take5State, seat: int | None) -> dict:
+        return _view.private(self, state, seat)
 
     # ------------------------------------------------------------------ tests & tools
     def zones(self, state: Take5State) -> dict[str, tuple]:

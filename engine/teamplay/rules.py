@@ -142,6 +142,7 @@ class Teamplay(Game):
     default_options = {"end_at": None}
     contract_options = {"end_at": 2}  # random playouts give away cards for ever
     action_types = frozenset(KEYS)
+    action_fields = {kind: frozenset(keys) for kind, keys in KEYS.items()}
 
     # ------------------------------------------------------------------ set-up
     def _setup(self, players: int, seed: int, options: tuple) -> TeamplayState:
@@ -565,6 +566,9 @@ class Teamplay(Game):
     # ------------------------------------------------------------------ views
     def view(self, state: TeamplayState, seat: int | None) -> dict:
         return _view.build(self, state, seat)
+
+    def private_view(self, state: TeamplayState, seat: int | None) -> dict:
+        return _view.private(self, state, seat)
 
     # ------------------------------------------------------------------ tests & tools
     def zones(self, state: TeamplayState) -> dict[str, tuple]:

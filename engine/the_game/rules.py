@@ -93,6 +93,12 @@ class TheGame(Game):
     max_players = 5
     default_options = {"expert": False, "smaller_hands": False, "start": None}
     action_types = frozenset({"play", "end-turn", "declare-blocked", "signal"})
+    action_fields = {
+        "play": frozenset({"type", "card", "pile"}),
+        "end-turn": frozenset({"type"}),
+        "declare-blocked": frozenset({"type"}),
+        "signal": frozenset({"type", "pile", "signal"}),
+    }
 
     # ------------------------------------------------------------------ set-up
     def _setup(self, players: int, seed: int, options: tuple) -> TheGameState:
@@ -352,6 +358,9 @@ class TheGame(Game):
     # ------------------------------------------------------------------ views
     def view(self, state: TheGameState, seat: int | None) -> dict:
         return _view.build(self, state, seat)
+
+    def private_view(self, state: TheGameState, seat: int | None) -> dict:
+        return _view.private(self, state, seat)
 
     # ------------------------------------------------------------------ tests & tools
     def zones(self, state: TheGameState) -> dict[str, tuple]:

@@ -192,3 +192,84 @@ def test_legal_from_view_equals_legal_actions(game_id):
             state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
         else:
             pytest.fail(f"no end after {MAX_STEPS} actions")
+
+
+def _lookalikes(action: dict) -> list[dict]:
+    """Actions equal to ``action`` under ``==`` but not in shape: an int field (or an
+    int in a list field) as a float or a bool. The engine must refuse each, so that an
+    accepted action is a listed one, not one that merely compares equal."""
+    out = []
+    for k, v in action.items():
+        if type(v) is int:
+            out.append({**action, k: float(v)})
+            if v in (0, 1):
+                out.append({**action, k: bool(v)})
+        elif type(v) is list and v and type(v[0]) is int:
+            out.append({**action, k: [float(v[0]), *v[1:]]})
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_an_action_with_a_field_its_type_lacks_is_malformed(game_id):
+    """Canonical actions (issue 18): every type declares its fields
+    (``Game.action_fields``), every listed action has exactly those of its type (or
+    fewer, for an optional one), and an action with one more field — or a float or
+    bool where the rules say int — is refused with the state unchanged. So the host
+    validates an action once, through ``apply``, and keeps what it was sent."""
+    game = get_game(game_id)
+    assert set(game.action_fields) == set(game.action_types)
+    n = _player_counts(game)[0]
+    rng = random.Random(31)
+    state = game.setup(n, 31, _options(game))
+    for step in range(MAX_STEPS):
+        if game.is_over(state):
+            break
+        seat = rng.choice(sorted(game.awaiting(state)))
+        legal = game.legal_actions(state, seat)
+        for a in legal:
+            assert set(a) <= game.action_fields[a["type"]], a
+        if step % 5 == 0:
+            before = game.digest(state)
+            for a in rng.sample(legal, min(4, len(legal))):
+                extra = {**a, "note": "x" * 100}
+                with pytest.raises(MalformedAction):
+                    game.apply(state, seat, extra)
+                assert not game.is_legal(state, seat, extra)
+                for bad in _lookalikes(a):
+                    with pytest.raises(RuleError):
+                        game.apply(state, seat, bad)
+                assert game.digest(state) == before
+        state, _ = game.apply(state, seat, rng.choice(legal))
+    else:
+        pytest.fail(f"no end after {MAX_STEPS} actions")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_seats_view_is_the_public_view_and_its_private_part(game_id):
+    """Views built once (issue 18): ``private_view(state, seat)`` holds the keys that
+    depend on the seat, the same keys for every seat; laid over the spectator's view
+    it gives the seat's view exactly, key order and bytes included. So a host builds
+    the public part once per action, and the shared part carries no private field
+    (it is the spectator's view)."""
+    game = get_game(game_id)
+    for n in _player_counts(game):
+        rng = random.Random(200 + n)
+        state = game.setup(n, 200 + n, _options(game))
+        keys = None
+        for step in range(MAX_STEPS):
+            if step % 3 == 0 or game.is_over(state):
+                public = game.view(state, None)
+                for who in [None, *range(n)]:
+                    mine = game.private_view(state, who)
+                    keys = keys or set(mine)
+                    assert set(mine) == keys and keys < set(public)
+                    merged = {**public, **mine}
+                    view = game.view(state, who)
+                    assert list(merged) == list(view)
+                    assert msgpack.packb(merged) == msgpack.packb(view), (n, who)
+            if game.is_over(state):
+                break
+            seat = rng.choice(sorted(game.awaiting(state)))
+            state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        else:
+            pytest.fail(f"no end after {MAX_STEPS} actions")
