@@ -13,6 +13,13 @@ def _play(entry) -> dict:
     return {"seat": seat, "type": "play", "combo": combo, "rank": rank, "cards": list(cards)}
 
 
+def private(game, state: GuandanState, seat: int | None) -> dict:
+    """The keys of the view that depend on ``seat`` (a spectator's values for None):
+    ``seat, hand``."""
+    mine = seat is not None and 0 <= seat < PLAYERS
+    return {"seat": seat, "hand": list(state.hands[seat]) if mine else []}
+
+
 def build(game, state: GuandanState, seat: int | None) -> dict:
     """The view of ``seat`` (None = spectator), built field by field.
 
@@ -25,13 +32,12 @@ def build(game, state: GuandanState, seat: int | None) -> dict:
     finishing order), tribute (``{payers, paid: [[payer, card]], transfers: [[payer,
     receiver, card]], returns: [[receiver, payer, card]], exempt}``), previous_places,
     history ([{deal, level, places, team, advance}]), fails, options, winners."""
-    mine = seat is not None and 0 <= seat < PLAYERS
     playing = state.phase == "play"
     last = state.last
     out = game.result(state)
-    return {
+    v = {
         "game": "guandan",
-        "seat": seat,
+        "seat": None,
         "players": PLAYERS,
         "awaiting": sorted(game.awaiting(state)),
         "over": state.phase == "over",
@@ -40,7 +46,7 @@ def build(game, state: GuandanState, seat: int | None) -> dict:
         "level": state.level,
         "level_team": state.level_team,
         "levels": list(state.levels),
-        "hand": list(state.hands[seat]) if mine else [],
+        "hand": [],
         "hand_counts": [len(h) for h in state.hands],
         "turn": state.turn if playing else None,
         "leading": playing and last is None,
@@ -70,3 +76,6 @@ def build(game, state: GuandanState, seat: int | None) -> dict:
         },
         "winners": list(out.winners) if out else [],
     }
+    if seat is not None:
+        v.update(private(game, state, seat))
+    return v

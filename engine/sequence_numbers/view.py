@@ -15,6 +15,20 @@ from engine.sequence_numbers.state import (
 )
 
 
+def private(game, state: SequenceState, seat: int | None) -> dict:
+    """The keys of the view that depend on ``seat`` (a spectator's values for None):
+    ``seat, colour, hand, hand_answers, dead``."""
+    mine = seat is not None and 0 <= seat < state.players
+    hand = list(state.hands[seat]) if mine else []
+    return {
+        "seat": seat,
+        "colour": state.colours[seat] if mine else None,
+        "hand": hand,
+        "hand_answers": [ANSWER[c] for c in hand],
+        "dead": [c for c in hand if is_dead(state.chips, c)],
+    }
+
+
 def build(game, state: SequenceState, seat: int | None) -> dict:
     """The view of ``seat`` (None = spectator).
 
@@ -26,13 +40,11 @@ def build(game, state: SequenceState, seat: int | None) -> dict:
     sequences (per colour: list of five [row, col]), sequence_counts, reshuffles,
     reshuffle_limit, winners, draw``."""
     n = state.players
-    mine = seat is not None and 0 <= seat < n
     locked = state.locked()
-    hand = list(state.hands[seat]) if mine else []
     out = game.result(state)
-    return {
+    v = {
         "game": "sequence-numbers",
-        "seat": seat,
+        "seat": None,
         "players": n,
         "awaiting": sorted(game.awaiting(state)),
         "over": state.over,
@@ -40,16 +52,16 @@ def build(game, state: SequenceState, seat: int | None) -> dict:
         "turns": state.turns,
         "dead_used": state.dead_used,
         "colours": list(state.colours),
-        "colour": state.colours[seat] if mine else None,
+        "colour": None,
         "teams": state.teams,
         "needed": state.needed,
         "board": [list(row) for row in BOARD],
         "chips": [list(state.chips[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE)],
         "locked": [[r * SIZE + c in locked for c in range(SIZE)] for r in range(SIZE)],
         "corners": [[sp // SIZE, sp % SIZE] for sp in sorted(CORNERS)],
-        "hand": hand,
-        "hand_answers": [ANSWER[c] for c in hand],
-        "dead": [c for c in hand if is_dead(state.chips, c)],
+        "hand": [],
+        "hand_answers": [],
+        "dead": [],
         "hand_sizes": [len(h) for h in state.hands],
         "deck_size": len(state.deck),
         "discards": [list(d) for d in state.discards],
@@ -63,3 +75,6 @@ def build(game, state: SequenceState, seat: int | None) -> dict:
         "winners": list(out.winners) if out else [],
         "draw": bool(out) and not out.winners,
     }
+    if seat is not None:
+        v.update(private(game, state, seat))
+    return v

@@ -13,6 +13,24 @@ from engine.teamplay.state import (
 )
 
 
+def private(game, state: TeamplayState, seat: int | None) -> dict:
+    """The keys of the view that depend on ``seat`` (a spectator's values for None):
+    ``seat, team, partner, hand, gifts``."""
+    n = state.players
+    mine = seat is not None and 0 <= seat < n
+    return {
+        "seat": seat,
+        "team": team_of(seat, n) if mine else None,
+        "partner": partner(seat, n) if mine else None,
+        "hand": list(state.hands[seat]) if mine else [],
+        "gifts": [
+            {"from": g, "to": r, "cards": list(cs)}
+            for g, r, cs in state.gifts
+            if mine and seat in (g, r)
+        ],
+    }
+
+
 def build(game, state: TeamplayState, seat: int | None) -> dict:
     """The view of ``seat`` (None = spectator), built field by field.
 
@@ -26,7 +44,6 @@ def build(game, state: TeamplayState, seat: int | None) -> dict:
     last_turn, gifts (the seat's own gifts given or received: [{from, to, cards}]),
     winners."""
     n = state.players
-    mine = seat is not None and 0 <= seat < n
     out = game.result(state)
     visible = (
         [state.general]
@@ -34,9 +51,9 @@ def build(game, state: TeamplayState, seat: int | None) -> dict:
         + [m for done in state.done for m in done]
         + list(state.mission_discard)
     )
-    return {
+    v = {
         "game": "teamplay",
-        "seat": seat,
+        "seat": None,
         "players": n,
         "awaiting": sorted(game.awaiting(state)),
         "over": state.phase == "over",
@@ -45,10 +62,10 @@ def build(game, state: TeamplayState, seat: int | None) -> dict:
         "turn": state.turn,
         "first_round": state.turn < n,
         "teams": [list(t) for t in teams(n)],
-        "team": team_of(seat, n) if mine else None,
-        "partner": partner(seat, n) if mine else None,
+        "team": None,
+        "partner": None,
         "has_teams": has_teams(n),
-        "hand": list(state.hands[seat]) if mine else [],
+        "hand": [],
         "hand_sizes": [len(h) for h in state.hands],
         "hand_limit": hand_limit(n),
         "bank": list(state.bank),
@@ -70,10 +87,9 @@ def build(game, state: TeamplayState, seat: int | None) -> dict:
         "end_at": game.end_at(state),
         "end_announced": state.last_turn is not None,
         "last_turn": state.last_turn,
-        "gifts": [
-            {"from": g, "to": r, "cards": list(cs)}
-            for g, r, cs in state.gifts
-            if mine and seat in (g, r)
-        ],
+        "gifts": [],
         "winners": list(out.winners) if out else [],
     }
+    if seat is not None:
+        v.update(private(game, state, seat))
+    return v

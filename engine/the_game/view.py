@@ -6,6 +6,17 @@ from engine.core import option
 from engine.the_game.state import PILES, START, TheGameState
 
 
+def private(game, state: TheGameState, seat: int | None) -> dict:
+    """The keys of the view that depend on ``seat`` (a spectator's values for None):
+    ``seat, hand, blocked``."""
+    mine = seat is not None and 0 <= seat < state.players
+    return {
+        "seat": seat,
+        "hand": list(state.hands[seat]) if mine else [],
+        "blocked": bool(mine and seat == state.turn and game.is_blocked(state)),
+    }
+
+
 def build(game, state: TheGameState, seat: int | None) -> dict:
     """The view of ``seat`` (None = spectator), built field by field.
 
@@ -21,18 +32,17 @@ def build(game, state: TheGameState, seat: int | None) -> dict:
     ``blocked`` (own seat only: you must declare the block), ``expert``,
     ``smaller_hands``, ``cards_left``, and once over ``winners``, ``result``."""
     n = state.players
-    mine = seat is not None and 0 <= seat < n
     out = game.result(state)
     tops = state.tops
-    return {
+    v = {
         "game": "the-game",
-        "seat": seat,
+        "seat": None,
         "players": n,
         "awaiting": sorted(game.awaiting(state)),
         "over": state.over,
         "turn": state.turn,
         "turns": state.turns,
-        "hand": list(state.hands[seat]) if mine else [],
+        "hand": [],
         "hand_sizes": [len(h) for h in state.hands],
         "hand_size": state.size,
         "deck": len(state.deck),
@@ -47,10 +57,13 @@ def build(game, state: TheGameState, seat: int | None) -> dict:
         "played": state.played,
         "minimum": game.minimum(state),
         "to_play": game.to_play(state),
-        "blocked": bool(mine and seat == state.turn and game.is_blocked(state)),
+        "blocked": False,
         "expert": option(state.options, "expert"),
         "smaller_hands": option(state.options, "smaller_hands"),
         "cards_left": state.cards_left,
         "winners": list(out.winners) if out else [],
         "result": out.to_dict() if out else None,
     }
+    if seat is not None:
+        v.update(private(game, state, seat))
+    return v

@@ -185,7 +185,8 @@ def test_cards_stay_hidden_until_all_have_chosen():
     assert GAME.awaiting(t) == frozenset({1, 2})
     for seat in (1, 2, None):
         v = GAME.view(t, seat)
-        assert v["has_chosen"] == [True, False, False]
+        assert v["phase"] == "choose" and v["awaiting"] == [1, 2]  # seat 0 has chosen
+        assert "has_chosen" not in v  # derivable: a choosing seat is not awaited
         assert v["chosen"] is None and 23 not in _visible(v)
         assert v["revealed"] == []
         assert all(e.for_seat(seat) == {"type": "choose", "seat": 0} for e in events)
@@ -454,7 +455,6 @@ VIEW_KEYS = {
     "row_costs",
     "hand",
     "chosen",
-    "has_chosen",
     "hand_sizes",
     "revealed",
     "pending",

@@ -65,8 +65,8 @@ def test_a_take5_delta_carries_only_changed_keys_and_redacted_events():
     assert mine["seq"] == other["seq"] == 1
     assert mine["events"] == [{"type": "choose", "seat": 0, "card": card}]
     assert other["events"] == [{"type": "choose", "seat": 0}]
-    assert set(other["set"]) == {"awaiting", "has_chosen"}
-    assert set(mine["set"]) == {"awaiting", "has_chosen", "chosen"}
+    assert set(other["set"]) == {"awaiting"}
+    assert set(mine["set"]) == {"awaiting", "chosen"}
     assert mine["set"]["chosen"] == card and mine["del"] == []
 
 

@@ -11,6 +11,7 @@ import pytest
 from client.cli import main
 from net.host import Refused
 from net.local import LocalHost
+from tests.net.test_tcp import chose
 
 WAIT = 20.0  # seconds; every wait below is bounded
 
@@ -78,9 +79,9 @@ def test_couch_play_two_local_seats_and_a_spectator(host):
     a, b, w = h.connect(0, "Ana"), h.connect(1, "Bo"), h.connect(None)
     sa = drive(a, lambda s: s["legal"])
     a.send({"type": "action", "action": sa["legal"][0]})
-    sw = drive(w, lambda s: s["view"] and s["view"]["has_chosen"][0])
+    sw = drive(w, lambda s: chose(s["view"], 0))
     assert sw["view"]["hand"] == [] and w.token is None
-    sb = drive(b, lambda s: s["view"] and s["view"]["has_chosen"][0])
+    sb = drive(b, lambda s: chose(s["view"], 0))
     assert sb["view"] == h.call(lambda t: t.view(1))
 
 
@@ -112,8 +113,8 @@ def test_a_closed_local_seat_is_played_by_the_stand_in_then_handed_back(host):
     a, b = h.connect(0), h.connect(1)
     token = b.token
     b.close()
-    st = drive(a, lambda s: s["view"] and s["view"]["has_chosen"][1])
-    assert st["view"]["has_chosen"] == [False, True]
+    st = drive(a, lambda s: chose(s["view"], 1))
+    assert not chose(st["view"], 0)
     assert h.call(lambda t: t.seats[1]["away"])
     back = h.connect(1, token=token)
     assert back.token == token and not h.call(lambda t: t.seats[1]["away"])
@@ -164,7 +165,7 @@ def test_the_log_on_disk_resumes_a_table_after_a_crash(tmp_path, host):
 
     def act_once(st):
         v = st["view"]
-        if v and v["turn"] >= 2 and v["awaiting"] == [0] and v["has_chosen"] == [False, True, True]:
+        if v and v["turn"] >= 2 and v["awaiting"] == [0] and v["phase"] == "choose":
             return True  # quiet: the bots have chosen, the table waits for us
         if v and 0 in v["awaiting"] and st["legal"]:
             conn.send({"type": "action", "action": st["legal"][0]})

@@ -15,7 +15,8 @@ from engine.take5 import bullheads
 
 
 def _chosen(t, e: dict) -> None:
-    t.board.own("has_chosen")[e["seat"]] = True
+    # The view has no has_chosen: a choosing seat that has chosen is no longer awaited.
+    t.board["awaiting"] = [s for s in t.board.get("awaiting", []) if s != e["seat"]]
     if e.get("card") is not None and e["seat"] == t.me:
         t.board["chosen"] = e["card"]
 
@@ -49,7 +50,7 @@ def _reveal(t, pairs: list[list[int]]) -> Beat:
         b = t.board
         b["revealed"] = [list(p) for p in pairs]
         b["pending"] = sorted([c, s] for s, c in pairs)
-        b["has_chosen"] = [False] * b["players"]
+        b["phase"] = "reveal"  # on the stage only: no choice stands until the next view
         if t.me is not None:
             mine = [c for s, c in pairs if s == t.me]
             b["hand"] = [c for c in b["hand"] if c not in mine]

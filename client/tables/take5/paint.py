@@ -200,7 +200,7 @@ def draw_players(t, surface: pygame.Surface) -> None:
         bull_icon(surface, (rect.right - s(26) - total.get_width(), rect.centery), s(7), CREAM)
         room = rect.w - s(52) - total.get_width()
         name, sub = player_lines(t, seat)
-        chosen = b["has_chosen"][seat]
+        chosen = b.get("phase") == "choose" and seat not in b.get("awaiting", [])
         name = t.fit_text(name, t.t(16), room, assets.WHITE, True)
         sub = t.fit_text(sub, t.t(13), room, (230, 230, 225))
         gap = max(0, (rect.h - name.get_height() - sub.get_height()) // 3)
