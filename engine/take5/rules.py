@@ -268,7 +268,7 @@ class Take5(Game):
         path); anything else goes through :meth:`check`, which raises the same error
         in the same order as the contract's."""
         t = type(action)
-        if (t is FrozenAction or t is dict) and type(seat) is int:
+        if (t is FrozenAction or t is dict) and type(seat) is int and len(action) == 2:
             d = state.__dict__
             kind = action.get("type")
             if kind == "choose":
