@@ -129,7 +129,8 @@ def idle(where: str, seconds: float) -> dict:
 
         def waiting() -> bool:  # for the player alone: every bot has chosen its card
             view = table.session.mirrors[0].view
-            return bool(view and all(view["has_chosen"][1:]) and not view["has_chosen"][0])
+            # every bot has chosen (a seat that has chosen is no longer awaited)
+            return bool(view and view["phase"] == "choose" and view["awaiting"] == [0])
 
         # (getattr: the same measure also runs on a tree from before idle frames)
         still = getattr(table, "idle", lambda: table.timeline.idle)

@@ -46,8 +46,8 @@ def test_a_table_waiting_for_the_player_is_idle_and_a_message_wakes_it(app):
         view = session.mirrors[0].view
         return bool(
             view
-            and all(view["has_chosen"][1:])
-            and not view["has_chosen"][0]
+            and view["phase"] == "choose"
+            and view["awaiting"] == [0]  # a choosing seat that has chosen is not awaited
             and table.my_decision() == "choose"
             and table.idle()
         )
