@@ -28,7 +28,6 @@ from net.protocol import (
     HEARTBEAT,
     PROTOCOL,
     Decoder,
-    PageJoiner,
     ProtocolError,
     encode,
     error,
@@ -86,6 +85,10 @@ class TcpConnection(Connection):
     ``reconnect_for``); one notice per failed attempt. On success a fresh ``welcome``
     and ``snapshot`` follow. ``recalled`` is True when the token came from ``tokens``.
 
+    ``legal=True`` asks the host for the seat's legal lists (a thin client that cannot
+    compute them with ``Game.legal_from_view``); they arrive in the compact form of
+    :func:`net.delta.pack_legal`.
+
     ``alternates``: more ``(host, port)`` of the same table (a :class:`TableInfo`'s
     ``addresses``), tried in order when the first cannot be reached; ``host``,
     ``port`` and ``address`` then name the one that answered (see
@@ -107,8 +110,10 @@ class TcpConnection(Connection):
         tokens=None,
         table_id: str | None = None,
         alternates: list[tuple[str, int]] = (),
+        legal: bool = False,
     ) -> None:
         super().__init__(seat)
+        self.legal = legal
         self.host, self.port = host, port
         # Other addresses of the same table (discovery lists every one): tried in
         # order when the first cannot be reached; the one that answers is kept.
@@ -219,6 +224,7 @@ class TcpConnection(Connection):
             "seat": self.seat,
             "token": self.token,
             "spectator": self.spectator,
+            "legal": self.legal,
         }
 
     async def _main(self) -> None:
@@ -304,7 +310,6 @@ class TcpConnection(Connection):
     ) -> tuple[bool, str]:
         """One TCP session: ``(dropped, reason)`` — dropped is False after a refusal."""
         self._writer = writer
-        self._pages = PageJoiner()
         self._auto_pings = 0
         self.welcome = None
         writer.write(encode(self._hello()))

@@ -17,16 +17,15 @@ import hmac
 import operator
 import secrets
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
-
-import msgpack
 
 import engine
 from engine.bots import LEVELS
 from engine.core import RuleError
 
-from net.protocol import PROTOCOL, echo, error
+from net.delta import NONE, DeltaWriter, pack_legal
+from net.protocol import PROTOCOL, Encoded, echo, error
 
 #: Level of the bot that fills an unfilled open seat at start or plays for a dropped player.
 STAND_IN_LEVEL = "normal"
@@ -172,7 +171,8 @@ class Seat:
 class Client:
     """One attached connection: ``seat`` (None = spectator), ``send`` (called with each
     outgoing message dict), ``player`` (name), ``token``, ``seq`` (sequence number of the
-    last snapshot or delta sent to it), ``close`` (asks the transport to hang up)."""
+    last snapshot or delta sent to it), ``close`` (asks the transport to hang up),
+    ``thin`` (its ``hello`` asked for legal lists: they are sent to it alone)."""
 
     seat: int | None
     send: Callable[[dict], None]
@@ -181,8 +181,11 @@ class Client:
     close: Callable[[], None] | None = None
     seq: int = 0
     attached: bool = True
-    packed: dict[str, bytes] = field(default_factory=dict)  # last view sent, per key
+    #: The private part of the view last sent (``Game.private_view``; None: spectator).
+    mine: dict | None = None
+    #: The compact legal list last sent, packed (thin connections only).
     legal: bytes = b""
+    thin: bool = False
     #: The action budget (remote connections; None: trusted, in-process).
     budget: Budget | None = None
 
@@ -215,8 +218,7 @@ def _same_token(held: str, given: Any) -> bool:
     )
 
 
-def _pack(value: Any) -> bytes:
-    return msgpack.packb(value, use_bin_type=True)
+_NO_STATE = object()
 
 
 class Table:
@@ -295,6 +297,10 @@ class Table:
             self._seats.append(Seat(i, kind, nm, level))
         self.clients: list[Client] = []
         self.actions: list[list] = []
+        self._public_view: dict = {}  # the spectator's view of ``_public_of``
+        self._public_of: Any = _NO_STATE  # the state (or None: the lobby) it was built for
+        self._writer = DeltaWriter()
+        self._split: dict = {}  # (view keys, private keys) -> (public keys, private keys)
         self._bots: dict[tuple, Any] = {}
         self._awaited_since: dict[int, float] = {}
         self._clock_sent: dict[int, float] = {}  # the turn-clock deadlines last announced
@@ -440,9 +446,12 @@ class Table:
         player: str = "",
         token: str | None = None,
         close: Callable[[], None] | None = None,
+        legal: bool = False,
     ) -> Client:
         """Attach a connection to ``seat`` (None = spectator) and send it ``welcome``
-        then ``snapshot`` through ``send``.
+        then ``snapshot`` through ``send``. ``legal``: a thin connection (its ``hello``
+        asked for legal lists): its snapshots and deltas carry the seat's legal list in
+        the compact form of :func:`net.delta.pack_legal`; nobody else gets one.
 
         A seat may be attached when it is ``open`` (it becomes ``remote``), a ``human``
         seat nobody holds, or any held seat whose ``token`` matches (the old connection,
@@ -499,7 +508,7 @@ class Table:
             token = s.token
         else:
             token = None
-        client = Client(seat, send, clean_name(player, ""), token, close)
+        client = Client(seat, send, clean_name(player, ""), token, close, thin=bool(legal))
         client.send = self._guarded(client, send)
         if seat is not None:
             self._seats[seat].client = client
@@ -648,15 +657,14 @@ class Table:
         # The engine validates once: an accepted action has its type's fields only, each
         # of the rules' own type (Game.action_fields, checked by the contract suite), so
         # what the log keeps costs what an honest action does.
-        state, events = self.game.apply(self.state, seat, action)
-        before = self.game.awaiting(self.state)
+        old = self.state
+        state, events = self.game.apply(old, seat, action)
+        before = self.game.awaiting(old)
         self.state = state
         self.actions.append([seat, action])
         if self.on_action is not None:
             self.on_action(seat, action)
-        for c in list(self.clients):
-            if c.attached:
-                self._delta(c, events, c is by)
+        self._send_deltas(old, events, by)
         if self.is_over():
             self._announce_outcome()
         now = self.clock() if now is None else now
@@ -686,54 +694,119 @@ class Table:
             "lobby": True,
         }
 
-    def _views(self, seat: int | None) -> tuple[dict, list]:
+    def public_view(self) -> dict:
+        """The spectator's view now (:meth:`lobby_view` before the start), built once per
+        state and shared: never change it."""
+        state = self.state if self.started else None
+        if self._public_of is not state:
+            self._public_view = (
+                self.lobby_view(None) if state is None else self.game.view(state, None)
+            )
+            self._public_of = state
+        return self._public_view
+
+    def _private(self, seat: int) -> dict:
+        """The part of ``seat``'s view that is its own (``Game.private_view``)."""
         if not self.started:
-            return self.lobby_view(seat), []
-        view = self.game.view(self.state, seat)
-        legal = [] if seat is None else self.game.legal_actions(self.state, seat)
-        return view, legal
-
-    def _snapshot(self, client: Client) -> None:
-        view, legal = self._views(client.seat)
-        client.packed = {k: _pack(v) for k, v in view.items()}
-        client.legal = _pack(legal)
-        client.seq = len(self.actions)
-        client.send(
-            {
-                "type": "snapshot",
-                "seq": client.seq,
-                "view": view,
-                "legal": legal,
-                "started": self.started,
-            }
-        )
-
-    def _delta(self, client: Client, events: list, yours: bool = False) -> None:
-        view, legal = self._views(client.seat)
-        packed = {k: _pack(v) for k, v in view.items()}
-        changed = {k: view[k] for k, b in packed.items() if client.packed.get(k) != b}
-        gone = [k for k in client.packed if k not in packed]
-        client.packed = packed
-        client.seq = len(self.actions)
-        msg = {
-            "type": "delta",
-            "seq": client.seq,
-            "set": changed,
-            "del": gone,
-            "events": [e.for_seat(client.seat) for e in events],
-        }
-        lp = _pack(legal)
-        if lp != client.legal:
-            client.legal = lp
-            msg["legal"] = legal
-        if yours:
-            msg["yours"] = True  # the answer to this client's own action
-        client.send(msg)
+            return {"seat": seat}
+        return self.game.private_view(self.state, seat)
 
     def view(self, seat: int | None) -> dict:
-        """The view of ``seat`` now (None = spectator): the engine's once started, the
+        """The view of ``seat`` now (None = spectator), a new dict: the engine's once
+        started — the public view with the seat's private part laid over it — and the
         public :meth:`lobby_view` before."""
-        return self._views(seat)[0]
+        public = self.public_view()
+        if seat is None:
+            return dict(public)
+        return {**public, **self._private(seat)}
+
+    def legal_actions(self, seat: int | None) -> list:
+        """``seat``'s legal actions now (``[]`` for a spectator or before the start)."""
+        if seat is None or not self.started:
+            return []
+        return self.game.legal_actions(self.state, seat)
+
+    def _snapshot(self, client: Client) -> None:
+        public = self.public_view()
+        if client.seat is None:
+            view, client.mine = dict(public), None
+        else:
+            client.mine = self._private(client.seat)
+            view = {**public, **client.mine}
+        client.seq = len(self.actions)
+        msg = {"type": "snapshot", "seq": client.seq, "view": view, "started": self.started}
+        if client.thin:
+            legal = pack_legal(self.legal_actions(client.seat))
+            client.legal = self._writer.pack(legal)
+            msg["legal"] = legal
+        client.send(msg)
+
+    def _send_deltas(self, old_state: Any, events: list, by: Client | None) -> None:
+        """After an accepted action (the state was ``old_state``): send every attached
+        client its delta. The public part — the spectator's view — is built, compared and
+        packed once and shared; each seat adds its private part (``Game.private_view``)
+        and its events; a thin connection its legal list when it changed."""
+        clients = [c for c in self.clients if c.attached]
+        if not clients:
+            return
+        w = self._writer
+        old = self._public_view if self._public_of is old_state else None
+        if old is None:  # no snapshot was sent since that state (not expected): rebuild it
+            old = self.game.view(old_state, None)
+        new = self.public_view()
+        seq = len(self.actions)
+        mine_keys = next((c.mine.keys() for c in clients if c.mine is not None), ())
+        layout = (tuple(new), tuple(mine_keys))
+        split = self._split.get(layout)
+        if split is None:  # the public keys and the private ones (the same every action)
+            split = self._split[layout] = (
+                [k for k in new if k not in mine_keys],
+                [k for k in new if k in mine_keys],
+            )
+        shared = w.diff(old, new, split[0])
+        watched = w.diff(old, new, split[1]) if mine_keys else NONE
+        packed_events: dict[tuple, tuple[bytes, list]] = {}
+        secret_seats: set = set()  # seats shown some event's secret part
+        for e in events:
+            if e.secret and e.seen_by:
+                secret_seats.update(e.seen_by)
+        same: dict[tuple, Encoded] = {}  # deltas that are the same for several clients
+        for c in clients:
+            seat = c.seat
+            # The events as this connection may see them: seats differ only by the
+            # secrets shown to them (Event.for_seat), so each redaction is built once.
+            shown = ()
+            if seat in secret_seats:
+                shown = tuple(
+                    i
+                    for i, e in enumerate(events)
+                    if e.secret and e.seen_by is not None and seat in e.seen_by
+                )
+            ev = packed_events.get(shown)
+            if ev is None:
+                redacted = [e.for_seat(seat if shown else None) for e in events]
+                ev = packed_events[shown] = (w.pack(redacted), redacted)
+            c.seq = seq
+            if seat is None:
+                parts, key = (shared, watched), ("spectator",)
+            else:
+                mine = self.game.private_view(self.state, seat)
+                own = w.diff(c.mine, mine)
+                c.mine = mine
+                parts, key = (shared, own), ("seat", shown)
+                legal = None
+                if c.thin:
+                    compact = pack_legal(self.game.legal_actions(self.state, seat))
+                    packed = w.pack(compact)
+                    if packed != c.legal:
+                        c.legal, legal = packed, (packed, compact)
+                if own is not NONE or legal is not None or c is by:
+                    c.send(Encoded(*w.delta(seq, parts, ev, c is by, legal)))
+                    continue
+            msg = same.get(key)
+            if msg is None:
+                msg = same[key] = Encoded(*w.delta(seq, parts, ev))
+            c.send(msg)
 
     # ------------------------------------------------------------------ bots
     def is_bot_seat(self, seat: int, now: float | None = None) -> bool:
@@ -789,10 +862,12 @@ class Table:
         return self._bots[key]
 
     def _bot_act(self, seat: int, now: float | None = None) -> None:
+        # The one enumeration of this decision: the bot decides from it and the view,
+        # and its first action is the fallback should the bot fail.
         legal = self.game.legal_actions(self.state, seat)
         if not legal:
             raise RuntimeError(f"{self.game_id}: awaited seat {seat} has no legal action")
-        view = self.game.view(self.state, seat)
+        view = self.view(seat)
         try:
             action = self._bot(seat).choose(view, legal)
         except Exception:

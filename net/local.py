@@ -16,7 +16,7 @@ import threading
 from typing import Any, Callable
 
 from net.host import TAKEOVER_DELAY, Client, Refused, Table
-from net.protocol import PageJoiner, ProtocolError, encode, roundtrip, wire_messages
+from net.protocol import ProtocolError, encode, roundtrip
 
 #: Seconds a cross-thread request (start, connect, call, stop) may wait for the loop.
 CALL_TIMEOUT = 10.0
@@ -34,7 +34,6 @@ class Connection:
         self.token: str | None = None
         self.player = ""
         self._inbox: queue.SimpleQueue = queue.SimpleQueue()
-        self._pages = PageJoiner()
         self.connected = True
         #: Called (on the network thread) after each message arrives — e.g. to post
         #: one wake-up event to the pygame queue. Must not block.
@@ -58,10 +57,8 @@ class Connection:
 
     # ---- network side
     def _arrive(self, message: dict) -> None:
-        """A message from the wire: long legal lists are joined, then delivered.
-        Raises :class:`ProtocolError` for pages out of step."""
-        for m in self._pages.join(message):
-            self._deliver(m)
+        """A message from the wire: delivered."""
+        self._deliver(message)
 
     def _deliver(self, message: dict) -> None:
         if message.get("type") == "welcome":
@@ -278,10 +275,13 @@ class LocalHost:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
 
     # ------------------------------------------------------------------ seats
-    def connect(self, seat: int | None, player: str = "", token: str | None = None) -> Connection:
+    def connect(
+        self, seat: int | None, player: str = "", token: str | None = None, legal: bool = False
+    ) -> Connection:
         """A connection for ``seat`` (None = spectator); ``token`` takes a held seat
-        back (from an earlier connection's ``token``). Raises
-        :class:`net.host.Refused` (a ``ValueError``) if the seat cannot be taken."""
+        back (from an earlier connection's ``token``); ``legal``: a thin connection, sent
+        the seat's legal lists. Raises :class:`net.host.Refused` (a ``ValueError``) if
+        the seat cannot be taken."""
         conn = LocalConnection(self, seat)
 
         def attach(table: Table) -> None:
@@ -291,6 +291,7 @@ class LocalHost:
                 player=player,
                 token=token,
                 close=lambda: conn._lost("closed by the host"),
+                legal=legal,
             )
 
         self.call(attach)
@@ -398,8 +399,7 @@ class LocalHost:
     # ------------------------------------------------------------------ loop side
     @staticmethod
     def _to_local(conn: LocalConnection, message: dict) -> None:
-        for part in wire_messages(message):
-            conn._arrive(roundtrip(part))
+        conn._arrive(roundtrip(message))
 
     def _receive(self, conn: LocalConnection, message: dict) -> None:
         if conn.client is not None:

@@ -19,15 +19,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
-
-def apply_delta(view: dict, delta: dict) -> dict:
-    """``view`` with a ``delta`` message's ``set`` and ``del`` applied, as a new dict
-    (``view`` itself is left as it was)."""
-    out = dict(view)
-    out.update(delta.get("set", {}))
-    for key in delta.get("del", []):
-        out.pop(key, None)
-    return out
+from net.delta import apply_delta, unpack_legal
 
 
 @dataclass(frozen=True)
@@ -111,7 +103,8 @@ class ViewMirror:
 
     @property
     def legal(self) -> list:
-        """The seat's legal actions now: the host's list when it sends one, else
+        """The seat's legal actions now: the host's list when it sends one (to a thin
+        connection, ``hello`` with ``legal: true``), else
         ``Game.legal_from_view(view)`` (computed once per view); ``[]`` for a spectator,
         before the start, or for a game that cannot compute it from a view."""
         if self._host_legal is not None:
@@ -153,7 +146,7 @@ class ViewMirror:
             self.view = message["view"]
             self.seq = message.get("seq", 0)
             self._started = bool(message.get("started", self._started))
-            self._host_legal = list(message["legal"]) if "legal" in message else None
+            self._host_legal = unpack_legal(message["legal"]) if "legal" in message else None
             if self.keep_backlog:
                 self.backlog.append(Shown([], self.view, snapshot=True))
         elif kind == "delta":
@@ -165,7 +158,7 @@ class ViewMirror:
             self.seq = seq
             self.view = apply_delta(self.view, message)
             if "legal" in message:
-                self._host_legal = list(message["legal"])
+                self._host_legal = unpack_legal(message["legal"])
             if self.keep_backlog:
                 self.backlog.append(
                     Shown(

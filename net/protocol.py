@@ -112,10 +112,25 @@ _ECHO.maxstring = _ECHO.maxother = _ECHO.maxlong = 2 * ECHO
 _ECHO.maxlevel, _ECHO.maxlist, _ECHO.maxdict = 2, 4, 4
 
 
+class Encoded(dict):
+    """A message packed once: its items are the message (for in-process readers) and
+    ``wire`` its msgpack bytes, which :func:`encode` returns as they are (the host packs
+    the shared part of a delta once for every connection)."""
+
+    __slots__ = ("wire",)
+
+    def __init__(self, wire: bytes, message: dict) -> None:
+        super().__init__(message)
+        self.wire = wire
+
+
 def encode(message: dict) -> bytes:
-    """Pack ``message`` (a map with a str ``type``) into msgpack bytes.
+    """Pack ``message`` (a map with a str ``type``) into msgpack bytes (an
+    :class:`Encoded` message: its bytes as they are).
 
     Raises ``TypeError`` for a value msgpack cannot carry."""
+    if type(message) is Encoded:
+        return message.wire
     return msgpack.packb(message, use_bin_type=True, strict_types=False)
 
 
@@ -327,59 +342,3 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     if not port.isdigit() or not 0 < int(port) < 65536:
         raise ValueError(f"bad port in {text!r}; expected HOST:PORT with a port 1..65535")
     return host, int(port)
-
-
-# --------------------------------------------------------------------------- long legal lists
-#: Legal actions sent in one message at most; a longer list (Guandan's leads can run to
-#: thousands of plays) follows in ``legal-page`` messages, so every message on the wire
-#: keeps the decoder's limits. Connections join the pages before ``poll`` sees them.
-LEGAL_PAGE = 1000
-#: Pages one list may take (so a joined list holds at most 64,000 actions).
-MAX_LEGAL_PAGES = 64
-
-
-def wire_messages(message: dict) -> list[dict]:
-    """``message`` as it goes on the wire: itself, or — when its ``legal`` list is
-    longer than :data:`LEGAL_PAGE` — itself with the first page and ``"legal_more":
-    true``, then ``{"type": "legal-page", "actions": [...], "more": bool}`` messages."""
-    legal = message.get("legal")
-    if not isinstance(legal, list) or len(legal) <= LEGAL_PAGE:
-        return [message]
-    pages = [legal[i : i + LEGAL_PAGE] for i in range(0, len(legal), LEGAL_PAGE)]
-    out = [{**message, "legal": pages[0], "legal_more": True}]
-    for i, page in enumerate(pages[1:], start=2):
-        out.append({"type": "legal-page", "actions": page, "more": i < len(pages)})
-    return out
-
-
-class PageJoiner:
-    """Client side of :func:`wire_messages`: ``join(message)`` returns the messages to
-    deliver now (a held message comes out whole once its last page arrives). Raises
-    :class:`ProtocolError` for pages out of order or too many of them."""
-
-    def __init__(self) -> None:
-        self._held: dict | None = None
-        self._pages = 0
-
-    def join(self, message: dict) -> list[dict]:
-        if message.get("type") == "legal-page":
-            actions = message.get("actions")
-            if self._held is None or not isinstance(actions, list):
-                raise ProtocolError("bad-message", "a legal-page without its message")
-            self._pages += 1
-            if self._pages > MAX_LEGAL_PAGES:
-                raise ProtocolError("too-large", f"more than {MAX_LEGAL_PAGES} legal pages")
-            self._held["legal"].extend(actions)
-            if message.get("more"):
-                return []
-            done, self._held = self._held, None
-            return [done]
-        if self._held is not None:
-            raise ProtocolError("bad-message", "a message arrived inside a legal list")
-        if message.get("legal_more"):
-            held = dict(message)
-            del held["legal_more"]
-            held["legal"] = list(held.get("legal") or [])
-            self._held, self._pages = held, 1
-            return []
-        return [message]

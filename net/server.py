@@ -43,7 +43,6 @@ from net.protocol import (
     echo,
     encode,
     error,
-    wire_messages,
 )
 
 
@@ -85,10 +84,6 @@ class Peer:
         self.client: Client | None = None  # set once the hello is accepted
 
     def send(self, message: dict) -> None:
-        for part in wire_messages(message):
-            self._send(part)
-
-    def _send(self, message: dict) -> None:
         if self.closed:
             return
         try:
@@ -342,6 +337,7 @@ class TcpServer:
                 player=hello.get("player") or "",
                 token=token,
                 close=peer.close,
+                legal=hello.get("legal") is True,
             )
         except Refused as exc:
             peer.close(exc.to_wire())

@@ -246,7 +246,7 @@ def flood(host: str, port: int, pid: int | None, count: int, rounds: int, out: d
     """Seats 0 and 1, then ``rounds`` floods of ``count`` actions from seat 0 (it comes
     back with its token after each close); returns seat 0's token."""
     a, b = Conn(host, port), Conn(host, port)
-    a.send(hello(seat=0, player="Flood"))
+    a.send(hello(seat=0, player="Flood", legal=True))  # a thin client: sent its legal lists
     a.read(has("welcome"))
     b.send(hello(seat=1, player="Witness"))
     b.read(has("snapshot", True))
@@ -256,7 +256,11 @@ def flood(host: str, port: int, pid: int | None, count: int, rounds: int, out: d
     snap = [m for m in a.messages if m.get("type") == "snapshot"][-1]
     game = welcome.get("game")
     out["game"] = game
-    legal = snap.get("legal") or []
+    legal = [  # the compact form (PROTOCOL.md "Legal lists for thin clients")
+        {k: g["same"][k] if k in g["same"] else next(row) for k in g["keys"]}
+        for g in snap.get("legal") or []
+        for row in map(iter, g["rows"])
+    ]
     time.sleep(0.5)
     before = rss_kib(pid)
     if game == "the-game":

@@ -14,11 +14,12 @@ from tests.net.conftest import GAMES, Recorder, options_for, packed, player_coun
 MAX_ACTIONS = 400
 
 
-def seated_table(game_id: str, seed: int = 1, spectators: int = 1):
+def seated_table(game_id: str, seed: int = 1, spectators: int = 1, thin: tuple = ()):
+    """A table of players (the seats in ``thin`` on thin connections) and spectators."""
     n = player_count(game_id)
     table = Table(game_id, ["human"] * n, seed, options_for(game_id))
     recs = [Recorder() for _ in range(n)]
-    clients = [table.attach(s, recs[s], player=f"P{s}") for s in range(n)]
+    clients = [table.attach(s, recs[s], player=f"P{s}", legal=s in thin) for s in range(n)]
     watchers = [Recorder() for _ in range(spectators)]
     for w in watchers:
         table.attach(None, w)
@@ -36,7 +37,10 @@ def assert_views_match(table: Table, recs: list[Recorder], watchers: list[Record
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_deltas_rebuild_every_seats_view_exactly(game_id):
-    table, recs, clients, watchers = seated_table(game_id)
+    """Snapshot + deltas give every seat (seat 0 on a thin connection, sent its legal
+    lists; the others computing theirs from the view) and spectators the host's view
+    byte for byte, at every step of a game."""
+    table, recs, clients, watchers = seated_table(game_id, thin=(0,))
     rng = random.Random(5)
     assert_views_match(table, recs, watchers)
     for _ in range(MAX_ACTIONS):
@@ -50,6 +54,13 @@ def test_deltas_rebuild_every_seats_view_exactly(game_id):
     assert len(table.actions) > 0
     for rec in recs + watchers:
         assert rec.seq == len(table.actions)
+    deltas = [m for rec in recs + watchers for m in rec.of_type("delta")]
+    assert all(m.get(k) != [] and m.get(k) != {} for m in deltas for k in ("set", "app", "del"))
+    assert any("aw" in m for m in deltas) and any("set" in m for m in deltas)
+    if game_id == "guandan":
+        assert any("plays" in m.get("app", {}) for m in deltas)  # the deal's plays grow
+    assert any("legal" in m for m in recs[0].messages)
+    assert not any("legal" in m for rec in recs[1:] + watchers for m in rec.messages)
 
 
 def test_a_take5_delta_carries_only_changed_keys_and_redacted_events():
@@ -61,13 +72,23 @@ def test_a_take5_delta_carries_only_changed_keys_and_redacted_events():
         r.clear()
     table.receive(clients[0], {"type": "action", "action": {"type": "choose", "card": card}})
     mine, other = recs[0].messages[-1], recs[1].messages[-1]
-    assert mine["type"] == other["type"] == "delta"
-    assert mine["seq"] == other["seq"] == 1
-    assert mine["events"] == [{"type": "choose", "seat": 0, "card": card}]
-    assert other["events"] == [{"type": "choose", "seat": 0}]
-    assert set(other["set"]) == {"awaiting"}
-    assert set(mine["set"]) == {"awaiting", "chosen"}
-    assert mine["set"]["chosen"] == card and mine["del"] == []
+    # awaiting [1, 2] as the bit mask 0b110; no empty set, app or del; no legal list.
+    assert other == {
+        "type": "delta",
+        "seq": 1,
+        "aw": 0b110,
+        "events": [{"type": "choose", "seat": 0}],
+    }
+    assert mine == {
+        "type": "delta",
+        "seq": 1,
+        "set": {"chosen": card},
+        "aw": 0b110,
+        "events": [{"type": "choose", "seat": 0, "card": card}],
+        "yours": True,
+    }
+    assert len(packed(other)) == 48  # the whole message, in bytes
+    assert recs[1].view["awaiting"] == [1, 2] and recs[0].view["chosen"] == card
 
 
 def test_welcome_then_snapshot_on_attach():
@@ -83,7 +104,7 @@ def test_welcome_then_snapshot_on_attach():
     assert welcome["seats"][0]["name"] == "Ana" and welcome["seats"][1]["level"] == "easy"
     assert "token" not in str(welcome["seats"])
     assert snap["type"] == "snapshot" and snap["seq"] == 0 and snap["view"] == table.view(0)
-    assert welcome["started"] is False and snap["legal"] == []
+    assert welcome["started"] is False and "legal" not in snap  # no legal list travels
 
 
 def test_errors_go_to_the_sender_only_and_leave_the_table_unchanged():
@@ -185,7 +206,7 @@ def test_lobby_starts_when_the_last_open_seat_is_taken():
     assert cb.seat == 1 and table.started
     assert [m["type"] for m in a.messages] == ["snapshot", "seats"]
     snap = a.of_type("snapshot")[-1]
-    assert snap["started"] and snap["legal"]
+    assert snap["started"] and "legal" not in snap and a.legal  # computed from the view
     assert [s["kind"] for s in table.seats] == ["remote", "remote", "bot"]
     assert [s["name"] for s in table.seats][:2] == ["Ana", "Bo"]
     assert table.choose_seat(None, None) is None  # full: a newcomer watches

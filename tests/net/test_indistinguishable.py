@@ -37,19 +37,20 @@ def wire(messages: list[dict]) -> bytes:
     return out
 
 
-def twins(game_id: str, state, s: int | None, rng: random.Random):
+def twins(game_id: str, state, s: int | None, rng: random.Random, thin: bool = False):
     """Two tables (the state and its twin for ``s``) with every seat attached; returns
-    the tables and ``s``'s two recorders (a spectator recorder when ``s`` is None)."""
+    the tables and ``s``'s two recorders (a spectator recorder when ``s`` is None).
+    ``thin``: ``s`` is a thin connection (sent its legal lists)."""
     game = engine.get_game(game_id)
     n = game.players(state)
     out = []
     for st in (state, game.shuffle_unknown(state, s, rng)):
         table = Table(game_id, ["human"] * n, 0, options_for(game_id), state=st, bot_key=KEY)
         recs = [Recorder() for _ in range(n)]
-        clients = [table.attach(i, recs[i]) for i in range(n)]
+        clients = [table.attach(i, recs[i], legal=thin and i == s) for i in range(n)]
         rec = Recorder()
         if s is None:
-            table.attach(None, rec)
+            table.attach(None, rec, legal=thin)
         else:
             rec = recs[s]
         out.append((table, clients, rec))
@@ -71,16 +72,20 @@ def public_twin_action(game, state_a, state_b, seat, action, s):
     return None
 
 
-@pytest.mark.parametrize("watcher", [0, None], ids=["seat0", "spectator"])
+@pytest.mark.parametrize(
+    "watcher, thin", [(0, False), (None, False), (0, True)], ids=["seat0", "spectator", "thin"]
+)
 @pytest.mark.parametrize("game_id", GAMES)
-def test_bytes_to_a_seat_do_not_depend_on_what_it_may_not_know(game_id, watcher):
+def test_bytes_to_a_seat_do_not_depend_on_what_it_may_not_know(game_id, watcher, thin):
+    """Deltas (the shared public part, the seat's own part, appends, the awaiting
+    mask) and, for a thin connection, its legal lists: the same bytes in both worlds."""
     game = engine.get_game(game_id)
     n = player_count(game_id)
     rng = random.Random(11)
     state = game.setup(n, 11, options_for(game_id))
-    steps = hidden_steps = segments = 0
+    steps = hidden_steps = segments = lists = 0
     while steps < MAX_STEPS and not game.is_over(state):
-        (ta, ca, ra), (tb, cb, rb) = twins(game_id, state, watcher, rng)
+        (ta, ca, ra), (tb, cb, rb) = twins(game_id, state, watcher, rng, thin)
         segments += 1
         assert wire(ra.messages) == wire(rb.messages), "welcome or snapshot differs"
         while steps < MAX_STEPS and not ta.is_over():
@@ -106,7 +111,9 @@ def test_bytes_to_a_seat_do_not_depend_on_what_it_may_not_know(game_id, watcher)
                 f"{watcher}'s bytes differ though its view does not"
             )
         state = ta.state
+        lists += sum(bool(m.get("legal")) for m in ra.messages)
     assert steps > 0 and segments > 0
+    assert (lists > 0) == thin  # only a thin connection is sent legal lists
     if game_id == "take5":
         assert hidden_steps > 10  # others' hidden choices really differed between worlds
 

@@ -11,6 +11,7 @@ import pytest
 from client.cli import main
 from net.host import Refused
 from net.local import LocalHost
+from net.mirror import ViewMirror
 from tests.net.test_tcp import chose
 
 WAIT = 20.0  # seconds; every wait below is bounded
@@ -21,19 +22,17 @@ def play_headless(argv, **kw):
 
 
 def drive(conn, until, timeout=WAIT):
-    """Poll ``conn`` (rebuilding its view) until ``until(state)`` or the timeout."""
+    """Poll ``conn`` (rebuilding its view with the one mirror; the legal list comes
+    from the view: none travels) until ``until(state)`` or the timeout."""
     state = {"view": None, "legal": [], "messages": []}
+    mirror = ViewMirror(keep_backlog=False)
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         for m in conn.poll():
             state["messages"].append(m)
-            if m["type"] == "snapshot":
-                state["view"], state["legal"] = m["view"], m["legal"]
-            elif m["type"] == "delta":
-                state["view"].update(m["set"])
-                for k in m["del"]:
-                    del state["view"][k]
-                state["legal"] = m.get("legal", state["legal"])
+            mirror.feed(m)
+            if m["type"] in ("snapshot", "delta"):
+                state["view"], state["legal"] = mirror.view, mirror.legal
         if until(state):
             return state
         time.sleep(0.002)

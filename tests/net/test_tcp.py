@@ -3,6 +3,7 @@ reconnect with the seat token, a stand-in bot for a dropped seat."""
 
 from __future__ import annotations
 
+import random
 import socket
 import threading
 import time
@@ -12,44 +13,54 @@ import pytest
 
 from net.client import JoinRefused, TcpConnection, connect
 from net.local import LocalHost
+from net.mirror import ViewMirror
 from net.protocol import MAX_BUFFER, PROTOCOL, encode
 from net.server import Peer
+from tests.net.conftest import GAMES, options_for, player_count
 
 WAIT = 20.0  # seconds: the bound of every wait below
 
 
 class Player:
-    """Drives one connection: rebuilds the view from snapshot + deltas; with
-    ``play=True`` sends the first legal action whenever its seat is awaited."""
+    """Drives one connection: rebuilds the view from snapshot + deltas (the one
+    mirror; legal lists from the view, or the host's to a thin client); with
+    ``play=True`` sends the first legal action (with ``rng``, a random one) whenever
+    its seat is awaited."""
 
-    def __init__(self, conn, play: bool = False) -> None:
+    def __init__(self, conn, play: bool = False, rng: random.Random | None = None) -> None:
         self.conn, self.play = conn, play
-        self.view: dict | None = None
-        self.legal: list = []
+        self.pick = rng.choice if rng is not None else (lambda actions: actions[0])
+        self.mirror = ViewMirror(keep_backlog=False)
         self.messages: list[dict] = []
         self.pending = False  # an action is on its way: wait for its answer
-        self.seq = -1
+
+    @property
+    def view(self) -> dict | None:
+        return self.mirror.view
+
+    @property
+    def legal(self) -> list:
+        return self.mirror.legal
+
+    @property
+    def seq(self) -> int:
+        return self.mirror.seq
 
     def pump(self) -> None:
         for m in self.conn.poll():
             self.messages.append(m)
+            self.mirror.feed(m)
+            assert self.mirror.gaps == 0, "deltas come in sequence"
             if m["type"] == "snapshot":
-                self.view, self.legal, self.seq = m["view"], m["legal"], m["seq"]
                 self.pending = False
             elif m["type"] == "delta":
-                assert m["seq"] == self.seq + 1
-                self.seq = m["seq"]
-                self.view.update(m["set"])
-                for k in m["del"]:
-                    del self.view[k]
-                self.legal = m.get("legal", self.legal)
                 self.pending = self.pending and not m.get("yours")
             elif m["type"] == "error":
                 self.pending = False
         v = self.view
         if self.play and v and self.conn.seat in v["awaiting"] and self.legal and not self.pending:
             self.pending = True
-            self.conn.send({"type": "action", "action": self.legal[0]})
+            self.conn.send({"type": "action", "action": self.pick(self.legal)})
 
     def codes(self) -> list[str]:
         return [m["code"] for m in self.messages if m["type"] == "error"]
@@ -141,6 +152,56 @@ def test_several_clients_play_a_whole_game_over_tcp(lan):
     assert watcher.view == host.call(lambda t: t.view(None))
     names = [s["name"] for s in host.call(lambda t: t.seats)]
     assert names[:2] == ["Ana", "Bo"] and names[3] == "Cy"
+
+
+#: Seconds one whole game over TCP may take (random players; a loaded machine).
+GAME_WAIT = 240.0
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_plays_to_the_end_over_tcp_with_legal_lists_from_the_view(game_id):
+    """A whole game of every game between a real TCP host and clients of this version:
+    every seat a remote client that picks a random action from the legal list it
+    computes itself (``ViewMirror.legal``: ``Game.legal_from_view``; no legal list
+    travels), a spectator watching. Every action the clients chose was accepted, each
+    rebuilt view equals the host's, and the game reached its outcome."""
+    n = player_count(game_id)
+    host = LocalHost(game_id, ["open"] * n, 7, options_for(game_id), bot_delay=0.0)
+    host.start()
+    conns = []
+    try:
+        target = f"127.0.0.1:{host.listen(0, '127.0.0.1')}"
+        watcher = Player(connect(target, player="W", spectator=True))
+        conns.append(watcher.conn)
+        rng = random.Random(7)
+        players = []
+        for i in range(n):
+            players.append(Player(connect(target, player=f"P{i}"), play=True, rng=rng))
+            conns.append(players[-1].conn)
+        assert [p.conn.seat for p in players] == list(range(n))
+        everyone = players + [watcher]
+        wait_for(
+            everyone,
+            lambda: all(p.messages and p.messages[-1]["type"] == "outcome" for p in everyone),
+            timeout=GAME_WAIT,
+            why=lambda: f"at action {host.call(lambda t: len(t.actions))}",
+        )
+        assert host.call(lambda t: t.is_over())
+        actions = host.call(lambda t: len(t.actions))
+        outcome = host.call(lambda t: t.wire_outcome())
+        assert actions == outcome["actions"] > n
+        for p in everyone:
+            assert p.codes() == []  # every action a client computed was legal
+            assert p.seq == actions
+            assert p.view == host.call(lambda t, s=p.conn.seat: t.view(s))
+            assert not any("legal" in m for m in p.messages)  # none travelled
+            assert p.messages[-1] == {"type": "outcome", "outcome": outcome}
+        sent = [m for p in players for m in p.messages if m["type"] == "delta" and m.get("yours")]
+        assert len(sent) == actions  # each seat's own actions, answered once each
+    finally:
+        for c in conns:
+            c.close()
+        host.stop()
 
 
 def test_ping_pong_and_errors_only_to_the_sender(lan):
@@ -411,26 +472,44 @@ def test_a_connection_reset_marks_the_seat_away(lan):
     assert host.call(lambda t: len(t.clients)) == 1
 
 
-def test_long_legal_lists_travel_in_pages_and_arrive_whole(lan, monkeypatch):
-    import net.protocol
-    from net.protocol import PageJoiner, ProtocolError, wire_messages
+def test_legal_lists_travel_only_to_a_thin_client_compact_and_whole():
+    """No legal list travels unless the hello asks (``legal: true``); a thin client
+    gets its seat's list in the grouped form, in one message within the decoder's
+    limits — here Guandan's longest known list, 3,691 plays leading a fresh hand
+    (171 KB as plain maps, 62 KB grouped)."""
+    from net.delta import unpack_legal
+    from net.protocol import MAX_BUFFER, encode
 
-    monkeypatch.setattr(net.protocol, "LEGAL_PAGE", 3)  # Take 5's 10 choices: 4 pages
-    host, target = lan(["open", "open"])
-    a = Player(lan.join(target))
-    b = Player(lan.join(target))
-    wait_for([a, b], lambda: any(m["type"] == "snapshot" and m["started"] for m in b.messages))
-    snap = [m for m in b.messages if m["type"] == "snapshot"][-1]
-    assert len(snap["legal"]) == 10 and "legal_more" not in snap
-    assert snap["legal"] == host.call(lambda t: t.game.legal_actions(t.state, 1))
-    assert not [m for m in b.messages if m["type"] == "legal-page"]
-    parts = wire_messages({"type": "snapshot", "legal": list(range(10))})
-    assert [len(p.get("legal", p.get("actions"))) for p in parts] == [3, 3, 3, 1]
-    joiner = PageJoiner()
-    assert [joiner.join(p) for p in parts[:-1]] == [[], [], []]
-    assert joiner.join(parts[-1]) == [{"type": "snapshot", "legal": list(range(10))}]
-    with pytest.raises(ProtocolError):
-        PageJoiner().join({"type": "legal-page", "actions": [1], "more": False})
+    host = LocalHost("guandan", ["bot", "open", "open", "bot"], 0, bot_delay=3600.0)
+    host.start()
+    conns = []
+    try:
+        host.listen(0, "127.0.0.1")
+        target = "127.0.0.1:%d" % host.address[1]
+        plain = Player(connect(target, seat=1))
+        conns.append(plain.conn)
+        thin = Player(connect(target, seat=2, legal=True))
+        conns.append(thin.conn)
+        started = lambda p: any(m["type"] == "snapshot" and m["started"] for m in p.messages)  # noqa: E731
+        wait_for([plain, thin], lambda: started(plain) and started(thin))
+        expected = host.call(lambda t: t.game.legal_actions(t.state, 2))
+        assert len(expected) == 3691
+        snap = [m for m in thin.messages if m["type"] == "snapshot"][-1]
+        assert unpack_legal(snap["legal"]) == expected == thin.legal
+        assert len(encode(snap)) < MAX_BUFFER // 4
+        assert all(len(g["rows"]) <= 1000 for g in snap["legal"])
+        assert not any("legal" in m for m in plain.messages)
+        assert plain.legal == [] and plain.view == host.call(lambda t: t.view(1))
+        thin.conn.send({"type": "action", "action": expected[0]})
+        wait_for([plain, thin], lambda: plain.seq == thin.seq == 1)
+        delta = [m for m in thin.messages if m["type"] == "delta"][-1]
+        assert delta["yours"] and unpack_legal(delta["legal"]) == []  # not awaited now
+        assert not any("legal" in m for m in plain.messages)
+        assert plain.legal == host.call(lambda t: t.game.legal_actions(t.state, 1))
+    finally:
+        for c in conns:
+            c.close()
+        host.stop()
 
 
 def test_a_drop_in_the_lobby_rejoins_the_freed_seat(lan):
