@@ -25,6 +25,13 @@ suspect: the machine is shared; tests never assert on these numbers). Figures:
   hard <= 1,000 ms at the default budget), every seat at that level;
 * per-game sections (:data:`GAME_SECTIONS`): the place where each game adds its own
   figures (a function ``(args) -> list[Figure]``);
+* the wire (issue 18; Take 5 at 10 seats, Guandan at 4, :data:`WIRE_TABLES`): the bytes
+  the host sends each seat per accepted action (median, p99, max), the seat's view as
+  compact JSON beside it, and the host's CPU (thread time) per action — all of
+  ``Table.receive``: the engine, the views, the deltas, their encoding —, every seat
+  attached to a sink that encodes what a TCP connection would send (``--wire-only``
+  prints just these; ``--wire-against COMMIT`` measures that commit's host beside this
+  one, in alternating runs: ``python3 tools/bench.py --wire-only --wire-against 836dd0e``);
 * the client section, after the games (:func:`client_section`, measures in
   :mod:`client.bench`, each run in a fresh interpreter on SDL's dummy driver at
   1280×720): the wall-clock frame time of each game's table while hard bots play (its
@@ -38,6 +45,7 @@ suspect: the machine is shared; tests never assert on these numbers). Figures:
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
@@ -76,6 +84,10 @@ TARGETS: dict[str, dict[tuple[str, str], tuple[str, float]]] = {
         # issue 18: 1.5x the 11,455 decisions/s measured on an idle machine before it
         ("random play, main path", "decisions/s"): (">=", 17_000.0),
         ("random play, fast path", "decisions/s"): (">=", 30_000.0),
+        ("wire, bytes/seat/action", "median B"): ("<=", 300.0),
+        ("wire, bytes/seat/action", "p99 B"): ("<=", 2048.0),
+        ("wire, bytes/seat/action", "max B"): ("<=", 16384.0),
+        ("wire, host CPU/action", "mean ms"): ("<=", 0.4),
     },
     "client": {
         ("frame, hard bots", "median ms"): ("<=", 4.0),
@@ -85,6 +97,14 @@ TARGETS: dict[str, dict[tuple[str, str], tuple[str, float]]] = {
         ("start to first frame", "ms"): ("<=", 1000.0),
     },
 }
+
+TARGETS["take5"].update(
+    {
+        ("wire, bytes/seat/action", "median B"): ("<=", 100.0),
+        ("wire, view JSON / delta", "x"): (">=", 10.0),
+        ("wire, host CPU/action", "mean ms"): ("<=", 0.3),
+    }
+)
 
 
 @dataclass
@@ -108,7 +128,8 @@ class Figure:
         if target:
             op, limit = target
             ok = med >= limit if op == ">=" else med <= limit
-            text += f"  target {op} {limit:,.0f}: {'ok' if ok else 'MISSED'}"
+            shown = f"{limit:,.0f}" if limit >= 10 else f"{limit:g}"
+            text += f"  target {op} {shown}: {'ok' if ok else 'MISSED'}"
         return text
 
 
@@ -460,6 +481,139 @@ def take5_paired(args: argparse.Namespace) -> list[Figure]:
 GAME_SECTIONS["take5"].append(take5_paired)
 
 
+# --------------------------------------------------------------------------- the wire
+#: Tables of the wire figures: ``{game: (seats, options)}`` (issue 18's: Take 5 with 10
+#: seats, two rounds a run; Guandan's four seats, two deals a run).
+WIRE_TABLES = {"take5": (10, {"rounds": 2}), "guandan": (4, {"deals": 2})}
+
+
+def wire_run(game_id: str, seed: int, spectators: int = 0) -> dict:
+    """One game of ``normal`` bots on a :class:`net.host.Table` (:data:`WIRE_TABLES`)
+    with every seat attached to a sink that encodes each message as a TCP connection
+    would (and, spectators too). Bots choose outside the measure; each action goes
+    through ``Table.receive``, timed in thread time. Returns ``{"bytes": [per seat per
+    action], "views": [the seat's view as compact JSON, bytes], "cpu": [seconds per
+    action]}``. Works on any protocol-2 host of this repository (it pages long legal
+    lists if the host's protocol module still does)."""
+    from net import protocol
+    from net.host import Table
+
+    game = get_game(game_id)
+    players, options = WIRE_TABLES[game_id]
+    pages = getattr(protocol, "wire_messages", None)  # hosts before issue 18
+    encode = protocol.encode
+    count = [0] * (players + spectators)
+
+    def sink(i: int):
+        def send(message: dict) -> None:
+            for part in pages(message) if pages else (message,):
+                count[i] += len(encode(part))
+
+        return send
+
+    table = Table(game_id, ["human"] * players, seed, options, bot_key=b"bench" * 8)
+    clients = [table.attach(s, sink(s)) for s in range(players)]
+    for k in range(spectators):
+        table.attach(None, sink(players + k))
+    bots = [get_bot(game_id, "normal", seed * 100 + s) for s in range(players)]
+    rng = random.Random(seed)
+    out: dict[str, list] = {"bytes": [], "views": [], "cpu": []}
+    clock = time.thread_time
+    while not table.is_over():
+        state = table.state
+        seat = rng.choice(sorted(game.awaiting(state)))
+        action = bots[seat].choose(game.view(state, seat), game.legal_actions(state, seat))
+        count[:] = [0] * len(count)
+        t0 = clock()
+        table.receive(clients[seat], {"type": "action", "action": action})
+        out["cpu"].append(clock() - t0)
+        out["bytes"] += count[:players]
+        out["views"] += [
+            len(json.dumps(game.view(table.state, s), separators=(",", ":")))
+            for s in range(players)
+        ]
+    return out
+
+
+def _pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+#: The wire figures: ``(measure, unit, function of one run's summary)``.
+WIRE_MEASURES = [
+    ("wire, bytes/seat/action", "median B", lambda r: statistics.median(r["bytes"])),
+    ("wire, bytes/seat/action", "p99 B", lambda r: _pct(r["bytes"], 0.99)),
+    ("wire, bytes/seat/action", "max B", lambda r: float(max(r["bytes"]))),
+    ("wire, view as JSON", "median B", lambda r: statistics.median(r["views"])),
+    (
+        "wire, view JSON / delta",
+        "x",
+        lambda r: statistics.median(r["views"]) / statistics.median(r["bytes"]),
+    ),
+    ("wire, host CPU/action", "mean ms", lambda r: 1000 * statistics.mean(r["cpu"])),
+    ("wire, host CPU/action", "p99 ms", lambda r: 1000 * _pct(r["cpu"], 0.99)),
+    ("wire, actions", "decisions", lambda r: float(len(r["cpu"]))),
+]
+
+
+def wire_summary(run: dict) -> list[float]:
+    """One :func:`wire_run`'s figures, in :data:`WIRE_MEASURES` order."""
+    return [fn(run) for _, _, fn in WIRE_MEASURES]
+
+
+def wire_figures(game_id: str, args: argparse.Namespace) -> list[Figure]:
+    """The wire figures of ``game_id`` over ``args.runs`` games (seeds 1, 2, …); with
+    ``args.wire_against`` (a commit) the same games on that commit's tree too, in
+    alternating fresh processes (before, after, before, …), so both see the same load."""
+    against = getattr(args, "wire_against", None)
+    if not against:
+        rows = [wire_summary(wire_run(game_id, seed)) for seed in range(1, args.runs + 1)]
+        return [Figure(m, u, [r[i] for r in rows]) for i, (m, u, _) in enumerate(WIRE_MEASURES)]
+    import subprocess
+    import tempfile
+
+    from tools.bench_against import extract
+
+    root = Path(__file__).resolve().parents[1]
+    before_rows, after_rows = [], []
+    with tempfile.TemporaryDirectory(prefix="tapete-wire-") as tmp:
+        old = extract(against, Path(tmp))
+        # This file beside the old tree's own (as tools._wire_bench: no path insert), so
+        # the same measure runs the old host.
+        (old / "tools" / "_wire_bench.py").write_text(Path(__file__).read_text())
+        probe = (
+            "import json, sys\n"
+            "from {mod} import wire_run, wire_summary\n"
+            "print(json.dumps(wire_summary(wire_run(sys.argv[1], int(sys.argv[2])))))\n"
+        )
+        for seed in range(1, args.runs + 1):
+            for tree, mod, rows in (
+                (old, "tools._wire_bench", before_rows),
+                (root, "tools.bench", after_rows),
+            ):
+                out = subprocess.run(
+                    [sys.executable, "-c", probe.format(mod=mod), game_id, str(seed)],
+                    env=dict(os.environ, PYTHONPATH=str(tree)),
+                    cwd=tree,
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                )
+                rows.append(json.loads(out.stdout.strip().splitlines()[-1]))
+    out = []
+    for i, (m, u, _) in enumerate(WIRE_MEASURES):
+        out.append(Figure(f"{m} [{against[:9]}]", u, [r[i] for r in before_rows]))
+        out.append(Figure(m, u, [r[i] for r in after_rows]))
+    return out
+
+
+for _gid in WIRE_TABLES:
+    GAME_SECTIONS[_gid].append(
+        lambda args, gid=_gid: [] if args.no_wire else wire_figures(gid, args)
+    )
+
+
 # --------------------------------------------------------------------------- sections
 def common_figures(game_id: str, args: argparse.Namespace) -> list[Figure]:
     """The figures every game has: random play (main and fast path), bot times."""
@@ -497,11 +651,19 @@ def section(game_id: str, args: argparse.Namespace) -> str:
         f"== {game_id}: {players} players, options {options or 'default'}, "
         f"{args.runs} runs of {args.seconds:g} s a figure; {load()}"
     ]
-    figures = common_figures(game_id, args)
-    for fn in GAME_SECTIONS.get(game_id, []):
-        figures += fn(args)
+    if args.wire_only:
+        players, options = WIRE_TABLES[game_id]
+        lines[0] = (
+            f"== {game_id} on the wire: {players} seats, options {options}, {args.runs} "
+            f"games of normal bots; {load()}"
+        )
+        figures = wire_figures(game_id, args)
+    else:
+        figures = common_figures(game_id, args)
+        for fn in GAME_SECTIONS.get(game_id, []):
+            figures += fn(args)
     lines += [f.line(game_id) for f in figures]
-    if not has_fast_path(game):
+    if not has_fast_path(game) and not args.wire_only:
         lines.append("random play, fast path      (no Game.simulation yet)")
     lines.append(f"   end of {game_id}: {load()}")
     return "\n".join(lines)
@@ -541,9 +703,24 @@ def main(argv: list[str] | None = None) -> int:
         help="also measure the window of this checkout (e.g. an earlier commit unpacked "
         "with git archive), runs alternating",
     )
+    p.add_argument("--no-wire", action="store_true", help="skip the wire figures")
+    p.add_argument(
+        "--wire-only",
+        action="store_true",
+        help="only the wire figures (Take 5 and Guandan; implies --no-client)",
+    )
+    p.add_argument(
+        "--wire-against",
+        metavar="COMMIT",
+        default=None,
+        help="with --wire-only: the same games on COMMIT's tree too, alternating runs",
+    )
     args = p.parse_args(argv)
     args.levels = [x.strip() for x in args.levels.split(",") if x.strip()]
     games = available_games() if args.game == "all" else args.game.split(",")
+    if args.wire_only:
+        args.no_client = True
+        games = [g for g in games if g in WIRE_TABLES] if args.game != "all" else list(WIRE_TABLES)
     if args.runs < 1:
         print("bench: --runs must be >= 1", file=sys.stderr)
         return 2

@@ -15,8 +15,11 @@ Every client checks that each ``delta``'s ``seq`` is the previous one + 1 (nothi
 nothing out of order) and, at the outcome, sends back a digest of the view it rebuilt
 from snapshot + deltas; the host compares it with its own view of that seat. The host's
 resident memory (``/proc/self/status`` VmRSS) is sampled every 100 actions (the host
-keeps each action for its replay record: about 0.4 KiB an action). Prints the
-figures; exit 1 if any check fails. Figures are from a shared, noisy machine.
+keeps each action for its replay record: about 0.4 KiB an action). Phase 1 also
+prints the latency of an action (issue 18): from its message reaching the host to its
+delta having reached every player, and every connection (p50, p99, max in ms; one
+monotonic clock for every process of the machine). Prints the figures; exit 1 if any
+check fails. Figures are from a shared, noisy machine.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import argparse
 import hashlib
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -66,6 +70,15 @@ def watch(target: str, seat: int | None, timeout: float) -> dict:
     from net.client import connect
 
     conn = connect(target, player=f"load {seat}", seat=seat, spectator=seat is None)
+    arrivals: dict[int, float] = {}  # seq -> when its delta arrived (CLOCK_MONOTONIC)
+    deliver = conn._deliver
+
+    def timed(message: dict) -> None:  # on the network thread, as the delta arrives
+        if message.get("type") == "delta":
+            arrivals[message["seq"]] = time.monotonic()
+        deliver(message)
+
+    conn._deliver = timed
     try:
         run = play_remote(conn, None if seat is None else "normal", timeout=timeout)
     finally:
@@ -81,6 +94,7 @@ def watch(target: str, seat: int | None, timeout: float) -> dict:
         "seq": mirror.seq if mirror.view is not None else None,
         "digest": view_digest(mirror.view) if mirror.view else None,
         "over": run.outcome is not None,
+        "arrivals": arrivals,
     }
 
 
@@ -156,6 +170,21 @@ class Hosted:
                     shared["samples"].append((shared["n"], rss_kib()))
 
         self.host.table.on_action = on_action
+        # When each accepted action's message reached the host (seq -> CLOCK_MONOTONIC,
+        # one clock for every process of this machine): the start of its latency.
+        self.accepted: dict[int, float] = {}
+        table = self.host.table
+        receive = table.receive
+
+        def timed_receive(client, message):
+            t0 = time.monotonic()
+            n = len(table.actions)
+            out = receive(client, message)
+            if len(table.actions) > n:
+                self.accepted[len(table.actions)] = t0
+            return out
+
+        table.receive = timed_receive
 
     def expected(self) -> dict:
         """The host's own digest of each seat's view (and the public one)."""
@@ -246,6 +275,10 @@ def run_table_phase(
         for h, res in zip(hosted, per_table, strict=True):
             problems.extend(check(h, res))
         actions = [h.host.call(lambda t: len(t.actions)) for h in hosted]
+        lat: dict[str, list[float]] = {"players": [], "all": []}
+        for h, res in zip(hosted, per_table, strict=True):
+            for k, v in latencies(h, res).items():
+                lat[k] += v
         deltas = sum(r.get("deltas", 0) for res in per_table for r in res)
         samples = shared["samples"]
     finally:
@@ -263,7 +296,36 @@ def run_table_phase(
         "rss_kib_start": rss0,
         "rss_kib_samples": samples,
         "problems": problems,
+        "latency_ms": lat,
     }
+
+
+def latencies(hosted: Hosted, results: list[dict]) -> dict[str, list[float]]:
+    """Milliseconds from an accepted action's message reaching the host to its delta
+    having reached every player (``players``) and every connection, spectators
+    included (``all``), per action a player sent (bots the host runs itself act
+    without a message and are left out)."""
+    players = [r["arrivals"] for r in results if r.get("seat") is not None and "arrivals" in r]
+    watchers = [r["arrivals"] for r in results if r.get("seat") is None and "arrivals" in r]
+    out: dict[str, list[float]] = {"players": [], "all": []}
+    for seq, t0 in hosted.accepted.items():
+        key = str(seq)  # JSON object keys
+        p = [a.get(key) for a in players]
+        w = [a.get(key) for a in watchers]
+        if p and None not in p:
+            out["players"].append(1000 * (max(p) - t0))
+            if None not in w:
+                out["all"].append(1000 * (max(p + w) - t0))
+    return out
+
+
+def spread(ms: list[float]) -> str:
+    """``p50 / p99 / max`` of a list of milliseconds."""
+    if not ms:
+        return "no samples"
+    xs = sorted(ms)
+    p99 = xs[min(len(xs) - 1, int(0.99 * len(xs)))]
+    return f"p50 {statistics.median(xs):.2f} ms, p99 {p99:.2f} ms, max {xs[-1]:.2f} ms"
 
 
 def memory_growth(samples: list[tuple[int, int]]) -> str:
@@ -308,6 +370,12 @@ def main(argv: list[str] | None = None) -> int:
     for prob in one["problems"][:20]:
         print("   -", prob)
     print(f"  host memory: {memory_growth(one['rss_kib_samples'])}")
+    lat = one["latency_ms"]
+    print(
+        f"  action to all {args.players} players updated ({len(lat['players'])} actions): "
+        f"{spread(lat['players'])}; with the {args.spectators} spectators too: "
+        f"{spread(lat['all'])} (target p99 <= 5 ms, issue 18); load {os.getloadavg()[0]:.2f}"
+    )
     ok = ok and not one["problems"] and one["actions"][0] >= 1000
     if args.tables:
         many = run_table_phase(args.tables, 4, 2, 6, 2, folder)
