@@ -117,18 +117,39 @@ def test_only_lan_addresses_are_advertised():
 
 # --------------------------------------------------------------------------- issue 14
 class Listener:
-    """A TCP port that accepts (the liveness check needs one) until closed."""
+    """A TCP port that accepts (the liveness check needs one) until closed. It takes
+    each connection off the queue and closes it: a port that never accepted filled
+    its backlog after ~17 probes and then looked dead (the test failed under load,
+    when it ran long enough for that many probes)."""
 
     def __init__(self) -> None:
         import socket
+        import threading
 
         self.sock = socket.socket()
         self.sock.bind(("127.0.0.1", 0))
         self.sock.listen(16)
         self.port = self.sock.getsockname()[1]
+        self._thread = threading.Thread(target=self._accept, daemon=True)
+        self._thread.start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:  # closed
+                return
+            conn.close()
 
     def close(self) -> None:
+        import socket
+
+        try:
+            self.sock.shutdown(socket.SHUT_RDWR)  # wakes the accepting thread
+        except OSError:
+            pass
         self.sock.close()
+        self._thread.join(2.0)
 
 
 def raw_service(name: str, port: int, props: dict) -> ServiceInfo:
