@@ -1,7 +1,10 @@
-"""Results: the final standings (from the table's ``summary``), then play again or
-back to the menu."""
+"""Results: the final standings (from the table's ``summary``) over the table's final
+board, the history of rounds or deals, a brief celebration, then a new game or the
+menu."""
 
 from __future__ import annotations
+
+import random
 
 import pygame
 import pygame_gui
@@ -9,6 +12,10 @@ import pygame_gui
 from client import assets
 from client.i18n import _
 from client.scene import Scene
+
+#: Seconds the celebration lasts (confetti falling over the board when somebody won).
+CELEBRATION = 2.5
+CONFETTI = [(244, 196, 48), (200, 50, 50), (70, 130, 220), (245, 245, 240), (60, 170, 90)]
 
 
 #: Seconds after the results appear during which keys and clicks are ignored (Enter is
@@ -18,16 +25,36 @@ GUARD = 1.0
 
 class ResultsScene(Scene):
     """Shows ``table_class.summary(view, names, me)`` (``ranked: False`` drops the place
-    numbers, e.g. in a cooperative game). After :data:`GUARD` seconds (the buttons are
+    numbers, e.g. in a cooperative game) over ``table``'s final board (the table scene
+    that ended; None: the felt), with the rows' history (``columns``). Tab hides the
+    standings to look at the board. After :data:`GUARD` seconds (the buttons are
     greyed until then): Enter or "New game, same players" deals again, Esc or "Back to
     the menu" goes back."""
 
-    def __init__(self, app, session, view: dict, table_class) -> None:
+    def __init__(self, app, session, view: dict, table_class, table=None) -> None:
         super().__init__(app)
         self.session = session
         self.view = view
+        self.table = table
         me = session.local_seats[0] if len(session.local_seats) == 1 else None
-        self.info = table_class.summary(view, session.names, me)
+        story = list(getattr(table, "story", []))
+        self.info = table_class.summary(view, session.names, me, story)
+        self.peek = False  # Tab: the standings hidden, the board in full
+        self.confetti: list[list] = []
+        if any(row[2] for row in self.info["rows"]) and not app.autoquit:
+            rng = random.Random(len(self.info["rows"]))
+            w, _h = app.size
+            self.confetti = [
+                [
+                    rng.uniform(0, w),
+                    rng.uniform(-300, -10),
+                    rng.uniform(-40, 40),
+                    rng.uniform(120, 260),
+                    rng.choice(CONFETTI),
+                    rng.randint(5, 10),
+                ]
+                for _ in range(90)
+            ]
         from client.stats import record_session
 
         record_session(app, session, view)
@@ -63,11 +90,18 @@ class ResultsScene(Scene):
         return self.shown_t < GUARD and not self.app.autoquit
 
     def idle(self) -> bool:
-        """Still while nothing counts down: the input guard (its buttons light up at
-        its end) is over."""
-        return not self.app.autoquit and not self.guarded
+        """Still while nothing counts down or moves: the input guard (its buttons
+        light up at its end) and the celebration are over."""
+        celebrating = bool(self.confetti) and self.shown_t < CELEBRATION
+        return not self.app.autoquit and not self.guarded and not celebrating
 
     def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            self.peek = not self.peek
+            for button in (self.again, self.menu):
+                if button is not None:
+                    button.hide() if self.peek else button.show()
+            return
         if self.guarded:
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -106,34 +140,138 @@ class ResultsScene(Scene):
             for button in (self.again, self.menu):
                 if button is not None:
                     button.enable()
+        if self.shown_t < CELEBRATION:
+            for c in self.confetti:
+                c[0] += c[2] * dt
+                c[1] += c[3] * dt
         if self.app.autoquit:
             self.autoquit_t += dt
             if self.autoquit_t > 0.3:
                 self.app.quit(0)
 
+    def resized(self) -> None:
+        if self.table is not None:
+            self.table.resized()
+        self.app.ui.clear_and_reset()
+        self.enter()
+        if not self.guarded:
+            for button in (self.again, self.menu):
+                if button is not None:
+                    button.enable()
+
     def draw(self, surface: pygame.Surface) -> None:
-        w, _h = self.app.size
-        surface.fill(assets.FELT_DARK)
-        img = fitted(self.info["headline"], 52, w - 80, assets.GOLD)
-        surface.blit(img, img.get_rect(center=(w // 2, 80)))
-        sub = assets.text(self.info["subtitle"], 20, assets.WHITE)
-        surface.blit(sub, sub.get_rect(center=(w // 2, 135)))
-        y = 180
-        for place, (name, value, winner) in enumerate(self.info["rows"], 1):
-            row = pygame.Rect(w // 2 - 300, y, 600, 44)
+        w, h = self.app.size
+        if self.table is not None and self.table.board is not None:
+            surface.fill(assets.FELT)
+            self.table.draw_board(surface)
+            if not self.peek:
+                dim = pygame.Surface((w, h), pygame.SRCALPHA)
+                dim.fill((8, 40, 26, 205))
+                surface.blit(dim, (0, 0))
+        else:
+            surface.fill(assets.FELT_DARK)
+        if self.peek:
+            hint = assets.text(_("Tab: back to the results"), 16, assets.WHITE, True)
+            box = hint.get_rect(midbottom=(w // 2, h - 12)).inflate(24, 12)
+            pygame.draw.rect(surface, assets.FELT_DARK, box, border_radius=8)
+            surface.blit(hint, hint.get_rect(center=box.center))
+        else:
+            self.draw_standings(surface)
+            hint = assets.text(_("Tab: look at the table"), 14, assets.WHITE)
+            surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - 18)))
+        if self.shown_t < CELEBRATION:
+            for x, y, _vx, _vy, colour, size in self.confetti:
+                if 0 <= y <= h:
+                    pygame.draw.rect(surface, colour, (int(x), int(y), size, size // 2 + 2))
+
+    def draw_standings(self, surface: pygame.Surface) -> None:
+        """Headline, subtitle, then one row per player or team (place, name, the
+        history's cells, the value), fitted between the top and the buttons."""
+        w, h = self.app.size
+        info = self.info
+        k = min(w / 1280, h / 720)
+        width = min(w - 40, 980)
+        left = (w - width) // 2
+        y = max(12, int(30 * k))
+        img = fitted(info["headline"], max(28, int(52 * k)), width, assets.GOLD)
+        surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+        y += img.get_height() + 6
+        sub = assets.fit(info["subtitle"], max(14, int(20 * k)), width, assets.WHITE)
+        surface.blit(sub, sub.get_rect(midtop=(w // 2, y)))
+        y += sub.get_height() + max(8, int(16 * k))
+        rows, columns = info["rows"], info.get("columns") or []
+        bottom = h - 130
+        title = None
+        if columns and info.get("columns_title"):
+            title = assets.fit(info["columns_title"], max(13, int(16 * k)), width, assets.WHITE)
+            y += title.get_height() + 2
+        lines = len(rows) + (1 if columns else 0)
+        step = max(24, min(int(52 * k), (bottom - y) // max(1, lines)))
+        size = max(assets.MIN_TEXT + 1, min(24, int(step * 0.5)))
+        small = max(assets.MIN_TEXT, size - 4)
+        values = [assets.text(v, size, assets.WHITE, True) for _n, v, *_r in rows]
+        value_w = max(img.get_width() for img in values) if values else 0
+        # The history's cells: as many (the latest) as fit between names and values.
+        cell_w = max(
+            [assets.text(c, small, assets.WHITE, True).get_width() for c in columns]
+            + [
+                assets.text(c, small, assets.WHITE, True).get_width()
+                for row in rows
+                for c in (row[3] if len(row) > 3 else [])
+            ]
+            + [0]
+        )
+        cell_w += 14
+        room = width - value_w - 60 - int(width * 0.32)
+        shown = min(len(columns), max(0, room // max(1, cell_w))) if columns else 0
+        if len(columns) == 1 and shown == 1:
+            cell_w = max(cell_w, min(room, int(width * 0.4)))
+        first = len(columns) - shown
+        cells_right = left + width - 20 - value_w - 24
+        cells_left = cells_right - shown * cell_w
+
+        def cell_x(i: int) -> int:
+            return cells_left + (i - first) * cell_w + cell_w // 2
+
+        if title is not None and shown:
+            spot = title.get_rect(midbottom=((cells_left + cells_right) // 2, y - 2))
+            spot.right = min(spot.right, left + width - 10)
+            surface.blit(title, spot)
+        if shown:
+            for i in range(first, len(columns)):
+                t = fit_cell(columns[i], small, cell_w - 4, (200, 220, 205))
+                surface.blit(t, t.get_rect(midbottom=(cell_x(i), y + step - 6)))
+            if first:
+                t = assets.text("…", small, (200, 220, 205), True)
+                surface.blit(t, t.get_rect(midbottom=(cells_left - 8, y + step - 6)))
+            y += step
+        for place, row in enumerate(rows, 1):
+            name, _v, winner = row[:3]
+            rect = pygame.Rect(left, y, width, step - 6)
             pygame.draw.rect(
                 surface,
                 assets.GOLD if winner else (255, 255, 255),
-                row,
+                rect,
                 0 if winner else 2,
                 border_radius=10,
             )
             colour = assets.INK if winner else assets.WHITE
-            label = f"{place}.  {name}" if self.info.get("ranked", True) else name
-            surface.blit(assets.text(label, 24, colour, True), (row.x + 20, row.y + 8))
-            t = assets.text(value, 24, colour, True)
-            surface.blit(t, t.get_rect(midright=(row.right - 20, row.centery)))
-            y += 52
+            label = f"{place}.  {name}" if info.get("ranked", True) else name
+            name_w = (cells_left if shown else rect.right - value_w - 40) - rect.x - 30
+            t = assets.fit(label, size, name_w, colour, True)
+            surface.blit(t, t.get_rect(midleft=(rect.x + 16, rect.centery)))
+            v = assets.text(row[1], size, colour, True)
+            surface.blit(v, v.get_rect(midright=(rect.right - 16, rect.centery)))
+            cells = row[3] if len(row) > 3 else []
+            for i in range(first, min(len(columns), len(cells))):
+                t = fit_cell(cells[i], small, cell_w - 4, colour)
+                surface.blit(t, t.get_rect(center=(cell_x(i), rect.centery)))
+            y += step
+
+
+def fit_cell(text: str, size: int, width: int, colour) -> pygame.Surface:
+    """A history cell: bold ``text`` fitted to ``width`` pixels (never under 12 px)."""
+    return assets.fit(text, size, width, colour, True)
 
 
 def fitted(text: str, size: int, width: int, colour) -> pygame.Surface:

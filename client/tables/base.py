@@ -39,6 +39,10 @@ from client.tables.seat import ShownSeat
 from client.tables.text import TableText
 
 
+#: The event types a table keeps for the results' history (round and deal ends).
+STORY = frozenset({"round-end", "deal-end"})
+
+
 class TableScene(TableText, Scene, abc.ABC):
     """One game's table scene (see the module docstring for the contract)."""
 
@@ -86,6 +90,8 @@ class TableScene(TableText, Scene, abc.ABC):
         self._hand_row = HeldRow()
         #: Esc's question before leaving (client/tables/leave.py).
         self.leaving = LeaveConfirm()
+        #: The events the results tell the story with (:data:`STORY`), as shown.
+        self.story: list[dict] = []
 
     # ------------------------------------------------------------------ the contract
     @abc.abstractmethod
@@ -113,10 +119,13 @@ class TableScene(TableText, Scene, abc.ABC):
 
     @staticmethod
     @abc.abstractmethod
-    def summary(view: dict, names: list[str], me: int | None) -> dict:
-        """What the results screen shows for the final ``view``: ``{"headline": str,
-        "subtitle": str, "rows": [(name, value text, is_winner)], "ranked": bool
-        (default True: number the rows)}``, best first."""
+    def summary(view: dict, names: list[str], me: int | None, story: list[dict] = ()) -> dict:
+        """What the results screen shows for the final ``view`` (``story``: the
+        :data:`STORY` events the table showed, in order): ``{"headline": str,
+        "subtitle": str, "rows": [(name, value text, is_winner[, cells])], "ranked":
+        bool (default True: number the rows), "columns": [str] (headings of the rows'
+        cells, e.g. one per round), "columns_title": str}``, best first; a team game
+        has one row per team."""
 
     @classmethod
     @abc.abstractmethod
@@ -364,6 +373,7 @@ class TableScene(TableText, Scene, abc.ABC):
                 self.board = item.view
                 self.on_reset()
                 continue
+            self.story.extend(e for e in item.events if e["type"] in STORY)
             for beat in self.beats_for(item.events):
                 self.timeline.add(beat)
             self.timeline.add(Beat(0.0, finish=lambda v=item.view: self._sync(v)))
@@ -373,7 +383,9 @@ class TableScene(TableText, Scene, abc.ABC):
         self.on_reset()
 
     def finish(self) -> None:
-        self.app.go("results", session=self.session, view=self.board, table_class=type(self))
+        self.app.go(
+            "results", session=self.session, view=self.board, table_class=type(self), table=self
+        )
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -514,12 +526,18 @@ class TableScene(TableText, Scene, abc.ABC):
 
 
 def headline(winners: set[int], names: list[str], me: int | None) -> str:
-    """ "You win!", "Game over", or "Ana and Ben win!"."""
-    if me is not None:
-        return _("You win!") if me in winners else _("Game over")
+    """ "You win!", else who won ("Ana wins!", "Ana and Ben win!"), or "Game over"
+    when nobody did."""
+    if me is not None and me in winners:
+        return _("You win!")
     if not winners:
         return _("Game over")
-    who = [names[s] for s in sorted(winners)]
+    who = [names[s].split(" (")[0] for s in sorted(winners)]
     if len(who) == 1:
         return _("{name} wins!").format(name=who[0])
     return _("{names} and {last} win!").format(names=", ".join(who[:-1]), last=who[-1])
+
+
+def team_headline(team: str, mine: bool) -> str:
+    """A team game's headline: "Your team wins!" (``mine``), else "``team`` wins!"."""
+    return _("Your team wins!") if mine else _("{name} wins!").format(name=team)

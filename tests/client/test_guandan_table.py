@@ -260,10 +260,35 @@ def test_couch_shows_the_privacy_screen(app):
 def test_summary_names_the_team_that_won_at_a():
     view = {"winners": [1, 3], "levels": [9, 14], "deal": 12}
     info = GuandanTable.summary(view, ["Ana", "Bot 2", "Bot 3", "Bot 4"], 0)
-    assert info["headline"] == "Game over"
-    assert [r[0] for r in info["rows"]] == ["Bot 2", "Bot 4", "You", "Bot 3"]
-    assert info["rows"][0][1] == "Team 2 · level A" and info["rows"][0][2]
+    assert info["headline"] == "Team 2 wins!"  # the team, not its players
+    assert [r[0] for r in info["rows"]] == ["Bot 2 & Bot 4", "You & Bot 3"]
+    assert info["rows"][0][1:3] == ("Team 2 · level A", True)
+    assert info["rows"][1][1:3] == ("Team 1 · level 9", False)
     assert "won at level A after 12 deals" in info["subtitle"]
+    assert GuandanTable.summary(view, ["Ana", "Bot 2", "Bot 3", "Bot 4"], 3)["headline"] == (
+        "Your team wins!"
+    )
+
+
+def test_summary_lists_each_teams_level_after_every_deal():
+    """The deal-end events the table showed: the levels after each deal (guandan.md
+    "Levels"), oldest first; one deal's subtitle says "1 deal"."""
+    story = [
+        {"type": "deal-end", "deal": 1, "levels": [5, 2]},
+        {"type": "deal-end", "deal": 2, "levels": [5, 4]},
+        {"type": "deal-end", "deal": 3, "levels": [11, 4]},
+    ]
+    view = {"winners": [0, 2], "levels": [11, 4], "deal": 3}
+    info = GuandanTable.summary(view, ["Ana", "Bot 2", "Bot 3", "Bot 4"], None, story)
+    assert info["headline"] == "Team 1 wins!"
+    assert info["columns"] == ["1", "2", "3"]
+    assert info["columns_title"] == "Level after each deal"
+    assert info["rows"] == [
+        ("Ana & Bot 3", "Team 1 · level J", True, ["5", "5", "J"]),
+        ("Bot 2 & Bot 4", "Team 2 · level 4", False, ["2", "4", "4"]),
+    ]
+    one = GuandanTable.summary({**view, "deal": 1}, ["A", "B", "C", "D"], None, story[:1])
+    assert one["subtitle"] == "Guandan · 1 deal · the higher level wins"
 
 
 @pytest.mark.parametrize(

@@ -347,11 +347,13 @@ def test_summary_names_the_winning_team():
     names = ["Ana", "Bot 2", "Ben", "Bot 4"]
     info = SequenceNumbersTable.summary(view, names, None)
     assert info["headline"] == "Team ■ Blue wins!"
-    assert [r[0] for r in info["rows"]] == ["Bot 2", "Bot 4", "Ana", "Ben"]
-    assert info["rows"][0] == ("Bot 2", "■ Blue · 2 sequences", True)
-    assert info["rows"][2] == ("Ana", "● Red · 1 sequence", False)
+    assert info["rows"] == [  # one row per team
+        ("Bot 2 & Bot 4", "■ Blue · 2 sequences", True),
+        ("Ana & Ben", "● Red · 1 sequence", False),
+    ]
     mine = SequenceNumbersTable.summary(view, names, 0)
-    assert mine["headline"] == "Game over" and mine["rows"][2][0] == "You"
+    assert mine["headline"] == "Team ■ Blue wins!" and mine["rows"][1][0] == "You & Ben"
+    assert SequenceNumbersTable.summary(view, names, 3)["headline"] == "Your team wins!"
     draw_view = dict(view, winners=[], draw=True)
     assert SequenceNumbersTable.summary(draw_view, names, None)["subtitle"] == (
         "The cards ran out: a draw"

@@ -234,5 +234,10 @@ def test_a_bots_only_game_reaches_the_results_and_no_view_is_changed(app, game_i
     assert type(results).__name__ == "ResultsScene" and results.view["over"]
     info = results.info
     assert info["headline"] and len(info["rows"]) >= 1
+    assert results.table is table  # the final board stays under the results
+    if game_id in ("take5", "guandan"):  # the history: one column per round or deal
+        ends = [e for e in table.story if e["type"] in ("round-end", "deal-end")]
+        assert len(info["columns"]) == len(ends) >= 1
+        assert all(len(row[3]) == len(ends) for row in info["rows"])
     assert len(arrived) > 10
     assert all(view == kept for view, kept in arrived)

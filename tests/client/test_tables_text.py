@@ -124,3 +124,37 @@ def test_the_text_size_setting_reaches_every_table(app, game_id):
     grown = [t for t in both if larger[t] > normal[t]]
     print(game_id, f"{len(grown)} of {len(both)} words grew", sorted(set(both) - set(grown)))
     assert len(both) >= 5 and len(grown) >= 0.75 * len(both)
+
+
+STORIES = {
+    "take5": [{"type": "round-end", "round": r, "bullheads": [r * 7] * 10} for r in (1, 2, 3)],
+    "guandan": [{"type": "deal-end", "deal": d, "levels": [2 + d, 14]} for d in range(1, 13)],
+}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_results_draw_no_text_under_12_px(app, game_id):
+    """The results over the table's board (with a history of 3 rounds, 12 deals) in
+    every language at 1280×720 and 800×500."""
+    from client.scenes.results import ResultsScene
+
+    table = seated(app, game_id)
+    table.story = list(STORIES.get(game_id, []))
+    view = {**table.session.mirrors[0].view, "over": True, "winners": [0]}
+    found = {}
+    try:
+        for lang in LANGUAGES:
+            i18n.set_language(lang)
+            for w, h in SIZES:
+                resize(app, w, h)
+                scene = ResultsScene(app, table.session, view, type(table), table)
+                app.switch(scene)
+                assets.reset_caches()
+                with assets.recording() as seen:
+                    scene.draw(app.screen)
+                found[lang, w] = min(seen)
+    finally:
+        i18n.set_language("en")
+    print(game_id, {k: v[0] for k, v in found.items()})
+    small = {k: v for k, v in found.items() if v[0] < assets.MIN_TEXT}
+    assert not small, f"text under {assets.MIN_TEXT} px: {small}"

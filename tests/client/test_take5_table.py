@@ -143,3 +143,28 @@ def test_the_round_popup_covers_no_revealed_name_nor_total(app, players):
         assert not box.colliderect(name)
         assert not box.colliderect(layout.player_rect(table, i))
     assert pygame.Rect(0, 0, table.w, table.h).contains(box)
+
+
+def test_summary_gives_the_bullheads_of_every_round():
+    """Standings by total bullheads, lowest first, and each player's bullheads in each
+    round from the round-end events the table showed (take5.md "End of the game")."""
+    from client.tables.take5 import Take5Table
+
+    story = [
+        {"type": "round-end", "round": 1, "bullheads": [12, 0, 7], "totals": [12, 0, 7]},
+        {"type": "round-end", "round": 2, "bullheads": [60, 9, 1], "totals": [72, 9, 8]},
+    ]
+    view = {"totals": [72, 9, 8], "winners": [2], "round": 2}
+    names = ["Ana", "Bot 2 (hard)", "Bot 3 (easy)"]
+    info = Take5Table.summary(view, names, 0, story)
+    assert info["headline"] == "Bot 3 wins!"  # the winner, named
+    assert info["subtitle"] == "Take 5 · 2 rounds · fewest bullheads win"
+    assert info["columns"] == ["1", "2"] and info["columns_title"] == "Bullheads in each round"
+    assert info["rows"] == [
+        ("Bot 3 (easy)", "8 bullheads", True, ["7", "1"]),
+        ("Bot 2 (hard)", "9 bullheads", False, ["0", "9"]),
+        ("You", "72 bullheads", False, ["12", "60"]),
+    ]
+    one = Take5Table.summary({"totals": [1, 0], "winners": [1], "round": 1}, names[:2], 1)
+    assert one["subtitle"] == "Take 5 · 1 round · fewest bullheads win"
+    assert one["headline"] == "You win!" and one["rows"][1][1] == "1 bullhead"

@@ -368,10 +368,18 @@ def test_summary_rows_by_points_then_fewer_missions():
         "has_teams": True,
     }
     info = TeamplayTable.summary(view, ["Ana", "Bot 2 (hard)", "Ben", "Bot 4 (easy)"], 0)
-    assert info["headline"] == "Game over"
+    assert info["headline"] == "Team B wins!"  # the team, not its players
     assert info["rows"] == [
-        ("Bot 2 & Bot 4", "20 pts · 6 missions", True),
-        ("You & Ben", "20 pts · 7 missions", False),
+        ("Team B: Bot 2 & Bot 4", "20 pts · 6 missions", True),
+        ("Team A: You & Ben", "20 pts · 7 missions", False),
+    ]
+    assert "columns" not in info  # no "done" in the view: no missions column
+    view["done"] = [["P1"], ["S5", "H3"], [], ["P2"]]
+    info = TeamplayTable.summary(view, ["Ana", "Bot 2 (hard)", "Ben", "Bot 4 (easy)"], 1)
+    assert info["headline"] == "Your team wins!" and info["columns"] == ["Missions completed"]
+    assert info["rows"] == [
+        ("Team B: You & Bot 4", "20 pts · 6 missions", True, ["S5 H3 P2"]),
+        ("Team A: Ana & Ben", "20 pts · 7 missions", False, ["P1"]),
     ]
 
 

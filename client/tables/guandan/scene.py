@@ -16,7 +16,7 @@ import pygame
 
 from client import assets
 from client.i18n import _, ngettext
-from client.tables.base import TableScene, headline
+from client.tables.base import TableScene, team_headline
 from client.tables.guandan import beats, layout, paint
 from client.tables.guandan import faces as gc
 from client.tables.guandan.hand import Hand
@@ -73,41 +73,49 @@ class GuandanTable(TableScene):
 
     # ------------------------------------------------------------------ results
     @staticmethod
-    def summary(view: dict, names: list[str], me: int | None) -> dict:
-        """The closing screen: the winning team first, each player's team level."""
+    def summary(view: dict, names: list[str], me: int | None, story: list[dict] = ()) -> dict:
+        """The closing screen: one row per team (the winners first) with its level,
+        and each team's level after every deal (the ``deal-end`` events shown)."""
         winners = set(view.get("winners", []))
         levels = view.get("levels", [2, 2])
-        order = sorted(range(4), key=lambda s: (s not in winners, s % 2, s))
+        won = min(winners) % 2 if winners else None
+        teams = sorted((0, 1), key=lambda u: (u != won, u))
+        deals = [e for e in story if e["type"] == "deal-end"]
         rows = []
-        for s in order:
-            who = _("You") if s == me else names[s]
+        for u in teams:
+            who = " & ".join(_("You") if s == me else names[s].split(" (")[0] for s in (u, u + 2))
             rows.append(
                 (
                     who,
-                    _("Team {n} · level {level}").format(
-                        n=s % 2 + 1, level=gc.level_text(levels[s % 2])
-                    ),
-                    s in winners,
+                    _("Team {n} · level {level}").format(n=u + 1, level=gc.level_text(levels[u])),
+                    u == won,
+                    [gc.level_text(e["levels"][u]) for e in deals],
                 )
             )
-        deals = view.get("deal", 0)
-        won_at_a = winners and levels[min(winners) % 2] == 14
+        n = view.get("deal", 0) or len(deals)
+        won_at_a = won is not None and levels[won] == 14
         if won_at_a:
             sub = ngettext(
                 "Guandan · the match was won at level A after {n} deal",
                 "Guandan · the match was won at level A after {n} deals",
-                deals,
+                n,
             )
         else:
             sub = ngettext(
                 "Guandan · {n} deal · the higher level wins",
                 "Guandan · {n} deals · the higher level wins",
-                deals,
+                n,
             )
+        if won is None:
+            title = _("Game over")
+        else:
+            title = team_headline(_("Team {n}").format(n=won + 1), me is not None and me in winners)
         return {
-            "headline": headline(winners, names, me),
-            "subtitle": sub.format(n=deals),
+            "headline": title,
+            "subtitle": sub.format(n=n),
             "rows": rows,
+            "columns": [str(e["deal"]) for e in deals],
+            "columns_title": _("Level after each deal"),
         }
 
     @classmethod

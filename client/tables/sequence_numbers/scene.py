@@ -52,14 +52,12 @@ class SequenceNumbersTable(TableScene):
         layout.sizes(self)
 
     @staticmethod
-    def summary(view: dict, names: list[str], me: int | None) -> dict:
-        """Everyone with the sequences of their colour, the winning colour first
-        (sequence-numbers.md "Goal")."""
+    def summary(view: dict, names: list[str], me: int | None, story: list[dict] = ()) -> dict:
+        """The sequences of each colour, the winning colour first
+        (sequence-numbers.md "Goal"): one row per team at 4 and 6 players (the team
+        named by its colour), else one per player."""
         winners = set(view.get("winners", []))
         colours, counts = view["colours"], view["sequence_counts"]
-        order = sorted(
-            range(len(names)), key=lambda s: (s not in winners, -counts[colours[s]], colours[s], s)
-        )
         if view.get("draw"):
             subtitle = _("The cards ran out: a draw")
         else:
@@ -68,16 +66,31 @@ class SequenceNumbersTable(TableScene):
                 "Sequence Numbers · {n} sequences win",
                 view["needed"],
             ).format(n=view["needed"])
+        teams = len(set(colours)) < len(colours)
+        groups = {}
+        for s in range(len(names)):
+            groups.setdefault(colours[s] if teams else s, []).append(s)
+        order = sorted(
+            groups.values(),
+            key=lambda g: (not set(g) & winners, -counts[colours[g[0]]], colours[g[0]], g[0]),
+        )
         rows = []
-        for s in order:
-            n = counts[colours[s]]
+        for g in order:
+            c = colours[g[0]]
+            n = counts[c]
             value = ngettext("{team} · {n} sequence", "{team} · {n} sequences", n).format(
-                team=faces.team_name(colours[s]), n=n
+                team=faces.team_name(c), n=n
             )
-            rows.append((_("You") if s == me else names[s], value, s in winners))
-        if me is None and len(winners) > 1:
-            # A team: name its colour rather than every member (long names overflow).
-            title = _("Team {team} wins!").format(team=faces.team_name(colours[min(winners)]))
+            who = " & ".join(
+                _("You") if s == me else (names[s].split(" (")[0] if teams else names[s]) for s in g
+            )
+            rows.append((who, value, bool(set(g) & winners)))
+        if teams and winners:
+            team = faces.team_name(colours[min(winners)])
+            if me is not None and me in winners:
+                title = _("Your team wins!")
+            else:
+                title = _("Team {team} wins!").format(team=team)
         else:
             title = headline(winners, names, me)
         return {"headline": title, "subtitle": subtitle, "rows": rows}

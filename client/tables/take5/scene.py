@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pygame
 
-from client.i18n import _
+from client.i18n import _, ngettext
 from client.tables.base import TableScene, headline
 from client.tables.take5 import beats, layout, paint
 from client.tables.take5.faces import card
@@ -65,24 +65,32 @@ class Take5Table(TableScene):
         self.pile_open = False  # your own penalty pile shown (P)
 
     @staticmethod
-    def summary(view: dict, names: list[str], me: int | None) -> dict:
-        """Standings by total bullheads, lowest first (take5.md "End of the game")."""
+    def summary(view: dict, names: list[str], me: int | None, story: list[dict] = ()) -> dict:
+        """Standings by total bullheads, lowest first (take5.md "End of the game"),
+        with each player's bullheads round by round (the ``round-end`` events shown)."""
         winners = set(view.get("winners", []))
         totals = view["totals"]
         order = sorted(range(len(totals)), key=lambda s: (totals[s], s))
+        rounds = [e for e in story if e["type"] == "round-end"]
+        played = view.get("round") or len(rounds)
         return {
             "headline": headline(winners, names, me),
-            "subtitle": _("Take 5 · {rounds} rounds · fewest bullheads win").format(
-                rounds=view.get("round", "?")
-            ),
+            "subtitle": ngettext(
+                "Take 5 · {n} round · fewest bullheads win",
+                "Take 5 · {n} rounds · fewest bullheads win",
+                played,
+            ).format(n=played),
             "rows": [
                 (
                     _("You") if s == me else names[s],
-                    _("{n} bullheads").format(n=totals[s]),
+                    ngettext("{n} bullhead", "{n} bullheads", totals[s]).format(n=totals[s]),
                     s in winners,
+                    [str(e["bullheads"][s]) for e in rounds],
                 )
                 for s in order
             ],
+            "columns": [str(e["round"]) for e in rounds],
+            "columns_title": _("Bullheads in each round"),
         }
 
     @classmethod

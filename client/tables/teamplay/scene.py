@@ -29,7 +29,7 @@ import pygame
 
 from client import cards
 from client.i18n import _, ngettext
-from client.tables.base import TableScene, headline
+from client.tables.base import TableScene, headline, team_headline
 from client.tables.teamplay import beats, layout, paint
 from client.tables.teamplay import faces as tc
 from engine.teamplay.missions import MISSIONS, completions
@@ -58,11 +58,12 @@ class TeamplayTable(TableScene):
 
     # ------------------------------------------------------------------ results
     @staticmethod
-    def summary(view: dict, names: list[str], me: int | None) -> dict:
+    def summary(view: dict, names: list[str], me: int | None, story: list[dict] = ()) -> dict:
         """Sides by points, then fewer missions (teamplay.md "End"): one row per side
-        with its players, points and completed missions."""
+        with its players, points and the missions it completed."""
         winners = set(view.get("winners", []))
         sides = view["teams"]
+        done = view.get("done")
         order = sorted(
             range(len(sides)), key=lambda i: (-view["points"][i], view["missions"][i], i)
         )
@@ -72,12 +73,30 @@ class TeamplayTable(TableScene):
             value = ngettext(
                 "{p} pts · {n} mission", "{p} pts · {n} missions", view["missions"][i]
             ).format(p=view["points"][i], n=view["missions"][i])
-            rows.append((" & ".join(who), value, bool(set(sides[i]) & winners)))
-        return {
-            "headline": headline(winners, names, me),
+            label = " & ".join(who)
+            if view.get("has_teams"):
+                label = _("Team {letter}: {names}").format(
+                    letter=paint.TEAM_LETTERS[i], names=label
+                )
+            row = (label, value, bool(set(sides[i]) & winners))
+            if done is not None:
+                ids = [m for p in sides[i] for m in done[p]]
+                row = (*row, [" ".join(ids) or "—"])
+            rows.append(row)
+        won = [i for i in range(len(sides)) if set(sides[i]) & winners]
+        if view.get("has_teams") and len(won) == 1:
+            team = _("Team {letter}").format(letter=paint.TEAM_LETTERS[won[0]])
+            title = team_headline(team, me is not None and me in winners)
+        else:
+            title = headline(winners, names, me)
+        info = {
+            "headline": title,
             "subtitle": _("Teamplay · most points wins; on equal points, fewer missions"),
             "rows": rows,
         }
+        if done is not None:
+            info["columns"] = [_("Missions completed")]
+        return info
 
     @classmethod
     def shots(cls, app, shot, seed: int) -> None:

@@ -58,7 +58,7 @@ class TheGameTable(TableScene):
         self.couch_signaller = session.local_seats[0] if session.local_seats else None
 
     @staticmethod
-    def summary(view: dict, names: list[str], me: int | None) -> dict:
+    def summary(view: dict, names: list[str], me: int | None, story: list[dict] = ()) -> dict:
         """The team's result: cards not played (hands + draw pile); 0 is a victory,
         fewer than 10 is excellent (the-game.md "End"). One row per player with the
         cards left in hand, then the draw pile."""
