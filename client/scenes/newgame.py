@@ -1,5 +1,7 @@
-"""New game: the game, the seats (you, more local players, bots with level), the
-game's options (read from the engine's ``default_options``) and an optional seed."""
+"""New game: the game, the seats (you, more local players — each with a name — bots
+with level), the game's options (read from the engine's ``default_options``), each
+with a help line that says what it does and what a blank means, and under "Advanced"
+an optional seed."""
 
 from __future__ import annotations
 
@@ -26,6 +28,42 @@ def seat_label(word: str) -> str:
         "bot:normal": _("Bot (normal)"),
         "bot:hard": _("Bot (hard)"),
     }[word]
+
+
+def option_help(game_id: str, name: str) -> str:
+    """One line on what option ``name`` of ``game_id`` does (and what a blank box
+    means), from the game's rules page; "" for an option not listed here."""
+    lines = {
+        ("take5", "threshold"): _("The game ends once a total passes this many bullheads."),
+        ("take5", "rounds"): _("Play this many rounds instead. Blank: play to the limit."),
+        ("take5", "tactical"): _(
+            "Only cards 1 to 10 × players + 4, all dealt: every hand can be worked out."
+        ),
+        ("the-game", "expert"): _("At least 3 cards a turn while the draw pile lasts."),
+        ("the-game", "smaller_hands"): _("With Expert: every hand one card smaller."),
+        ("the-game", "start"): _("The seat that plays first. Blank: a random player."),
+        ("teamplay", "end_at"): _(
+            "Completed missions that announce the end. Blank: 8 for a team, 5 alone."
+        ),
+        ("sequence-numbers", "teams"): _(
+            "6 players: 2 teams of 3 or 3 teams of 2. Blank: 2 teams at 4 and 6 players."
+        ),
+        ("sequence-numbers", "reshuffles"): _(
+            "A draw after this many reshuffles of the discards. Blank: never."
+        ),
+        ("guandan", "deals"): _(
+            "End after this many deals; the higher level wins. Blank: until a win at A."
+        ),
+        ("guandan", "start_level"): _("Both teams' first level (2 to 14; A is 14)."),
+        ("guandan", "three_failures"): _(
+            "A team that fails 3 deals at its own level A drops back to level 2."
+        ),
+    }
+    return lines.get((game_id, name), "")
+
+
+#: Options shown to people from 1 (the engine counts seats from 0).
+SEAT_OPTIONS = {("the-game", "start")}
 
 
 def selected(menu) -> str:
@@ -65,6 +103,13 @@ class NewGameScene(Scene):
         self.seats = seats or default
         self.error = ""
         self.option_widgets: dict = {}
+        #: Typed texts kept across rebuilds: local players' names by seat, options, seed.
+        self.names: dict[int, str] = {}
+        self.typed: dict[str, str] = {}
+        self.seed_text = ""
+        self.advanced = False
+        #: (rect, text) of each option's help line, drawn beside its box.
+        self.help_rows: list[tuple[pygame.Rect, str]] = []
 
     def idle(self) -> bool:
         return True  # widgets change on input only
@@ -75,70 +120,128 @@ class NewGameScene(Scene):
     def build(self) -> None:
         ui = self.app.ui
         ui.clear_and_reset()
-        w, _h = self.app.size
+        w, h = self.app.size
         x = w // 2 - 300
         game = get_game(self.game_id)
+        # Rows: game, seats, +/- seat, options, advanced (+ seed), table name; squeezed
+        # to fit between the title and the buttons in a small window.
+        rows = 3 + len(self.seats) + len(game.default_options) + (1 if self.lan else 0)
+        top = 100 if h >= 640 else 78
+        step = max(26, min(38, (h - 84 - top) // rows))
+        r = step - 4  # a widget's height
         names = {get_game(g).name: g for g in tables_available()}
-        pygame_gui.elements.UILabel(pygame.Rect(x, 100, 140, 36), _("Game"), ui)
+        pygame_gui.elements.UILabel(pygame.Rect(x, top, 140, r), _("Game"), ui)
         self.game_menu = pygame_gui.elements.UIDropDownMenu(
-            list(names), game.name, pygame.Rect(x + 150, 100, 300, 36), ui
+            list(names), game.name, pygame.Rect(x + 150, top, 300, r), ui
         )
         self.game_names = names
         self.seat_menus = []
-        y = 150
+        self.name_entries: dict[int, pygame_gui.elements.UITextEntryLine] = {}
+        y = top + step + 4
+        humans = 0
         for i, seat in enumerate(self.seats):
             pygame_gui.elements.UILabel(
-                pygame.Rect(x, y, 140, 30), _("Seat {n}").format(n=i + 1), ui
+                pygame.Rect(x, y, 140, r), _("Seat {n}").format(n=i + 1), ui
             )
             menu = pygame_gui.elements.UIDropDownMenu(
                 [seat_label(w) for w in self.words],
                 seat_label(seat),
-                pygame.Rect(x + 150, y, 300, 30),
+                pygame.Rect(x + 150, y, 300, r),
                 ui,
             )
             self.seat_menus.append(menu)
-            y += 34
-        self.add = pygame_gui.elements.UIButton(pygame.Rect(x + 470, 150, 130, 32), _("+ seat"), ui)
-        self.remove = pygame_gui.elements.UIButton(
-            pygame.Rect(x + 470, 186, 130, 32), _("− seat"), ui
-        )
+            if seat == "human" and not self.lan:  # (a LAN host names its seat in Settings)
+                humans += 1
+                if humans == 1:
+                    default = self.app.settings.name
+                else:
+                    default = _("Player {n}").format(n=humans)
+                entry = pygame_gui.elements.UITextEntryLine(
+                    pygame.Rect(x + 460, y, 140, r), ui, placeholder_text=_("Name")
+                )
+                entry.set_text(self.names.get(i, default))
+                self.name_entries[i] = entry
+            y += step
+        self.add = pygame_gui.elements.UIButton(pygame.Rect(x + 150, y, 145, r), _("+ seat"), ui)
+        self.remove = pygame_gui.elements.UIButton(pygame.Rect(x + 305, y, 145, r), _("− seat"), ui)
         if len(self.seats) >= game.max_players:
             self.add.disable()
         if len(self.seats) <= game.min_players:
             self.remove.disable()
-        y = max(y + 10, 300)
+        y += step + 4
         self.option_widgets = {}
+        self.help_rows = []
         for name, default in game.default_options.items():
-            pygame_gui.elements.UILabel(pygame.Rect(x, y, 140, 30), option_label(name), ui)
-            rect = pygame.Rect(x + 150, y, 300, 30)
+            pygame_gui.elements.UILabel(pygame.Rect(x, y, 140, r), option_label(name), ui)
+            rect = pygame.Rect(x + 150, y, 300, r)
             if isinstance(default, bool):
                 widget = pygame_gui.elements.UIDropDownMenu(
                     [_("Off"), _("On")], _("On") if default else _("Off"), rect, ui
                 )
             elif isinstance(default, (int, str)) or default is None:
                 widget = pygame_gui.elements.UITextEntryLine(rect, ui)
-                widget.set_text("" if default is None else str(default))
+                if (self.game_id, name) in SEAT_OPTIONS and isinstance(default, int):
+                    default += 1
+                shown = "" if default is None else str(default)
+                widget.set_text(self.typed.get(name, shown))
             else:
                 continue
             self.option_widgets[name] = (widget, default)
-            y += 34
-        y = max(y + 6, 430)
-        pygame_gui.elements.UILabel(pygame.Rect(x, y, 140, 30), _("Seed"), ui)
-        self.seed = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + 150, y, 200, 30), ui)
-        pygame_gui.elements.UILabel(pygame.Rect(x + 360, y, 240, 30), _("(empty = random)"), ui)
+            self.help_rows.append(
+                (
+                    pygame.Rect(x + 460, y - 2, w - 20 - (x + 460), step),
+                    option_help(self.game_id, name),
+                )
+            )
+            y += step
+        self.more = pygame_gui.elements.UIButton(
+            pygame.Rect(x, y, 140, r), _("Advanced ▾") if self.advanced else _("Advanced ▸"), ui
+        )
+        self.seed = None
+        if self.advanced:
+            pygame_gui.elements.UILabel(pygame.Rect(x + 150, y, 60, r), _("Seed"), ui)
+            self.seed = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + 215, y, 235, r), ui)
+            self.seed.set_text(self.seed_text)
+            self.help_rows.append(
+                (
+                    pygame.Rect(x + 460, y - 2, w - 20 - (x + 460), step),
+                    _("The same seed deals the same cards. Blank: random."),
+                )
+            )
         self.table_name = None
         if self.lan:
-            y += 34
-            pygame_gui.elements.UILabel(pygame.Rect(x, y, 140, 30), _("Table name"), ui)
+            y += step
+            pygame_gui.elements.UILabel(pygame.Rect(x, y, 140, r), _("Table name"), ui)
             self.table_name = pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(x + 150, y, 300, 30), ui
+                pygame.Rect(x + 150, y, 300, r), ui
             )
             self.table_name.set_text(_("{name}'s table").format(name=self.app.settings.name))
-        y += 50
-        self.back = pygame_gui.elements.UIButton(pygame.Rect(x, y, 200, 50), _("Back"), ui)
+        y = h - 80
+        self.back = pygame_gui.elements.UIButton(pygame.Rect(x, y, 200, 46), _("Back"), ui)
         self.start = pygame_gui.elements.UIButton(
-            pygame.Rect(x + 400, y, 200, 50), _("Start"), ui, object_id="@big"
+            pygame.Rect(x + 400, y, 200, 46), _("Start"), ui, object_id="@big"
         )
+
+    def keep_typed(self) -> None:
+        """Remember what was typed (names, options, seed) before the form is rebuilt."""
+        for i, entry in getattr(self, "name_entries", {}).items():
+            self.names[i] = entry.get_text()
+        for name, (widget, default) in self.option_widgets.items():
+            if not isinstance(default, bool):
+                self.typed[name] = widget.get_text()
+        if getattr(self, "seed", None) is not None:
+            self.seed_text = self.seed.get_text()
+
+    def read_names(self, seats: list[str]) -> list[str]:
+        """Display names: bots as usual, each local player as typed (blank: the
+        usual "Player N")."""
+        from client.session import default_names
+
+        names = default_names(seats, self.app.settings.name)
+        for i, entry in self.name_entries.items():
+            if i < len(seats) and seats[i] == "human" and entry.get_text().strip():
+                names[i] = entry.get_text().strip()[:24]
+        return names
 
     def read_seats(self) -> list[str]:
         labels = {seat_label(w): w for w in self.words}
@@ -155,6 +258,8 @@ class NewGameScene(Scene):
                 raise ValueError(
                     _("Option {name} must be a whole number.").format(name=option_label(name))
                 ) from None
+            if (self.game_id, name) in SEAT_OPTIONS and out[name] is not None:
+                out[name] -= 1  # seat 1 is the engine's seat 0
         return out
 
     def handle_event(self, event) -> None:
@@ -163,12 +268,24 @@ class NewGameScene(Scene):
         ):
             game_id = self.game_names[selected(self.game_menu)]
             self.app.go("newgame", game_id=game_id, lan=self.lan)
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in getattr(
+            self, "seat_menus", []
+        ):
+            self.keep_typed()  # a seat became (or stopped being) a local player: its name
+            self.seats = self.read_seats()
+            self.build()
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element == self.add:
+                self.keep_typed()
                 self.seats = self.read_seats() + ["bot:normal"]
                 self.build()
             elif event.ui_element == self.remove:
+                self.keep_typed()
                 self.seats = self.read_seats()[:-1]
+                self.build()
+            elif event.ui_element == self.more:
+                self.keep_typed()
+                self.advanced = not self.advanced
                 self.build()
             elif event.ui_element == self.back:
                 self.app.go("menu")
@@ -186,7 +303,7 @@ class NewGameScene(Scene):
         seats = self.read_seats()
         try:
             options = self.read_options()
-            seed_text = self.seed.get_text().strip()
+            seed_text = (self.seed.get_text() if self.seed is not None else "").strip()
             seed = int(seed_text) if seed_text else None
         except ValueError as exc:
             self.error = (
@@ -208,7 +325,7 @@ class NewGameScene(Scene):
                     self.table_name.get_text().strip() or "Tapete",
                 )
             else:
-                start_table(self.app, self.game_id, seats, seed, options)
+                start_table(self.app, self.game_id, seats, seed, options, self.read_names(seats))
         except (RuleError, ValueError) as exc:
             self.error = getattr(exc, "message", None) or str(exc)
 
@@ -216,21 +333,33 @@ class NewGameScene(Scene):
         w, h = self.app.size
         surface.fill(assets.FELT)
         title = assets.text(
-            _("Host a LAN table") if self.lan else _("New game"), 44, assets.GOLD, True
+            _("Host a LAN table") if self.lan else _("New game"),
+            44 if h >= 640 else 32,
+            assets.GOLD,
+            True,
         )
-        surface.blit(title, title.get_rect(center=(w // 2, 50)))
-        hint = assets.text(
+        surface.blit(title, title.get_rect(center=(w // 2, 50 if h >= 640 else 36)))
+        hint = assets.fit(
             _(
                 "Two or more “You / local player” seats make a couch game: "
                 "a privacy screen hands the screen over."
             ),
             16,
+            w - 20,
             assets.WHITE,
         )
-        surface.blit(hint, hint.get_rect(center=(w // 2, h - 30)))
+        surface.blit(hint, hint.get_rect(center=(w // 2, h - 16)))
+        for rect, text in self.help_rows:
+            if text and rect.w > 60:
+                lines, px = assets.fit_lines(text, 14, rect.w, 2, False)
+                y = rect.centery - len(lines) * (px + 2) // 2
+                for line in lines:
+                    img = assets.text(line, px, (215, 230, 220))
+                    surface.blit(img, (rect.x, y))
+                    y += px + 2
         if self.error:
             img = assets.text(self.error, 18, (255, 150, 140), True)
-            surface.blit(img, img.get_rect(center=(w // 2, h - 60)))
+            surface.blit(img, img.get_rect(center=(w // 2, h - 98)))
 
 
 def name_in(exc: Exception, names) -> bool:

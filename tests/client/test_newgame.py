@@ -1,0 +1,90 @@
+"""The New game form explains itself (issue 16): every option has a help line that
+says what it does and what a blank box means, the seed waits under "Advanced", and
+every local player can be named."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+import pytest
+
+from client.scenes.newgame import option_help
+from engine import GAME_IDS, get_game
+
+
+def press(scene, button):
+    scene.handle_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_option_has_a_help_line_and_a_blank_is_explained(game_id):
+    for name, default in get_game(game_id).default_options.items():
+        text = option_help(game_id, name)
+        assert text.endswith("."), (game_id, name)
+        if default is None:  # a blank box means something: the line says what
+            assert "Blank: " in text, (game_id, name)
+
+
+def test_help_lines_say_what_blank_means():
+    assert option_help("take5", "rounds") == (
+        "Play this many rounds instead. Blank: play to the limit."
+    )
+    assert option_help("guandan", "deals") == (
+        "End after this many deals; the higher level wins. Blank: until a win at A."
+    )
+    assert option_help("teamplay", "end_at") == (
+        "Completed missions that announce the end. Blank: 8 for a team, 5 alone."
+    )
+
+
+def test_the_form_draws_each_help_line_beside_its_option(app):
+    from client import assets
+
+    scene = app.go("newgame", game_id="take5")
+    assert [text for _rect, text in scene.help_rows] == [
+        option_help("take5", n) for n in ("threshold", "rounds", "tactical")
+    ]
+    assets.reset_caches()
+    with assets.recording() as seen:
+        scene.draw(app.screen)
+    drawn = " ".join(text for _size, text in seen)
+    assert "The game ends once a total passes this many bullheads." in drawn
+    assert min(size for size, _t in seen) >= assets.MIN_TEXT
+
+
+def test_the_seed_waits_under_advanced(app):
+    scene = app.go("newgame", game_id="take5", seats=["human", "bot:easy"])
+    assert scene.seed is None and scene.more.text == "Advanced ▸"
+    scene.option_widgets["threshold"][0].set_text("40")
+    press(scene, scene.more)
+    assert scene.seed is not None and scene.more.text == "Advanced ▾"
+    assert scene.option_widgets["threshold"][0].get_text() == "40"  # kept across the rebuild
+    scene.seed.set_text("1234")
+    scene.start_game()
+    session = app.scene.session
+    assert session.seed == 1234 and session.options["threshold"] == 40
+
+
+def test_every_local_player_can_be_named(app):
+    scene = app.go("newgame", game_id="take5", seats=["human", "human", "bot:easy"])
+    assert sorted(scene.name_entries) == [0, 1]
+    assert scene.name_entries[0].get_text() == "Ana"  # the player's name from Settings
+    assert scene.name_entries[1].get_text() == "Player 2"
+    scene.name_entries[1].set_text("Ben")
+    press(scene, scene.add)  # a rebuild keeps the typed name
+    assert scene.name_entries[1].get_text() == "Ben" and len(scene.seat_menus) == 4
+    scene.start_game()
+    assert app.scene.session.names[:3] == ["Ana", "Ben", "Bot 3 (easy)"]
+
+
+def test_a_lan_host_form_has_no_name_boxes(app):
+    scene = app.go("newgame", game_id="take5", lan=True)
+    assert scene.name_entries == {} and scene.table_name is not None
+
+
+def test_the_first_seat_is_counted_from_1(app):
+    scene = app.go("newgame", game_id="the-game", seats=["human", "bot:easy", "bot:easy"])
+    scene.option_widgets["start"][0].set_text("2")
+    assert scene.read_options()["start"] == 1  # the engine's seat 1 is the second seat
+    scene.option_widgets["start"][0].set_text("")
+    assert scene.read_options()["start"] is None
