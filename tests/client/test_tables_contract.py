@@ -42,10 +42,18 @@ SEED = 7
 
 
 def seated(app, game_id: str, seats=None, **kw):
-    """A table with the local player at seat 0, waiting until it may decide."""
+    """A table with the local player at seat 0, waiting until it may decide and
+    nothing else will happen before it does: only seat 0 is awaited and everything
+    the host sent is shown (in Take 5 the bots choose while the player may already
+    decide; a choice arriving mid-test started a beat, and tests failed under load)."""
     table = start_table(app, game_id, seats or SEATS[game_id], SEED, **kw)
     table.session.set_bot_delay(0.0)
-    assert run_until(app, table.deciding, 120)
+    seat = table.seat
+
+    def settled() -> bool:
+        return table.deciding() and seat.view.get("awaiting") == [0] and not seat.mirror.backlog
+
+    assert run_until(app, settled, 120)
     return table
 
 
@@ -106,14 +114,10 @@ def test_a_snapshot_renders_at_1280x720_and_in_a_small_window(app, game_id):
 def test_a_language_switch_draws_the_table_again(app, game_id):
     table = seated(app, game_id)
     app.frame(1 / 30, [])
-    # a bot's move may arrive with that frame and start a beat (no prompt while it
-    # plays): compare the prompts of a table that may decide, in both languages
-    assert run_until(app, table.deciding, 30)
     english, before = table.status_line(), app.screen.copy()
     try:
         i18n.set_language("hu")
         app.frame(1 / 30, [])
-        assert run_until(app, table.deciding, 30)
         assert english and table.status_line() != english
         changed = sum(
             tuple(before.get_at((x, y))) != tuple(app.screen.get_at((x, y)))
