@@ -29,7 +29,18 @@ def key(app, k):
 def choosing(app, seed=7, seats=SEATS):
     table = start_table(app, "take5", seats, seed)
     table.session.set_bot_delay(0.0)
-    assert run_until(app, lambda: table.my_decision() == "choose" and table.timeline.idle)
+    seat = table.seat
+
+    def settled() -> bool:  # every bot has chosen and all of it is shown: nothing moves
+        return (
+            table.my_decision() == "choose"
+            and table.timeline.idle
+            and seat.view.get("awaiting") == [0]
+            and not seat.mirror.backlog
+            and table.session.mirrors[0].seats is not None
+        )
+
+    assert run_until(app, settled)
     return table
 
 
