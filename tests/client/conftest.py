@@ -35,3 +35,24 @@ def run_until(app, test, limit=60.0, dt=1 / 30, wall=30.0):
         t += dt
         time.sleep(0.001)
     return False
+
+
+def settled(table, decision: str | None = None):
+    """A test for :func:`run_until`: the table's seat 0 may decide (``decision``: that
+    decision, e.g. "choose") and nothing else will happen before it does — only seat 0
+    is awaited, everything the host sent is shown, and the host's ``seats`` message has
+    named the seats. (Take 5 bots choose while the player may already decide: a choice
+    or a renaming arriving mid-test failed tests under load.)"""
+    seat = table.seat
+
+    def test() -> bool:
+        may = table.my_decision() == decision if decision else table.deciding()
+        return (
+            may
+            and table.timeline.idle
+            and seat.view.get("awaiting") == [0]
+            and not seat.mirror.backlog
+            and table.session.mirrors[0].seats is not None
+        )
+
+    return test

@@ -9,7 +9,7 @@ from client.launch import parse_seats, start_table
 from client.session import default_names
 from net.mirror import apply_delta
 from client.settings import Settings
-from tests.client.conftest import run_until
+from tests.client.conftest import run_until, settled
 
 
 def click(app, pos):
@@ -103,7 +103,7 @@ def test_two_clicks_on_a_hand_card_choose_it(app):
 
 def test_keyboard_selects_and_plays(app):
     table = start_table(app, "take5", ["human", "bot:easy"], seed=8)
-    assert run_until(app, lambda: table.my_decision() == "choose" and table.timeline.idle)
+    assert run_until(app, settled(table, "choose"))
     hand = list(table.board["hand"])
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)

@@ -25,7 +25,7 @@ from client.launch import start_table
 from client.tables import table_for, tables_available
 from client.tables.base import TableScene
 from engine import get_bot, get_game
-from tests.client.conftest import run_until
+from tests.client.conftest import run_until, settled
 
 GAMES = tables_available()
 #: The modules every table's package has (client/tables/<game>/).
@@ -48,12 +48,7 @@ def seated(app, game_id: str, seats=None, **kw):
     decide; a choice arriving mid-test started a beat, and tests failed under load)."""
     table = start_table(app, game_id, seats or SEATS[game_id], SEED, **kw)
     table.session.set_bot_delay(0.0)
-    seat = table.seat
-
-    def settled() -> bool:
-        return table.deciding() and seat.view.get("awaiting") == [0] and not seat.mirror.backlog
-
-    assert run_until(app, settled, 120)
+    assert run_until(app, settled(table), 120)
     return table
 
 

@@ -11,7 +11,7 @@ from client.launch import start_table
 from client.tables.take5 import layout
 from client.tables.take5.paint import player_lines, preview_text
 from client.tables.take5.scene import landing
-from tests.client.conftest import run_until
+from tests.client.conftest import run_until, settled
 
 SEATS = ["human", "bot:easy", "bot:easy", "bot:easy"]
 #: Four rows as a round might leave them; row 2 holds five cards (its sixth takes).
@@ -29,18 +29,7 @@ def key(app, k):
 def choosing(app, seed=7, seats=SEATS):
     table = start_table(app, "take5", seats, seed)
     table.session.set_bot_delay(0.0)
-    seat = table.seat
-
-    def settled() -> bool:  # every bot has chosen and all of it is shown: nothing moves
-        return (
-            table.my_decision() == "choose"
-            and table.timeline.idle
-            and seat.view.get("awaiting") == [0]
-            and not seat.mirror.backlog
-            and table.session.mirrors[0].seats is not None
-        )
-
-    assert run_until(app, settled)
+    assert run_until(app, settled(table, "choose"))
     return table
 
 
