@@ -44,7 +44,7 @@ __all__ = [
 ]
 
 #: The hard bot's default budget: determinizations (samples) a decision.
-HARD_SAMPLES = 64
+HARD_SAMPLES = 48
 
 
 class EasyBot(RandomBot):
@@ -111,12 +111,15 @@ class NormalBot(Bot):
 class HardBot(SearchBot):
     """The shared determinized search (:class:`~engine.search.SearchBot`) with the
     :class:`~engine.take5.search.Take5Adapter`: in flat mode (the published flat
-    Monte-Carlo method: every candidate on the same sampled deals, paired), random
-    rollouts to the end of the round, bullheads as the value. Settings (attributes,
-    see ``SearchBot``): ``samples`` (default :data:`HARD_SAMPLES`; with ``seconds``
-    None and a seed, a decision is reproducible), ``seconds``, ``mode``, ``prune``,
-    ``depth`` …; and the adapter's ``max_candidates`` and ``spite`` (properties
-    that set ``bot.adapter``'s)."""
+    Monte-Carlo method: every candidate on the same sampled deals, paired), rollouts
+    to the end of the round with every seat playing the gap heuristic (``rollout``
+    "gap"; "random" is uniform play: in 4-player one-round duplicate duels against
+    normal, gap rollouts took 4.6 ± 2.3 bullheads a round fewer than normal, random
+    ones 0.4 ± 1.9 more), bullheads as the value. Settings (attributes, see
+    ``SearchBot``): ``samples`` (default :data:`HARD_SAMPLES`; with ``seconds`` None
+    and a seed, a decision is reproducible), ``seconds``, ``mode``, ``prune``,
+    ``depth`` …; and the adapter's ``rollout``, ``max_candidates`` and ``spite``
+    (properties that set ``bot.adapter``'s)."""
 
     def __init__(
         self,
@@ -125,6 +128,7 @@ class HardBot(SearchBot):
         seconds: float | None = None,
         mode: str = "flat",
         prune: float | None = 2.0,
+        rollout: str = "gap",
         **settings,
     ) -> None:
         super().__init__(
@@ -136,6 +140,7 @@ class HardBot(SearchBot):
             prune=prune,
             **settings,
         )
+        self.rollout = rollout
 
     # the adapter's settings, reachable by name for tools (``hard:spite=0``)
     @property
