@@ -145,10 +145,21 @@ class HardBot(NormalBot):
       instead (``hard:samples=16``). Measured for issue 17, the search was weaker
       than this planner at the budgets that keep a decision under 1 s, so the
       planner is the default. The planner is deterministic; the search is
-      reproducible with a seed and ``seconds=None``."""
+      reproducible with a seed and ``seconds=None``.
+    * ``params``: the planner's knobs (:data:`~engine.the_game.plan.DEFAULTS`);
+      ``extra_end`` and ``future`` are listed with their default values so that
+      tools can set them by name (``hard:extra_end=6``)."""
 
     level = "hard"
-    params: dict = {"weighted": True, "extra": 0.0, "w_none": 8.0, "w_one": 1.5, "w_more": 0.8}
+    params: dict = {
+        "weighted": True,
+        "extra": 0.0,
+        "extra_end": 2.0,
+        "future": 0.0,
+        "w_none": 8.0,
+        "w_one": 1.5,
+        "w_more": 0.8,
+    }
     #: The default budget of the optional search: none (the planner decides).
     SAMPLES = 0
 
