@@ -48,6 +48,8 @@ class ViewMirror:
     * ``backlog`` — a deque of :class:`Shown`, oldest first, for the table to consume
       (left empty when built with ``keep_backlog=False``).
     * ``errors`` — ``error`` messages not yet shown (the reader clears the list).
+    * ``notices`` — ``notice`` messages (a stand-in took a seat, handed it back, a turn
+      clock ran out) not yet shown (the reader clears the list).
     * ``outcome`` — the ``outcome`` message's record once the game is over, else None.
     * ``gaps`` — deltas whose ``seq`` was not the previous one + 1 (0 on a sound link).
 
@@ -70,6 +72,7 @@ class ViewMirror:
         self.link: dict | None = None
         self.backlog: deque[Shown] = deque()
         self.errors: list[dict] = []
+        self.notices: list[dict] = []
         self.outcome: dict | None = None
         self.gaps = 0
         self.keep_backlog = keep_backlog
@@ -170,6 +173,8 @@ class ViewMirror:
         elif kind == "seats":
             self.seats = message
             self._started = bool(message.get("started", self._started))
+        elif kind == "notice":
+            self.notices.append(message)
         elif kind == "disconnected":
             self.link = message
         elif kind == "outcome":

@@ -10,7 +10,8 @@ built with ``(app, session)``, in a package of the same modules for every game
 returns and acts only through ``seat.send(action)``.
 
 The base owns the rest: perspective, the couch privacy screen, the animation queue,
-errors and the link banner, rules help, results.
+errors and the link banner, who is at the table (:mod:`client.tables.presence`: every
+seat panel calls :meth:`TableScene.draw_presence`), rules help, results.
 
 Perspective: with one local player the table always shows that seat. With none it
 shows the public view. With two or more (couch play) it shows the public view while
@@ -35,6 +36,7 @@ from client.i18n import _
 from client.scene import Scene
 from client.tables.hold import HeldRow
 from client.tables.leave import LeaveConfirm
+from client.tables.presence import Presence
 from client.tables.seat import ShownSeat
 from client.tables.text import TableText
 
@@ -92,6 +94,8 @@ class TableScene(TableText, Scene, abc.ABC):
         self.leaving = LeaveConfirm()
         #: The events the results tell the story with (:data:`STORY`), as shown.
         self.story: list[dict] = []
+        #: Who is at the table: seat states, the turn clock, notices, this link.
+        self.presence = Presence(self)
 
     # ------------------------------------------------------------------ the contract
     @abc.abstractmethod
@@ -139,6 +143,15 @@ class TableScene(TableText, Scene, abc.ABC):
         table: a right click, Backspace, or Esc (which asks to leave the table only when
         there is nothing to drop)."""
         return False
+
+    def draw_presence(self, surface: pygame.Surface, seat: int, midright, room: int) -> int:
+        """Draw seat ``seat``'s presence badges — its player online, away (with the
+        countdown to a stand-in), played by a stand-in bot, a bot, and its turn clock —
+        right-aligned at ``midright`` (pixels) in at most ``room`` pixels; returns the
+        width taken (0: nothing shown, e.g. at an offline table). Every table's seat
+        panels call it, then fit their own words beside it
+        (:class:`client.tables.presence.Presence`)."""
+        return self.presence.draw_badges(surface, seat, midright, room)
 
     def hand_slot(self, i: int, n: int) -> pygame.Rect:
         """Where card ``i`` of a hand of ``n`` lies (tables with a row of cards)."""
@@ -297,15 +310,8 @@ class TableScene(TableText, Scene, abc.ABC):
     def update(self, dt: float) -> None:
         self.clock += dt
         self.session.pump()
+        self.presence.update(dt)  # the seats' states, notices, this screen's link
         for key, m in self.session.mirrors.items():
-            if m.link is not None:
-                reason = m.link.get("reason", "")
-                if m.link.get("reconnecting"):
-                    text = _("Connection lost ({reason}) — reconnecting…").format(reason=reason)
-                else:
-                    text = _("Connection closed: {reason}").format(reason=reason)
-                if self.message_t <= 0 or self.message == text:
-                    self.show_error(text)  # (a newer message, e.g. "Not sent", shows first)
             for err in m.errors:
                 self.show_error(err.get("message", _("refused")))
                 if key in self.seats:
@@ -356,6 +362,13 @@ class TableScene(TableText, Scene, abc.ABC):
     def counting(self) -> bool:
         """Whether one of the table's own timers runs (tables with timers say so)."""
         return False
+
+    @property
+    def poll_every(self) -> float | None:
+        """While a seat's countdown, a turn clock or a notice runs (:meth:`Presence.counting
+        <client.tables.presence.Presence.counting>`), an idle window still looks ten
+        times a second, so the seconds count down; otherwise None."""
+        return 0.1 if self.presence.counting() else None
 
     def feed(self, shown: ShownSeat | None) -> None:
         """Turn the shown perspective's new messages into beats (a snapshot replaces
@@ -458,6 +471,7 @@ class TableScene(TableText, Scene, abc.ABC):
             self.draw_board(surface)
         for flight, pos in self.timeline.flights():
             self.draw_flight(surface, flight, pos)
+        self.presence.draw_notices(surface)
         if self.message_t > 0:
             self.banner(surface, self.message, assets.RED, center=self.message_pos())
         if self.help_open:

@@ -375,11 +375,15 @@ def draw_seat(t, surface, seat: int) -> None:
             border_radius=4,
         )
         surface.blit(img, (rect.x + s(8), y2))
+        left, line_h = rect.x + s(16) + img.get_width(), img.get_height()
     else:
         surface.blit(gc.back(s(14), s(20)), (rect.x + s(8), y2 - s(1)))
         colour = (255, 150, 130) if n <= 10 else assets.WHITE
         txt = ngettext("{n} card", "{n} cards", n).format(n=n)
-        surface.blit(t.text(txt, 15, colour, n <= 10), (rect.x + s(28), y2))
+        img = t.text(txt, 15, colour, n <= 10)
+        surface.blit(img, (rect.x + s(28), y2))
+        left, line_h = rect.x + s(36) + img.get_width(), img.get_height()
+    right = rect.right - s(8)
     if turn:
         word = {"tribute": _("▶ paying tribute"), "return": _("▶ choosing a return")}.get(
             b.get("phase"), _("▶ to play")
@@ -388,7 +392,10 @@ def draw_seat(t, surface, seat: int) -> None:
         if rect.height > s(70):
             surface.blit(img, (rect.x + s(8), rect.y + s(56)))
         else:
-            surface.blit(img, img.get_rect(topright=(rect.right - s(8), y2)))
+            surface.blit(img, img.get_rect(topright=(right, y2)))
+            right -= img.get_width() + s(8)
+    # Who is here and the turn clock, right of the card count.
+    t.draw_presence(surface, seat, (right, y2 + line_h // 2), right - left)
 
 
 def draw_play(t, surface, seat: int) -> None:

@@ -169,28 +169,41 @@ def draw_seats(t, surface) -> None:
         name = t.who(seat, full=True)
         if seat == latest_turn and not b.get("over"):
             name = "▶ " + name
-        name = t.label(name, 16, 300, assets.WHITE, True)
+        pile = b["discards"][seat]
+        slot = discard_rect(t, seat)
+        label = ngettext("{n} discard", "{n} discards", len(pile)).format(n=len(pile))
+        img = t.text(label, 13, (215, 230, 220))
+        x = rect.x + s(38)
+        right = slot.x - s(16) - img.get_width()  # what the name and the badges may use
+        text, name = name, t.label(name, 16, 300, assets.WHITE, True)
         sub = ngettext("{n} card", "{n} cards", b["hand_sizes"][seat]).format(
             n=b["hand_sizes"][seat]
         )
         if teams:
             sub = _("{cards} · team {team}").format(cards=sub, team=draw.team_name(colour))
         sub = t.label(sub, 13, 300, (215, 230, 220))
-        x = rect.x + s(38)
-        if s(3) + name.get_height() + sub.get_height() <= rect.h:
+        one_line = s(3) + name.get_height() + sub.get_height() > rect.h  # a small window
+        # Who is here and the turn clock: on the name's line, left of the discards.
+        if one_line:
+            mid, room = (right, rect.centery), right - x - name.get_width() - sub.get_width()
+            used = t.draw_presence(surface, seat, mid, room - s(24))
+        else:
+            mid = (right, rect.y + s(3) + name.get_height() // 2)
+            keep = min(name.get_width(), s(160)) + s(8)  # the name first, the badges beside it
+            used = t.draw_presence(surface, seat, mid, right - x - keep)
+            if used:
+                room = min(s(300), right - x - used - s(8))
+                name = t.fit_text(text, t.t(16), room, assets.WHITE, True)
+        if not one_line:
             surface.blit(name, (x, rect.y + s(3)))
             surface.blit(sub, (x, max(rect.y + s(22), rect.y + s(3) + name.get_height())))
         else:  # a small window: one line
             surface.blit(name, name.get_rect(midleft=(x, rect.centery)))
             surface.blit(sub, sub.get_rect(midleft=(x + name.get_width() + s(12), rect.centery)))
-        pile = b["discards"][seat]
-        slot = discard_rect(t, seat)
         if pile:
             surface.blit(draw.mini_card(pile[-1], slot.w, slot.h), slot)
         else:
             surface.blit(cards.slot(slot.w, slot.h), slot)
-        label = ngettext("{n} discard", "{n} discards", len(pile)).format(n=len(pile))
-        img = t.text(label, 13, (215, 230, 220))
         surface.blit(img, img.get_rect(midright=(slot.x - s(8), slot.centery)))
 
 

@@ -201,9 +201,15 @@ def draw_players(t, surface: pygame.Surface) -> None:
         room = rect.w - s(52) - total.get_width()
         name, sub = player_lines(t, seat)
         chosen = b.get("phase") == "choose" and seat not in b.get("awaiting", [])
-        name = t.fit_text(name, t.t(16), room, assets.WHITE, True)
+        img = t.fit_text(name, t.t(16), room, assets.WHITE, True)
         sub = t.fit_text(sub, t.t(13), room, (230, 230, 225))
-        gap = max(0, (rect.h - name.get_height() - sub.get_height()) // 3)
+        gap = max(0, (rect.h - img.get_height() - sub.get_height()) // 3)
+        mid = (rect.right - s(40) - total.get_width(), rect.y + gap + img.get_height() // 2)
+        keep = min(img.get_width(), s(90)) + s(8)  # the name first, the badges beside it
+        used = t.draw_presence(surface, seat, mid, room - keep)  # who is here, the clock
+        if used:
+            img = t.fit_text(name, t.t(16), room - used - s(8), assets.WHITE, True)
+        name = img
         surface.blit(name, (rect.x + s(8), rect.y + gap))
         if chosen:
             tick = t.text("✓", 16, assets.GOLD, True)

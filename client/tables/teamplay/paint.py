@@ -126,6 +126,11 @@ def draw_seat(t, surface, seat: int) -> None:
         surface.blit(tag, tag.get_rect(center=box.center))
         room -= box.w + s(6)
     img = t.fit_text(name, t.t(16), room, assets.WHITE, True)
+    mid = (rect.x + s(8) + room, rect.y + s(6) + img.get_height() // 2)
+    keep = min(img.get_width(), s(110)) + s(6)  # the name first, the badges beside it
+    used = t.draw_presence(surface, seat, mid, room - keep)  # who is here, the clock
+    if used:
+        img = t.fit_text(name, t.t(16), room - used - s(6), assets.WHITE, True)
     surface.blit(img, (rect.x + s(8), rect.y + s(6)))
     below = max(rect.y + s(29), rect.y + s(6) + img.get_height())
     n = b["hand_sizes"][seat]

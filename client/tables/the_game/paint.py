@@ -61,9 +61,13 @@ def draw_seats(t, surface) -> None:
         name = t.who(seat, full=True)
         if active:
             name = "▶ " + name
-        surface.blit(
-            t.label(name, 16, LEFT_W - 20, assets.WHITE, True), (rect.x + s(10), rect.y + s(5))
-        )
+        img = t.label(name, 16, LEFT_W - 20, assets.WHITE, True)
+        mid = (rect.right - s(8), rect.y + s(5) + img.get_height() // 2)
+        keep = min(img.get_width(), s(120)) + s(26)  # the name first, the badges beside it
+        used = t.draw_presence(surface, seat, mid, rect.w - keep)  # who is here, the clock
+        if used:
+            img = t.fit_text(name, t.t(16), rect.w - s(26) - used, assets.WHITE, True)
+        surface.blit(img, (rect.x + s(10), rect.y + s(5)))
         n = b["hand_sizes"][seat]
         back = cards.card_back(s(12), s(17))
         for k in range(min(n, 8)):

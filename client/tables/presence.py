@@ -1,0 +1,390 @@
+"""Who is at the table, the same at every table: each seat's live state (its player
+connected, away with the countdown to a stand-in, played by a stand-in bot, a bot, an
+open seat), the turn clock, the host's notices (a stand-in takes a seat, hands it back,
+a player's clock ran out) and this screen's own link (reconnecting, back in your seat).
+See net/PROTOCOL.md, "Stand-ins and the turn clock" and "Drops and reconnection".
+
+:class:`Presence` belongs to a :class:`client.tables.base.TableScene` (its
+``presence``). Once a frame it reads the session's view mirrors: the latest seat list
+(a ``welcome`` or a ``seats`` message, whichever came last), the ``notice`` messages and
+each connection's ``disconnected`` notice. Countdowns run here from the moment a message
+arrived (``takeover_in``, ``clock`` and ``retry_in`` are seconds *as of sending*; the host
+sends one message per change, not one per second), on the table's own clock (the frame
+times), so tests can advance them without sleeping.
+
+What a table draws: its seat panels call :meth:`TableScene.draw_presence` with the room
+they leave; the badges are words first (``online``, ``away · stand-in in 14 s``,
+``stand-in bot``, ``bot``, ``42 s left``), shorter words where the room is short, and
+coloured dots at the least. Badges show only at LAN tables (a seat for a remote player)
+and at tables with a turn clock: offline and couch tables have nobody to lose.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from client import assets
+from client.i18n import _
+
+#: Badge colours by seat state (and the turn clock).
+COLOURS = {
+    "connected": (38, 140, 78),
+    "away": (196, 120, 20),
+    "reconnecting": (196, 120, 20),
+    "stand-in": (52, 100, 190),
+    "bot": (84, 96, 90),
+    "open": (26, 96, 112),
+    "waiting": (84, 96, 90),
+    "clock": (120, 96, 24),
+    "clock-low": assets.RED,
+}
+#: Seconds left under which a turn clock shows red.
+LOW_CLOCK = 10
+#: Seconds a notice stays on screen.
+NOTICE_SECONDS = 5.0
+#: Notice colours by ``event``.
+NOTICE_COLOURS = {
+    "stand-in": (150, 92, 14),
+    "back": (30, 110, 62),
+    "timed-out": (150, 60, 36),
+}
+
+
+@dataclass(frozen=True)
+class Badge:
+    """One badge of a seat: ``kind`` (a seat state, ``clock`` or ``reconnecting``),
+    ``texts`` (the words, longest first: the badge shows the first that fits) and
+    ``colour``."""
+
+    kind: str
+    texts: tuple[str, ...]
+    colour: tuple[int, int, int]
+
+
+def number(value) -> float:
+    """``value`` as seconds (0.0 for anything that is not a number: a bad field)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return 0.0
+    return float(value) if math.isfinite(value) else 0.0
+
+
+def seconds(value: float) -> int:
+    """Whole seconds to show for ``value`` seconds left (rounded up: "1 s" until the
+    end, never below 0)."""
+    return max(0, math.ceil(value - 1e-9))
+
+
+class Presence:
+    """The seats' live states and this screen's link, for ``table`` (a
+    :class:`client.tables.base.TableScene`; see the module docstring).
+
+    Attributes: ``seats`` (the latest seat descriptions, net/PROTOCOL.md),
+    ``turn_seconds`` (the clock's limit or None), ``notices`` (``[text, colour,
+    seconds left]``, newest last), ``drawn`` (seat → the rect its badges took in the
+    last frame that drew them)."""
+
+    def __init__(self, table) -> None:
+        self.table = table
+        self.now = 0.0
+        self.seats: list[dict] = []
+        self.turn_seconds: float | None = None
+        self.notices: list[list] = []
+        self.drawn: dict[int, pygame.Rect] = {}
+        self._at = 0.0  # when ``seats`` arrived (on ``now``'s clock)
+        self._seen: dict = {}  # mirror key → (welcome, seats) already read
+        self._links: dict = {}  # mirror key → (disconnected notice, arrived at)
+        self._link_text = ""  # the link line last put in the error banner
+        self._recalled = False
+
+    # ------------------------------------------------------------------ reading
+    def mirrors(self) -> dict:
+        mirrors = getattr(self.table.session, "mirrors", None)
+        return mirrors if isinstance(mirrors, dict) else {}
+
+    def update(self, dt: float) -> None:
+        """Read what arrived (after the session's pump) and run the clocks ``dt``
+        seconds on."""
+        self.now += dt
+        for notice in self.notices:
+            notice[2] -= dt
+        self.notices = [n for n in self.notices if n[2] > 0]
+        mirrors = self.mirrors()
+        newest = None
+        for key, m in mirrors.items():
+            welcome, seats = getattr(m, "welcome", None), getattr(m, "seats", None)
+            seen = self._seen.get(key, (None, None))
+            if welcome is not seen[0] and welcome and welcome.get("seats") is not None:
+                newest = welcome
+            if seats is not seen[1] and seats is not None:
+                newest = seats  # (a seats message follows the welcome it updates)
+            self._seen[key] = (welcome, seats)
+        if newest is not None:
+            self.seats = [s for s in newest.get("seats") or [] if isinstance(s, dict)]
+            self.turn_seconds = newest.get("turn_seconds")
+            self._at = self.now
+        lead = next(iter(mirrors.values()), None)  # every connection hears each notice
+        for notice in getattr(lead, "notices", []):
+            self.notice(notice)
+        for m in mirrors.values():
+            getattr(m, "notices", []).clear()
+        if not self._recalled:
+            self._recalled = True
+            if any(getattr(m.conn, "recalled", False) for m in mirrors.values()):
+                self.push(_("Back in your seat"), NOTICE_COLOURS["back"])
+        self._follow_links(mirrors)
+
+    def _follow_links(self, mirrors: dict) -> None:
+        """Keep each connection's ``disconnected`` notice with its arrival time; put
+        the link line in the table's error banner while a link is down, and say
+        "Back in your seat" when it comes back."""
+        table = self.table
+        for key, m in mirrors.items():
+            link = getattr(m, "link", None)
+            kept = self._links.get(key)
+            if link is not None and (kept is None or kept[0] is not link):
+                self._links[key] = (link, self.now)
+            elif link is None and kept is not None:
+                del self._links[key]
+                if table.message == self._link_text:
+                    table.message_t = 0.0
+                back = _("Back in your seat") if key is not None else _("Back at the table")
+                self.push(back, NOTICE_COLOURS["back"])
+        for key in list(self._links):
+            text = self.link_text(key)
+            # A newer message (e.g. "Not sent") shows first; the link line comes back.
+            if table.message_t <= 0 or table.message == self._link_text:
+                table.show_error(text)
+                self._link_text = text
+
+    def link_text(self, key) -> str:
+        """The line for connection ``key``'s dropped link: reconnecting (attempt N, the
+        next try in S s and how long until the client gives up, both counted down), or
+        closed for good with the reason."""
+        link, at = self._links[key]
+        reason = str(link.get("reason") or "")
+        if not link.get("reconnecting"):
+            return _("Connection closed: {reason}").format(reason=reason)
+        attempt = link.get("attempt")
+        if not isinstance(attempt, int) or isinstance(attempt, bool):
+            return _("Connection lost ({reason}) — reconnecting…").format(reason=reason)
+        since = self.now - at
+        left = seconds(number(link.get("retry_in")) - since)
+        ends = seconds(number(link.get("gives_up_in")) - since)
+        if left <= 0:
+            text = _("Connection lost ({reason}) — reconnecting, attempt {n}…")
+            return text.format(reason=reason, n=attempt)
+        text = _(
+            "Connection lost ({reason}) — reconnecting: attempt {n} in {s} s, giving up in {g} s"
+        )
+        return text.format(reason=reason, n=attempt, s=left, g=max(ends, left))
+
+    def notice(self, message: dict) -> None:
+        """Show a host ``notice`` (``event``: stand-in, back, timed-out) in words."""
+        event, seat = message.get("event"), message.get("seat")
+        name = str(message.get("name") or "")
+        local = getattr(self.table.session, "local_seats", [])
+        mine = seat in local and len(local) == 1
+        if event == "stand-in":
+            text = _("{name} is away: a stand-in bot plays for them until they return")
+        elif event == "back":
+            text = _("Back in your seat") if mine else _("{name} is back: the stand-in stops")
+        elif event == "timed-out":
+            text = (
+                _("Your time ran out: a stand-in chose for you")
+                if mine
+                else _("{name} ran out of time: a stand-in chose for them")
+            )
+        else:
+            text = str(message.get("message") or "")
+        if text:
+            self.push(text.format(name=name), NOTICE_COLOURS.get(event, (40, 90, 150)))
+
+    def push(self, text: str, colour) -> None:
+        """Show ``text`` as a notice for :data:`NOTICE_SECONDS` (the same text already
+        showing starts again instead of doubling)."""
+        self.notices = [n for n in self.notices if n[0] != text]
+        self.notices.append([text, colour, NOTICE_SECONDS])
+
+    # ------------------------------------------------------------------ seats
+    def visible(self) -> bool:
+        """Whether badges show: a LAN table (a seat for a remote player, or this screen
+        at somebody else's table) or a table with a turn clock."""
+        if not self.seats:
+            return False
+        kinds = {s.get("kind") for s in self.seats}
+        return bool(
+            getattr(self.table.session, "remote", False)
+            or kinds & {"remote", "open"}
+            or self.turn_seconds
+        )
+
+    def seat(self, seat: int) -> dict | None:
+        """Seat ``seat``'s latest description, or None."""
+        return next((s for s in self.seats if s.get("seat") == seat), None)
+
+    def _left(self, seat: int, field: str) -> float | None:
+        d = self.seat(seat)
+        value = d.get(field) if d else None
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            return None
+        if not math.isfinite(value):
+            return None
+        return max(0.0, float(value) - (self.now - self._at))
+
+    def takeover_left(self, seat: int) -> float | None:
+        """Seconds until a stand-in plays away seat ``seat`` (None: not away)."""
+        return self._left(seat, "takeover_in")
+
+    def clock_left(self, seat: int) -> float | None:
+        """Seconds left on ``seat``'s turn clock (None: no clock runs for it)."""
+        return self._left(seat, "clock")
+
+    def link_down(self, seat: int) -> bool:
+        """Whether ``seat`` is played on this screen and its own link is down."""
+        m = self.mirrors().get(seat)
+        return seat is not None and m is not None and getattr(m, "link", None) is not None
+
+    def badges(self, seat: int) -> list[Badge]:
+        """Seat ``seat``'s badges, left to right: its turn clock (if one runs), then its
+        state; [] where badges do not show."""
+        d = self.seat(seat)
+        if d is None or not self.visible():
+            return []
+        out = []
+        clock = self.clock_left(seat)
+        if clock is not None:
+            s = seconds(clock)
+            kind = "clock-low" if s <= LOW_CLOCK else "clock"
+            texts = (_("{s} s left").format(s=s), _("{s} s").format(s=s), str(s))
+            out.append(Badge("clock", texts, COLOURS[kind]))
+        state = d.get("state")
+        if self.link_down(seat):
+            out.append(Badge("reconnecting", (_("reconnecting…"),), COLOURS["reconnecting"]))
+        elif state == "connected":
+            out.append(Badge(state, (_("online"),), COLOURS[state]))
+        elif state == "away":
+            left = self.takeover_left(seat)
+            if left is None or seconds(left) <= 0:
+                texts: tuple[str, ...] = (_("away"),)
+            else:
+                s = seconds(left)
+                texts = (
+                    _("away · stand-in in {s} s").format(s=s),
+                    _("away · {s} s").format(s=s),
+                    _("{s} s").format(s=s),
+                )
+            out.append(Badge(state, texts, COLOURS[state]))
+        elif state == "stand-in":
+            out.append(Badge(state, (_("stand-in bot"), _("stand-in")), COLOURS[state]))
+        elif state == "bot":
+            out.append(Badge(state, (_("bot"),), COLOURS[state]))
+        elif state == "open":
+            out.append(Badge(state, (_("open seat"), _("open")), COLOURS[state]))
+        elif state == "waiting":
+            out.append(Badge(state, (_("waiting"),), COLOURS[state]))
+        return out
+
+    def counting(self) -> bool:
+        """Whether something here changes with time alone (a countdown, a notice): the
+        window must keep drawing."""
+        if self.notices or self._links:
+            return True
+        if not self.visible():
+            return False
+        return any(
+            (self.clock_left(s["seat"]) or 0) > 0 or (self.takeover_left(s["seat"]) or 0) > 0
+            for s in self.seats
+            if isinstance(s.get("seat"), int)
+        )
+
+    # ------------------------------------------------------------------ drawing
+    def draw_badges(self, surface: pygame.Surface, seat: int, midright, room: int) -> int:
+        """Draw ``seat``'s badges right-aligned at ``midright`` (pixels) in at most
+        ``room`` pixels: the longest words that fit, else coloured dots. Returns the
+        width drawn (0: no badge)."""
+        badges = self.badges(seat)
+        if not badges or room <= 0:
+            return 0
+        width = self._draw(surface, seat, badges, midright, room)
+        quiet = [b for b in badges if b.kind != "connected"]
+        if width is None and quiet and len(quiet) < len(badges):
+            width = self._draw(surface, seat, quiet, midright, room)  # "online" goes first
+        if width is None:
+            width = self._dots(surface, seat, badges, midright, room)
+        return width
+
+    def _draw(self, surface, seat: int, badges: list[Badge], midright, room: int) -> int | None:
+        """The badges in words, the longest that fit in ``room``; None if none fit."""
+        t = self.table
+        px = t.t(12)
+        pad = max(4, px // 2)
+        gap = max(3, px // 4)
+        height = assets.font(px, True).get_linesize() + 2
+        icon = height - 6  # the clock's face
+        levels = max(len(b.texts) for b in badges)
+        for level in range(levels):
+            imgs = [
+                assets.text(b.texts[min(level, len(b.texts) - 1)], px, assets.WHITE, True)
+                for b in badges
+            ]
+            widths = [
+                img.get_width() + 2 * pad + (icon + gap if b.kind == "clock" else 0)
+                for b, img in zip(badges, imgs, strict=True)
+            ]
+            total = sum(widths) + gap * (len(widths) - 1)
+            if total <= room:
+                break
+        else:
+            return None
+        x = midright[0] - total
+        top = midright[1] - height // 2
+        for b, img, w in zip(badges, imgs, widths, strict=True):
+            rect = pygame.Rect(x, top, w, height)
+            pygame.draw.rect(surface, b.colour, rect, border_radius=height // 2)
+            tx = rect.x + pad
+            if b.kind == "clock":
+                clock_face(surface, (tx + icon // 2, rect.centery), icon // 2)
+                tx += icon + gap
+            surface.blit(img, img.get_rect(midleft=(tx, rect.centery)))
+            x += w + gap
+        self.drawn[seat] = pygame.Rect(midright[0] - total, top, total, height)
+        return total
+
+    def _dots(self, surface, seat: int, badges: list[Badge], midright, room: int) -> int:
+        """The least a badge can be: one coloured dot per badge."""
+        height = assets.font(self.table.t(12), True).get_linesize() + 2
+        d = max(6, min(height - 4, room // max(1, len(badges)) - 3))
+        total = len(badges) * (d + 3) - 3
+        if total > room:
+            return 0
+        x = midright[0] - total
+        for b in badges:
+            pygame.draw.circle(surface, b.colour, (x + d // 2, midright[1]), d // 2)
+            x += d + 3
+        self.drawn[seat] = pygame.Rect(midright[0] - total, midright[1] - d // 2, total, d)
+        return total
+
+    def draw_notices(self, surface: pygame.Surface) -> None:
+        """The newest notices (at most two) as banners where the table's notes go,
+        above an error or a note that shows there."""
+        if not self.notices:
+            return
+        t = self.table
+        x, y = t.message_pos()
+        step = t.text_px(19) * 2 + 8
+        if t.message_t > 0 or (t.note_t > 0 and t.note):
+            y -= step
+        for text, colour, _left in reversed(self.notices[-2:]):
+            t.banner(surface, text, colour, center=(x, y))
+            y -= step
+
+
+def clock_face(surface: pygame.Surface, centre, r: int) -> None:
+    """A small clock: a white ring with two hands."""
+    cx, cy = centre
+    pygame.draw.circle(surface, assets.WHITE, centre, r, max(1, r // 4))
+    pygame.draw.line(surface, assets.WHITE, centre, (cx, cy - r + max(2, r // 3)), 2)
+    pygame.draw.line(surface, assets.WHITE, centre, (cx + r - max(2, r // 2), cy), 2)
