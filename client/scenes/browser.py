@@ -2,7 +2,10 @@
 
 Discovery runs on zeroconf's own thread (:class:`net.discovery.TableBrowser`); the
 connection on its own thread (:class:`net.client.TcpConnection`); this scene only
-polls both once per frame."""
+polls both once per frame. Joining from the list tries every address the table
+advertises (:func:`net.client.connection_to`); every join keeps its seat token on this
+machine and offers a kept one (:class:`net.tokens.TokenStore`), so a window that
+restarts takes its seat back by joining the same table again."""
 
 from __future__ import annotations
 
@@ -12,6 +15,14 @@ import pygame_gui
 from client import assets
 from client.scene import Scene
 from client.i18n import _
+
+#: The example address in the empty entry (a placeholder, drawn dim, never text).
+EXAMPLE_HOST = "192.168.1.20"
+#: The placeholder's colour, and the entry's own once something is typed.
+HINT_THEME = {
+    "#address_hint": {"colours": {"normal_text": "#8fae9f"}},
+    "#address": {"colours": {"normal_text": "#f5f5f0"}},
+}
 
 
 class BrowserScene(Scene):
@@ -28,6 +39,7 @@ class BrowserScene(Scene):
         self.status = ""
         self.address = address
         self.discovery_error = ""
+        self.tokens = None  # the seat tokens kept on this machine (made on first join)
 
     def enter(self) -> None:
         try:
@@ -55,7 +67,8 @@ class BrowserScene(Scene):
         x = w // 2 - 400
         self.rows = []
         y = 120
-        for info in self.tables[:8]:
+        fit = max(1, min(8, (h - 240 - y) // 46))  # rows clear of the join box
+        for info in self.tables[:fit]:
             join = pygame_gui.elements.UIButton(pygame.Rect(x + 600, y, 95, 36), _("Join"), ui)
             watch = pygame_gui.elements.UIButton(pygame.Rect(x + 705, y, 95, 36), _("Watch"), ui)
             if not info.compatible or info.open_seats == 0:
@@ -66,8 +79,12 @@ class BrowserScene(Scene):
             y += 46
         y = h - 190
         pygame_gui.elements.UILabel(pygame.Rect(x, y, 200, 36), _("Join by address"), ui)
+        ui.get_theme().load_theme(HINT_THEME)
         self.entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(x + 210, y, 300, 36), ui, placeholder_text="192.168.1.20:5555"
+            pygame.Rect(x + 210, y, 300, 36),
+            ui,
+            placeholder_text=example_address(),
+            object_id="#address" if self.address else "#address_hint",
         )
         self.entry.set_text(self.address)
         self.join = pygame_gui.elements.UIButton(pygame.Rect(x + 530, y, 130, 36), _("Join"), ui)
@@ -85,7 +102,15 @@ class BrowserScene(Scene):
             conn, self.pending = self.pending, None
             if conn.welcome is None:
                 refusal = conn.refusal or {}
-                self.status = refusal.get("message") or _("No answer from that address.")
+                reason = next(
+                    (m.get("reason") for m in conn.poll() if m.get("type") == "disconnected"),
+                    None,
+                )
+                self.status = refusal.get("message") or (
+                    _("No answer: {reason}").format(reason=reason)
+                    if reason
+                    else _("No answer from that address.")
+                )
                 conn.close()
                 return
             self.enter_table(conn)
@@ -98,19 +123,48 @@ class BrowserScene(Scene):
         self.app.go("lobby", session=session)
 
     def connect(self, address: str, spectator: bool) -> None:
-        """Start joining ``address`` ("host:port") without blocking the frame loop."""
+        """Start joining ``address`` ("host:port"; the port may be left out: 47470)
+        without blocking the frame loop."""
         from net.client import TcpConnection
         from net.protocol import parse_address
 
-        try:
-            host, port = parse_address(address.strip())
-        except ValueError as exc:
-            self.status = str(exc)
+        text = address.strip()
+        if not text:
+            self.status = _("Type the host's address first, e.g. {example}").format(
+                example=example_address()
+            )
             return
-        self.status = _("Connecting to {address}…").format(address=address.strip())
-        self.pending = TcpConnection(host, port, player=self.app.settings.name, spectator=spectator)
-        self.pending.on_message = self.app.wake
-        self.pending.start()
+        try:
+            host, port = parse_address(text)
+        except ValueError:
+            self.status = _("“{text}” is not an address: type HOST:PORT, e.g. {example}").format(
+                text=text, example=example_address()
+            )
+            return
+        self.status = _("Connecting to {address}…").format(address=text)
+        self.start_join(TcpConnection(host, port, **self.join_options(spectator)))
+
+    def connect_listed(self, info, spectator: bool) -> None:
+        """Start joining a listed table: each address it advertises in turn (IPv4
+        first) until one answers (:func:`net.client.connection_to`)."""
+        from net.client import connection_to
+
+        self.status = _("Connecting to {address}…").format(address=info.name)
+        self.start_join(connection_to(info, **self.join_options(spectator)))
+
+    def join_options(self, spectator: bool) -> dict:
+        """The name, spectator flag and seat-token store of a join from this window."""
+        if self.tokens is None:
+            from net.tokens import TokenStore
+
+            self.tokens = TokenStore()
+        return {"player": self.app.settings.name, "spectator": spectator, "tokens": self.tokens}
+
+    def start_join(self, conn) -> None:
+        if self.pending is not None:
+            self.pending.close()
+        conn.on_message = self.app.wake  # (an idle window wakes when it is answered)
+        self.pending = conn.start()
 
     def handle_event(self, event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -120,7 +174,10 @@ class BrowserScene(Scene):
                 self.connect(self.entry.get_text(), spectator=event.ui_element == self.watch)
             for info, join, watch, _y in self.rows:
                 if event.ui_element in (join, watch):
-                    self.connect(info.address, spectator=event.ui_element == watch)
+                    self.connect_listed(info, spectator=event.ui_element == watch)
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element == self.entry:
+            self.status = ""  # an old complaint is about another text
+            self.entry.change_object_id("#address" if self.entry.get_text() else "#address_hint")
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.to_menu()
 
@@ -160,5 +217,12 @@ class BrowserScene(Scene):
             sub = f"{game} · {seats} · {info.host_name or info.host}"
             surface.blit(assets.text(sub, 14, assets.WHITE), (row.x + 12, row.y + 24))
         if self.status:
-            img = assets.text(self.status, 19, assets.GOLD, True)
+            img = assets.fit(self.status, 19, w - 40, assets.GOLD, True)
             surface.blit(img, img.get_rect(center=(w // 2, h - 220)))
+
+
+def example_address() -> str:
+    """The address shown in the empty entry: an example host and the default port."""
+    from net.protocol import DEFAULT_PORT
+
+    return f"{EXAMPLE_HOST}:{DEFAULT_PORT}"

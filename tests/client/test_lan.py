@@ -97,4 +97,4 @@ def test_browser_reports_a_bad_address(app):
     for bad in ("not an address", "host:notaport", ":5"):
         browser.status = ""
         browser.connect(bad, spectator=False)
-        assert browser.pending is None and "expected HOST:PORT" in browser.status
+        assert browser.pending is None and "is not an address: type HOST:PORT" in browser.status
