@@ -37,6 +37,7 @@ def build(req: dict):
     kw = {
         "bot_delay": float(req.get("bot_delay", 0.6)),
         "takeover_delay": float(req.get("takeover", 20.0)),
+        "turn_seconds": req.get("turn_seconds"),  # the turn clock (None: off)
         "name": spec.name,
     }
     try:

@@ -13,8 +13,9 @@ a line (the *control channel*; the table itself never travels on it):
 * first the **request** — the table: ``{"game", "seats", "seed", "options", "bot_key",
   "name"}`` (``bot_key``: hex, or null for a fresh secret)
   or ``{"resume": PATH}``, plus ``"log"`` (a path, or null), ``"bot_delay"``,
-  ``"takeover"`` (seconds) and, for tests only, ``"state"`` (a pickled engine state in
-  base64, to start from a made-up position);
+  ``"takeover"`` (seconds), ``"turn_seconds"`` (the turn clock, or null) and, for
+  tests only, ``"state"`` (a pickled engine state in base64, to start from a made-up
+  position);
 * the child answers ``{"ready": true, "port": P, "log": PATH|null}`` once it listens
   (or ``{"error": TEXT}`` and exits 2);
 * then operations: ``{"op": "start"}`` (start a lobby table now), ``{"op":

@@ -291,11 +291,13 @@ def host_table(
     table_name: str,
     port: int = 0,
     advertise: bool = True,
+    turn_seconds: float | None = None,
 ):
     """Host a LAN table from this window: its host (a child process, logging it) takes
     this screen's seats, then serves the LAN on ``port`` (0 or taken: any free port)
     and advertises the table with zeroconf (``advertise``); the window shows the
-    lobby, which gives the address once the host serves.
+    lobby, which gives the address once the host serves. The table is logged like
+    ``tapete host``'s; ``turn_seconds`` is its turn clock (None or 0: off).
 
     Returns the lobby scene. Raises :class:`SetupError` like :func:`start_table`."""
     from client.session import TableSession, default_names
@@ -304,7 +306,8 @@ def host_table(
     app.table_class(game_id)
     names = default_names(spec.seats, app.settings.name)
     lan = {"port": port, "advertise": table_name if advertise else None}
-    session = TableSession.local(spec, names, bot_delay=0.6, lan=lan)
+    turn = turn_seconds if turn_seconds and turn_seconds > 0 else None
+    session = TableSession.local(spec, names, bot_delay=0.6, lan=lan, turn_seconds=turn)
     session.name = table_name
     app.watch(session)
     return app.go("lobby", session=session)

@@ -87,13 +87,15 @@ class TableSession:
         bot_delay: float = 0.6,
         log: bool = True,
         lan: dict | None = None,
+        turn_seconds: float | None = None,
     ) -> "TableSession":
         """A table hosted on this machine from ``spec`` (:class:`client.launch.TableSpec`),
         its host in a child process (:mod:`client.hostproc`). The host logs it (``log``:
         a fresh file under the user's data folder, or the log a continued table came
         from) and its bots wait ``bot_delay`` seconds before acting. ``lan``: also
         serve LAN players once this screen's seats are taken (``{"port": P,
-        "advertise": NAME or None}``). Returns at once; the connections follow."""
+        "advertise": NAME or None}``); ``turn_seconds``: the turn clock (None: off).
+        Returns at once; the connections follow."""
         from client import hostproc
 
         path = (spec.path or spec.default_log()) if log else None
@@ -107,7 +109,7 @@ class TableSession:
                 "options": spec.options,
                 "bot_key": spec.bot_key.hex() if spec.bot_key is not None else None,
             }
-        req.update(name=spec.name, log=path, bot_delay=HOLD)
+        req.update(name=spec.name, log=path, bot_delay=HOLD, turn_seconds=turn_seconds)
         if spec.state is not None:
             import base64
             import pickle

@@ -14,6 +14,7 @@ from client.i18n import _
 from client.scene import Scene
 from client.tables import tables_available
 from engine import get_game
+from net.host import LAN_TURN_SECONDS
 
 SEAT_WORDS = ("human", "bot:easy", "bot:normal", "bot:hard")
 LAN_SEAT_WORDS = ("open",) + SEAT_WORDS
@@ -110,6 +111,8 @@ class NewGameScene(Scene):
         self.advanced = False
         #: (rect, text) of each option's help line, drawn beside its box.
         self.help_rows: list[tuple[pygame.Rect, str]] = []
+        self.turn = LAN_TURN_SECONDS  # the turn clock of a LAN table (0: off)
+        self.turn_seconds = None
 
     def idle(self) -> bool:
         return True  # widgets change on input only
@@ -125,7 +128,7 @@ class NewGameScene(Scene):
         game = get_game(self.game_id)
         # Rows: game, seats, +/- seat, options, advanced (+ seed), table name; squeezed
         # to fit between the title and the buttons in a small window.
-        rows = 3 + len(self.seats) + len(game.default_options) + (1 if self.lan else 0)
+        rows = 3 + len(self.seats) + len(game.default_options) + (2 if self.lan else 0)
         top = 100 if h >= 640 else 78
         step = max(26, min(38, (h - 84 - top) // rows))
         r = step - 4  # a widget's height
@@ -216,6 +219,16 @@ class NewGameScene(Scene):
                 pygame.Rect(x + 150, y, 300, r), ui
             )
             self.table_name.set_text(_("{name}'s table").format(name=self.app.settings.name))
+            y += step
+            # The turn clock, as tapete host --turn-seconds: on by default at a LAN table.
+            pygame_gui.elements.UILabel(pygame.Rect(x, y, 140, r), _("Turn clock"), ui)
+            self.turn_seconds = pygame_gui.elements.UITextEntryLine(
+                pygame.Rect(x + 150, y, 100, r), ui
+            )
+            self.turn_seconds.set_text(f"{self.turn:g}")
+            pygame_gui.elements.UILabel(
+                pygame.Rect(x + 260, y, 340, r), _("seconds a turn (0 = no clock)"), ui
+            )
         y = h - 80
         self.back = pygame_gui.elements.UIButton(pygame.Rect(x, y, 200, 46), _("Back"), ui)
         self.start = pygame_gui.elements.UIButton(
@@ -231,6 +244,24 @@ class NewGameScene(Scene):
                 self.typed[name] = widget.get_text()
         if getattr(self, "seed", None) is not None:
             self.seed_text = self.seed.get_text()
+        try:
+            self.read_turn_seconds()  # (kept across the rebuild)
+        except ValueError:
+            pass
+
+    def read_turn_seconds(self) -> float | None:
+        """The LAN table's turn clock as typed (None: off); raises ``ValueError`` with
+        a message for people."""
+        text = self.turn_seconds.get_text().strip() if self.turn_seconds else "0"
+        try:
+            seconds = float(text or "0")
+        except ValueError:
+            seconds = -1.0
+        if not 0 <= seconds <= 24 * 3600 or seconds != seconds:
+            raise ValueError(_("The turn clock is a number of seconds (0 = no clock)."))
+        if self.turn_seconds is not None:
+            self.turn = seconds
+        return seconds or None
 
     def read_names(self, seats: list[str]) -> list[str]:
         """Display names: bots as usual, each local player as typed (blank: the
@@ -316,6 +347,11 @@ class NewGameScene(Scene):
             if self.lan:
                 from client.launch import host_table
 
+                try:
+                    turn = self.read_turn_seconds()
+                except ValueError as exc:
+                    self.error = str(exc)
+                    return
                 host_table(
                     self.app,
                     self.game_id,
@@ -323,6 +359,7 @@ class NewGameScene(Scene):
                     seed,
                     options,
                     self.table_name.get_text().strip() or "Tapete",
+                    turn_seconds=turn,
                 )
             else:
                 start_table(self.app, self.game_id, seats, seed, options, self.read_names(seats))
