@@ -13,6 +13,7 @@ games to continue, or every game to replay.
 
 from __future__ import annotations
 
+import os
 import time
 
 import pygame
@@ -397,25 +398,30 @@ class ReplayScene(Scene):
 
 class LogListScene(Scene):
     """The logs in the data folder: ``mode`` "continue" (unfinished games with a player
-    on this screen: Enter resumes) or "replays" (every logged game: Enter replays).
+    on this screen: Enter resumes) or "replays" (every logged game: Enter replays; a
+    file that cannot be read is listed as unreadable, its reason shown when chosen).
     ↑/↓ or click to choose, Esc → menu."""
 
-    ROWS = 10
+    ROWS = 10  # at most; fewer in a short window (:meth:`rows`)
 
     def __init__(self, app, mode: str = "replays") -> None:
         super().__init__(app)
         from net.log import list_logs
 
         self.mode = mode
-        logs = list_logs()
+        logs = list_logs(include_bad=mode != "continue")
         if mode == "continue":
-            logs = [g for g in logs if not g["over"] and "human" in g["seats"]]
+            logs = [g for g in logs if g["ok"] and not g["over"] and "human" in g["seats"]]
         self.logs = logs
         self.selected = 0
         self.error = ""
 
     def idle(self) -> bool:
         return True
+
+    def rows(self) -> int:
+        """How many rows the window shows (10, fewer in a short window)."""
+        return max(3, min(self.ROWS, (self.app.size[1] - 140 - 80) // 50))
 
     def row_rect(self, i: int) -> pygame.Rect:
         w, _h = self.app.size
@@ -428,23 +434,28 @@ class LogListScene(Scene):
             elif event.key in (pygame.K_DOWN, pygame.K_UP) and self.logs:
                 step = 1 if event.key == pygame.K_DOWN else -1
                 self.selected = (self.selected + step) % len(self.logs)
+                self.error = ""  # (it was about the row left)
             elif event.key == pygame.K_RETURN:
                 self.open(self.selected)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             top = self.first()
-            for i in range(min(self.ROWS, len(self.logs) - top)):
+            for i in range(min(self.rows(), len(self.logs) - top)):
                 if self.row_rect(i).collidepoint(event.pos):
-                    self.selected = top + i
+                    self.selected, self.error = top + i, ""
                     self.open(top + i)
                     return
 
     def first(self) -> int:
-        return max(0, min(self.selected - self.ROWS + 1, len(self.logs) - self.ROWS))
+        rows = self.rows()
+        return max(0, min(self.selected - rows + 1, len(self.logs) - rows))
 
     def open(self, i: int) -> None:
         if not 0 <= i < len(self.logs):
             return
         path = self.logs[i]["path"]
+        if not self.logs[i]["ok"]:
+            self.error = self.unreadable(self.logs[i])
+            return
         try:
             if self.mode == "continue":
                 from client.launch import resume_table
@@ -457,10 +468,17 @@ class LogListScene(Scene):
         except Exception as exc:  # noqa: BLE001 - a bad file must not close the window
             self.error = _("Cannot open that log: {reason}").format(reason=exc)
 
+    @staticmethod
+    def unreadable(g: dict) -> str:
+        """Why log ``g`` (a :func:`net.log.log_status` entry) cannot be opened."""
+        return _("This log cannot be read: {reason}").format(reason=g["error"])
+
     def describe(self, g: dict) -> tuple[str, str]:
         from client.stats import game_title
 
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g["mtime"]))
+        if not g["ok"]:
+            return f"{when} · {os.path.basename(g['path'])}", _("unreadable")
         left = f"{when} · {game_title(g['game'])} · " + _("{n} players").format(n=len(g["seats"]))
         if g["over"]:
             right = _("finished · {n} actions").format(n=g["actions"])
@@ -484,7 +502,7 @@ class LogListScene(Scene):
             img = assets.text(text, 24, assets.WHITE)
             surface.blit(img, img.get_rect(center=(w // 2, 240)))
         top = self.first()
-        for i, g in enumerate(self.logs[top : top + self.ROWS]):
+        for i, g in enumerate(self.logs[top : top + self.rows()]):
             rect = self.row_rect(i)
             chosen = top + i == self.selected
             pygame.draw.rect(
@@ -496,9 +514,18 @@ class LogListScene(Scene):
             )
             colour = assets.INK if chosen else assets.WHITE
             left, right = self.describe(g)
-            surface.blit(assets.text(left, 19, colour, True), (rect.x + 16, rect.y + 10))
-            img = assets.text(right, 18, colour)
+            if not g["ok"] and not chosen:
+                colour = (255, 150, 140)
+            img = assets.fit(right, 18, rect.w // 3, colour)
             surface.blit(img, img.get_rect(midright=(rect.right - 16, rect.centery)))
-        if self.error:
-            img = assets.text(self.error, 18, (255, 150, 140), True)
-            surface.blit(img, img.get_rect(center=(w // 2, h - 40)))
+            room = rect.w - img.get_width() - 48
+            surface.blit(assets.fit(left, 19, room, colour, True), (rect.x + 16, rect.y + 10))
+        chosen = self.logs[self.selected] if 0 <= self.selected < len(self.logs) else None
+        error = self.error or (self.unreadable(chosen) if chosen and not chosen["ok"] else "")
+        if error:
+            lines, px = assets.fit_lines(error, 18, w - 40, 2, True)
+            y = h - 40 - (len(lines) - 1) * px // 2
+            for line in lines:
+                img = assets.text(line, px, (255, 150, 140), True)
+                surface.blit(img, img.get_rect(center=(w // 2, y)))
+                y += img.get_height()

@@ -251,3 +251,40 @@ def test_the_cli_replays_a_log(tmp_path, data, capsys):
     path, outcome = finished_log(tmp_path)
     assert main(["replay", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == outcome
+
+
+def test_the_replays_list_shows_an_unreadable_log_with_its_reason(app, tmp_path, data):
+    """Every file of the bad-log corpus (tests/net/test_log.py) in the logs folder: the
+    Replays list shows each one, the unreadable ones as such with the reader's reason,
+    opening one says why instead of crashing, and every row draws in a small window."""
+    from client.scenes.replay import LogListScene
+    from net.log import log_status, logs_dir
+    from tests.net.test_log import corpus, take5_log
+
+    good, _outcome = take5_log(tmp_path)
+    folder = logs_dir()
+    folder.mkdir(parents=True)
+    files = corpus(good.read_bytes())
+    for i, (name, (raw, _words)) in enumerate(files.items()):
+        (folder / f"{i:02d}-{name}.jsonl").write_bytes(raw)
+    (folder / "zz-good.jsonl").write_bytes(good.read_bytes())
+    scene = LogListScene(app, "replays")
+    app.switch(scene)
+    assert len(scene.logs) == len(files) + 1
+    bad = [g for g in scene.logs if not g["ok"]]
+    assert len(bad) == len(files) - 3  # (three read but do not replay: listed as logs)
+    i = scene.logs.index(bad[0])
+    reason = log_status(bad[0]["path"])["error"]
+    assert scene.describe(bad[0])[1] == "unreadable"
+    assert scene.describe(bad[0])[0].endswith(" · " + bad[0]["path"].rsplit("/", 1)[1])
+    scene.selected = i
+    key(app, pygame.K_RETURN)
+    assert app.scene is scene and scene.error == f"This log cannot be read: {reason}"
+    key(app, pygame.K_DOWN)
+    assert scene.error == ""  # (about the row left)
+    for size in ((1280, 720), (800, 500)):
+        app.frame(0.0, [pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)])
+        for chosen in range(len(scene.logs)):
+            scene.selected = chosen
+            app.frame(1 / 30, [])
+            assert scene.row_rect(scene.rows() - 1).bottom <= size[1] - 70
