@@ -64,6 +64,11 @@ class Badge:
     colour: tuple[int, int, int]
 
 
+def _int(seat: dict) -> bool:
+    value = seat.get("seat")
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def number(value) -> float:
     """``value`` as seconds (0.0 for anything that is not a number: a bad field)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -130,11 +135,27 @@ class Presence:
             self.notice(notice)
         for m in mirrors.values():
             getattr(m, "notices", []).clear()
-        if not self._recalled:
+        if not self._recalled and mirrors:
             self._recalled = True
-            if any(getattr(m.conn, "recalled", False) for m in mirrors.values()):
+            conns = [getattr(m, "conn", None) for m in mirrors.values()]
+            if any(getattr(c, "recalled", False) for c in conns):
                 self.push(_("Back in your seat"), NOTICE_COLOURS["back"])
+            elif getattr(self.table.session, "remote", False) and not self.table.seats:
+                self.watching()
         self._follow_links(mirrors)
+
+    def watching(self) -> None:
+        """At somebody else's table without a seat: say so plainly, and which seats are
+        open (to be taken by joining again)."""
+        seats = self.seats or []
+        open_seats = [s["seat"] + 1 for s in seats if s.get("state") == "open" and _int(s)]
+        if open_seats:
+            text = _("You are watching; open seats: {seats} (join again to take one)").format(
+                seats=", ".join(map(str, open_seats))
+            )
+        else:
+            text = _("You are watching: no seat is open")
+        self.push(text, NOTICE_COLOURS["stand-in"], NOTICE_SECONDS * 2)
 
     def _follow_links(self, mirrors: dict) -> None:
         """Keep each connection's ``disconnected`` notice with its arrival time; put
@@ -202,11 +223,11 @@ class Presence:
         if text:
             self.push(text.format(name=name), NOTICE_COLOURS.get(event, (40, 90, 150)))
 
-    def push(self, text: str, colour) -> None:
-        """Show ``text`` as a notice for :data:`NOTICE_SECONDS` (the same text already
-        showing starts again instead of doubling)."""
+    def push(self, text: str, colour, seconds: float = NOTICE_SECONDS) -> None:
+        """Show ``text`` as a notice for ``seconds`` (the same text already showing
+        starts again instead of doubling)."""
         self.notices = [n for n in self.notices if n[0] != text]
-        self.notices.append([text, colour, NOTICE_SECONDS])
+        self.notices.append([text, colour, seconds])
 
     # ------------------------------------------------------------------ seats
     def visible(self) -> bool:

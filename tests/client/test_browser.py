@@ -143,3 +143,26 @@ def test_a_restarted_window_takes_its_seat_back(app, tmp_path, monkeypatch):
         if hasattr(app.scene, "session"):
             app.scene.session.close()
         host.stop()
+
+
+def test_a_window_that_finds_no_open_seat_is_told_it_watches(app):
+    from net.client import connect
+    from net.local import LocalHost
+
+    host = LocalHost("take5", ["open", "bot:easy"], 6, bot_delay=5.0)
+    host.start()
+    try:
+        port = host.listen(0, "127.0.0.1")
+        player = connect(f"127.0.0.1:{port}", player="Bea")  # takes the only open seat
+        browser = opened(app)
+        browser.connect(f"127.0.0.1:{port}", spectator=False)
+        assert run_until(app, lambda: isinstance(app.scene, Take5Table), 10)
+        table = app.scene
+        app.frame(1 / 30, [])
+        assert table.session.local_seats == [] and table.session.mirrors[None].conn.seat is None
+        assert [n[0] for n in table.presence.notices] == ["You are watching: no seat is open"]
+        player.close()
+    finally:
+        if hasattr(app.scene, "session"):
+            app.scene.session.close()
+        host.stop()

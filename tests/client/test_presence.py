@@ -237,3 +237,12 @@ def test_an_idle_window_still_counts_the_seconds_down(app):
     assert table.poll_every == 0.1
     feed(table, seats_message(3, turn_seconds=None))
     assert table.poll_every is None
+
+
+def test_a_watcher_is_told_which_seats_are_open(app):
+    table = frozen(app, "take5")
+    feed(table, seats_message(3, s1=seat(1, "open"), s2=seat(2, "open")))
+    table.presence.watching()
+    assert table.presence.notices[-1][0] == (
+        "You are watching; open seats: 2, 3 (join again to take one)"
+    )
