@@ -295,7 +295,7 @@ class Presence:
                 texts = (
                     _("away · stand-in in {s} s").format(s=s),
                     _("away · {s} s").format(s=s),
-                    _("{s} s").format(s=s),
+                    _("away"),  # (a bare count would read as a turn clock)
                 )
             out.append(Badge(state, texts, COLOURS[state]))
         elif state == "stand-in":

@@ -108,7 +108,7 @@ def test_every_state_has_its_words_and_colour(app):
         assert badge.kind == state and badge.colour == COLOURS[state]
     words = {
         "connected": ("online",),
-        "away": ("away · stand-in in 5 s", "away · 5 s", "5 s"),
+        "away": ("away · stand-in in 5 s", "away · 5 s", "away"),
         "stand-in": ("stand-in bot", "stand-in"),
         "bot": ("bot",),
         "open": ("open seat", "open"),
