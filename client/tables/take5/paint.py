@@ -205,14 +205,15 @@ def draw_players(t, surface: pygame.Surface) -> None:
         sub = t.fit_text(sub, t.t(13), room, (230, 230, 225))
         gap = max(0, (rect.h - img.get_height() - sub.get_height()) // 3)
         mid = (rect.right - s(40) - total.get_width(), rect.y + gap + img.get_height() // 2)
-        keep = min(img.get_width(), s(90)) + s(8)  # the name first, the badges beside it
+        tick = t.text("✓", 16, assets.GOLD, True) if chosen else None
+        ticked = tick.get_width() + s(10) if tick else 0  # the ✓ after the name
+        keep = min(img.get_width(), s(90)) + s(8) + ticked  # the name first, badges beside
         used = t.draw_presence(surface, seat, mid, room - keep)  # who is here, the clock
         if used:
-            img = t.fit_text(name, t.t(16), room - used - s(8), assets.WHITE, True)
+            img = t.fit_text(name, t.t(16), room - used - s(8) - ticked, assets.WHITE, True)
         name = img
         surface.blit(name, (rect.x + s(8), rect.y + gap))
-        if chosen:
-            tick = t.text("✓", 16, assets.GOLD, True)
+        if tick:
             surface.blit(tick, (rect.x + s(14) + name.get_width(), rect.y + gap))
         surface.blit(sub, (rect.x + s(8), rect.bottom - gap - sub.get_height()))
 
