@@ -262,9 +262,24 @@ def start_table(
 
 
 def resume_table(app, path: str):
-    """Continue the local game logged at ``path`` (seats, names and bots as logged) and
-    switch the window to it; returns the table scene. Raises :class:`SetupError`."""
-    return open_local(app, TableSpec.from_log(path))
+    """Continue the game logged at ``path`` (seats, names and bots as logged) and switch
+    the window to it; returns the table scene. A table that had LAN seats (an "open"
+    seat word: only LAN tables have them) is served on the LAN again and advertised
+    under its name, so its guests come back to their seats with their kept tokens
+    (issue 14); the window then shows its lobby until this screen's seats are in.
+    Raises :class:`SetupError`."""
+    spec = TableSpec.from_log(path)
+    if "open" not in spec.seats:
+        return open_local(app, spec)
+    from client.session import TableSession, default_names, logged_names
+
+    app.table_class(spec.game_id)
+    names = logged_names(spec.record, default_names(spec.seats, app.settings.name))
+    lan = {"port": 0, "advertise": spec.name or None}
+    session = TableSession.local(spec, names, bot_delay=0.6, lan=lan)
+    session.name = spec.name
+    app.watch(session)
+    return app.go("lobby", session=session)
 
 
 def open_local(app, spec: TableSpec, names: list[str] | None = None):

@@ -90,3 +90,44 @@ def test_a_table_hosted_from_the_window_is_logged_like_tapete_host(app):
     assert [s["kind"] for s in rec["seating"]] == ["human", "remote"]
     assert rec["seating"][1]["token"] == guest.token  # so Bea can come back after a resume
     assert len(rec["actions"]) >= 1 and rec["actions"][0][0] == 0
+
+
+def test_a_lan_table_hosted_from_the_window_resumes_on_the_lan(app):
+    """Issue 14: Continue a game serves a window-hosted LAN table again; the guest
+    returns to its seat with the token it kept, and the game goes on where it was."""
+    from client.launch import host_table, resume_table
+    from client.scenes.lobby import LobbyScene
+    from net.client import connect
+
+    lobby = host_table(app, "take5", ["human", "open"], 9, {}, "", advertise=False)
+    assert run_until(app, lambda: lobby.address is not None, 10)
+    path = lobby.session.log_path
+    guest = connect(f"127.0.0.1:{lobby.address.rsplit(':', 1)[1]}", player="Bea")
+    try:
+        assert run_until(app, lambda: isinstance(app.scene, Take5Table), 10)
+        table = app.scene
+        assert run_until(app, lambda: table.deciding() and table.timeline.idle, 20)
+        assert table.seat.send(table.seat.choices()[0])
+        assert run_until(app, lambda: not table.seat.waiting, 10)
+    finally:
+        guest.close()
+        app.scene.session.close()
+    rec = read_log(path)
+    back = resume_table(app, path)
+    assert isinstance(back, LobbyScene) and back.session.log_path == path
+    session = back.session  # the game is on: the window may go to the table at once
+    assert run_until(app, lambda: session.serving is not None, 10)
+    assert session.serving["serving"] is True
+    again = connect(f"127.0.0.1:{session.serving['port']}", player="Bea", seat=1, token=guest.token)
+    try:
+        assert again.welcome["seat"] == 1
+        assert run_until(app, lambda: isinstance(app.scene, Take5Table), 10)
+        mirror = session.mirrors[0]
+        assert run_until(app, lambda: mirror.view is not None, 10)
+        # where the game stood: the card seat 0 chose is still its choice, Bea's awaited
+        assert mirror.view["chosen"] == rec["actions"][0][1]["card"]
+        assert mirror.view["awaiting"] == [1] and mirror.view["phase"] == "choose"
+    finally:
+        again.close()
+        session.close()
+    assert read_log(path)["actions"][: len(rec["actions"])] == rec["actions"]
