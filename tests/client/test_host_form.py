@@ -62,18 +62,14 @@ def test_a_turn_clock_of_0_is_off_and_a_bad_one_is_refused(app):
         app.scene.session.close()
 
 
-def test_a_table_hosted_from_the_window_is_logged_like_tapete_host(app):
-    from client.launch import host_table
+def play_one_card_with_a_guest(app, lobby):
+    """With ``lobby`` (a window-hosted Take 5 table, seats human + open) serving: a
+    guest "Bea" takes the open seat, this screen plays one card, the guest leaves and
+    the window's session closes. Returns the guest's connection (its token kept)."""
     from net.client import connect
 
-    lobby = host_table(
-        app, "take5", ["human", "open"], 9, {}, "Ana's table", advertise=False, turn_seconds=60
-    )
     assert run_until(app, lambda: lobby.address is not None, 10)
-    path = lobby.session.log_path
-    assert path is not None and hosted_turn_seconds(app) == 60.0
-    port = lobby.address.rsplit(":", 1)[1]
-    guest = connect(f"127.0.0.1:{port}", player="Bea")
+    guest = connect(f"127.0.0.1:{lobby.address.rsplit(':', 1)[1]}", player="Bea")
     try:
         assert run_until(app, lambda: isinstance(app.scene, Take5Table), 10)
         table = app.scene
@@ -83,6 +79,19 @@ def test_a_table_hosted_from_the_window_is_logged_like_tapete_host(app):
     finally:
         guest.close()
         app.scene.session.close()
+    return guest
+
+
+def test_a_table_hosted_from_the_window_is_logged_like_tapete_host(app):
+    from client.launch import host_table
+
+    lobby = host_table(
+        app, "take5", ["human", "open"], 9, {}, "Ana's table", advertise=False, turn_seconds=60
+    )
+    assert run_until(app, lambda: lobby.address is not None, 10)
+    path = lobby.session.log_path
+    assert path is not None and hosted_turn_seconds(app) == 60.0
+    guest = play_one_card_with_a_guest(app, lobby)
     rec = read_log(path)
     assert rec["game"] == "take5" and rec["seats"] == ["human", "open"] and rec["seed"] == 9
     assert rec["name"] == "Ana's table" and rec["started"] is True
@@ -100,18 +109,8 @@ def test_a_lan_table_hosted_from_the_window_resumes_on_the_lan(app):
     from net.client import connect
 
     lobby = host_table(app, "take5", ["human", "open"], 9, {}, "", advertise=False)
-    assert run_until(app, lambda: lobby.address is not None, 10)
     path = lobby.session.log_path
-    guest = connect(f"127.0.0.1:{lobby.address.rsplit(':', 1)[1]}", player="Bea")
-    try:
-        assert run_until(app, lambda: isinstance(app.scene, Take5Table), 10)
-        table = app.scene
-        assert run_until(app, lambda: table.deciding() and table.timeline.idle, 20)
-        assert table.seat.send(table.seat.choices()[0])
-        assert run_until(app, lambda: not table.seat.waiting, 10)
-    finally:
-        guest.close()
-        app.scene.session.close()
+    guest = play_one_card_with_a_guest(app, lobby)
     rec = read_log(path)
     back = resume_table(app, path)
     assert isinstance(back, LobbyScene) and back.session.log_path == path
