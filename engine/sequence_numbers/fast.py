@@ -139,7 +139,7 @@ class SequenceSimulation:
         return sim
 
     def copy(self) -> "SequenceSimulation":
-        sim = SequenceSimulation.__new__(SequenceSimulation)
+        sim = type(self).__new__(type(self))  # a subclass (the search's) copies its own kind
         sim.players = self.players
         sim.options = self.options
         sim.colours = self.colours

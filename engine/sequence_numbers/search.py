@@ -98,25 +98,7 @@ class SearchSim(SequenceSimulation):
         return sim
 
     def copy(self) -> "SearchSim":
-        sim = SearchSim.__new__(SearchSim)
-        sim.players = self.players
-        sim.options = self.options
-        sim.colours = self.colours
-        sim.needed = self.needed
-        sim.limit = self.limit
-        sim.deck = self.deck[:]
-        sim.hands = [h[:] for h in self.hands]
-        sim.discards = [d[:] for d in self.discards]
-        sim.chips = self.chips[:]
-        sim.sequences = [s[:] for s in self.sequences]
-        sim.locked = set(self.locked)
-        sim.turn = self.turn
-        sim.dead_used = self.dead_used
-        sim.turns = self.turns
-        sim.reshuffles = self.reshuffles
-        sim.over = self.over
-        sim.winner = self.winner
-        sim.rng = self.rng
+        sim = super().copy()
         sim.own = [o[:] for o in self.own]
         sim.tot = self.tot[:]
         sim.first, sim.sample = self.first, self.sample
