@@ -897,6 +897,27 @@ class Table:
             self._seats_changed()
         return nxt
 
+    def hand_over(self, seat: int) -> bool:
+        """The player of ``seat`` leaves a game that goes on without them (the window that
+        hosts a LAN table hands its seats to bots): a stand-in bot (level
+        :data:`STAND_IN_LEVEL`) plays the seat from now on, with no takeover delay, and
+        every client hears ``notice {event: "left"}`` then ``seats`` (``stand-in``). The
+        seat becomes ``remote`` and keeps its token: only its player may take it back,
+        with that token (then ``back``, as after any stand-in). The seat's connection,
+        if any, is detached (its messages are ignored; its transport is the caller's to
+        close). Returns False, changing nothing, before the start, after the end, or for
+        a bot's or an open seat. Raises ``IndexError`` for a seat the table lacks."""
+        s = self._seats[seat]
+        if not self.started or self.is_over() or s.kind not in ("human", "remote"):
+            return False
+        if s.client is not None:
+            self.detach(s.client, reason="replaced")  # the seats message follows below
+        s.kind, s.stand_in = "remote", True
+        s.away_since = self.clock() - self.takeover_delay  # the stand-in is due at once
+        self._notice("left", seat, f"{s.name} left; a bot plays their seat")
+        self._seats_changed()
+        return True
+
     def step_bots(self, now: float | None = None) -> float | None:
         """Let every awaited bot-played seat act whose time has come at ``now`` (default:
         the clock): bots after their delay, stand-ins for away players, and a stand-in

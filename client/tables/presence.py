@@ -203,7 +203,7 @@ class Presence:
         return text.format(reason=reason, n=attempt, s=left, g=max(ends, left))
 
     def notice(self, message: dict) -> None:
-        """Show a host ``notice`` (``event``: stand-in, back, timed-out) in words."""
+        """Show a host ``notice`` (``event``: stand-in, back, timed-out, left) in words."""
         event, seat = message.get("event"), message.get("seat")
         name = str(message.get("name") or "")
         local = getattr(self.table.session, "local_seats", [])
@@ -212,6 +212,8 @@ class Presence:
             text = _("{name} is away: a stand-in bot plays for them until they return")
         elif event == "back":
             text = _("Back in your seat") if mine else _("{name} is back: the stand-in stops")
+        elif event == "left":
+            text = _("{name} left; a bot plays their seat")
         elif event == "timed-out":
             text = (
                 _("Your time ran out: a stand-in chose for you")
