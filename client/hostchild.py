@@ -15,6 +15,23 @@ def _emit(value: dict) -> None:
     sys.stdout.flush()
 
 
+def bot_delay(value) -> float | tuple[float, float]:
+    """A bot delay from the control channel: seconds, or ``[low, high]`` (a pause drawn
+    per decision: :meth:`net.host.Table.bot_pause`). Raises ``ValueError``."""
+    from net.host import pause_bounds
+
+    low, high = pause_bounds(value)
+    return low if low == high else (low, high)
+
+
+def set_bot_delay(host, value) -> None:
+    """Give ``host``'s table the bot delay ``value`` and let due bots act at once (on
+    the host's loop thread: a bot held back by the window's hold starts now, not at
+    the next message)."""
+    host.table.bot_delay = value
+    host.kick()
+
+
 def build(req: dict):
     """The :class:`net.local.LocalHost` a request describes (not started). Raises
     :class:`client.launch.SetupError`."""
@@ -35,7 +52,7 @@ def build(req: dict):
             spec.state = pickle.loads(base64.b64decode(req["state"]))
     spec.name = req.get("name") or spec.name
     kw = {
-        "bot_delay": float(req.get("bot_delay", 0.6)),
+        "bot_delay": bot_delay(req.get("bot_delay", 0.6)),
         "takeover_delay": float(req.get("takeover", 20.0)),
         "turn_seconds": req.get("turn_seconds"),  # the turn clock (None: off)
         "name": spec.name,
@@ -105,9 +122,12 @@ def child_main() -> int:
             if kind == "start":
                 host.start_game()
             elif kind == "bot_delay":
-                seconds = float(op.get("seconds", 0.0))
+                try:
+                    seconds = bot_delay(op.get("seconds", 0.0))
+                except ValueError:
+                    continue
                 # Never waits (a call would wait for every bot the change wakes).
-                host.loop.call_soon_threadsafe(setattr, host.table, "bot_delay", seconds)
+                host.loop.call_soon_threadsafe(set_bot_delay, host, seconds)
             elif kind == "serve":
                 _emit(serve(host, op))
     finally:

@@ -19,7 +19,8 @@ a line (the *control channel*; the table itself never travels on it):
 * the child answers ``{"ready": true, "port": P, "log": PATH|null}`` once it listens
   (or ``{"error": TEXT}`` and exits 2);
 * then operations: ``{"op": "start"}`` (start a lobby table now), ``{"op":
-  "bot_delay", "seconds": S}``, ``{"op": "serve", "port": P, "advertise": NAME|null}``
+  "bot_delay", "seconds": S}`` (``S``: seconds, or ``[low, high]``: a pause drawn per
+  decision), ``{"op": "serve", "port": P, "advertise": NAME|null}``
   (also listen on every interface for LAN players; answered by ``{"serving": true,
   "port": P, "advertised": BOOL, "error": TEXT|null}``), ``{"op": "stop"}``.
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import operator
+import random
 import secrets
 import time
 from dataclasses import dataclass
@@ -25,7 +26,16 @@ from engine.bots import LEVELS
 from engine.core import RuleError
 
 from net.delta import NONE, DeltaWriter, pack_legal
-from net.protocol import PROTOCOL, Encoded, echo, error
+from net.protocol import (
+    EMOTE_BURST,
+    EMOTE_RATE,
+    EMOTES,
+    PROTOCOL,
+    Encoded,
+    echo,
+    emotes_allowed,
+    error,
+)
 
 #: Level of the bot that fills an unfilled open seat at start or plays for a dropped player.
 STAND_IN_LEVEL = "normal"
@@ -126,6 +136,22 @@ class Budget:
         return max(0.0, (1.0 - self.tokens) / self.rate) if self.rate > 0 else float("inf")
 
 
+def pause_bounds(delay: Any) -> tuple[float, float]:
+    """``(low, high)`` seconds of a bot delay: a number ``d`` is ``(d, d)``, a pair
+    ``(low, high)`` itself. Raises ``ValueError`` for anything else, a negative or
+    non-finite number, or ``low > high``."""
+    if isinstance(delay, (list, tuple)) and len(delay) == 2:
+        low, high = delay
+    else:
+        low = high = delay
+    if not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (low, high)):
+        raise ValueError(f"a bot delay is seconds or a pair (low, high), not {echo(delay)}")
+    low, high = float(low), float(high)
+    if not (0.0 <= low <= high < float("inf")):
+        raise ValueError(f"a bot delay is 0 <= low <= high seconds, not {echo(delay)}")
+    return low, high
+
+
 class Refused(ValueError):
     """An attach the table refuses: ``code`` (wire code) and a message for people."""
 
@@ -154,6 +180,8 @@ class Seat:
     client: "Client | None" = None
     away_since: float | None = None
     stand_in: bool = False
+    #: The seat's emote allowance (:meth:`Table.emote`; made at its first emote).
+    emotes: "Budget | None" = None
 
     def state(self) -> str:
         """The live state: ``open``, ``bot``, ``stand-in``, ``away``, ``connected`` or
@@ -227,7 +255,8 @@ class Table:
     ``seats`` is one word per seat (see :func:`parse_seat`); ``seed`` (a non-negative
     int; None draws :func:`new_seed`) and ``options`` (dict) go to the engine's
     ``setup`` — at the start, once the seats are final, never before; ``bot_delay``
-    (seconds) is how long a bot seat waits after it became awaited; ``takeover_delay``
+    (seconds, or a pair ``(low, high)``: see :meth:`bot_pause`) is how long a bot seat
+    waits after it became awaited; ``takeover_delay``
     (seconds) how long a dropped player's seat waits before a stand-in bot plays it;
     ``turn_seconds`` (None: off) how long a player's seat may take over one decision
     before a stand-in makes it; ``bot_key`` (bytes or hex; None: a fresh secret) keys
@@ -249,7 +278,7 @@ class Table:
         options: dict | None = None,
         *,
         name: str = "",
-        bot_delay: float = 0.0,
+        bot_delay: float | tuple[float, float] = 0.0,
         clock=time.monotonic,
         state=None,
         takeover_delay: float = TAKEOVER_DELAY,
@@ -284,7 +313,12 @@ class Table:
         self.bot_key = _key_bytes(bot_key)
         self.table_id = table_id if isinstance(table_id, str) and table_id else new_table_id()
         self.name = name
-        self.bot_delay = float(bot_delay)
+        pause_bounds(bot_delay)  # ValueError now, not when a bot is due
+        self.bot_delay = bot_delay
+        #: The generator of the bots' pauses: its own, fresh from the system, never the
+        #: game's or a bot's (a pause reveals nothing and changes no choice).
+        self.pause_rng = random.Random(secrets.randbits(64))
+        self._pauses: dict[int, tuple] = {}  # seat -> (since, bot_delay, pause)
         self.takeover_delay = float(takeover_delay)
         self.turn_seconds = None if turn_seconds is None else float(turn_seconds)
         if self.turn_seconds is not None and not self.turn_seconds > 0:
@@ -616,11 +650,14 @@ class Table:
         if kind == "hello":
             client.send(error("already-welcomed", "this connection already has its seat"))
             return
+        if kind == "emote":
+            self.emote(client, message)
+            return
         if kind != "action":
             client.send(
                 error(
                     "unknown-message",
-                    f"unknown message type {echo(kind)}; expected action or ping",
+                    f"unknown message type {echo(kind)}; expected action, emote or ping",
                 )
             )
             return
@@ -647,6 +684,57 @@ class Table:
             return
         if budget is not None and awaited:
             budget.refund()  # the game moved on at this seat's turn: the rules bound those
+
+    def emote(self, client: Client, message: dict) -> None:
+        """Relay ``client``'s preset emote (``{"type": "emote", "emote": id}``, an index
+        into :data:`net.protocol.EMOTES`) to every connection as ``{"type": "emote",
+        "seat": s, "emote": id}`` — the seat and the id only. Refused, to the sender
+        only, with ``no-emotes`` (the game's rules allow none: The Game), ``spectator``,
+        ``unknown-emote`` (not an int id of the list) or ``too-many-emotes`` (the seat's
+        own allowance, :data:`net.protocol.EMOTE_BURST` then
+        :data:`net.protocol.EMOTE_RATE` a second; ``retry_after`` in seconds). An emote
+        is not an action: it is not logged and changes neither the state nor a replay."""
+        if not emotes_allowed(self.game_id):
+            client.send(
+                error(
+                    "no-emotes",
+                    f"{self.game_id} allows no emotes: its rules allow only its own signals",
+                    "Communication",
+                )
+            )
+            return
+        if client.seat is None:
+            client.send(error("spectator", "a spectator cannot send emotes"))
+            return
+        which = message.get("emote")
+        if isinstance(which, bool) or not isinstance(which, int) or not 0 <= which < len(EMOTES):
+            client.send(
+                error(
+                    "unknown-emote",
+                    f"unknown emote {echo(which)}; expected an int from 0 to {len(EMOTES) - 1}",
+                )
+            )
+            return
+        seat = self._seats[client.seat]
+        if seat.emotes is None:
+            seat.emotes = Budget(EMOTE_BURST, EMOTE_RATE)
+        if not seat.emotes.take(self.clock()):
+            wait = seat.emotes.wait()
+            client.send(
+                {
+                    **error(
+                        "too-many-emotes",
+                        f"at most {EMOTE_BURST} emotes, then one every "
+                        f"{1 / EMOTE_RATE:g} s; wait {wait:.2f} s",
+                    ),
+                    "retry_after": round(wait, 3),
+                }
+            )
+            return
+        msg = {"type": "emote", "seat": client.seat, "emote": which}
+        for c in list(self.clients):
+            if c.attached:
+                c.send(dict(msg))
 
     def _act(
         self, seat: int, action: Any, now: float | None = None, by: Client | None = None
@@ -841,15 +929,36 @@ class Table:
         s = self._seats[seat]
         since = self._awaited_since.get(seat, 0.0)
         if s.kind == "bot":
-            return since + self.bot_delay, "bot"
+            return since + self.bot_pause(seat, since), "bot"
         out = None
         if s.away_since is not None:
-            out = (max(since + self.bot_delay, s.away_since + self.takeover_delay), "stand-in")
+            pause = self.bot_pause(seat, since)
+            out = (max(since + pause, s.away_since + self.takeover_delay), "stand-in")
         if self.turn_seconds is not None and not s.stand_in:
             t = since + self.turn_seconds
             if out is None or t < out[0]:
                 out = (t, "clock")
         return out
+
+    def bot_pause(self, seat: int, since: float) -> float:
+        """Seconds the bot at ``seat``, awaited since clock time ``since``, waits before
+        it acts: :attr:`bot_delay` itself when it is a number; for a pair ``(low,
+        high)``, one draw per decision, uniform in [low, high] — halved when the seat
+        goes on with a turn it was already playing (The Game's second card) — from
+        :attr:`pause_rng`. The draw depends on nothing hidden (no card, not the number
+        of choices) and takes nothing from the game's or the bot's generator, so a
+        seeded game makes the same choices at any pause."""
+        low, high = pause_bounds(self.bot_delay)
+        if high <= low:
+            return low
+        kept = self._pauses.get(seat)
+        if kept is not None and kept[0] == since and kept[1] == self.bot_delay:
+            return kept[2]
+        pause = self.pause_rng.uniform(low, high)
+        if self.actions and self.actions[-1][0] == seat:
+            pause = max(low / 2, pause / 2)
+        self._pauses[seat] = (since, self.bot_delay, pause)
+        return pause
 
     def _bot(self, seat: int):
         s = self._seats[seat]

@@ -21,6 +21,10 @@ from typing import Any
 
 from net.delta import apply_delta, unpack_legal
 
+#: The most ``emote`` messages a mirror keeps unread (a reader that never looks stays
+#: bounded; a window reads them every frame).
+KEPT_EMOTES = 16
+
 
 @dataclass(frozen=True)
 class Shown:
@@ -50,6 +54,8 @@ class ViewMirror:
     * ``errors`` — ``error`` messages not yet shown (the reader clears the list).
     * ``notices`` — ``notice`` messages (a stand-in took a seat, handed it back, a turn
       clock ran out) not yet shown (the reader clears the list).
+    * ``emotes`` — ``emote`` messages (``{type, seat, emote}``) not yet shown, the
+      newest :data:`KEPT_EMOTES` at most (the reader clears the deque).
     * ``outcome`` — the ``outcome`` message's record once the game is over, else None.
     * ``gaps`` — deltas whose ``seq`` was not the previous one + 1 (0 on a sound link).
 
@@ -73,6 +79,7 @@ class ViewMirror:
         self.backlog: deque[Shown] = deque()
         self.errors: list[dict] = []
         self.notices: list[dict] = []
+        self.emotes: deque[dict] = deque(maxlen=KEPT_EMOTES)
         self.outcome: dict | None = None
         self.gaps = 0
         self.keep_backlog = keep_backlog
@@ -175,6 +182,8 @@ class ViewMirror:
             self._started = bool(message.get("started", self._started))
         elif kind == "notice":
             self.notices.append(message)
+        elif kind == "emote":
+            self.emotes.append(message)
         elif kind == "disconnected":
             self.link = message
         elif kind == "outcome":

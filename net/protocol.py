@@ -26,6 +26,25 @@ HEARTBEAT = 2.0
 #: Seconds of silence after which a link counts as dead (on both sides).
 DEAD_AFTER = 6.0
 
+#: The preset emotes (issue 16, "A table with people at it"), by id: an ``emote`` message
+#: carries the index into this tuple, never text, and each window words it in its own
+#: language. Adding one at the end keeps the ids of the others.
+EMOTES = ("nice", "oops", "well-played", "hurry-up", "good-luck", "thanks")
+#: Games whose rules allow no table talk but their own signals: The Game
+#: (the-game.md "Communication": pile signals only, no free text). Every other rules
+#: page leaves preset emotes (sequence-numbers.md: "preset emotes only").
+NO_EMOTES = frozenset({"the-game"})
+#: A seat's emote allowance (a token bucket of its own, apart from the action budget):
+#: a burst of :data:`EMOTE_BURST`, then one every ``1 / EMOTE_RATE`` seconds.
+EMOTE_BURST = 3
+EMOTE_RATE = 0.5
+
+
+def emotes_allowed(game_id: str) -> bool:
+    """Whether the rules of ``game_id`` allow preset emotes (:data:`NO_EMOTES`)."""
+    return game_id not in NO_EMOTES
+
+
 #: TCP port a host tries first (``tapete host``); any port works with ``join HOST:PORT``.
 DEFAULT_PORT = 47470
 

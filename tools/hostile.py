@@ -20,7 +20,11 @@ The attacks, in order:
    actions (pile signals in The Game, else repeats of its first legal action); seat 1
    watches its own stream for gaps. Host RSS (``/proc/PID/status`` VmRSS) before and
    after.
-4. **lock-out** — seat 0's link is gone; strangers hold every slot with silent sockets
+4. **emote flood** — seat 0 comes back with its token (after its action budget has
+   refilled) and sends a burst of ``emote`` messages; counts what the witness (seat 1)
+   was relayed and how the rest were refused (PROTOCOL.md "Emotes": 3, then one every
+   2 s; ``no-emotes`` in The Game).
+5. **lock-out** — seat 0's link is gone; strangers hold every slot with silent sockets
    (from several loopback addresses); seat 0 comes back with its token.
 
 Prints one block of figures; ``--json`` prints them as one JSON object.
@@ -207,6 +211,7 @@ def frames() -> dict[str, tuple[bytes, bool]]:
         "second hello": (pk(hello(spectator=True)), True),
         "spectator action": (pk({"type": "action", "action": {"type": "play"}}), True),
         "str32 header after hello": (b"\x82\xa4type\xa6action\xa1x\xdb\x00\x01\x11\x70", True),
+        "spectator emote": (pk({"type": "emote", "emote": 0}), True),
     }
 
 
@@ -314,6 +319,38 @@ def flood(host: str, port: int, pid: int | None, count: int, rounds: int, out: d
     return token
 
 
+def emote_flood(host: str, port: int, token: str | None, count: int, out: dict) -> None:
+    """Seat 0, back with its token once its action budget has refilled (100 at 20 a
+    second), sends ``count`` emotes at once; the witness counts the ones relayed."""
+    witness = out.get("_witness")
+    if token is None or witness is None:
+        out["notes"].append("emote flood: no seat to send from")
+        return
+    for _ in range(5):  # the budget refills; the witness pings (silent 6 s is dead)
+        witness.send({"type": "ping"})
+        time.sleep(1.1)
+    a = Conn(host, port)
+    a.send(hello(token=token, player="Flood"))
+    a.read(has("snapshot"))
+    start = len(a.messages)
+    seen = sum(1 for m in witness.read(timeout=0.2) if m.get("type") == "emote")
+    pk = msgpack.packb({"type": "emote", "emote": 3}, use_bin_type=True)
+    a.send_bytes(pk * count)
+
+    def answered(got: list[dict]) -> bool:
+        return sum(1 for m in got[start:] if m.get("type") in ("emote", "error")) >= count
+
+    a.read(answered, timeout=WAIT)
+    relayed = sum(1 for m in witness.read(timeout=0.5) if m.get("type") == "emote") - seen
+    codes = collections.Counter(m["code"] for m in errors(a.messages[start:]))
+    out["emote_flood_sent"] = count
+    out["emote_flood_relayed_to_witness"] = relayed
+    out["emote_flood_refusals_by_code"] = dict(sorted(codes.items()))
+    out["emote_flood_closed_by_host"] = a.closed
+    out["emote_flood_witness_closed"] = witness.closed
+    a.close()
+
+
 def lock_out(host: str, port: int, token: str | None, fill: int, out: dict) -> None:
     """Silent sockets from several loopback addresses, then the token holder."""
     if token is None:
@@ -356,6 +393,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--pid", type=int, default=None, help="the host's process (default: find)")
     p.add_argument("--flood", type=int, default=5000, help="actions in one flood")
     p.add_argument("--rounds", type=int, default=10, help="floods (back with the token)")
+    p.add_argument("--emotes", type=int, default=60, help="emotes in the emote flood")
     p.add_argument("--fill", type=int, default=72, help="silent sockets in the lock-out")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     args = p.parse_args(argv)
@@ -367,6 +405,7 @@ def main(argv: list[str] | None = None) -> int:
     lobby_hop(host, port, out)
     hostile_frames(host, port, out)
     token = flood(host, port, pid, args.flood, args.rounds, out)
+    emote_flood(host, port, token, args.emotes, out)
     lock_out(host, port, token, args.fill, out)
     witness = out.pop("_witness", None)
     if witness is not None:
