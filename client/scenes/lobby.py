@@ -46,16 +46,23 @@ class LobbyScene(Scene):
         elif srv.get("advertised"):
             self.advertised = _("Advertised on the LAN as “{name}”.").format(name=self.session.name)
 
-    def enter(self) -> None:
+    def buttons(self) -> pygame.Rect:
+        """Where the buttons stand (pixels): a band across the bottom of the window."""
         w, h = self.app.size
+        bh = 54 if h >= 640 else 40
+        return pygame.Rect(0, h - bh - (56 if h >= 640 else 16), w, bh)
+
+    def enter(self) -> None:
+        w, _h = self.app.size
+        band = self.buttons()
         ui = self.app.ui
         self.leave = pygame_gui.elements.UIButton(
-            pygame.Rect(w // 2 - 260, h - 110, 240, 54), _("Leave"), ui
+            pygame.Rect(w // 2 - 260, band.y, 240, band.h), _("Leave"), ui
         )
         self.start = None
         if not self.session.remote:
             self.start = pygame_gui.elements.UIButton(
-                pygame.Rect(w // 2 + 20, h - 110, 240, 54), _("Start now"), ui, object_id="@big"
+                pygame.Rect(w // 2 + 20, band.y, 240, band.h), _("Start now"), ui, object_id="@big"
             )
 
     def idle(self) -> bool:
@@ -98,24 +105,49 @@ class LobbyScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.app.size
+        k = min(w / 1280, h / 720)
         surface.fill(assets.FELT)
         game = get_game(self.session.game_id).name
-        title = assets.text(
-            _("{game} — waiting for players").format(game=game), 40, assets.GOLD, True
+        title = assets.fit(
+            _("{game} — waiting for players").format(game=game),
+            max(22, int(40 * k)),
+            w - 20,
+            assets.GOLD,
+            True,
         )
-        surface.blit(title, title.get_rect(center=(w // 2, 60)))
-        y = 110
+        y = max(12, int(60 * k) - title.get_height() // 2)
+        surface.blit(title, title.get_rect(midtop=(w // 2, y)))
+        y += title.get_height() + max(6, int(14 * k))
         if self.address:
             line = _("Others join from “Join a LAN table”, or with: tapete join {address}").format(
                 address=self.address
             )
-            img = assets.text(line, 20, assets.WHITE)
-            surface.blit(img, img.get_rect(center=(w // 2, y)))
-            y += 30
+            img = assets.fit(line, max(assets.MIN_TEXT, int(20 * k)), w - 20, assets.WHITE)
+            surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+            y += img.get_height() + 4
         if self.advertised:
-            img = assets.text(self.advertised, 17, assets.WHITE)
-            surface.blit(img, img.get_rect(center=(w // 2, y)))
-        y = 180
+            img = assets.fit(self.advertised, max(assets.MIN_TEXT, int(17 * k)), w - 20)
+            surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+            y += img.get_height() + 4
+        self.draw_seats(surface, pygame.Rect(0, y + 10, w, self.buttons().y - 10 - (y + 10)))
+        if self.session.remote:  # beside the one button (Leave)
+            band = self.buttons()
+            img = assets.fit(_("The host starts the game."), 20, w // 2 - 40, assets.WHITE)
+            surface.blit(img, img.get_rect(midleft=(w // 2 + 20, band.centery)))
+
+    def seat_rows(self, room: pygame.Rect, n: int) -> tuple[list[pygame.Rect], int]:
+        """The rows of ``n`` seats in ``room`` (pixels): one column, each row as tall as
+        fits (at most 42 px), and the text size in them (12 to 20 px)."""
+        step = min(50, room.h // max(1, n))
+        height = step - max(3, step // 7)
+        width = min(660, room.w - 24)
+        x = room.centerx - width // 2
+        rows = [pygame.Rect(x, room.y + i * step, width, height) for i in range(n)]
+        return rows, max(assets.MIN_TEXT, min(20, int(height * 0.48)))
+
+    def draw_seats(self, surface: pygame.Surface, room: pygame.Rect) -> None:
+        """One row per seat in ``room``: the seat, its player's name (shortened with
+        "…" to its room) and what sits there."""
         kinds = {
             "open": _("open — waiting for a player"),
             "bot": _("bot"),
@@ -123,31 +155,31 @@ class LobbyScene(Scene):
             "remote": _("joined over the LAN"),
         }
         mine = set(self.session.local_seats)
-        for s in self.seats():
-            row = pygame.Rect(w // 2 - 330, y, 660, 42)
+        seats = self.seats()
+        rows, px = self.seat_rows(room, len(seats))
+        labels = [_("Seat {n}").format(n=s["seat"] + 1) for s in seats]
+        label_w = max((assets.measure(t, px, True) for t in labels), default=0)
+        pad = max(8, px * 3 // 4)
+        for s, row, label in zip(seats, rows, labels, strict=True):
             is_open = s["kind"] == "open"
             pygame.draw.rect(
                 surface,
                 (255, 255, 255) if is_open else assets.GOLD,
                 row,
                 2 if is_open else 0,
-                border_radius=10,
+                border_radius=min(10, row.h // 3),
             )
             colour = assets.WHITE if is_open else assets.INK
-            name = s["name"] or "—"
-            if s["seat"] in mine:
-                name = _("{name} (you)").format(name=name)
-            surface.blit(
-                assets.text(_("Seat {n}").format(n=s["seat"] + 1), 20, colour, True),
-                (row.x + 16, row.y + 9),
-            )
-            surface.blit(assets.text(name, 20, colour, True), (row.x + 130, row.y + 9))
+            img = assets.text(label, px, colour, True)
+            surface.blit(img, img.get_rect(midleft=(row.x + pad, row.centery)))
             kind = kinds.get(s["kind"], s["kind"])
             if s["kind"] == "bot" and s.get("level"):
                 kind = _("bot ({level})").format(level=_(s["level"]))
-            img = assets.text(kind, 18, colour)
-            surface.blit(img, img.get_rect(midright=(row.right - 16, row.centery)))
-            y += 50
-        if self.session.remote:
-            img = assets.text(_("The host starts the game."), 20, assets.WHITE)
-            surface.blit(img, img.get_rect(center=(w // 2, h - 150)))
+            kind_img = assets.fit(kind, max(assets.MIN_TEXT, px - 2), row.w * 2 // 5, colour)
+            surface.blit(kind_img, kind_img.get_rect(midright=(row.right - pad, row.centery)))
+            name_x = row.x + pad + label_w + pad * 2
+            room_w = row.right - pad - kind_img.get_width() - pad * 2 - name_x
+            name = s["name"] or "—"
+            form = _("{name} (you)") if s["seat"] in mine else "{name}"
+            img = assets.text(assets.shorten(name, px, room_w, True, form), px, colour, True)
+            surface.blit(img, img.get_rect(midleft=(name_x, row.centery)))

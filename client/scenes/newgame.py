@@ -120,36 +120,89 @@ class NewGameScene(Scene):
     def enter(self) -> None:
         self.build()
 
+    def layout(self) -> dict:
+        """The form's geometry in this window (pixels): ``top`` and ``bottom`` of the
+        rows, ``step`` (a row) and ``r`` (a widget's height), and the two columns
+        ``seats`` (x, width) and ``rest`` (x, width) — the same column when the form fits
+        in one (then the help lines go beside the boxes, else under them)."""
+        w, h = self.app.size
+        game = get_game(self.game_id)
+        small = h < 640
+        top = 100 if not small else 56
+        buttons = h - (80 if not small else 62)
+        bottom = buttons - (8 if not small else 6)
+        rows = 3 + len(self.seats) + len(game.default_options) + (2 if self.lan else 0)
+        one = (bottom - top) // rows
+        if one >= 32 and w >= 760:
+            x = w // 2 - 300
+            step = min(38, one)
+            return {
+                "top": top,
+                "bottom": bottom,
+                "buttons": buttons,
+                "step": step,
+                "r": step - 4,
+                "seats": (x, 600),
+                "rest": (x, 450),
+                "beside": True,
+            }
+        # Two columns: the seats on the left, the game and its options on the right.
+        margin, gap = 16, 24
+        room = min(w - 2 * margin, 1220) - gap
+        left = min(640, int(room * 0.55))
+        right = room - left
+        x = (w - (left + gap + right)) // 2
+        step = max(30, min(38, (bottom - top) // (len(self.seats) + 1)))
+        return {
+            "top": top,
+            "bottom": bottom,
+            "buttons": buttons,
+            "step": step,
+            "r": step - 4,
+            "seats": (x, left),
+            "rest": (x + left + gap, right),
+            "beside": False,
+        }
+
     def build(self) -> None:
         ui = self.app.ui
         ui.clear_and_reset()
         w, h = self.app.size
-        x = w // 2 - 300
         game = get_game(self.game_id)
-        # Rows: game, seats, +/- seat, options, advanced (+ seed), table name; squeezed
-        # to fit between the title and the buttons in a small window.
-        rows = 3 + len(self.seats) + len(game.default_options) + (2 if self.lan else 0)
-        top = 100 if h >= 640 else 78
-        step = max(26, min(38, (h - 84 - top) // rows))
-        r = step - 4  # a widget's height
+        lay = self.layout()
+        step, r, top = lay["step"], lay["r"], lay["top"]
+        ostep = step if lay["beside"] else r + 3  # a row of the options' column
+        sx, sw = lay["seats"]
+        ox, ow = lay["rest"]
+        beside = lay["beside"]
+        seat_words = [_("Seat {n}").format(n=i + 1) for i in range(len(self.seats))]
+        label_w = 140 if beside else max(assets.measure(t, 18) + 12 for t in seat_words)
+        box_x = ox + (150 if beside else min(150, int(ow * 0.38)))  # an option's box
+        box_w = 300 if beside else ox + ow - box_x
         names = {get_game(g).name: g for g in tables_available()}
-        pygame_gui.elements.UILabel(pygame.Rect(x, top, 140, r), _("Game"), ui)
+        pygame_gui.elements.UILabel(pygame.Rect(ox, top, box_x - ox - 10, r), _("Game"), ui)
         self.game_menu = pygame_gui.elements.UIDropDownMenu(
-            list(names), game.name, pygame.Rect(x + 150, top, 300, r), ui
+            list(names), game.name, pygame.Rect(box_x, top, box_w, r), ui
         )
         self.game_names = names
         self.seat_menus = []
         self.name_entries: dict[int, pygame_gui.elements.UITextEntryLine] = {}
-        y = top + step + 4
+        #: Each seat's row (pixels): its label, its drop-down, a local player's name.
+        self.seat_rows: list[pygame.Rect] = []
+        y = top + step + 4 if beside else top
+        name_w = 0 if self.lan else (140 if beside else max(110, sw * 3 // 10))
+        menu_x = sx + label_w + 10
+        menu_w = 300 if beside else sx + sw - menu_x - (name_w + 10 if name_w else 0)
         humans = 0
         for i, seat in enumerate(self.seats):
+            self.seat_rows.append(pygame.Rect(sx, y, sw, r))
             pygame_gui.elements.UILabel(
-                pygame.Rect(x, y, 140, r), _("Seat {n}").format(n=i + 1), ui
+                pygame.Rect(sx, y, label_w, r), _("Seat {n}").format(n=i + 1), ui
             )
             menu = pygame_gui.elements.UIDropDownMenu(
                 [seat_label(w) for w in self.words],
                 seat_label(seat),
-                pygame.Rect(x + 150, y, 300, r),
+                pygame.Rect(menu_x, y, menu_w, r),
                 ui,
             )
             self.seat_menus.append(menu)
@@ -160,23 +213,30 @@ class NewGameScene(Scene):
                 else:
                     default = _("Player {n}").format(n=humans)
                 entry = pygame_gui.elements.UITextEntryLine(
-                    pygame.Rect(x + 460, y, 140, r), ui, placeholder_text=_("Name")
+                    pygame.Rect(menu_x + menu_w + 10, y, name_w, r),
+                    ui,
+                    placeholder_text=_("Name"),
                 )
                 entry.set_text(self.names.get(i, default))
                 self.name_entries[i] = entry
             y += step
-        self.add = pygame_gui.elements.UIButton(pygame.Rect(x + 150, y, 145, r), _("+ seat"), ui)
-        self.remove = pygame_gui.elements.UIButton(pygame.Rect(x + 305, y, 145, r), _("− seat"), ui)
+        half = (menu_w - 10) // 2
+        self.add = pygame_gui.elements.UIButton(pygame.Rect(menu_x, y, half, r), _("+ seat"), ui)
+        self.remove = pygame_gui.elements.UIButton(
+            pygame.Rect(menu_x + half + 10, y, half, r), _("− seat"), ui
+        )
         if len(self.seats) >= game.max_players:
             self.add.disable()
         if len(self.seats) <= game.min_players:
             self.remove.disable()
-        y += step + 4
+        y = y + step + 4 if beside else top + ostep + 2
         self.option_widgets = {}
         self.help_rows = []
         for name, default in game.default_options.items():
-            pygame_gui.elements.UILabel(pygame.Rect(x, y, 140, r), option_label(name), ui)
-            rect = pygame.Rect(x + 150, y, 300, r)
+            pygame_gui.elements.UILabel(
+                pygame.Rect(ox, y, box_x - ox - 10, r), option_label(name), ui
+            )
+            rect = pygame.Rect(box_x, y, box_w, r)
             if isinstance(default, bool):
                 widget = pygame_gui.elements.UIDropDownMenu(
                     [_("Off"), _("On")], _("On") if default else _("Off"), rect, ui
@@ -190,50 +250,77 @@ class NewGameScene(Scene):
             else:
                 continue
             self.option_widgets[name] = (widget, default)
-            self.help_rows.append(
-                (
-                    pygame.Rect(x + 460, y - 2, w - 20 - (x + 460), step),
-                    option_help(self.game_id, name),
-                )
-            )
-            y += step
+            y = self.add_help(option_help(self.game_id, name), y, ostep, lay)
         self.more = pygame_gui.elements.UIButton(
-            pygame.Rect(x, y, 140, r), _("Advanced ▾") if self.advanced else _("Advanced ▸"), ui
+            pygame.Rect(ox, y, box_x - ox - 10 if beside else min(ow, 200), r),
+            _("Advanced ▾") if self.advanced else _("Advanced ▸"),
+            ui,
         )
         self.seed = None
+        if not beside:
+            y += ostep
         if self.advanced:
-            pygame_gui.elements.UILabel(pygame.Rect(x + 150, y, 60, r), _("Seed"), ui)
-            self.seed = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + 215, y, 235, r), ui)
-            self.seed.set_text(self.seed_text)
-            self.help_rows.append(
-                (
-                    pygame.Rect(x + 460, y - 2, w - 20 - (x + 460), step),
-                    _("The same seed deals the same cards. Blank: random."),
-                )
+            seed_x = box_x if beside else ox
+            if beside:
+                pygame_gui.elements.UILabel(pygame.Rect(box_x, y, 60, r), _("Seed"), ui)
+                seed_x = box_x + 65
+            else:
+                pygame_gui.elements.UILabel(pygame.Rect(ox, y, box_x - ox - 10, r), _("Seed"), ui)
+                seed_x = box_x
+            self.seed = pygame_gui.elements.UITextEntryLine(
+                pygame.Rect(seed_x, y, box_x + box_w - seed_x, r), ui
             )
+            self.seed.set_text(self.seed_text)
+            y = self.add_help(
+                _("The same seed deals the same cards. Blank: random."), y, ostep, lay
+            )
+        elif beside:
+            y += step
         self.table_name = None
         if self.lan:
-            y += step
-            pygame_gui.elements.UILabel(pygame.Rect(x, y, 140, r), _("Table name"), ui)
+            pygame_gui.elements.UILabel(pygame.Rect(ox, y, box_x - ox - 10, r), _("Table name"), ui)
             self.table_name = pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(x + 150, y, 300, r), ui
+                pygame.Rect(box_x, y, box_w, r), ui
             )
             self.table_name.set_text(_("{name}'s table").format(name=self.app.settings.name))
-            y += step
+            y += ostep
             # The turn clock, as tapete host --turn-seconds: on by default at a LAN table.
-            pygame_gui.elements.UILabel(pygame.Rect(x, y, 140, r), _("Turn clock"), ui)
+            pygame_gui.elements.UILabel(pygame.Rect(ox, y, box_x - ox - 10, r), _("Turn clock"), ui)
             self.turn_seconds = pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(x + 150, y, 100, r), ui
+                pygame.Rect(box_x, y, 100, r), ui
             )
             self.turn_seconds.set_text(f"{self.turn:g}")
-            pygame_gui.elements.UILabel(
-                pygame.Rect(x + 260, y, 340, r), _("seconds a turn (0 = no clock)"), ui
+            self.help_rows.append(
+                (
+                    pygame.Rect(box_x + 110, y, (w - 20 if beside else ox + ow) - box_x - 110, r),
+                    _("seconds a turn (0 = no clock)"),
+                )
             )
-        y = h - 80
-        self.back = pygame_gui.elements.UIButton(pygame.Rect(x, y, 200, 46), _("Back"), ui)
+        y = lay["buttons"]
+        bh = 46 if h >= 640 else 40
+        form_x = min(sx, ox)
+        form_right = max(sx + sw, ox + ow)
+        self.back = pygame_gui.elements.UIButton(pygame.Rect(form_x, y, 200, bh), _("Back"), ui)
         self.start = pygame_gui.elements.UIButton(
-            pygame.Rect(x + 400, y, 200, 46), _("Start"), ui, object_id="@big"
+            pygame.Rect(form_right - 200, y, 200, bh), _("Start"), ui, object_id="@big"
         )
+        #: Where an error message goes: between the two buttons (pixels).
+        self.error_rect = pygame.Rect(form_x + 210, y, form_right - form_x - 420, bh)
+
+    def add_help(self, text: str, y: int, step: int, lay: dict) -> int:
+        """Put the help line ``text`` of the row at ``y``: beside its box (one column)
+        or under it (two columns). Returns the next row's ``y``."""
+        ox, ow = lay["rest"]
+        w = self.app.size[0]
+        if lay["beside"]:
+            x = ox + 460
+            self.help_rows.append((pygame.Rect(x, y - 2, w - 20 - x, step), text))
+            return y + step
+        lines, px = assets.fit_lines(text, 12, ow, 2, False) if text else ([], 12)
+        height = len(lines) * (px + 2) + 4
+        r = lay["r"]
+        self.help_rows.append((pygame.Rect(ox, y + r + 1, ow, height), text))
+        return y + r + 3 + height
 
     def keep_typed(self) -> None:
         """Remember what was typed (names, options, seed) before the form is rebuilt."""
@@ -381,22 +468,28 @@ class NewGameScene(Scene):
                 "Two or more “You / local player” seats make a couch game: "
                 "a privacy screen hands the screen over."
             ),
-            16,
+            16 if h >= 640 else 14,
             w - 20,
             assets.WHITE,
         )
-        surface.blit(hint, hint.get_rect(center=(w // 2, h - 16)))
+        surface.blit(hint, hint.get_rect(center=(w // 2, h - 16 if h >= 640 else h - 11)))
+        size = 14 if self.layout()["beside"] else 12
         for rect, text in self.help_rows:
             if text and rect.w > 60:
-                lines, px = assets.fit_lines(text, 14, rect.w, 2, False)
+                lines, px = assets.fit_lines(text, size, rect.w, 2, False)
                 y = rect.centery - len(lines) * (px + 2) // 2
                 for line in lines:
                     img = assets.text(line, px, (215, 230, 220))
                     surface.blit(img, (rect.x, y))
                     y += px + 2
-        if self.error:
-            img = assets.text(self.error, 18, (255, 150, 140), True)
-            surface.blit(img, img.get_rect(center=(w // 2, h - 98)))
+        if self.error:  # between Back and Start, in at most two lines
+            rect = self.error_rect
+            lines, px = assets.fit_lines(self.error, 16, rect.w, 2, True)
+            y = rect.centery - len(lines) * (px + 2) // 2
+            for line in lines:
+                img = assets.text(line, px, (255, 150, 140), True)
+                surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+                y += px + 2
 
 
 def name_in(exc: Exception, names) -> bool:
