@@ -47,6 +47,9 @@ def apps(tmp_path, monkeypatch):
 
     yield make
     pygame.quit()
+    from client import i18n
+
+    i18n.set_language("en")  # the language is the process's: the next test expects English
 
 
 @pytest.mark.parametrize("language", ["en", "hu"])
