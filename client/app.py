@@ -16,7 +16,7 @@ import time
 
 import pygame
 
-from client import assets, i18n
+from client import assets, hosting, i18n
 from client.scene import Scene
 from client.settings import Settings
 
@@ -135,6 +135,8 @@ class App:
         self.frames = 0
         #: The table session this window opened last (see :meth:`watch`).
         self.watched = None
+        #: The question quitting asks while LAN tables are hosted in the background.
+        self.quitting = None
         self._wake_posted = threading.Event()
 
     @property
@@ -209,7 +211,16 @@ class App:
         if self.scene is not None:
             self.scene.resized()
 
-    def quit(self, code: int = 0) -> None:
+    def quit(self, code: int = 0, force: bool = False) -> None:
+        """End the frame loop with exit ``code``. While LAN tables are hosted in the
+        background (:mod:`client.hosting`) it asks first, since quitting closes them
+        (not with ``force``, nor under ``--autoquit``)."""
+        if not force and not self.autoquit and hosting.live():
+            if self.quitting is None:
+                self.quitting = hosting.QuitConfirm()
+            self.quitting.ask(code)
+            self.wake()
+            return
         self.exit_code = code
         self.running = False
 
@@ -221,9 +232,16 @@ class App:
                 continue
             if event.type == pygame.QUIT:
                 self.quit(0)
-                return
+                if self.quitting is None or not self.quitting.open:
+                    return
+                continue
             if event.type == pygame.VIDEORESIZE:
                 self.resize((event.w, event.h))
+                continue
+            if self.quitting is not None and self.quitting.open:
+                if self.quitting.handle(event) == "quit":
+                    self.quit(self.quitting.code, force=True)
+                    return
                 continue
             if self._ui is not None:
                 self._ui.process_events(event)
@@ -238,6 +256,8 @@ class App:
             self.scene.draw(self.screen)
         if self._ui is not None:
             self._ui.draw_ui(self.screen)
+        if self.quitting is not None and self.quitting.open:
+            self.quitting.draw(self.screen)
         pygame.display.flip()
         self.frames += 1
         if self.first_frame_ms is None:
@@ -246,6 +266,7 @@ class App:
     def check_host(self) -> None:
         """If the watched session's host process ended on its own, close the session
         and show what happened (the game can continue from its log)."""
+        hosting.pump()  # the LAN tables hosted in the background: players, their end
         s = self.watched
         if s is None:
             return
@@ -305,6 +326,7 @@ class App:
                 self.scene.exit()
             if self.watched is not None:
                 self.watched.close()
+            hosting.stop_all()  # the LAN tables hosted in the background end with the window
             from client import hostproc
 
             hostproc.drop_spare()

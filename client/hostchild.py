@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import json
 import sys
+import threading
+
+_out = threading.Lock()  # answers come from the main thread and the host's
 
 
 def _emit(value: dict) -> None:
-    sys.stdout.write(json.dumps(value) + "\n")
-    sys.stdout.flush()
+    with _out:
+        sys.stdout.write(json.dumps(value) + "\n")
+        sys.stdout.flush()
 
 
 def bot_delay(value) -> float | tuple[float, float]:
@@ -84,9 +88,89 @@ def serve(host, op: dict) -> dict:
     return {"serving": True, "port": port, "advertised": advertised, "error": error}
 
 
+#: Seconds a table hosted in the background stays up after its game ended (the guests
+#: see the outcome and the final board) before the child stops on its own.
+END_LINGER = 10.0
+#: Seconds between two looks at a background table's end.
+POLL = 0.25
+
+
+def status(table) -> dict:
+    """What the window's "still hosting" line shows, from ``table`` (host thread):
+    ``{"status": {"players": people connected, "seats": seats, "started", "over"}}``."""
+    players = sum(
+        1 for s in table.seats if s["kind"] in ("human", "remote") and s["state"] == "connected"
+    )
+    over = table.is_over()
+    return {
+        "status": {
+            "players": players,
+            "seats": len(table.seats),
+            "started": table.started,
+            "over": over,
+        }
+    }
+
+
+class Background:
+    """The child's "hosted in the background" mode: after ``hand`` (the window handed its
+    seats to bots and left) the child reports each change of the seats (:func:`status`)
+    and, once the game is over, stops on its own after ``linger`` seconds; ``back`` (the
+    window took a seat back) ends the mode."""
+
+    def __init__(self, host) -> None:
+        self.host = host
+        self.on = False
+        self.linger = END_LINGER
+        self._hooked = False
+
+    def hand(self, op: dict) -> None:
+        """Hand ``op["seats"]`` to stand-in bots (:meth:`net.host.Table.hand_over`)."""
+        seats = [int(s) for s in op.get("seats") or []]
+        self.linger = float(op.get("linger", END_LINGER))
+        self.on = True
+        handed = self.host.call(lambda t: [s for s in seats if t.hand_over(s)])
+        if not self._hooked:
+            self._hooked = True
+            self.host.call(self._hook)
+        _emit({"handed": handed})
+        self.report()
+
+    def _hook(self, table) -> None:  # on the host thread
+        before = table.on_seats
+
+        def seats_changed() -> None:
+            if before is not None:
+                before()
+            self.report_now(table)
+
+        table.on_seats = seats_changed
+
+    def report_now(self, table) -> None:
+        if self.on:
+            _emit(status(table))
+
+    def report(self) -> None:
+        self.host.call(self.report_now)
+
+
+def _read_ops(ops) -> None:
+    """The control channel, a line at a time, onto ``ops``; ``None`` once it closed
+    (the window ended, however it ended)."""
+    for line in sys.stdin:
+        try:
+            op = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(op, dict):
+            ops.put(op)
+    ops.put(None)
+
+
 def child_main() -> int:
     """``python -m client.hostchild``: read the request, host the table on 127.0.0.1,
-    then obey operations until ``stop`` or the end of standard input."""
+    then obey operations until ``stop`` or the end of standard input — or, hosted in
+    the background, until :data:`END_LINGER` seconds after the game's end."""
     # What every table needs is loaded before the request comes (a spare waits here).
     import client.launch  # noqa: F401
     import net.local  # noqa: F401
@@ -100,6 +184,9 @@ def child_main() -> int:
         req = None
     if not isinstance(req, dict) or "op" in req:
         return 0  # a spare the window never used
+    import queue
+    import time
+
     from client.launch import SetupError
 
     try:
@@ -108,15 +195,32 @@ def child_main() -> int:
         _emit({"error": exc.message})
         return 2
     host.start()
+    ops: queue.SimpleQueue = queue.SimpleQueue()
+    threading.Thread(target=_read_ops, args=(ops,), name="tapete-control", daemon=True).start()
+    background = Background(host)
+    ends_at = None  # clock time a background table stops (its game is over)
     try:
         port = host.listen(0, "127.0.0.1")
         _emit({"ready": True, "port": port, "log": host.log.path if host.log else None})
-        for line in sys.stdin:
+        while True:
+            wait = None  # a table the window watches: operations only
+            if ends_at is not None:
+                wait = max(0.0, ends_at - time.monotonic())
+            elif background.on:
+                wait = POLL
             try:
-                op = json.loads(line)
-            except ValueError:
+                op = ops.get(timeout=wait)
+            except queue.Empty:
+                if ends_at is not None:
+                    _emit({"ended": True})
+                    break  # the background table's game ended: stop, its log closed
+                if host.over.is_set():
+                    ends_at = time.monotonic() + background.linger
+                    background.report()
                 continue
-            kind = op.get("op") if isinstance(op, dict) else None
+            if op is None:
+                break  # the window is gone
+            kind = op.get("op")
             if kind == "stop":
                 break
             if kind == "start":
@@ -130,6 +234,10 @@ def child_main() -> int:
                 host.loop.call_soon_threadsafe(set_bot_delay, host, seconds)
             elif kind == "serve":
                 _emit(serve(host, op))
+            elif kind == "hand":
+                background.hand(op)
+            elif kind == "back":
+                background.on, ends_at = False, None
     finally:
         host.stop()
     return 0

@@ -22,14 +22,22 @@ a line (the *control channel*; the table itself never travels on it):
   "bot_delay", "seconds": S}`` (``S``: seconds, or ``[low, high]``: a pause drawn per
   decision), ``{"op": "serve", "port": P, "advertise": NAME|null}``
   (also listen on every interface for LAN players; answered by ``{"serving": true,
-  "port": P, "advertised": BOOL, "error": TEXT|null}``), ``{"op": "stop"}``.
+  "port": P, "advertised": BOOL, "error": TEXT|null}``), ``{"op": "hand", "seats":
+  [SEAT…], "linger": S}`` (the window leaves a LAN table whose game goes on: these seats
+  go to ``normal`` stand-in bots, :meth:`net.host.Table.hand_over`; answered by
+  ``{"handed": [SEAT…]}``, then ``{"status": {"players", "seats", "started", "over"}}``
+  at once and at each change of the seats — the table is now *hosted in the
+  background*, :mod:`client.hosting`), ``{"op": "back"}`` (the window took its seats
+  back: no longer in the background), ``{"op": "stop"}``.
 
 The child ends when it reads ``stop`` or when its standard input closes — which is
 also what happens when the window dies, however it dies (even ``kill -9``): the child
 notices its parent is gone and stops, its log closed after the last action. It runs in
 its own session, so a Ctrl-C in the terminal reaches only the window, which then stops
-it. A child that exits on its own is a crash: the window says so and offers to
-continue the game from its log.
+it. A table hosted in the background also ends on its own ``linger`` seconds (default
+:data:`client.hostchild.END_LINGER`) after its game's end: it says ``{"ended": true}``,
+closes its log and exits 0. Any other child that exits on its own is a crash: the
+window says so and offers to continue the game from its log.
 
 The interpreter start and the imports take a few hundred milliseconds, so the window
 keeps one *spare* child started ahead (:func:`warm`): it has imported everything and

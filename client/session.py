@@ -59,6 +59,8 @@ class TableSession:
         self.log_path: str | None = None
         self.lost: str | None = None
         self.serving: dict | None = None
+        self.port: int | None = None  # the host process's port on 127.0.0.1
+        self.tokens: dict[int, str] = {}  # seat → token, to take a handed seat back
         self.closed = False
         self.wake = None
         self.name = ""  # the table's name on the LAN
@@ -165,6 +167,7 @@ class TableSession:
         for event in self.host.poll():
             if event.get("ready"):
                 self.log_path = event.get("log")
+                self.port = event["port"]
                 self._connect(event["port"])
             elif "serving" in event:
                 self.serving = event
@@ -204,6 +207,7 @@ class TableSession:
                 port,
                 player=self.names[seat] if seat is not None else "table",
                 seat=seat,
+                token=self.tokens.get(seat) if seat is not None else None,
                 spectator=seat is None,
                 reconnect_for=LOCAL_RECONNECT_FOR,
             )
@@ -232,6 +236,45 @@ class TableSession:
             self._bot_delay = float(seconds)  # sent once the window sees the table
         elif self.host is not None:
             self.host.send({"op": "bot_delay", "seconds": float(seconds)})
+
+    @property
+    def hosts_lan(self) -> bool:
+        """Whether this machine hosts the table for LAN players too (a seat was open
+        to them): leaving may hand this screen's seats to bots and keep it going."""
+        return self.host is not None and "open" in self.seats
+
+    def hand_over(self, linger: float | None = None):
+        """Leave a LAN table this machine hosts while its game goes on: the host process
+        hands this screen's seats to stand-in bots (:meth:`net.host.Table.hand_over`;
+        the other seats hear "… left; a bot plays their seat"), keeps serving the LAN,
+        and ends on its own ``linger`` seconds (default
+        :data:`client.hostchild.END_LINGER`) after the game's end. Hangs up this
+        screen's connections (their tokens are kept in :attr:`tokens`) and returns the
+        host process, which the caller keeps (:mod:`client.hosting`): this session is
+        closed, the process is not."""
+        op = {"op": "hand", "seats": list(self.local_seats)}
+        if linger is not None:
+            op["linger"] = float(linger)
+        self.host.send(op)
+        for seat in self.local_seats:
+            m = self.mirrors.get(seat)
+            token = (m.welcome or {}).get("token") if m is not None else None
+            token = token or getattr(getattr(m, "conn", None), "token", None)
+            if token:
+                self.tokens[seat] = token
+        host, self.host.on_event = self.host, None
+        self._hang_up()
+        self.closed = True
+        return host
+
+    def _hang_up(self) -> None:
+        for m in self.mirrors.values():
+            if m.conn is None:
+                continue
+            try:
+                m.conn.close()
+            except Exception:  # noqa: BLE001 - closing is best effort
+                pass
 
     def close(self) -> None:
         """Hang up every connection and stop the host process (if this machine

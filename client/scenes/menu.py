@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from client import assets
+from client import assets, hosting
 from client.scene import Scene
 from client.i18n import _
 
@@ -48,6 +48,8 @@ class MenuScene(Scene):
         self.focus = getattr(self, "focus", 0) % len(self.buttons)
 
     def handle_event(self, event) -> None:
+        if hosting.handle_background_event(self.app, event):  # "Still hosting …" line
+            return
         if event.type == pygame.KEYDOWN and event.key in KEYS_MOVE:
             step = (
                 -1
@@ -97,3 +99,4 @@ class MenuScene(Scene):
         pygame.draw.rect(surface, assets.GOLD, focused.rect.inflate(10, 10), 3, border_radius=12)
         hint = assets.text(_("↑/↓ or Tab: choose · Enter: open · Esc: quit"), 16, assets.WHITE)
         surface.blit(hint, hint.get_rect(center=(w // 2, h - 18)))
+        hosting.draw_background_tables(self.app, surface)  # LAN tables still hosted

@@ -404,7 +404,10 @@ class TableScene(TableText, Scene, abc.ABC):
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.pointer = tuple(event.pos)
         if self.leaving.open:
-            if self.leaving.handle(event) == "leave":
+            choice = self.leaving.handle(event)
+            if choice == "hand":
+                self.hand_over()
+            elif choice == "leave":
                 self.leave()
             return
         if event.type == pygame.KEYDOWN and (
@@ -444,20 +447,22 @@ class TableScene(TableText, Scene, abc.ABC):
             self.handle_table_event(event)
 
     def ask_leave(self) -> None:
-        """Esc: ask before leaving (a host of a LAN table is told that leaving closes
-        it for everyone)."""
-        s = self.session
-        if not s.remote and "open" in s.seats:
-            kind = "host"
-        elif s.remote:
-            kind = "remote"
-        else:
-            kind = "logged" if getattr(s, "log_path", None) else "local"
-        self.leaving.ask(kind)
+        """Esc: ask before leaving (client/tables/leave.py: the host of a LAN table
+        whose game is on may hand this screen's seats to bots and keep it going)."""
+        self.leaving.ask_for(self.session)
 
     def leave(self) -> None:
         """Close the session and go back to the menu."""
         self.session.close()
+        self.app.go("menu")
+
+    def hand_over(self) -> None:
+        """Leave a LAN table this window hosts while its game goes on: this screen's
+        seats go to bots, the table is hosted in the background (client/hosting.py),
+        and the window goes back to the menu."""
+        from client import hosting
+
+        hosting.keep(self.session, wake=self.app.wake)
         self.app.go("menu")
 
     def draw(self, surface: pygame.Surface) -> None:

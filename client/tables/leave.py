@@ -1,10 +1,12 @@
 """The question Esc asks at a table before leaving it: "Leave" or "Stay".
 
 Stay has the focus, so a player who pressed Esc (or Enter, the play key) by habit
-stays. When this window hosts a LAN table, the question says that leaving closes the
-table for everyone at it. (Handing this window's seats to bots and keeping the table
-open needs a host that outlives the window's table scene; the session cannot do that
-yet, so the overlay only warns.)
+stays. When this window hosts a LAN table whose game is on, the question has three
+answers: **Stay**, **Leave — hand my seats to bots** (the host process turns this
+screen's seats into ``normal`` stand-in bots, tells the others, and goes on serving the
+LAN in the background: :mod:`client.hosting`) and **Close the table for everyone**.
+Offline and couch tables, a LAN table no LAN player took a seat at, still in its lobby
+or already over, and a seat at somebody else's table keep the two answers.
 """
 
 from __future__ import annotations
@@ -14,31 +16,65 @@ import pygame
 from client import assets
 from client.i18n import _
 
-LEAVE, STAY = "leave", "stay"
+LEAVE, STAY, HAND = "leave", "stay", "hand"
+
+
+def guests(session) -> int:
+    """How many seats LAN players took at ``session``'s table (``remote`` seats, as the
+    host's latest ``seats`` or ``welcome`` says; 0 before any arrived)."""
+    local = set(getattr(session, "local_seats", []))
+    for m in session.mirrors.values():
+        seats = (m.seats or {}).get("seats") or (m.welcome or {}).get("seats")
+        if seats:
+            return sum(1 for s in seats if s.get("kind") == "remote" and s["seat"] not in local)
+    return 0
 
 
 class LeaveConfirm:
-    """A small overlay over the table: a question, a warning line, Leave / Stay.
+    """A small overlay over the table: a question, a warning line, Leave / Stay — or,
+    for the host of a LAN table whose game is on, Stay / Hand my seats to bots / Close
+    the table for everyone.
 
     ``open`` while asked; :meth:`handle` takes every input event while open and
-    returns ``"leave"``, ``"stay"`` or None (still asking). Keys: Esc = Stay;
-    ←/→/Tab move the focus; Enter or Space choose the focused button (Stay first)."""
+    returns ``"leave"`` (close the table), ``"hand"`` (hand the seats to bots, the table
+    goes on), ``"stay"`` or None (still asking). Keys: Esc = Stay; ←/→/↑/↓/Tab move
+    the focus; Enter or Space choose the focused button (Stay first)."""
 
     def __init__(self) -> None:
         self.open = False
         self.focus = STAY
         self.kind = "local"
+        self.hand = False
         self.buttons: dict[str, pygame.Rect] = {}
 
     @property
     def hosting(self) -> bool:
         return self.kind == "host"
 
-    def ask(self, kind: str) -> None:
+    @property
+    def choices(self) -> list[str]:
+        """The answers, in the order drawn."""
+        return [STAY, HAND, LEAVE] if self.hand else [LEAVE, STAY]
+
+    def ask(self, kind: str, hand: bool = False) -> None:
         """Open the question. ``kind``: "host" (this window hosts a LAN table),
         "remote" (a seat at somebody else's table), "logged" (a local game kept in a
-        log) or "local"."""
+        log) or "local"; ``hand``: offer to hand this screen's seats to bots (a host
+        whose game is on)."""
         self.open, self.focus, self.kind = True, STAY, kind
+        self.hand = bool(hand) and kind == "host"
+
+    def ask_for(self, session) -> None:
+        """Open the question for ``session`` (:class:`client.session.TableSession`):
+        its kind, and whether handing the seats to bots is offered (a LAN table this
+        window hosts, its game started and not over, a LAN player at it)."""
+        if getattr(session, "hosts_lan", False):
+            over = any(m.outcome is not None for m in session.mirrors.values())
+            self.ask("host", hand=session.started and not over and guests(session) > 0)
+        elif session.remote:
+            self.ask("remote")
+        else:
+            self.ask("logged" if getattr(session, "log_path", None) else "local")
 
     def handle(self, event: pygame.event.Event) -> str | None:
         """One input event while open: the choice made, or None."""
@@ -46,8 +82,19 @@ class LeaveConfirm:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 choice = STAY
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
-                self.focus = STAY if self.focus == LEAVE else LEAVE
+            elif event.key in (
+                pygame.K_LEFT,
+                pygame.K_RIGHT,
+                pygame.K_UP,
+                pygame.K_DOWN,
+                pygame.K_TAB,
+            ):
+                back = event.key in (pygame.K_LEFT, pygame.K_UP) or (
+                    event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
+                )
+                order = self.choices
+                i = order.index(self.focus) if self.focus in order else 0
+                self.focus = order[(i + (-1 if back else 1)) % len(order)]
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 choice = self.focus
         elif event.type == pygame.MOUSEMOTION:
@@ -62,6 +109,9 @@ class LeaveConfirm:
 
     def texts(self) -> tuple[str, str]:
         """The question and the line under it."""
+        if self.hand:
+            line = _("You host this table: players on the LAN are still at it.")
+            return _("Leave the table?"), line
         line = {
             "host": _("You host this table: leaving closes it for every player at it."),
             "remote": _("Your seat is kept: join the table again to take it back."),
@@ -81,7 +131,26 @@ class LeaveConfirm:
         lines, px = table.fit_lines(line, table.text_px(table.s(19)), box.w - 40, 3)
         imgs = [assets.text(t, px, assets.WHITE) for t in lines]
         bh = max(table.s(48), px + 20)
-        box.h = 30 + title.get_height() + 14 + sum(i.get_height() for i in imgs) + 24 + bh + 24
+        order = self.choices
+        words = {LEAVE: _("Leave"), STAY: _("Stay")}
+        if self.hand:
+            words[HAND] = _("Leave — hand my seats to bots (the table goes on for the others)")
+            words[LEAVE] = _("Close the table for everyone")
+        size = table.text_px(table.s(22 if not self.hand else 20))
+        # Three answers stack, each wrapping to two lines if its words need them.
+        wrapped = {
+            name: table.fit_lines(words[name], size, box.w - 40 - 24, 2 if self.hand else 1)
+            for name in order
+        }
+        heights = {
+            name: max(bh, len(ls) * assets.font(px_, True).get_linesize() + 16) if self.hand else bh
+            for name, (ls, px_) in wrapped.items()
+        }
+        buttons_h = bh
+        if self.hand:
+            buttons_h = sum(heights.values()) + (len(order) - 1) * 12
+        box.h = 30 + title.get_height() + 14 + sum(i.get_height() for i in imgs) + 24
+        box.h += buttons_h + 24
         box.center = (table.w // 2, table.h // 2)
         pygame.draw.rect(surface, assets.FELT_DARK, box, border_radius=14)
         pygame.draw.rect(surface, assets.GOLD if self.hosting else assets.WHITE, box, 2, 14)
@@ -92,16 +161,30 @@ class LeaveConfirm:
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
         y += 24
-        bw = (box.w - 60) // 2
-        self.buttons = {
-            LEAVE: pygame.Rect(box.x + 20, y, bw, bh),
-            STAY: pygame.Rect(box.right - 20 - bw, y, bw, bh),
-        }
-        words = {LEAVE: _("Leave"), STAY: _("Stay")}
+        if self.hand:  # three answers, one under the other: their words are long
+            self.buttons = {}
+            for name in order:
+                self.buttons[name] = pygame.Rect(box.x + 20, y, box.w - 40, heights[name])
+                y += heights[name] + 12
+        else:
+            bw = (box.w - 60) // 2
+            self.buttons = {
+                LEAVE: pygame.Rect(box.x + 20, y, bw, bh),
+                STAY: pygame.Rect(box.right - 20 - bw, y, bw, bh),
+            }
         for name, rect in self.buttons.items():
             focused = name == self.focus
             pygame.draw.rect(surface, assets.GOLD if focused else (31, 93, 67), rect, 0, 10)
             pygame.draw.rect(surface, assets.WHITE, rect, 2, 10)
             colour = assets.INK if focused else assets.WHITE
-            img = table.fit_text(words[name], table.text_px(table.s(22)), rect.w - 16, colour, True)
-            surface.blit(img, img.get_rect(center=rect.center))
+            if not self.hand:
+                img = table.fit_text(words[name], size, rect.w - 16, colour, True)
+                surface.blit(img, img.get_rect(center=rect.center))
+                continue
+            lines, px_ = wrapped[name]
+            step = assets.font(px_, True).get_linesize()
+            ty = rect.centery - step * len(lines) // 2
+            for text in lines:
+                img = assets.text(text, px_, colour, True)
+                surface.blit(img, img.get_rect(midtop=(rect.centerx, ty)))
+                ty += step

@@ -1,0 +1,211 @@
+"""Leaving a LAN table this window hosts (issue 16, "Safe keys"): Esc asks Stay / hand
+my seats to bots / close the table for everyone; handing over keeps the host process
+serving the LAN in the background while the window goes back to the menu, which shows
+the table with Stop and Take my seat back; quitting asks first; the background table
+ends on its own after its game."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from client import hosting
+from client.launch import host_table
+from client.tables.take5 import Take5Table
+from net.client import connect
+from net.log import read_log
+from net.mirror import ViewMirror
+from tests.client.conftest import run_until
+
+
+@pytest.fixture(autouse=True)
+def no_background_tables_left(monkeypatch):
+    monkeypatch.setattr(hosting, "LINGER", 0.5)
+    yield
+    hosting.stop_all()
+
+
+def key(k, mod=0):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+
+
+def click(pos):
+    return pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos)
+
+
+def seated_with_a_guest(app, name="Ana's table"):
+    """A window-hosted Take 5 table (one round; seats: this screen, a LAN guest "Bea"),
+    its game on and the window at the table. Returns (table scene, guest's mirror)."""
+    lobby = host_table(app, "take5", ["human", "open"], 9, {"rounds": 1}, name, advertise=False)
+    assert run_until(app, lambda: lobby.address is not None, 10)
+    conn = connect(f"127.0.0.1:{lobby.address.rsplit(':', 1)[1]}", player="Bea")
+    guest = ViewMirror(conn, conn.welcome["seat"])
+    assert run_until(app, lambda: isinstance(app.scene, Take5Table), 10)
+    table = app.scene
+    table.session.set_bot_delay(0.0)
+    assert run_until(app, lambda: table.board is not None and table.session.started, 10)
+    assert run_until(app, lambda: guest.pump() >= 0 and guest.seats is not None, 10)
+    return table, guest
+
+
+def guest_plays_until(app, guest, test, wall=60.0) -> bool:
+    """The guest plays its first legal action whenever awaited, until ``test()``."""
+    deadline = time.monotonic() + wall
+    while time.monotonic() < deadline:
+        guest.pump()
+        if test():
+            return True
+        if guest.awaited() and guest.legal:
+            guest.conn.send({"type": "action", "action": guest.legal[0]})
+            sent = guest.seq
+            while guest.seq == sent and time.monotonic() < deadline and not test():
+                guest.pump()
+                app.frame(1 / 30, [])
+                time.sleep(0.005)
+        app.frame(1 / 30, [])
+        time.sleep(0.005)
+    return False
+
+
+def esc_and_choose(app, table, choice):
+    app.frame(1 / 30, [key(pygame.K_ESCAPE)])
+    assert table.leaving.open
+    app.frame(1 / 30, [click(table.leaving.buttons[choice].center)])
+
+
+def test_the_host_hands_the_seats_to_bots_and_the_game_goes_on_to_the_end(app):
+    table, guest = seated_with_a_guest(app)
+    session, path = table.session, table.session.log_path
+    app.frame(1 / 30, [key(pygame.K_ESCAPE)])
+    assert table.leaving.choices == ["stay", "hand", "leave"] and table.leaving.focus == "stay"
+    app.frame(1 / 30, [key(pygame.K_RETURN)])  # the play key by habit: Stay
+    assert app.scene is table and not table.leaving.open
+    esc_and_choose(app, table, "hand")
+    assert type(app.scene).__name__ == "MenuScene" and session.closed
+    [bg] = hosting.TABLES
+    assert bg.proc.alive and bg.name == "Ana's table"
+    # The guest hears it, and a stand-in bot plays the host's seat from now on.
+    assert run_until(app, lambda: guest.pump() >= 0 and guest.notices, 10)
+    assert [(n["event"], n["seat"], n["name"]) for n in guest.notices] == [("left", 0, "Ana")]
+    assert run_until(
+        app, lambda: guest.pump() >= 0 and guest.seats["seats"][0]["state"] == "stand-in", 10
+    )
+    assert run_until(app, lambda: bg.players == 1, 10)
+    assert hosting.line_text(bg) == "Still hosting 'Ana's table' — 1 player"
+    # The game goes on to its end, then the host process ends on its own, log closed.
+    assert guest_plays_until(app, guest, lambda: guest.outcome is not None)
+    assert run_until(app, lambda: not hosting.TABLES, 20)
+    assert bg.proc.returncode == 0
+    rec = read_log(path)
+    assert rec["outcome"] is not None and not rec["torn"]
+    assert any(seat == 0 for seat, _action in rec["actions"][-10:])  # the stand-in played
+    guest.conn.close()
+
+
+def test_the_menu_lists_the_background_table_and_stop_closes_it_for_everyone(app):
+    table, guest = seated_with_a_guest(app, "Ana")
+    path = table.session.log_path
+    esc_and_choose(app, table, "hand")
+    [bg] = hosting.TABLES
+    app.frame(1 / 30, [])  # the menu draws the line and its buttons
+    assert set(bg.buttons) == {"back", "stop"}
+    from client import assets
+
+    assets.reset_caches()
+    with assets.recording() as seen:
+        app.scene.draw(app.screen)
+    words = [text for _size, text in seen]
+    assert "Stop" in words and "Take my seat back" in words
+    assert any(w.startswith("Still hosting 'Ana'") for w in words)
+    app.frame(1 / 30, [click(bg.buttons["stop"].center)])
+    assert not hosting.TABLES and not bg.proc.alive
+    assert read_log(path)["outcome"] is None  # closed mid-game, readable: it can continue
+    assert run_until(app, lambda: guest.pump() >= 0 and guest.conn.refusal is not None, 10)
+    assert guest.conn.refusal["code"] == "host-closed"
+
+
+def test_take_my_seat_back_returns_to_the_table(app):
+    table, guest = seated_with_a_guest(app)
+    esc_and_choose(app, table, "hand")
+    [bg] = hosting.TABLES
+    app.frame(1 / 30, [])
+    app.frame(1 / 30, [click(bg.buttons["back"].center)])
+    assert isinstance(app.scene, Take5Table) and not hosting.TABLES
+    back = app.scene
+    mirror = back.session.mirrors[0]
+    assert run_until(app, lambda: mirror.welcome is not None and mirror.view is not None, 10)
+    assert mirror.welcome["seat"] == 0
+    assert run_until(app, lambda: guest.pump() >= 0 and len(guest.notices) == 2, 10)
+    assert [n["event"] for n in guest.notices] == ["left", "back"]
+    assert run_until(
+        app, lambda: guest.pump() >= 0 and guest.seats["seats"][0]["state"] == "connected", 10
+    )
+    guest.conn.close()
+
+
+def test_quitting_asks_while_a_table_is_hosted_in_the_background(app):
+    table, guest = seated_with_a_guest(app)
+    esc_and_choose(app, table, "hand")
+    app.running = True
+    app.frame(1 / 30, [pygame.event.Event(pygame.QUIT)])
+    assert app.running and app.quitting.open
+    assert app.quitting.texts() == (
+        "Quit Tapete?",
+        "Players are still at your table: quitting closes it.",
+    )
+    app.frame(1 / 30, [key(pygame.K_ESCAPE)])  # Esc: stay
+    assert app.running and not app.quitting.open and hosting.TABLES
+    app.scene.choose("quit")  # the menu's Quit asks too
+    assert app.running and app.quitting.open
+    app.frame(1 / 30, [click(app.quitting.buttons["quit"].center)])
+    assert not app.running
+    hosting.stop_all()  # what App.run does on its way out
+    assert not hosting.TABLES
+    guest.conn.close()
+
+
+def test_close_the_table_for_everyone_keeps_todays_behaviour(app):
+    table, guest = seated_with_a_guest(app)
+    proc = table.session.host
+    esc_and_choose(app, table, "leave")
+    assert type(app.scene).__name__ == "MenuScene" and not hosting.TABLES
+    assert not proc.alive
+    assert run_until(app, lambda: guest.pump() >= 0 and guest.conn.refusal is not None, 10)
+    assert guest.conn.refusal["code"] == "host-closed"
+
+
+def test_an_offline_table_keeps_leave_and_stay(app):
+    from client.launch import start_table
+
+    table = start_table(app, "take5", ["human", "bot:easy"], seed=2)
+    assert run_until(app, lambda: table.board is not None, 10)
+    app.frame(1 / 30, [key(pygame.K_ESCAPE)])
+    assert table.leaving.open and table.leaving.choices == ["leave", "stay"]
+    assert table.leaving.kind == "logged" and not table.leaving.hand
+
+
+def test_a_background_table_still_ends_when_the_window_is_gone():
+    """hostproc's guarantee holds in the background too: the child notices that its
+    parent is gone (its standard input closes, as when the window dies however it dies)
+    and stops, its log closed."""
+    from client.hostproc import HostProcess
+
+    proc = HostProcess()
+    proc.request(
+        {"game": "take5", "seats": ["human", "bot:easy"], "seed": 4, "options": {}, "log": None}
+    )
+    deadline = time.monotonic() + 30
+    events = []
+    while not any(e.get("ready") for e in events) and time.monotonic() < deadline:
+        events += proc.poll()
+        time.sleep(0.01)
+    assert any(e.get("ready") for e in events)
+    proc.send({"op": "hand", "seats": [0]})
+    while not any("status" in e for e in events) and time.monotonic() < deadline:
+        events += proc.poll()
+        time.sleep(0.01)
+    assert [e["handed"] for e in events if "handed" in e] == [[0]]
+    proc.proc.stdin.close()  # the window is gone
+    assert proc.proc.wait(20) == 0
