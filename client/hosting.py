@@ -65,9 +65,11 @@ def keep(session, linger: float | None = None, wake=None) -> BackgroundTable:
     LAN table."""
     if not getattr(session, "hosts_lan", False):
         raise ValueError("only a LAN table this window hosts can go on in the background")
+    from client.tables.leave import guests
+
+    players = guests(session)  # until the host process says
     proc = session.hand_over(LINGER if linger is None else linger)
-    bg = BackgroundTable(proc, session, session.name or _("LAN table"))
-    bg.players = sum(1 for i, s in enumerate(session.seats) if s == "open")  # until told
+    bg = BackgroundTable(proc, session, session.name or _("LAN table"), players)
     proc.on_event = wake
     TABLES.append(bg)
     return bg
