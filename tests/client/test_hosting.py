@@ -209,3 +209,58 @@ def test_a_background_table_still_ends_when_the_window_is_gone():
     assert [e["handed"] for e in events if "handed" in e] == [[0]]
     proc.proc.stdin.close()  # the window is gone
     assert proc.proc.wait(20) == 0
+
+
+WINDOW = """
+import sys, time
+from client import hosting
+from client.app import App
+from client.settings import Settings
+from tests.client.test_hosting import esc_and_choose, seated_with_a_guest
+
+app = App(Settings(name="Ana"), size=(1280, 720))
+table, guest = seated_with_a_guest(app)
+esc_and_choose(app, table, "hand")
+print(hosting.TABLES[0].proc.pid, flush=True)
+while True:
+    app.frame(1 / 30, [])
+    time.sleep(0.05)
+"""
+
+
+def test_a_background_table_ends_when_the_window_is_killed(tmp_path):
+    """The window killed (SIGKILL) while a table is hosted in the background: its host
+    process notices and ends."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from tests.client.test_hostproc import gone
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        TAPETE_CONFIG_DIR=str(tmp_path / "cfg"),
+        TAPETE_DATA_DIR=str(tmp_path / "data"),
+        PYTHONPATH=str(root),
+    )
+    window = subprocess.Popen(
+        [sys.executable, "-c", WINDOW], env=env, cwd=root, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        child = int(window.stdout.readline())
+        assert not gone(child)
+        window.send_signal(signal.SIGKILL)
+        window.wait(10)
+        end = time.monotonic() + 15
+        while not gone(child) and time.monotonic() < end:
+            time.sleep(0.05)
+        assert gone(child), "the background table outlived its window"
+    finally:
+        if window.poll() is None:
+            window.kill()
+            window.wait()
