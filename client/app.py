@@ -212,10 +212,10 @@ class App:
             self.scene.resized()
 
     def quit(self, code: int = 0, force: bool = False) -> None:
-        """End the frame loop with exit ``code``. While LAN tables are hosted in the
-        background (:mod:`client.hosting`) it asks first, since quitting closes them
-        (not with ``force``, nor under ``--autoquit``)."""
-        if not force and not self.autoquit and hosting.live():
+        """End the frame loop with exit ``code``. While LAN tables hosted in the
+        background (:mod:`client.hosting`) are playing it asks first, since quitting
+        closes them (not with ``force``, nor under ``--autoquit``)."""
+        if not force and not self.autoquit and hosting.playing():
             if self.quitting is None:
                 self.quitting = hosting.QuitConfirm()
             self.quitting.ask(code)
@@ -257,7 +257,11 @@ class App:
         if self._ui is not None:
             self._ui.draw_ui(self.screen)
         if self.quitting is not None and self.quitting.open:
-            self.quitting.draw(self.screen)
+            if hosting.playing():
+                self.quitting.draw(self.screen)
+            else:  # the games ended meanwhile: nothing left to ask about
+                self.quitting.open = False
+                self.quit(self.quitting.code, force=True)
         pygame.display.flip()
         self.frames += 1
         if self.first_frame_ms is None:

@@ -81,6 +81,11 @@ def live() -> list[BackgroundTable]:
     return list(TABLES)
 
 
+def playing() -> list[BackgroundTable]:
+    """The background tables whose game is still on (quitting would close them)."""
+    return [bg for bg in live() if not bg.over]
+
+
 def pump() -> bool:
     """Read what each background host process said: its players, its game's end, its
     own end (then it is forgotten: the child closed its log and exited). Returns whether
@@ -212,9 +217,10 @@ QUIT, STAY = "quit", "stay"
 
 
 class QuitConfirm:
-    """The question quitting asks while tables are hosted in the background: "Players
-    are still at your table: quitting closes it." — **Quit** or **Stay** (Stay has the
-    focus; Esc = Stay; ←/→/Tab move; Enter/Space choose)."""
+    """The question quitting asks while tables hosted in the background are playing:
+    "Players are still at your table: quitting closes it." — **Quit** or **Stay** (Stay
+    has the focus; Esc = Stay; ←/→/Tab move; Enter/Space choose). A game that ends
+    while it asks takes the question's reason away: the App then quits."""
 
     def __init__(self) -> None:
         self.open = False
@@ -247,7 +253,7 @@ class QuitConfirm:
 
     def texts(self) -> tuple[str, str]:
         """The question and the line under it."""
-        n = len(TABLES)
+        n = len(playing())
         line = ngettext(
             "Players are still at your table: quitting closes it.",
             "Players are still at your {n} tables: quitting closes them.",
@@ -285,7 +291,7 @@ class QuitConfirm:
             QUIT: pygame.Rect(box.x + 20, y, bw, bh),
             STAY: pygame.Rect(box.right - 20 - bw, y, bw, bh),
         }
-        n = len(TABLES)
+        n = len(playing())
         words = {QUIT: ngettext("Quit and close it", "Quit and close them", n), STAY: _("Stay")}
         for name, rect in self.buttons.items():
             focused = name == self.focus

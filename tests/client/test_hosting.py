@@ -161,6 +161,18 @@ def test_quitting_asks_while_a_table_is_hosted_in_the_background(app):
     assert app.running and app.quitting.open
     app.frame(1 / 30, [click(app.quitting.buttons["quit"].center)])
     assert not app.running
+    # A table whose game is over (it stays a few seconds for its guests) asks nothing,
+    # and a game that ends while the question is open takes its reason away.
+    app.running = True
+    hosting.TABLES[0].over = True
+    app.frame(1 / 30, [pygame.event.Event(pygame.QUIT)])
+    assert not app.running and not app.quitting.open
+    app.running, hosting.TABLES[0].over = True, False
+    app.frame(1 / 30, [pygame.event.Event(pygame.QUIT)])
+    assert app.running and app.quitting.open
+    hosting.TABLES[0].over = True
+    app.frame(1 / 30, [])
+    assert not app.running and not app.quitting.open
     hosting.stop_all()  # what App.run does on its way out
     assert not hosting.TABLES
     guest.conn.close()
