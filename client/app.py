@@ -43,6 +43,7 @@ SCENES = {
     "stats": "client.scenes.stats:StatsScene",
     "settings": "client.scenes.settings:SettingsScene",
     "hostlost": "client.scenes.hostlost:HostLostScene",
+    "howto": "client.scenes.howto:HowToScene",
 }
 
 

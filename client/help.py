@@ -1,5 +1,11 @@
 """The rules help overlay: each game's rules in our own words (``assets/rules/``), in
-the current language where a translation exists, with the options in force."""
+the current language where a translation exists, with the options in force, and first a
+few illustrated "How to play" steps.
+
+A rules file (``assets/rules/<game>.<code>.txt``) is one paragraph a line, the first line
+the title; lines starting with ``#`` are not paragraphs: ``#: text`` is the game's
+one-line description (the menu shows it), ``#1 text``, ``#2 text`` … the captions of
+the illustrated steps (pictures: :func:`client.howto.step_picture`)."""
 
 from __future__ import annotations
 
@@ -12,10 +18,7 @@ from client.assets import wrap_font as wrap
 from client.i18n import _, current
 
 
-def rules_text(game_id: str, language: str | None = None) -> list[str]:
-    """The paragraphs of ``game_id``'s help (first line is the title), in ``language``
-    (default: the current one), falling back to English. Raises ``FileNotFoundError``
-    for a game without help."""
+def _lines(game_id: str, language: str | None) -> list[str]:
     folder = resources.files("assets") / "rules"
     for code in (language or current(), "en"):
         path = folder / f"{game_id}.{code}.txt"
@@ -23,6 +26,34 @@ def rules_text(game_id: str, language: str | None = None) -> list[str]:
             text = path.read_text(encoding="utf-8")
             return [p.strip() for p in text.splitlines() if p.strip()]
     raise FileNotFoundError(f"no rules help for {game_id!r}")
+
+
+def rules_text(game_id: str, language: str | None = None) -> list[str]:
+    """The paragraphs of ``game_id``'s help (first line is the title), in ``language``
+    (default: the current one), falling back to English. Raises ``FileNotFoundError``
+    for a game without help."""
+    return [p for p in _lines(game_id, language) if not p.startswith("#")]
+
+
+def steps_text(game_id: str, language: str | None = None) -> list[str]:
+    """The captions of ``game_id``'s illustrated How to play steps (the file's ``#1``,
+    ``#2`` … lines, in order), in ``language`` like :func:`rules_text`; [] for a game
+    without steps."""
+    steps = []
+    for line in _lines(game_id, language):
+        head, _sep, text = line.partition(" ")
+        if head[:1] == "#" and head[1:].isdigit():
+            steps.append((int(head[1:]), text.strip()))
+    return [text for _n, text in sorted(steps)]
+
+
+def tagline(game_id: str, language: str | None = None) -> str:
+    """``game_id``'s one-line description (the file's ``#:`` line), in ``language`` like
+    :func:`rules_text`; "" for a game without one."""
+    for line in _lines(game_id, language):
+        if line.startswith("#:"):
+            return line[2:].strip()
+    return ""
 
 
 def option_label(name: str) -> str:
@@ -50,6 +81,51 @@ def show(value) -> str:
     if isinstance(value, bool):
         return _("on") if value else _("off")
     return "—" if value is None else str(value)
+
+
+def draw_steps(
+    surface: pygame.Surface, game_id: str, x: int, y: int, width: int, scale: float = 1.0
+) -> int:
+    """Draw ``game_id``'s How to play steps at (``x``, ``y``) in ``width`` pixels: a
+    heading, then each step's picture (numbered) over its caption, side by side (two
+    to a row where four would be too narrow). Returns the height used (pixels; 0 for a
+    game without steps). ``scale``: the text size setting."""
+    from client import howto
+
+    captions = steps_text(game_id)
+    if not captions:
+        return 0
+    n = len(captions)
+    cols = n if width // n >= 150 else (n + 1) // 2
+    gap = 14
+    col_w = (width - gap * (cols - 1)) // cols
+    pic_h = max(64, min(130, col_w * 3 // 5))
+    size = max(assets.MIN_TEXT, round(15 * scale))
+    body = assets.font(size)
+    head = assets.render(
+        _("How to play"), max(assets.MIN_TEXT, round(20 * scale)), assets.INK, True
+    )
+    surface.blit(head, (x, y))
+    top = y + head.get_height() + 8
+    row_h = 0
+    for i, caption in enumerate(captions):
+        col, row_start = i % cols, i % cols == 0
+        if row_start and i:
+            top += row_h + 12
+            row_h = 0
+        cx = x + col * (col_w + gap)
+        surface.blit(howto.step_picture(game_id, i, col_w, pic_h), (cx, top))
+        badge = max(11, round(13 * scale))
+        centre = (cx + badge + 4, top + badge + 4)
+        pygame.draw.circle(surface, assets.GOLD, centre, badge)
+        num = assets.render(str(i + 1), max(assets.MIN_TEXT, round(15 * scale)), assets.INK, True)
+        surface.blit(num, num.get_rect(center=centre))
+        ty = top + pic_h + 6
+        for line in wrap(caption, body, col_w):
+            surface.blit(assets.render(line, size, assets.INK), (cx, ty))
+            ty += body.get_linesize()
+        row_h = max(row_h, ty - top)
+    return top + row_h + 18 - y
 
 
 def draw_help(
@@ -81,6 +157,7 @@ def draw_help(
     surface.blit(title, (x, y))
     y += title.get_height() + 12
     width = panel.width - 56 - size  # room for a bold head's extra width
+    y += draw_steps(surface, game_id, x, y, width, scale)
     for para in paragraphs[1:]:
         head, sep, rest = para.partition(":")
         bold = bool(sep) and len(head) < 28

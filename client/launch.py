@@ -256,9 +256,17 @@ def start_table(
     """A new local table (offline or couch: seats ``human`` and bots) logged under the
     user's data folder, and the window switched to it; returns the table scene.
 
+    The first table of a game in this window opens its How to play (once per game:
+    :func:`client.howto.offer`); the game is remembered for Quick game.
+
     Raises :class:`SetupError` for an unknown game, bad seats or what the rules refuse."""
+    from client import howto
+
     spec = TableSpec.new(game_id, seats, seed, options or {})
-    return open_local(app, spec, names)
+    table = open_local(app, spec, names)
+    howto.remember(app, game_id)
+    howto.offer(app, table)
+    return table
 
 
 def resume_table(app, path: str):
@@ -325,6 +333,9 @@ def host_table(
     session = TableSession.local(spec, names, bot_delay=0.6, lan=lan, turn_seconds=turn)
     session.name = table_name
     app.watch(session)
+    from client import howto
+
+    howto.remember(app, game_id)
     return app.go("lobby", session=session)
 
 

@@ -3,7 +3,9 @@
 Fields: ``name`` (str), ``window`` ([width, height] pixels), ``fullscreen`` (bool),
 ``animation_speed`` (float, 1.0 = normal; 0.25..4), ``language`` (str or "" = system),
 ``volume`` (float 0..1), ``mute`` (bool), ``ui_scale`` (float 0.75..1.5, 1.0 = normal:
-the size of text in tables and overlays).
+the size of text in tables and overlays), ``last_game`` (str: the game id of the last
+table started or hosted from this window, "" = none yet; Quick game deals it),
+``howto_seen`` (list of game ids whose first-time "How to play" was already offered).
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ class Settings:
     volume: float = 0.7
     mute: bool = False
     ui_scale: float = 1.0
+    last_game: str = ""
+    howto_seen: list[str] = field(default_factory=list)
 
     @classmethod
     def load(cls, path: Path | None = None) -> "Settings":
@@ -73,6 +77,11 @@ class Settings:
             ui = data.get("ui_scale")
             if isinstance(ui, (int, float)) and not isinstance(ui, bool) and 0.75 <= ui <= 1.5:
                 s.ui_scale = float(ui)
+            if isinstance(data.get("last_game"), str):
+                s.last_game = data["last_game"][:40]
+            seen = data.get("howto_seen")
+            if isinstance(seen, list):
+                s.howto_seen = [g for g in seen if isinstance(g, str)][:32]
         return s
 
     def save(self, path: Path | None = None) -> Path:

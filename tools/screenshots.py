@@ -3,7 +3,9 @@
     python3 tools/screenshots.py [--out DIR] [--seed N] [--lang hu] [--ui-scale 1.25]
 
 Writes menu.png, newgame.png, settings.png, stats.png, replays.png, continue.png,
-host.png, lobby.png, browser.png, hostlost.png (the table's host process crashed), then
+host.png, lobby.png, browser.png, hostlost.png (the table's host process crashed),
+howto-GAME.png (How to play from the menu, each game), firsttime.png (a game's first
+table opens its How to play by itself), then
 each table's own screenshots as GAME-NAME.png (e.g. take5-table.png, mid-turn with a
 card selected; guandan-readings.png) into DIR (default ./screenshots).
 
@@ -67,7 +69,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--readme", metavar="DIR", help="also write the README's five thumbnails")
     args = p.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
-    settings = Settings(name="Ana", language=args.lang, ui_scale=args.ui_scale)
+    # The tables it opens save "last game" and "How to play seen": into a folder of its
+    # own, never the player's settings.
+    import tempfile
+
+    from client.howto import GAMES
+
+    os.environ["TAPETE_CONFIG_DIR"] = tempfile.mkdtemp(prefix="tapete-shots-")
+    settings = Settings(
+        name="Ana", language=args.lang, ui_scale=args.ui_scale, howto_seen=list(GAMES)
+    )
     app = App(settings, size=(1280, 720))
     shot = lambda name: app.save_screenshot(os.path.join(args.out, name))  # noqa: E731
 
@@ -75,6 +86,10 @@ def main(argv: list[str] | None = None) -> int:
         app.go(name)
         frames(app, 0.2)
         shot(f"{name}.png")
+    for game_id in GAMES:
+        app.go("howto", game_id=game_id)
+        frames(app, 0.2)
+        shot(f"howto-{game_id}.png")
     for mode in ("replays", "continue"):
         app.go("replays", mode=mode)
         frames(app, 0.2)
@@ -109,8 +124,12 @@ def main(argv: list[str] | None = None) -> int:
 
     from client.launch import start_table
 
+    app.settings.howto_seen = []  # a first table: its How to play opens by itself
     table = start_table(app, "take5", ["human", "bot:normal", "bot:normal"], args.seed)
     until(app, lambda: table.board is not None, 30)
+    frames(app, 0.5)
+    shot("firsttime.png")
+    app.settings.howto_seen = list(GAMES)
     os.kill(table.session.host.pid, signal.SIGKILL)
     until(app, lambda: app.scene is not table, 30)
     frames(app, 0.2)

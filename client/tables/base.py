@@ -469,6 +469,8 @@ class TableScene(TableText, Scene, abc.ABC):
         surface.fill(assets.FELT)
         if self.privacy_for is not None:
             self.draw_privacy(surface)
+            if self.help_open:  # F1, or the first time's How to play (client/howto.py)
+                self.draw_rules(surface)
             if self.leaving.open:
                 self.leaving.draw(self, surface)
             return
@@ -480,17 +482,21 @@ class TableScene(TableText, Scene, abc.ABC):
         if self.message_t > 0:
             self.banner(surface, self.message, assets.RED, center=self.message_pos())
         if self.help_open:
-            from client.help import draw_help
-
-            draw_help(
-                surface,
-                self.session.game_id,
-                self.options_in_force(),
-                self.help_scroll,
-                self.ui_scale,
-            )
+            self.draw_rules(surface)
         if self.leaving.open:
             self.leaving.draw(self, surface)
+
+    def draw_rules(self, surface: pygame.Surface) -> None:
+        """The rules help overlay (F1): How to play's steps, then the rules."""
+        from client.help import draw_help
+
+        draw_help(
+            surface,
+            self.session.game_id,
+            self.options_in_force(),
+            self.help_scroll,
+            self.ui_scale,
+        )
 
     def options_in_force(self) -> dict:
         """The game's options (defaults with the host's choices over them); empty when

@@ -9,7 +9,11 @@ def app(tmp_path, monkeypatch):
     from client.app import App
     from client.settings import Settings
 
-    a = App(Settings(name="Ana"), size=(1280, 720))
+    from client.howto import GAMES
+
+    # Tests drive tables with keys and clicks: the first-time How to play (which opens
+    # over a game's first table, tests/client/test_firstrun.py) counts as already seen.
+    a = App(Settings(name="Ana", howto_seen=list(GAMES)), size=(1280, 720))
     yield a
     scene = a.scene
     session = getattr(scene, "session", None)

@@ -197,7 +197,9 @@ def mission_card(mission_id: str, w: int, h: int) -> pygame.Surface:
     c = (w - r - w // 16, h // 20 + r)
     pygame.draw.circle(surf, VP_GOLD, c, r)
     pygame.draw.circle(surf, (120, 90, 10), c, r, 1)
-    vp = assets.font(int(head * 0.95), True).render(str(m.vp), True, assets.INK)
+    vp = assets.font(max(assets.MIN_TEXT, int(head * 0.95)), True).render(
+        str(m.vp), True, assets.INK
+    )
     surf.blit(vp, vp.get_rect(center=c))
     toks, joins, tag = tokens(mission_id)
     n = len(toks)
