@@ -276,3 +276,20 @@ def test_a_background_table_ends_when_the_window_is_killed(tmp_path):
         if window.poll() is None:
             window.kill()
             window.wait()
+
+
+def test_the_three_answers_cycle_with_the_keys_and_esc_stays():
+    from client.tables.leave import LeaveConfirm
+
+    q = LeaveConfirm()
+    q.ask("host", hand=True)
+    assert q.choices == ["stay", "hand", "leave"] and q.focus == "stay"
+    seen = []
+    for k in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_UP, pygame.K_TAB):
+        assert q.handle(key(k)) is None
+        seen.append(q.focus)
+    assert seen == ["hand", "leave", "stay", "leave", "stay"]
+    assert q.handle(key(pygame.K_TAB, pygame.KMOD_SHIFT)) is None and q.focus == "leave"
+    assert q.handle(key(pygame.K_ESCAPE)) == "stay" and not q.open
+    q.ask("local", hand=True)  # only a host may hand seats over
+    assert q.choices == ["leave", "stay"]
