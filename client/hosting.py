@@ -11,10 +11,11 @@ window goes back to the menu. This module keeps those *background tables*:
   calls it every frame; a table whose game ended stops on its own
   (:data:`client.hostchild.END_LINGER` seconds after the end, its log closed) and is
   forgotten;
-* :func:`draw_background_tables` / :func:`handle_background_event`: the menu's line per
-  table — "Still hosting 'Ana's table' — 3 players", with **Take my seat back** (the
-  window rejoins its seats with their tokens; the stand-ins stop) and **Stop** (the table
-  closes for everyone: each guest is told ``host-closed``);
+* :func:`draw_background_tables` / :func:`handle_background_event`: the menu's line —
+  "Still hosting 'Ana's table' — 3 players", with **Take my seat back** (the window
+  rejoins its seats with their tokens; the stand-ins stop) and **Stop** (the table
+  closes for everyone: each guest is told ``host-closed``); several tables take turns
+  in the one line (**1/2 ›**);
 * :class:`QuitConfirm`: quitting the window while a table is hosted in the background
   asks first, since quitting closes it (the host processes end with the window, however
   it ends: :mod:`client.hostproc`).
@@ -154,48 +155,61 @@ def line_text(bg: BackgroundTable) -> str:
     return _("Still hosting '{name}' — {players}").format(name=bg.name, players=players)
 
 
+#: Which background table the menu's line shows (several take turns: "1/2 ›").
+_shown = 0
+
+
+def shown() -> BackgroundTable | None:
+    """The background table the menu's line shows now (None with no table)."""
+    return TABLES[_shown % len(TABLES)] if TABLES else None
+
+
 def draw_background_tables(app, surface: pygame.Surface, top: int | None = None) -> int:
-    """Draw one line per background table across the top of ``surface`` (from ``top``
-    pixels, default 8): its words, then **Take my seat back** and **Stop**. Returns the
-    height used (0 with no table). The buttons answer :func:`handle_background_event`."""
+    """Draw the menu's "still hosting" line across ``surface`` from ``top`` pixels
+    (default 8): one background table's words, then **Take my seat back** and **Stop**
+    — and, while several tables are hosted, a **1/2 ›** button that shows the next one
+    (the line keeps to one row, whatever the number of tables). Returns the height used
+    (0 with no table). The buttons answer :func:`handle_background_event`."""
     pump()
-    if not TABLES:
+    bg = shown()
+    if bg is None:
         return 0
     w, h = surface.get_size()
     k = min(w / 1280, h / 720)
     px = max(assets.MIN_TEXT, int(18 * k))
     row = max(px + 16, int(40 * k))
     width = min(w - 24, int(1000 * max(k, 0.8)))
-    y0 = y = 8 if top is None else top
+    y = 8 if top is None else top
     words = {"back": _("Take my seat back"), "stop": _("Stop")}
-    for bg in TABLES:
-        box = pygame.Rect((w - width) // 2, y, width, row)
-        pygame.draw.rect(surface, assets.FELT_DARK, box, border_radius=10)
-        pygame.draw.rect(surface, assets.GOLD, box, 2, 10)
-        bw = {
-            key: min(assets.font(px, True).size(t)[0] + 24, width // 4) for key, t in words.items()
-        }
-        x = box.right - 6
-        bg.buttons = {}
-        for key in ("stop", "back"):
-            if key == "back" and bg.over:
-                continue
-            rect = pygame.Rect(x - bw[key], box.y + 5, bw[key], row - 10)
-            x = rect.x - 6
-            bg.buttons[key] = rect
-            pygame.draw.rect(surface, (31, 93, 67) if key == "back" else (140, 52, 40), rect, 0, 8)
-            pygame.draw.rect(surface, assets.WHITE, rect, 1, 8)
-            img = assets.fit(words[key], px, rect.w - 10, assets.WHITE, True)
-            surface.blit(img, img.get_rect(center=rect.center))
-        img = assets.fit(line_text(bg), px, x - box.x - 18, assets.WHITE)
-        surface.blit(img, img.get_rect(midleft=(box.x + 12, box.centery)))
-        y += row + 6
-    return y - y0
+    if len(TABLES) > 1:
+        words["next"] = f"{TABLES.index(bg) + 1}/{len(TABLES)} ›"
+    for other in TABLES:
+        other.buttons = {}
+    box = pygame.Rect((w - width) // 2, y, width, row)
+    pygame.draw.rect(surface, assets.FELT_DARK, box, border_radius=10)
+    pygame.draw.rect(surface, assets.GOLD, box, 2, 10)
+    bw = {key: min(assets.font(px, True).size(t)[0] + 24, width // 4) for key, t in words.items()}
+    colours = {"back": (31, 93, 67), "stop": (140, 52, 40), "next": (31, 93, 67)}
+    x = box.right - 6
+    for key in ("stop", "back", "next"):
+        if key not in words or (key == "back" and bg.over):
+            continue
+        rect = pygame.Rect(x - bw[key], box.y + 5, bw[key], row - 10)
+        x = rect.x - 6
+        bg.buttons[key] = rect
+        pygame.draw.rect(surface, colours[key], rect, 0, 8)
+        pygame.draw.rect(surface, assets.WHITE, rect, 1, 8)
+        img = assets.fit(words[key], px, rect.w - 10, assets.WHITE, True)
+        surface.blit(img, img.get_rect(center=rect.center))
+    img = assets.fit(line_text(bg), px, x - box.x - 18, assets.WHITE)
+    surface.blit(img, img.get_rect(midleft=(box.x + 12, box.centery)))
+    return row
 
 
 def handle_background_event(app, event: pygame.event.Event) -> bool:
-    """A click on a background table's **Stop** or **Take my seat back**: done, and
-    True (the menu ignores the event); False for any other event."""
+    """A click on the menu line's **Stop**, **Take my seat back** or **1/2 ›**: done,
+    and True (the menu ignores the event); False for any other event."""
+    global _shown
     if event.type not in (pygame.MOUSEBUTTONUP, pygame.MOUSEBUTTONDOWN) or event.button != 1:
         return False
     for bg in list(TABLES):
@@ -204,6 +218,8 @@ def handle_background_event(app, event: pygame.event.Event) -> bool:
                 if event.type == pygame.MOUSEBUTTONUP:
                     if key == "stop":
                         stop(bg)
+                    elif key == "next":
+                        _shown = TABLES.index(bg) + 1
                     else:
                         take_back(app, bg)
                     if hasattr(app, "wake"):

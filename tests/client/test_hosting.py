@@ -293,3 +293,40 @@ def test_the_three_answers_cycle_with_the_keys_and_esc_stays():
     assert q.handle(key(pygame.K_ESCAPE)) == "stay" and not q.open
     q.ask("local", hand=True)  # only a host may hand seats over
     assert q.choices == ["leave", "stay"]
+
+
+class Idle:
+    """A stand-in for a host process that says nothing (the menu line's own logic)."""
+
+    alive = True
+
+    def __init__(self) -> None:
+        self.stopped = False
+
+    def poll(self) -> list:
+        return []
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+def test_several_background_tables_take_turns_in_the_one_menu_line(app, monkeypatch):
+    a = hosting.BackgroundTable(Idle(), None, "Ana's table", players=3)
+    b = hosting.BackgroundTable(Idle(), None, "Friday", players=1)
+    monkeypatch.setattr(hosting, "TABLES", [a, b])
+    monkeypatch.setattr(hosting, "_shown", 0)
+    app.go("menu")
+    app.frame(1 / 30, [])
+    assert set(a.buttons) == {"back", "stop", "next"} and b.buttons == {}
+    assert hosting.line_text(a) == "Still hosting 'Ana's table' — 3 players"
+    app.frame(1 / 30, [click(a.buttons["next"].center)])
+    app.frame(1 / 30, [])
+    assert hosting.shown() is b and set(b.buttons) == {"back", "stop", "next"}
+    app.frame(1 / 30, [click(b.buttons["stop"].center)])
+    assert b.proc.stopped and hosting.TABLES == [a]
+    app.frame(1 / 30, [])
+    assert set(a.buttons) == {"back", "stop"}  # one table: no turns to take
+    a.over = True
+    app.frame(1 / 30, [])
+    assert set(a.buttons) == {"stop"}  # its game is over: no seat to take back
+    assert hosting.line_text(a) == "Still hosting 'Ana's table' — game over, closing soon"
