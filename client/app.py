@@ -139,6 +139,10 @@ class App:
         #: The question quitting asks while LAN tables are hosted in the background.
         self.quitting = None
         self._wake_posted = threading.Event()
+        from client.pads import Pads
+
+        #: The gamepads plugged in and the seats they play (:mod:`client.pads`).
+        self.pads = Pads()
 
     @property
     def ui(self):
@@ -239,6 +243,8 @@ class App:
             if event.type == pygame.VIDEORESIZE:
                 self.resize((event.w, event.h))
                 continue
+            if event.type in (pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED):
+                self.pads.track(event)  # then the scene hears of it too
             if self.quitting is not None and self.quitting.open:
                 if self.quitting.handle(event) == "quit":
                     self.quit(self.quitting.code, force=True)

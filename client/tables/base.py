@@ -30,7 +30,7 @@ from types import ModuleType
 
 import pygame
 
-from client import assets
+from client import assets, pads
 from client.anim import Beat, Flight, Stage, Timeline, zone
 from client.i18n import _
 from client.scene import Scene
@@ -96,6 +96,10 @@ class TableScene(TableText, Scene, abc.ABC):
         self.story: list[dict] = []
         #: Who is at the table: seat states, the turn clock, notices, this link.
         self.presence = Presence(self)
+        #: seat → the pad (SDL instance id) that plays it here (:mod:`client.pads`);
+        #: whether the last input came from a pad (the legends then name its buttons).
+        self.pad_seats = pads.seats_at(app, self.seats)
+        self.pad_in_use = False
 
     # ------------------------------------------------------------------ the contract
     @abc.abstractmethod
@@ -401,8 +405,13 @@ class TableScene(TableText, Scene, abc.ABC):
         )
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type in pads.INPUT or event.type in pads.PLUG:
+            pads.table_input(self, event)  # replayed as the key it stands for
+            return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.pointer = tuple(event.pos)
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.pad_in_use = hasattr(event, "pad")
         if self.leaving.open:
             choice = self.leaving.handle(event)
             if choice == "hand":
@@ -445,6 +454,11 @@ class TableScene(TableText, Scene, abc.ABC):
             return
         if self.perspective is not None and self.timeline.idle and self.board:
             self.handle_table_event(event)
+
+    def key_legend(self, keys: str) -> str:
+        """The table's key legend ``keys``, or the pad's (:func:`client.pads.legend`)
+        while the last input came from a pad."""
+        return pads.legend(self) if self.pad_in_use else keys
 
     def ask_leave(self) -> None:
         """Esc: ask before leaving (client/tables/leave.py: the host of a LAN table
@@ -536,7 +550,7 @@ class TableScene(TableText, Scene, abc.ABC):
         )
         t2 = self.fit_text(_("Everyone else, look away."), int(24 * k), width, assets.WHITE)
         t3 = self.fit_text(
-            _("{name}: click or press Enter to see your cards").format(name=name),
+            pads.privacy_line(self, name),
             int(22 * k),
             width,
             assets.WHITE,

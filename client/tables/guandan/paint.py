@@ -170,9 +170,11 @@ def draw_sort_buttons(t, surface) -> None:
     img = t.fit_text(word, t.t(13), s(200), assets.WHITE, True)
     surface.blit(img, img.get_rect(midright=(first.x - s(8), first.centery)))
     if t.my_decision() is not None or t.hand.selected:
-        keys = _(
-            "←/→ Space: pick · ↑ whole rank · H hint · P pass · "
-            "drag picked cards (Ctrl+←/→) to move them"
+        keys = t.key_legend(
+            _(
+                "←/→ Space: pick · ↑ whole rank · H hint · P pass · "
+                "drag picked cards (Ctrl+←/→) to move them"
+            )
         )
         room = first.x - s(16) - img.get_width() - s(250)
         surface.blit(t.fit_text(keys, t.t(13), room, MUTED), (s(250), first.y + s(4)))

@@ -227,6 +227,9 @@ def draw_status(t, surface) -> None:
     text = t.prompt()
     if not text:
         return
+    if t.pad_in_use and t.me is not None and not t.board.get("over"):  # the pad's buttons
+        img = t.fit_text(t.key_legend(""), t.t(13), s(588), (190, 210, 200))
+        surface.blit(img, img.get_rect(midleft=(s(676), s(424))))
     y = s(452)
     lines, size = t.fit_lines(text, t.t(17), s(588))
     if len(lines) == 2 and size > s(19):  # two large lines would reach the hand's label

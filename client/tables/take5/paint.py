@@ -41,6 +41,9 @@ def draw_table(t, surface: pygame.Surface) -> None:
         lines, px = t.fit_lines(status, t.t(19), rect.w, 2, True)
         rect.y = s(526) - len(lines) * assets.font(px, True).get_linesize() // 2
         t.draw_lines(surface, status, 19, rect, assets.GOLD, True)
+    if t.pad_in_use and t.me is not None and not b.get("over"):  # the pad's buttons
+        rect = pygame.Rect(s(660), s(562), t.w - s(676), s(36))
+        t.draw_lines(surface, t.key_legend(""), 14, rect, (190, 210, 200), False)
     draw_rows(t, surface)
     draw_preview(t, surface)
     draw_reveal(t, surface)

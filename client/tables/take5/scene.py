@@ -7,9 +7,10 @@ along the bottom.
 Input: click a card to select it, click it again (or Enter) to play it; ←/→ move the
 selection. Hovering or selecting a card previews the row it would join (or that it
 is too low) and what that row would cost (:func:`landing`). When your card is lower
-than every row, click a row or press 1–4. P (or a click on your panel) opens your own
-penalty pile (take5.md: the others' piles are private). A right click, Backspace or
-Esc drops the selection.
+than every row, click a row or press 1–4 (or light one with ↑/↓ and press Enter). P
+(or a click on your panel) opens your own penalty pile (take5.md: the others' piles
+are private). A right click, Backspace or Esc drops the selection. A pad's buttons
+stand for these keys (:mod:`client.pads`).
 """
 
 from __future__ import annotations
@@ -229,6 +230,13 @@ class Take5Table(TableScene):
                     self.take_row(r)
         elif event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_4:
             self.take_row(event.key - pygame.K_1)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            step = 1 if event.key == pygame.K_DOWN else -1
+            start = self.hover_row if self.hover_row is not None else (-1 if step > 0 else 0)
+            self.hover_row = (start + step) % 4
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
+            if self.hover_row is not None:
+                self.take_row(self.hover_row)
 
     def play(self) -> None:
         """Choose the selected card (a choice the seat may make now)."""

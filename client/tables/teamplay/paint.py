@@ -395,9 +395,11 @@ def draw_legend(t, surface) -> None:
     lines = []
     if t.me is not None and not t.board.get("over"):
         lines.append(
-            _(
-                "Keys: ←/→ and Space (or click) select cards · 1–3 bank · D draw pile · "
-                "C complete · G give · E end turn · Backspace clear"
+            t.key_legend(
+                _(
+                    "Keys: ←/→ and Space (or click) select cards · 1–3 bank · D draw pile · "
+                    "C complete · G give · E end turn · Backspace clear"
+                )
             )
         )
     lines.append(

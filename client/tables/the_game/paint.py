@@ -12,6 +12,7 @@ from client import assets, cards
 from client.i18n import _, ngettext
 from client.tables.the_game.faces import CREAM, DONT, DOWN_TINT, UP_TINT, WELL, arrow, card
 from client.tables.the_game.faces import marker, signal_icon
+from client.pads import PILE_BUTTONS
 from client.tables.the_game.layout import ASCENDING, HAND_Y, LEFT_W, LEFT_X, PILE_GAP, PILE_KEYS
 from client.tables.the_game.layout import PILE_W, PILE_X, PILES, action_button, deck_rect
 from client.tables.the_game.layout import pile_rect, seat_rect, toggle_rect, top_rect
@@ -106,6 +107,12 @@ def draw_deck(t, surface) -> None:
     )
 
 
+def pile_key(t, i: int) -> str:
+    """The key that plays on pile ``i``: its letter, or its pad button while a pad is
+    in use (:data:`client.pads.PILE_BUTTONS`)."""
+    return PILE_BUTTONS[i] if t.pad_in_use else PILE_KEYS[i]
+
+
 def _tag(surface, t, text: str, center, fill, ink=assets.INK, size: int = 15) -> pygame.Rect:
     s = t.s
     img = t.label(text, size, PILE_W - 20, ink, True)
@@ -131,7 +138,9 @@ def draw_pile(t, surface, i: int) -> None:
     span = _("1 → 99") if up else _("100 → 2")
     img2 = t.label(span, 14, PILE_W - 90 - img.get_width() / t.k, CREAM)
     surface.blit(img2, img2.get_rect(midleft=(rect.x + s(48) + img.get_width(), rect.y + s(21))))
-    _tag(surface, t, PILE_KEYS[i], (rect.right - s(20), rect.y + s(20)), (235, 235, 225), size=15)
+    key = pile_key(t, i)
+    at = (rect.right - s(20 + 5 * (len(key) - 1)), rect.y + s(20))
+    _tag(surface, t, key, at, (235, 235, 225), size=15)
     # The top card, large.
     top = top_rect(t, i)
     shown = b["piles"][name]
@@ -172,7 +181,7 @@ def draw_pile(t, surface, i: int) -> None:
                 _tag(
                     surface,
                     t,
-                    _("{key}: ↶ backwards trick").format(key=PILE_KEYS[i]),
+                    _("{key}: ↶ backwards trick").format(key=pile_key(t, i)),
                     (rect.centerx, cy),
                     TRICK,
                     size=14,
@@ -185,7 +194,7 @@ def draw_pile(t, surface, i: int) -> None:
                 _tag(
                     surface,
                     t,
-                    _("{key}: play here (jump {gap})").format(key=PILE_KEYS[i], gap=gap),
+                    _("{key}: play here (jump {gap})").format(key=pile_key(t, i), gap=gap),
                     (rect.centerx, cy),
                     assets.HIGHLIGHT,
                     size=14,
@@ -315,10 +324,12 @@ def draw_legend(t, surface) -> None:
     x, y = s(PILE_X), s(668)
     if t.me is not None and not t.board.get("over"):
         n = max(1, len(t.board.get("hand", [])))
-        keys = _(
-            "Keys: 1–{n} or ←/→ pick a card · A S D F (keypad 1–4) pick a pile · "
-            "Enter: its only pile · E end turn · B declare blocked"
-        ).format(n=n)
+        keys = t.key_legend(
+            _(
+                "Keys: 1–{n} or ←/→ pick a card · A S D F (keypad 1–4) pick a pile · "
+                "Enter: its only pile · E end turn · B declare blocked"
+            ).format(n=n)
+        )
         surface.blit(t.fit_text(keys, t.t(13), t.w - x - s(8), MUTED), (x, y))
     y = s(690)
     if t.signal_seat() is None:
