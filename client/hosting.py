@@ -33,8 +33,6 @@ from client.i18n import _, ngettext
 #: Seconds a background table's process stays after its game ended (None: the child's
 #: own :data:`client.hostchild.END_LINGER`; tests make it short).
 LINGER: float | None = None
-#: The level of the bots that take the seats handed over (:data:`net.host.STAND_IN_LEVEL`).
-HANDED_LEVEL = "normal"
 
 
 @dataclass(eq=False)
@@ -50,7 +48,7 @@ class BackgroundTable:
     name: str
     players: int = 0
     over: bool = False
-    buttons: dict = field(default_factory=dict)  # "back"/"stop" → pygame.Rect (last drawn)
+    buttons: dict = field(default_factory=dict)  # "back"/"stop"/"next" → Rect (last drawn)
 
 
 #: The tables hosted in the background, oldest first.
