@@ -99,7 +99,7 @@ def draw_steps(
     cols = n if width // n >= 150 else (n + 1) // 2
     gap = 14
     col_w = (width - gap * (cols - 1)) // cols
-    pic_h = max(64, min(130, col_w * 3 // 5))
+    pic_h = max(64, min(130, col_w * 2 // 3))
     size = max(assets.MIN_TEXT, round(15 * scale))
     body = assets.font(size)
     head = assets.render(

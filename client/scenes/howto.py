@@ -8,6 +8,7 @@ import pygame
 
 from client import assets, howto
 from client.help import draw_help
+from client.i18n import _
 from client.scene import Scene
 
 SCROLL = 40
@@ -53,3 +54,7 @@ class HowToScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(assets.FELT)
         self.height = draw_help(surface, self.game_id, {}, self.scroll, self.app.settings.ui_scale)
+        w, h = self.app.size
+        left = w // 2 - min(460, w // 2 - 20) + 16  # the overlay panel's left edge, inside
+        hint = assets.fit(_("← →: other games"), 15, w // 3, (90, 90, 90))
+        surface.blit(hint, hint.get_rect(bottomleft=(left, h - 30 - 8)))
