@@ -51,62 +51,107 @@ def play_remote(
     bot (default: a fresh one); ``think``: seconds to wait before each action (a slower
     game); ``on_message(message, mirror)`` sees every message once the mirror has taken
     it (e.g. to say seat changes). Never raises for what the host says; the bot falls
-    back to the first legal action if it fails."""
+    back to the first legal action if it fails.
+
+    Every message is taken into the mirror on the thread that receives it (the
+    connection's ``on_message``: a TCP connection's network thread), so a delta is
+    applied as soon as it is read; ``on_message`` runs there too. The calling thread
+    only decides, and is woken only when the seat has something to decide or the run
+    ends — not for every delta (issue 18: a watcher's or a waiting seat's delta costs
+    no thread switch). The bot never thinks while holding up the network thread."""
     wake = threading.Event()
-    conn.on_message = wake.set
+    lock = threading.RLock()  # the mirror and the run's counters; RLock: see _send
     end = None if timeout is None else time.monotonic() + timeout
     mirror = ViewMirror(conn, getattr(conn, "seat", None), keep_backlog=False)
     run = Played(mirror=mirror)
-    bot = None
-    pending = False
-    while end is None or time.monotonic() < end:
-        wake.wait(0.5)
-        wake.clear()
-        for m in conn.poll():
-            mirror.feed(m)
-            if on_message is not None:
-                on_message(m, mirror)
-            kind = m.get("type")
-            if kind == "welcome" and level is not None:
-                bot = engine.get_bot(
-                    m["game"], level, secrets.randbits(128) if seed is None else seed
-                )
-            elif kind == "snapshot":
-                pending = False
-            elif kind == "delta":
-                run.deltas += 1
-                pending = pending and not m.get("yours")
-            elif kind == "error":
-                pending = False
-                run.errors += 1
-                if run.errors > MAX_REFUSALS:
-                    run.reason = f"too many refusals, last: {m.get('message')}"
+    state = _Turn()
+
+    def take(m: dict) -> None:  # under the lock
+        mirror.feed(m)
+        if on_message is not None:
+            on_message(m, mirror)
+        kind = m.get("type")
+        if kind == "welcome" and level is not None:
+            state.bot = engine.get_bot(
+                m["game"], level, secrets.randbits(128) if seed is None else seed
+            )
+        elif kind == "snapshot":
+            state.pending = False
+        elif kind == "delta":
+            run.deltas += 1
+            state.pending = state.pending and not m.get("yours")
+        elif kind == "error":
+            state.pending = False
+            run.errors += 1
+            if run.errors > MAX_REFUSALS:
+                run.reason = f"too many refusals, last: {m.get('message')}"
+                state.stopped = True
+        elif kind == "disconnected":
+            run.drops += 1
+            if not m.get("reconnecting"):
+                run.reason = str(m.get("reason", "the link was lost"))
+                state.stopped = True
+
+    def due() -> bool:  # under the lock: the seat must act and nothing is in flight
+        return state.bot is not None and not state.pending and mirror.started and mirror.awaited()
+
+    def drain() -> None:  # either thread; the network thread as messages arrive
+        with lock:
+            for m in conn.poll():
+                if state.stopped:
+                    break
+                take(m)
+            mirror.errors.clear()
+            if state.stopped or mirror.outcome is not None or due():
+                wake.set()
+
+    conn.on_message = drain
+    try:
+        drain()  # what arrived before (welcome, snapshot)
+        while end is None or time.monotonic() < end:
+            wake.wait(0.5)
+            wake.clear()
+            drain()
+            with lock:
+                if state.stopped:
                     return run
-            elif kind == "disconnected":
-                run.drops += 1
-                if not m.get("reconnecting"):
-                    run.reason = str(m.get("reason", "the link was lost"))
+                if mirror.outcome is not None:
+                    run.outcome = mirror.outcome
                     return run
-        mirror.errors.clear()
-        if mirror.outcome is not None:
-            run.outcome = mirror.outcome
-            return run
-        if bot is None or pending or not mirror.started or not mirror.awaited():
-            continue
-        legal = mirror.legal
-        if not legal:
-            continue
-        if think > 0:
-            time.sleep(think)
-        try:
-            action = bot.choose(mirror.view, legal)
-        except Exception:
-            action = legal[0]
-        pending = True
-        run.sent += 1
-        conn.send({"type": "action", "action": action})
-    run.reason = "timed out"
-    return run
+                if not due():
+                    continue
+                bot, view = state.bot, mirror.view
+            legal = mirror.legal_for(view)
+            if not legal:
+                continue
+            if think > 0:
+                time.sleep(think)
+            try:
+                action = bot.choose(view, legal)
+            except Exception:
+                action = legal[0]
+            with lock:
+                state.pending = True
+                run.sent += 1
+            # Outside the lock: a message the connection refuses comes back at once
+            # through on_message (on this thread; the RLock would let it in anyway).
+            conn.send({"type": "action", "action": action})
+        run.reason = "timed out"
+        return run
+    finally:
+        with lock:
+            conn.on_message = None
+
+
+@dataclass
+class _Turn:
+    """What :func:`play_remote`'s two threads share besides the mirror (under its lock):
+    the ``bot`` (once the welcome names the game), whether an action is ``pending``
+    (sent, not yet answered), and whether the run has ``stopped``."""
+
+    bot: object = None
+    pending: bool = False
+    stopped: bool = False
 
 
 __all__ = ["MAX_REFUSALS", "Played", "play_remote"]

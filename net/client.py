@@ -47,7 +47,6 @@ RECONNECT_FOR = 300.0
 RETRY_FIRST = 0.5
 RETRY_MAX = 4.0
 RETRY_JITTER = 0.2
-READ_SIZE = 64 * 1024
 
 
 def backoff(attempt: int, rng: random.Random | None = None) -> float:
@@ -138,7 +137,7 @@ class TcpConnection(Connection):
         self.answered = threading.Event()  # welcome, refusal or failure
         self.loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
-        self._writer: asyncio.StreamWriter | None = None
+        self._writer: _Link | None = None  # the session's link (``transport``, ``write``)
         self._task: asyncio.Task | None = None
         self._closing = False
         self._auto_pings = 0
@@ -233,8 +232,11 @@ class TcpConnection(Connection):
         try:
             while not self._closing:
                 try:
-                    reader, writer = await asyncio.wait_for(
-                        asyncio.open_connection(self.host, self.port), self.connect_timeout
+                    _, link = await asyncio.wait_for(
+                        asyncio.get_running_loop().create_connection(
+                            lambda: _Link(self), self.host, self.port
+                        ),
+                        self.connect_timeout,
                     )
                 except (OSError, asyncio.TimeoutError) as exc:
                     reason = f"cannot reach {self.address}: {exc or 'timed out'}"
@@ -252,7 +254,7 @@ class TcpConnection(Connection):
                     attempt += 1
                     await self._wait_retry(reason, attempt, retry_until)
                     continue
-                dropped, reason = await self._session(reader, writer)
+                dropped, reason = await self._session(link)
                 if self._closing:
                     return
                 if self._drop_recalled_token():
@@ -305,41 +307,32 @@ class TcpConnection(Connection):
         self._lost(reason)
         self.answered.set()
 
-    async def _session(
-        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
-    ) -> tuple[bool, str]:
-        """One TCP session: ``(dropped, reason)`` — dropped is False after a refusal."""
-        self._writer = writer
+    async def _session(self, link: "_Link") -> tuple[bool, str]:
+        """One TCP session: ``(dropped, reason)`` — dropped is False after a refusal.
+
+        The messages are read, decoded and handled by ``link`` as each chunk arrives
+        (:meth:`_Link.data_received`); this only sends ``hello``, pings, and watches for
+        the end or for silence (one timer per silent stretch, none per message)."""
+        self._writer = link
         self._auto_pings = 0
         self.welcome = None
-        writer.write(encode(self._hello()))
-        pinger = asyncio.get_running_loop().create_task(self._pinger(writer))
-        decoder = Decoder()
+        link.write(encode(self._hello()))
+        loop = asyncio.get_running_loop()
+        pinger = loop.create_task(self._pinger(link))
         silence = max(self.dead_after, 2 * self.ping_interval, 0.1)
         try:
-            while True:
-                try:
-                    data = await asyncio.wait_for(reader.read(READ_SIZE), silence)
-                except asyncio.TimeoutError:
+            while not link.ended.done():
+                wait = link.heard + silence - loop.time()
+                if wait <= 0:
                     return True, f"the host has been silent for {silence:g} s"
-                if not data or self._closing:
-                    return True, "the host closed the connection"
-                try:
-                    messages = decoder.feed(data)
-                except ProtocolError as exc:
-                    return False, f"the host sent something unreadable: {exc.message}"
-                for m in messages:
-                    verdict = self._receive(m)
-                    if verdict is not None:
-                        return False, verdict
-        except (ConnectionError, OSError) as exc:
-            return True, f"connection lost: {exc}"
+                await asyncio.wait([link.ended], timeout=wait)
+            return link.ended.result()
         finally:
             pinger.cancel()
             self._writer = None
-            writer.close()
+            link.close()
             try:  # let the socket really close before the loop stops (the host sees EOF)
-                await asyncio.wait_for(writer.wait_closed(), 1.0)
+                await asyncio.wait_for(asyncio.shield(link.closed), 1.0)
             except (Exception, asyncio.CancelledError):
                 pass
 
@@ -388,13 +381,78 @@ class TcpConnection(Connection):
             return f"the host sent something unreadable: {exc.message}"
         return None
 
-    async def _pinger(self, writer: asyncio.StreamWriter) -> None:
+    async def _pinger(self, writer: "_Link") -> None:
         while True:
             await asyncio.sleep(self.ping_interval)
             if writer.transport.is_closing():
                 return
             self._auto_pings += 1
             writer.write(encode({"type": "ping"}))
+
+
+class _Link(asyncio.Protocol):
+    """The client's side of one TCP session, on the network thread: every chunk read is
+    decoded and its messages handed to :meth:`TcpConnection._receive` at once, in the
+    transport's own callback — no task step, future or timer per message, so a delta is
+    in the connection's hands as soon as the loop sees the bytes. ``heard`` is the loop
+    time of the last bytes; ``ended`` resolves to ``(dropped, reason)`` (the first
+    reason wins); ``closed`` once the transport is gone. ``write``, ``close`` and
+    ``transport`` as a stream writer's."""
+
+    def __init__(self, conn: TcpConnection) -> None:
+        self.conn = conn
+        loop = asyncio.get_running_loop()
+        self.heard = loop.time()
+        self.ended: asyncio.Future = loop.create_future()
+        self.closed: asyncio.Future = loop.create_future()
+        self.transport: asyncio.Transport | None = None
+        self._decoder = Decoder()
+
+    def connection_made(self, transport) -> None:
+        self.transport = transport
+
+    def data_received(self, data: bytes) -> None:
+        if self.ended.done():
+            return
+        self.heard = asyncio.get_running_loop().time()
+        if self.conn._closing:
+            self._end(True, "the host closed the connection")
+            return
+        try:
+            messages = self._decoder.feed(data)
+        except ProtocolError as exc:
+            self._end(False, f"the host sent something unreadable: {exc.message}")
+            return
+        receive = self.conn._receive
+        for m in messages:
+            verdict = receive(m)
+            if verdict is not None:
+                self._end(False, verdict)
+                return
+
+    def eof_received(self) -> bool:
+        self._end(True, "the host closed the connection")
+        return False  # close our side too
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._end(
+            True, "the host closed the connection" if exc is None else f"connection lost: {exc}"
+        )
+        if not self.closed.done():
+            self.closed.set_result(None)
+
+    def _end(self, dropped: bool, reason: str) -> None:
+        if not self.ended.done():
+            self.ended.set_result((dropped, reason))
+        self.close()
+
+    def write(self, data: bytes) -> None:
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.write(data)
+
+    def close(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
 
 
 def connection_to(info, **options) -> TcpConnection:

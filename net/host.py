@@ -833,10 +833,28 @@ class Table:
         """After an accepted action (the state was ``old_state``): send every attached
         client its delta. The public part — the spectator's view — is built, compared and
         packed once and shared; each seat adds its private part (``Game.private_view``)
-        and its events; a thin connection its legal list when it changed."""
+        and its events; a thin connection its legal list when it changed.
+
+        Every message is built before the first is sent, then all are sent back to back,
+        the seats' before the spectators' (issue 18): a client woken by its bytes can
+        take the CPU from the host, and would then hold up the clients not yet sent to;
+        players act on what they get, spectators only watch."""
+        out = self._deltas(old_state, events, by)
+        for c, msg in out:
+            if c.seat is not None:
+                c.send(msg)
+        for c, msg in out:
+            if c.seat is None:
+                c.send(msg)
+
+    def _deltas(self, old_state: Any, events: list, by: Client | None) -> list[tuple]:
+        """``[(client, message)]``: the delta of every attached client (see
+        :meth:`_send_deltas`), built, not sent; each client's ``seq`` and private part
+        are taken as sent."""
         clients = [c for c in self.clients if c.attached]
+        out: list[tuple[Client, Encoded]] = []
         if not clients:
-            return
+            return out
         w = self._writer
         old = self._public_view if self._public_of is old_state else None
         if old is None:  # no snapshot was sent since that state (not expected): rebuild it
@@ -889,12 +907,13 @@ class Table:
                     if packed != c.legal:
                         c.legal, legal = packed, (packed, compact)
                 if own is not NONE or legal is not None or c is by:
-                    c.send(Encoded(*w.delta(seq, parts, ev, c is by, legal)))
+                    out.append((c, Encoded(*w.delta(seq, parts, ev, c is by, legal))))
                     continue
             msg = same.get(key)
             if msg is None:
                 msg = same[key] = Encoded(*w.delta(seq, parts, ev))
-            c.send(msg)
+            out.append((c, msg))
+        return out
 
     # ------------------------------------------------------------------ bots
     def is_bot_seat(self, seat: int, now: float | None = None) -> bool:

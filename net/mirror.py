@@ -117,14 +117,20 @@ class ViewMirror:
         connection, ``hello`` with ``legal: true``), else
         ``Game.legal_from_view(view)`` (computed once per view); ``[]`` for a spectator,
         before the start, or for a game that cannot compute it from a view."""
+        return self.legal_for(self.view)
+
+    def legal_for(self, view: dict | None) -> list:
+        """The seat's legal actions in ``view`` — a view this mirror held (another
+        thread may take newer messages in meanwhile, :func:`net.botplayer.play_remote`):
+        as :attr:`legal`, the host's latest list when it sends one, else
+        ``Game.legal_from_view(view)`` (cached for the last view asked)."""
         if self._host_legal is not None:
             return self._host_legal
-        view = self.view
         if view is None or self.seat is None or not self._started or not self.game_id:
             return []
         if self._legal_for is not view:
-            self._legal_for = view
             self._legal = legal_from_view(self.game_id, view)
+            self._legal_for = view
         return self._legal
 
     @legal.setter
