@@ -110,7 +110,7 @@ class LeaveConfirm:
     def texts(self) -> tuple[str, str]:
         """The question and the line under it."""
         if self.hand:
-            line = _("You host this table: players on the LAN are still at it.")
+            line = _("You host this table: LAN players are still at it.")
             return _("Leave the table?"), line
         line = {
             "host": _("You host this table: leaving closes it for every player at it."),
