@@ -108,7 +108,7 @@ class Pads:
 
                 pad = controller.Controller(index)
                 iid = pad.as_joystick().get_instance_id()
-                self.pads[iid] = Pad(iid, pad.name or self._default_name(), pad)
+                self.pads[iid] = Pad(iid, self._unique(pad.name) or self._default_name(), pad)
             except (ImportError, pygame.error, TypeError, ValueError, AttributeError):
                 pass  # gone already, or not a device (a test's event)
         elif event.type == pygame.CONTROLLERDEVICEREMOVED:
@@ -120,7 +120,8 @@ class Pads:
         events) is added on its first word."""
         pad = self.pads.get(instance_id)
         if pad is None:
-            pad = self.pads[instance_id] = Pad(instance_id, name or self._default_name())
+            pad = Pad(instance_id, self._unique(name) or self._default_name())
+            self.pads[instance_id] = pad
         return pad
 
     def remove(self, instance_id: int | None) -> Pad | None:
@@ -138,6 +139,16 @@ class Pads:
             except pygame.error:
                 pass
         return pad
+
+    def _unique(self, name: str | None) -> str | None:
+        """``name``, numbered when a pad of the same name is plugged in already (two
+        pads of one make: "PS4 Controller", "PS4 Controller 2")."""
+        names = {p.name for p in self.pads.values()}
+        n, unique = 1, name
+        while unique in names:
+            n += 1
+            unique = f"{name} {n}"
+        return unique
 
     def _default_name(self) -> str:
         n = 1
@@ -185,6 +196,30 @@ class Pads:
         if axis in TRIGGERS and now > 0:
             return TRIGGERS[axis]
         return None
+
+
+def take_seat(window: Pads, instance_id: int, local: list[int]) -> None:
+    """The New game screen's A: pad ``instance_id`` takes the first of the ``local``
+    seats (the form's local players, in order) that has no pad; pressed again, the
+    next one after its own, and after the last none (it gives its seat up)."""
+    mine = next((s for s, i in window.seats.items() if i == instance_id), None)
+    free = [s for s in local if s not in window.seats]
+    later = [s for s in free if mine is None or s > mine]
+    window.seats.pop(mine, None)
+    if later:
+        window.seats[later[0]] = instance_id
+
+
+def leave_seat(window: Pads, instance_id: int) -> None:
+    """The New game screen's B: pad ``instance_id`` gives its seat up."""
+    for seat in [s for s, i in window.seats.items() if i == instance_id]:
+        del window.seats[seat]
+
+
+def keep_seats(window: Pads, local: list[int]) -> None:
+    """Drop the pads' seats that are no longer local players' (``local``), and the
+    seats of pads no longer plugged in."""
+    window.seats = {s: i for s, i in window.seats.items() if s in local and i in window.pads}
 
 
 def may_act(pad_seats: Mapping[int, int], instance_id: int, seat: int | None) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from client import assets
+from client import assets, pads
 from client.help import option_label
 from client.i18n import _
 from client.scene import Scene
@@ -194,10 +194,20 @@ class NewGameScene(Scene):
         menu_x = sx + label_w + 10
         menu_w = 300 if beside else sx + sw - menu_x - (name_w + 10 if name_w else 0)
         humans = 0
+        pads.keep_seats(self.app.pads, [i for i, s in enumerate(self.seats) if s == "human"])
+        #: Each pad's seat tag (pixels, pad name): beside the row, else on its label.
+        self.pad_tags: list[tuple[pygame.Rect, str]] = []
         for i, seat in enumerate(self.seats):
             self.seat_rows.append(pygame.Rect(sx, y, sw, r))
+            pad = self.app.pads.seats.get(i)
+            if pad is not None:
+                room = w - 20 - (sx + sw) if beside else 0
+                tag = (sx + sw + 10, y, min(220, room), r) if room >= 80 else (sx, y, label_w, r)
+                self.pad_tags.append((pygame.Rect(tag), self.app.pads.name(pad)))
             pygame_gui.elements.UILabel(
-                pygame.Rect(sx, y, label_w, r), _("Seat {n}").format(n=i + 1), ui
+                pygame.Rect(sx, y, label_w, r),
+                "" if pad is not None and tag[0] == sx else _("Seat {n}").format(n=i + 1),
+                ui,
             )
             menu = pygame_gui.elements.UIDropDownMenu(
                 [seat_label(w) for w in self.words],
@@ -409,10 +419,31 @@ class NewGameScene(Scene):
                 self.app.go("menu")
             elif event.ui_element == self.start:
                 self.start_game()
+        elif event.type in pads.INPUT or event.type == pygame.CONTROLLERDEVICEREMOVED:
+            self.pad_input(event)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.go("menu")
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.start_game()
+
+    def pad_input(self, event) -> None:
+        """A pad (:mod:`client.pads`): A takes a local player's seat (again: the next
+        one), B gives it up, Start starts; a pad pulled out leaves its seat."""
+        said = self.app.pads.word(event)
+        word = said[1] if said else None
+        if word == "start":
+            self.start_game()
+            return
+        self.keep_typed()
+        self.seats = self.read_seats()
+        if word == "a":
+            local = [i for i, s in enumerate(self.seats) if s == "human"]
+            pads.take_seat(self.app.pads, said[0], local)
+        elif word == "b":
+            pads.leave_seat(self.app.pads, said[0])
+        elif said is not None:
+            return
+        self.build()
 
     def start_game(self) -> None:
         from client.launch import start_table
@@ -482,6 +513,20 @@ class NewGameScene(Scene):
                     img = assets.text(line, px, (215, 230, 220))
                     surface.blit(img, (rect.x, y))
                     y += px + 2
+        for rect, name in self.pad_tags:  # each pad beside the seat it plays
+            pygame.draw.rect(surface, assets.GOLD, rect, border_radius=8)
+            img = assets.fit(name, 14, rect.w - 12, assets.INK, True)
+            surface.blit(img, img.get_rect(center=rect.center))
+        if self.app.pads.pads and not self.error:  # what a pad does here, between the buttons
+            text = _("Pads: A takes a seat (again: the next), B leaves it")
+            lines, px = assets.fit_lines(text, 14, self.error_rect.w, 2, False)
+            if lines[-1].endswith("…"):  # a long translation in a small window
+                lines, px = assets.fit_lines(text, 14, self.error_rect.w, 3, False)
+            y = self.error_rect.centery - len(lines) * (px + 2) // 2
+            for line in lines:
+                img = assets.text(line, px, assets.WHITE)
+                surface.blit(img, img.get_rect(midtop=(self.error_rect.centerx, y)))
+                y += px + 2
         if self.error:  # between Back and Start, in at most two lines
             rect = self.error_rect
             lines, px = assets.fit_lines(self.error, 16, rect.w, 2, True)

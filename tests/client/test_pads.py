@@ -274,3 +274,53 @@ def test_a_pad_unplugged_mid_game_frees_its_seat_and_the_table_plays_on(app):
     assert table.selected == table.board["hand"][0]
     table.handle_event(key(pygame.K_RIGHT))  # and the keyboard, as always
     assert table.selected == table.board["hand"][1]
+
+
+# ---------------------------------------------------------------- New game
+def test_new_game_gives_two_pads_two_seats_and_the_table_keeps_them(app):
+    app.pads.add(PAD, "PS4 Controller")
+    app.pads.add(OTHER, "PS4 Controller")  # the same make: told apart by a number
+    assert app.pads.name(OTHER) == "PS4 Controller 2"
+    form = app.go("newgame", game_id="the-game", seats=["human", "bot:easy", "human"])
+    app.frame(1 / 30, [])
+    press(form, "a", OTHER)  # the first local seat without a pad
+    press(form, "a", PAD)  # the next one (seat 2 is local: seat 1 is a bot)
+    assert app.pads.seats == {0: OTHER, 2: PAD}
+    assert [name for _r, name in form.pad_tags] == ["PS4 Controller 2", "PS4 Controller"]
+    press(form, "a", OTHER)  # again: the next free seat after its own — none: given up
+    assert app.pads.seats == {2: PAD}
+    press(form, "a", OTHER)
+    press(form, "b", PAD)  # B gives the seat up
+    assert app.pads.seats == {0: OTHER}
+    press(form, "a", PAD)
+    assert app.pads.seats == {0: OTHER, 2: PAD}
+    press(form, "start", PAD)  # Start starts the game
+    table = app.scene
+    assert table is not form and table.pad_seats == {0: OTHER, 2: PAD}
+    table.session.set_bot_delay(0.0)
+    assert run_until(app, lambda: table.privacy_for is not None, 60)
+    mine, theirs = table.pad_seats[table.privacy_for], table.pad_seats[2 - table.privacy_for]
+    assert pads.privacy_line(table, "Ana") == _(
+        "{name}: press A on {pad} (or Enter, or click) to see your cards"
+    ).format(name="Ana", pad=app.pads.name(mine))
+    press(table, "a", theirs)
+    assert table.perspective is None
+    press(table, "a", mine)
+    assert table.perspective is not None and table.privacy_for is None
+
+
+def test_new_game_frees_a_pad_seat_that_stops_being_local_or_loses_its_pad(app):
+    app.pads.add(PAD, "Xbox Wireless Controller")
+    app.pads.add(OTHER)
+    form = app.go("newgame", game_id="take5", seats=["human", "human", "bot:easy"])
+    app.frame(1 / 30, [])
+    press(form, "a", PAD)
+    press(form, "a", OTHER)
+    assert app.pads.seats == {0: PAD, 1: OTHER}
+    app.frame(1 / 30, [pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=OTHER)])
+    assert app.pads.seats == {0: PAD} and [n for _r, n in form.pad_tags] == [
+        "Xbox Wireless Controller"
+    ]
+    form.seats = ["bot:easy", "human", "bot:easy"]  # PAD's seat 0 became a bot
+    form.build()
+    assert app.pads.seats == {}
