@@ -276,7 +276,10 @@ def resume_table(app, path: str):
     under its name, so its guests come back to their seats with their kept tokens
     (issue 14); the window then shows its lobby until this screen's seats are in.
     Raises :class:`SetupError`."""
+    from client import howto
+
     spec = TableSpec.from_log(path)
+    howto.remember(app, spec.game_id)  # Quick game deals the last game played
     if "open" not in spec.seats:
         return open_local(app, spec)
     from client.session import TableSession, default_names, logged_names
@@ -343,6 +346,9 @@ def join_table(app, conn):
     """The window at somebody else's table through ``conn`` (a TCP connection whose
     ``welcome`` arrived: a seat, or a spectator's place): its lobby, which opens the
     table when the game starts. Returns the lobby scene."""
+    from client import howto
     from client.session import TableSession
 
-    return app.go("lobby", session=TableSession.join(conn))
+    session = TableSession.join(conn)
+    howto.remember(app, session.game_id)  # Quick game deals the last game played
+    return app.go("lobby", session=session)

@@ -249,13 +249,29 @@ def test_new_screens_draw_no_text_under_12_px(app):
 
 
 def test_menu_entries_do_not_overlap(app):
-    """Game rows, Quick game and the buttons never overlap, at both window sizes."""
-    for w, h in SIZES:
-        resize(app, w, h)
-        menu = app.go("menu")
-        rects = [b.rect for b in menu.buttons.values()]
-        for i, a in enumerate(rects):
-            assert a.right <= w and a.bottom <= h - 20, (w, a)
-            for b in rects[i + 1 :]:
-                assert not a.colliderect(b), (w, a, b)
-    resize(app, 1280, 720)
+    """Game rows, Quick game and the buttons never overlap, at both window sizes, and
+    every button's words fit it in every language (the widgets' font: 18 px)."""
+    import pygame_gui
+
+    font = pygame.font.Font(assets.font_path(), 18)
+    try:
+        for w, h in SIZES:
+            resize(app, w, h)
+            for code in LANGUAGES:
+                i18n.set_language(code)
+                menu = app.go("menu")
+                rects = [b.rect for b in menu.buttons.values()]
+                for i, a in enumerate(rects):
+                    assert a.right <= w and a.bottom <= h - 20, (w, a)
+                    for b in rects[i + 1 :]:
+                        assert not a.colliderect(b), (w, a, b)
+                for button in menu.buttons.values():
+                    if isinstance(button, pygame_gui.elements.UIButton):
+                        assert font.size(button.text)[0] <= button.rect.w - 8, (
+                            code,
+                            w,
+                            button.text,
+                        )
+    finally:
+        i18n.set_language("en")
+        resize(app, 1280, 720)
