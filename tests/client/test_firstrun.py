@@ -9,6 +9,8 @@ import re
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from client import assets, howto, i18n
 from client.help import rules_text, steps_text, tagline
@@ -67,6 +69,43 @@ def test_counts_text_joins_runs():
     assert howto.counts_text((4,)) == "4"
     assert howto.counts_text((2, 3)) == "2, 3"
     assert howto.counts_text((1, 2, 3, 5, 7, 8, 9)) == "1–3, 5, 7–9"
+
+
+@given(st.sets(st.integers(min_value=1, max_value=40), min_size=1))
+def test_counts_text_reads_back_as_the_same_counts(counts):
+    """Every count appears, in order, once: expanding the runs gives the counts back."""
+    back = []
+    for part in howto.counts_text(tuple(sorted(counts))).split(", "):
+        low, _dash, high = part.partition("–")
+        back += range(int(low), int(high or low) + 1)
+    assert back == sorted(counts)
+
+
+@given(
+    st.one_of(
+        st.none(),
+        st.integers(),
+        st.text(max_size=50),
+        st.lists(st.one_of(st.none(), st.integers(), st.text(max_size=20)), max_size=50),
+    ),
+    st.one_of(st.none(), st.integers(), st.text(max_size=60), st.booleans()),
+)
+@settings(max_examples=60, deadline=None)
+def test_settings_read_any_howto_and_last_game_values(seen, last):
+    """Whatever the file holds, the keys load as a list of at most 32 game-id strings
+    and a string of at most 40 characters (the rest keep their defaults)."""
+    import json
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "settings.json"
+        path.write_text(json.dumps({"howto_seen": seen, "last_game": last}), encoding="utf-8")
+        s = Settings.load(path)
+    assert isinstance(s.howto_seen, list) and all(isinstance(g, str) for g in s.howto_seen)
+    assert len(s.howto_seen) <= 32 and isinstance(s.last_game, str) and len(s.last_game) <= 40
+    if isinstance(seen, list):
+        assert s.howto_seen == [g for g in seen if isinstance(g, str)][:32]
 
 
 def test_picking_a_game_opens_new_game_for_it(app):
