@@ -17,6 +17,7 @@ import time
 import pygame
 
 from client import assets, hosting, i18n
+from client.pads import INPUT as PAD_INPUT
 from client.scene import Scene
 from client.settings import Settings
 
@@ -245,6 +246,10 @@ class App:
                 continue
             if event.type in (pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED):
                 self.pads.track(event)  # then the scene hears of it too
+            elif event.type in PAD_INPUT and not getattr(self.scene, "takes_pads", False):
+                event = self.pads.as_key(event)  # a screen without pads of its own: keys
+                if event is None:
+                    continue
             if self.quitting is not None and self.quitting.open:
                 if self.quitting.handle(event) == "quit":
                     self.quit(self.quitting.code, force=True)

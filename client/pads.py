@@ -181,6 +181,13 @@ class Pads:
         self.add(iid)
         return iid, word
 
+    def as_key(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        """A pad's word as the key it means on a screen without pad input of its own
+        (:data:`SCREEN_KEYS`: the menu, the results, …), else None."""
+        said = self.word(event)
+        key = SCREEN_KEYS.get(said[1]) if said else None
+        return key_event((key, 0), said[0]) if key is not None else None
+
     def _push(self, iid: int, axis, value: int) -> str | None:
         """A stick's or trigger's new push direction, once per push."""
         key = (iid, axis)
@@ -247,6 +254,19 @@ COMMON = {
     "back": pygame.K_F1,
     "a": pygame.K_RETURN,
     "b": pygame.K_BACKSPACE,
+}
+
+#: What a pad word means on the other screens (menu, results, help …): the arrows, A
+#: is Enter (the screen's main button), B is Esc (back), Back is F1.
+SCREEN_KEYS = {
+    "up": pygame.K_UP,
+    "down": pygame.K_DOWN,
+    "left": pygame.K_LEFT,
+    "right": pygame.K_RIGHT,
+    "a": pygame.K_RETURN,
+    "start": pygame.K_RETURN,
+    "b": pygame.K_ESCAPE,
+    "back": pygame.K_F1,
 }
 
 #: A key with its modifiers: ``(key, mod)``.
@@ -334,7 +354,8 @@ def table_input(table, event: pygame.event.Event) -> None:
     is replayed as the key it stands for (:func:`key_for`) through the table's own
     ``handle_event``, when the pad may act for the seat concerned — the one behind
     the privacy screen, else the shown seat (:func:`may_act`); any pad may open the
-    rules (Back) or the question before leaving (Start), and answer them. A pad
+    rules (Back) or the question before leaving (Start), and answer them (B: Esc,
+    closing them). A pad
     pulled out frees its seat here (keyboard and mouse, or a free pad), with a
     notice."""
     window = getattr(table.app, "pads", None)
@@ -355,10 +376,11 @@ def table_input(table, event: pygame.event.Event) -> None:
     if said is None:
         return
     iid, word = said
-    key = key_for(table, word)
+    asked = table.leaving.open or table.help_open  # a question or the rules over the table
+    key = (pygame.K_ESCAPE, 0) if asked and word == "b" else key_for(table, word)
     if key is None:
         return
-    anyone = table.leaving.open or table.help_open or key[0] in (pygame.K_ESCAPE, pygame.K_F1)
+    anyone = asked or key[0] in (pygame.K_ESCAPE, pygame.K_F1)
     seat = table.privacy_for if table.privacy_for is not None else table.perspective
     if anyone or may_act(table.pad_seats, iid, seat):
         table.handle_event(key_event(key, iid))

@@ -90,6 +90,8 @@ def parse_option(text: str, default):
 class NewGameScene(Scene):
     """Seat list of drop-downs, the game's options and a seed; Start creates the table."""
 
+    takes_pads = True  # A on a pad takes a seat (:meth:`pad_input`)
+
     def __init__(
         self, app, game_id: str | None = None, seats: list[str] | None = None, lan: bool = False
     ) -> None:

@@ -50,6 +50,8 @@ class TableScene(TableText, Scene, abc.ABC):
 
     #: The engine's game id ("take5", "the-game", …).
     game_id = ""
+    #: Pads reach the table as they are (:func:`client.pads.table_input`).
+    takes_pads = True
     #: Seconds a bot waits before acting (so people can follow), and under --autoquit.
     bot_delay = 0.6
     autoquit_bot_delay = 0.2

@@ -94,6 +94,57 @@ def test_a_pad_unplugged_is_forgotten_with_its_seat(app):
     assert app.pads.pads == {}
 
 
+def test_on_a_screen_without_pads_of_its_own_a_pad_is_the_arrows_enter_and_esc(app):
+    """The menu, the results, the settings …: A is Enter (the screen's main button),
+    B is Esc (back), the d-pad and the stick the arrows, Back F1."""
+    from client.scene import Scene
+
+    class Screen(Scene):
+        def __init__(self, app) -> None:
+            super().__init__(app)
+            self.keys: list[int] = []
+
+        def handle_event(self, event) -> None:
+            if event.type == pygame.KEYDOWN:
+                self.keys.append(event.key)
+
+    screen = Screen(app)
+    app.switch(screen)
+    for word in ("a", "b", "down", "back", "start", "x"):
+        press(screen, word)
+    app.frame(
+        1 / 30,
+        [
+            pygame.event.Event(
+                pygame.CONTROLLERAXISMOTION,
+                instance_id=PAD,
+                axis=pygame.CONTROLLER_AXIS_LEFTX,
+                value=-32768,
+            )
+        ],
+    )
+    assert screen.keys == [
+        pygame.K_RETURN,
+        pygame.K_ESCAPE,
+        pygame.K_DOWN,
+        pygame.K_F1,
+        pygame.K_RETURN,
+        pygame.K_LEFT,
+    ]
+
+
+def test_a_pad_opens_and_closes_the_rules_and_the_question_before_leaving(app):
+    table = seated(app, "take5")
+    press(table, "back")
+    assert table.help_open
+    press(table, "b")  # B closes the rules (as Esc does)
+    assert not table.help_open
+    press(table, "start")
+    assert table.leaving.open
+    press(table, "b")  # B: stay
+    assert not table.leaving.open and app.scene is table
+
+
 # ---------------------------------------------------------------- the five tables
 def test_take5_a_pad_picks_a_card_and_plays_it(app):
     table = seated(app, "take5")
