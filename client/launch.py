@@ -287,7 +287,7 @@ def resume_table(app, path: str):
     app.table_class(spec.game_id)
     names = logged_names(spec.record, default_names(spec.seats, app.settings.name))
     lan = {"port": 0, "advertise": spec.name or None}
-    session = TableSession.local(spec, names, bot_delay=0.6, lan=lan)
+    session = TableSession.local(spec, names, bot_delay=app.settings.bot_delay(), lan=lan)
     session.name = spec.name
     app.watch(session)
     return app.go("lobby", session=session)
@@ -302,7 +302,8 @@ def open_local(app, spec: TableSpec, names: list[str] | None = None):
         names = default_names(spec.seats, app.settings.name)
         if spec.record is not None:
             names = logged_names(spec.record, names)
-    bot_delay = scene_class.autoquit_bot_delay if app.autoquit else scene_class.bot_delay
+    # The player's "Bots' pause" setting (faster under --autoquit).
+    bot_delay = scene_class.autoquit_bot_delay if app.autoquit else app.settings.bot_delay()
     session = TableSession.local(spec, names, bot_delay=bot_delay)
     app.watch(session)
     return app.go("table", session=session)
@@ -333,7 +334,9 @@ def host_table(
     names = default_names(spec.seats, app.settings.name)
     lan = {"port": port, "advertise": table_name if advertise else None}
     turn = turn_seconds if turn_seconds and turn_seconds > 0 else None
-    session = TableSession.local(spec, names, bot_delay=0.6, lan=lan, turn_seconds=turn)
+    session = TableSession.local(
+        spec, names, bot_delay=app.settings.bot_delay(), lan=lan, turn_seconds=turn
+    )
     session.name = table_name
     app.watch(session)
     from client import howto

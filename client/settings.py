@@ -5,7 +5,9 @@ Fields: ``name`` (str), ``window`` ([width, height] pixels), ``fullscreen`` (boo
 ``volume`` (float 0..1), ``mute`` (bool), ``ui_scale`` (float 0.75..1.5, 1.0 = normal:
 the size of text in tables and overlays), ``last_game`` (str: the game id of the last
 table started or hosted from this window, "" = none yet; Quick game deals it),
-``howto_seen`` (list of game ids whose first-time "How to play" was already offered).
+``howto_seen`` (list of game ids whose first-time "How to play" was already offered),
+``bot_pause`` (one of :data:`BOT_PAUSES`: how long bots at this window's tables pause
+before each decision).
 """
 
 from __future__ import annotations
@@ -18,6 +20,15 @@ from pathlib import Path
 import platformdirs
 
 APP = "tapete"
+
+#: The bots' pause before each decision, by setting: seconds, or ``(low, high)`` — a
+#: pause drawn per decision in that range (net/host.py ``Table.bot_pause``; it depends on
+#: nothing hidden and changes no choice). "natural" is the default.
+BOT_PAUSES: dict[str, float | tuple[float, float]] = {
+    "off": 0.0,
+    "short": (0.25, 0.6),
+    "natural": (0.6, 1.4),
+}
 
 
 def config_dir() -> Path:
@@ -39,6 +50,7 @@ class Settings:
     ui_scale: float = 1.0
     last_game: str = ""
     howto_seen: list[str] = field(default_factory=list)
+    bot_pause: str = "natural"
 
     @classmethod
     def load(cls, path: Path | None = None) -> "Settings":
@@ -82,7 +94,13 @@ class Settings:
             seen = data.get("howto_seen")
             if isinstance(seen, list):
                 s.howto_seen = [g for g in seen if isinstance(g, str)][:32]
+            if data.get("bot_pause") in BOT_PAUSES:
+                s.bot_pause = data["bot_pause"]
         return s
+
+    def bot_delay(self) -> float | tuple[float, float]:
+        """The host's bot delay for :attr:`bot_pause` (:data:`BOT_PAUSES`)."""
+        return BOT_PAUSES.get(self.bot_pause, BOT_PAUSES["natural"])
 
     def save(self, path: Path | None = None) -> Path:
         """Write settings as JSON; returns the path. Raises ``OSError`` if unwritable."""

@@ -1,5 +1,6 @@
-"""Settings: name, language, window size, fullscreen, animation speed, volume, mute and
-interface size (saved under the user's config folder; see :mod:`client.settings`)."""
+"""Settings: name, language, window size, fullscreen, animation speed, volume, mute,
+interface size and the bots' pause (saved under the user's config folder; see
+:mod:`client.settings`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,12 @@ from client.scene import Scene
 from client.i18n import _
 
 SIZES = ["1280x720", "1600x900", "1920x1080", "1024x640"]
+
+
+def pause_names() -> dict[str, str]:
+    """The bots' pause settings (:data:`client.settings.BOT_PAUSES`) as people read
+    them, in the order offered."""
+    return {"off": _("Off"), "short": _("Short"), "natural": _("Natural")}
 
 
 def selected(menu) -> str:
@@ -33,6 +40,7 @@ class SettingsScene(Scene):
         ui, s = self.app.ui, self.app.settings
         w, _h = self.app.size
         x, y, step = w // 2 - 260, 110, 44
+        step = max(38, min(step, (_h - y - 110) // 9))  # nine rows and the buttons fit
         rows = [
             _("Your name"),
             _("Language"),
@@ -42,6 +50,7 @@ class SettingsScene(Scene):
             _("Volume"),
             _("Sound"),
             _("Text size"),
+            _("Bots' pause"),
         ]
         for i, label in enumerate(rows):
             pygame_gui.elements.UILabel(pygame.Rect(x - 50, y + i * step, 260, 36), label, ui)
@@ -78,6 +87,10 @@ class SettingsScene(Scene):
         self.scale_note = pygame_gui.elements.UILabel(
             pygame.Rect(x + 530, y + 7 * step, 90, 36), percent(s.ui_scale), ui
         )
+        self.pauses = pause_names()
+        self.pause = pygame_gui.elements.UIDropDownMenu(
+            list(self.pauses.values()), self.pauses.get(s.bot_pause, _("Natural")), rect(8), ui
+        )
         y += len(rows) * step + 6
         pygame_gui.elements.UILabel(
             pygame.Rect(w // 2 - 420, y, 840, 30),
@@ -113,6 +126,8 @@ class SettingsScene(Scene):
         s.volume = round(float(self.volume.get_current_value()), 2)
         s.mute = selected(self.mute) == _("Muted")
         s.ui_scale = min(1.5, max(0.75, round(float(self.scale.get_current_value()), 2)))
+        chosen = selected(self.pause)
+        s.bot_pause = next((k for k, v in self.pauses.items() if v == chosen), "natural")
         i18n.set_language(s.language)
         sounds = getattr(self.app, "sounds", None)
         if sounds is not None:

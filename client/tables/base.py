@@ -11,7 +11,9 @@ returns and acts only through ``seat.send(action)``.
 
 The base owns the rest: perspective, the couch privacy screen, the animation queue,
 errors and the link banner, who is at the table (:mod:`client.tables.presence`: every
-seat panel calls :meth:`TableScene.draw_presence`), rules help, results.
+seat panel calls :meth:`TableScene.draw_presence`; a bot's panel shows "thinking…"
+while it is awaited), preset emotes (:mod:`client.tables.emotes`: the picker, and a
+bubble by the sender's panel), rules help, results.
 
 Perspective: with one local player the table always shows that seat. With none it
 shows the public view. With two or more (couch play) it shows the public view while
@@ -34,6 +36,8 @@ from client import assets, pads
 from client.anim import Beat, Flight, Stage, Timeline, zone
 from client.i18n import _
 from client.scene import Scene
+from client.tables.emotes import CODES as EMOTE_CODES
+from client.tables.emotes import Emotes
 from client.tables.hold import HeldRow
 from client.tables.leave import LeaveConfirm
 from client.tables.presence import Presence
@@ -102,6 +106,8 @@ class TableScene(TableText, Scene, abc.ABC):
         #: whether the last input came from a pad (the legends then name its buttons).
         self.pad_seats = pads.seats_at(app, self.seats)
         self.pad_in_use = False
+        #: Preset emotes: the picker and the bubbles by the panels.
+        self.emotes = Emotes(self)
 
     # ------------------------------------------------------------------ the contract
     @abc.abstractmethod
@@ -156,8 +162,17 @@ class TableScene(TableText, Scene, abc.ABC):
         right-aligned at ``midright`` (pixels) in at most ``room`` pixels; returns the
         width taken (0: nothing shown, e.g. at an offline table). Every table's seat
         panels call it, then fit their own words beside it
-        (:class:`client.tables.presence.Presence`)."""
+        (:class:`client.tables.presence.Presence`). The panel's place is also where
+        the seat's emote bubbles show (:class:`client.tables.emotes.Emotes`)."""
+        self.emotes.panel(seat, midright, room)
         return self.presence.draw_badges(surface, seat, midright, room)
+
+    def emote_button(self, size: tuple[int, int]) -> pygame.Rect:
+        """Where the emote button of ``size`` pixels goes (:mod:`client.tables.emotes`):
+        the bottom-right corner; a table that uses that corner puts it elsewhere."""
+        rect = pygame.Rect((0, 0), size)
+        rect.bottomright = (self.w - self.s(10), self.h - self.s(8))
+        return rect
 
     def hand_slot(self, i: int, n: int) -> pygame.Rect:
         """Where card ``i`` of a hand of ``n`` lies (tables with a row of cards)."""
@@ -317,8 +332,12 @@ class TableScene(TableText, Scene, abc.ABC):
         self.clock += dt
         self.session.pump()
         self.presence.update(dt)  # the seats' states, notices, this screen's link
+        self.emotes.update(dt)  # emotes heard, bubbles fading
         for key, m in self.session.mirrors.items():
             for err in m.errors:
+                if err.get("code") in EMOTE_CODES:  # not an action's refusal
+                    self.show_error(_("Too many emotes: wait a moment"))
+                    continue
                 self.show_error(err.get("message", _("refused")))
                 if key in self.seats:
                     self.seats[key].refused()
@@ -363,6 +382,7 @@ class TableScene(TableText, Scene, abc.ABC):
             and not board.get("over")
             and not self.hand_settling()  # its 0.25 s run on the table's clock
             and not self.counting()
+            and not self.emotes.busy()  # a bubble fades, the picker is open
         )
 
     def counting(self) -> bool:
@@ -446,6 +466,8 @@ class TableScene(TableText, Scene, abc.ABC):
                 seat, self.privacy_for = self.privacy_for, None
                 self.set_perspective(seat)
             return
+        if self.emotes.handle(event):  # T, the picker's keys and clicks
+            return
         clear = (event.type == pygame.MOUSEBUTTONUP and event.button == 3) or (
             event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE)
         )
@@ -495,6 +517,7 @@ class TableScene(TableText, Scene, abc.ABC):
         for flight, pos in self.timeline.flights():
             self.draw_flight(surface, flight, pos)
         self.presence.draw_notices(surface)
+        self.emotes.draw(surface)
         if self.message_t > 0:
             self.banner(surface, self.message, assets.RED, center=self.message_pos())
         if self.help_open:

@@ -17,6 +17,12 @@ they leave; the badges are words first (``online``, ``away · stand-in in 14 s``
 ``stand-in bot``, ``bot``, ``42 s left``), shorter words where the room is short, and
 coloured dots at the least. Badges show only at LAN tables (a seat for a remote player)
 and at tables with a turn clock: offline and couch tables have nobody to lose.
+
+One badge shows at every table: **thinking…** on the panel of a seat a bot plays (its
+state ``bot`` or ``stand-in`` in ``seats``) while the latest view awaits it — the host's
+bot pausing before it acts (net/PROTOCOL.md "Bots' pauses"). It comes from what every
+window has, so a LAN guest sees the host's bots think too; it pulses gently, and goes
+the moment the bot's action arrives.
 """
 
 from __future__ import annotations
@@ -40,7 +46,10 @@ COLOURS = {
     "waiting": (84, 96, 90),
     "clock": (120, 96, 24),
     "clock-low": assets.RED,
+    "thinking": (104, 82, 150),
 }
+#: Seconds of one pulse of the "thinking" badge.
+PULSE = 1.2
 #: Seconds left under which a turn clock shows red.
 LOW_CLOCK = 10
 #: Seconds a notice stays on screen.
@@ -270,13 +279,30 @@ class Presence:
         m = self.mirrors().get(seat)
         return seat is not None and m is not None and getattr(m, "link", None) is not None
 
-    def badges(self, seat: int) -> list[Badge]:
-        """Seat ``seat``'s badges, left to right: its turn clock (if one runs), then its
-        state; [] where badges do not show."""
+    def thinking(self, seat: int) -> bool:
+        """Whether a bot plays ``seat`` (state ``bot`` or ``stand-in``) and the latest
+        view awaits it (the game not over): its bot is pausing or deciding."""
         d = self.seat(seat)
-        if d is None or not self.visible():
+        if d is None or d.get("state") not in ("bot", "stand-in"):
+            return False
+        latest = getattr(self.table, "latest", None)
+        view = latest() if callable(latest) else None
+        if not view or view.get("over") or view.get("lobby"):
+            return False
+        return seat in (view.get("awaiting") or ())
+
+    def badges(self, seat: int) -> list[Badge]:
+        """Seat ``seat``'s badges, left to right: "thinking…" (a bot awaited: at every
+        table), then where badges show its turn clock (if one runs) and its state."""
+        d = self.seat(seat)
+        if d is None:
             return []
         out = []
+        if self.thinking(seat):
+            texts = (_("thinking…"), "…")
+            out.append(Badge("thinking", texts, pulse(COLOURS["thinking"], self.now)))
+        if not self.visible():
+            return out
         clock = self.clock_left(seat)
         if clock is not None:
             s = seconds(clock)
@@ -315,6 +341,8 @@ class Presence:
         window must keep drawing."""
         if self.notices or self._links:
             return True
+        if any(self.thinking(s["seat"]) for s in self.seats if _int(s)):
+            return True  # the "thinking" badge pulses
         if not self.visible():
             return False
         return any(
@@ -403,6 +431,13 @@ class Presence:
         for text, colour, _left in reversed(self.notices[-2:]):
             t.banner(surface, text, colour, center=(x, y))
             y -= step
+
+
+def pulse(colour, now: float) -> tuple[int, int, int]:
+    """``colour`` brightened and dimmed gently with the time ``now`` (seconds): one
+    :data:`PULSE` a cycle."""
+    k = 0.5 + 0.5 * math.sin(2 * math.pi * now / PULSE)
+    return tuple(min(255, int(c + (255 - c) * 0.28 * k)) for c in colour)
 
 
 def clock_face(surface: pygame.Surface, centre, r: int) -> None:

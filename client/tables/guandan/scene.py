@@ -126,6 +126,12 @@ class GuandanTable(TableScene):
 
         shots.take(app, shot, seed)
 
+    def emote_button(self, size: tuple[int, int]) -> pygame.Rect:
+        """Below this screen's panel, above the hand (the hand fills the bottom)."""
+        rect = pygame.Rect((0, 0), size)
+        rect.bottomleft = (self.s(10), layout.hand_area(self).top - self.s(4))
+        return rect
+
     def message_pos(self) -> tuple[int, int]:
         return (self.w // 2, self.s(288))
 
