@@ -56,8 +56,8 @@ class TableScene(TableText, Scene, abc.ABC):
     game_id = ""
     #: Pads reach the table as they are (:func:`client.pads.table_input`).
     takes_pads = True
-    #: Seconds a bot waits before acting (so people can follow), and under --autoquit.
-    bot_delay = 0.6
+    #: Seconds a bot waits before acting under --autoquit (otherwise the player's
+    #: "Bots' pause" setting decides: client.settings.BOT_PAUSES).
     autoquit_bot_delay = 0.2
     #: Names are cut to this many characters where space is short (None: never).
     name_cut: int | None = None

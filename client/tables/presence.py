@@ -281,7 +281,10 @@ class Presence:
 
     def thinking(self, seat: int) -> bool:
         """Whether a bot plays ``seat`` (state ``bot`` or ``stand-in``) and the latest
-        view awaits it (the game not over): its bot is pausing or deciding."""
+        view awaits it (the game not over): its bot is pausing or deciding. Never a seat
+        played on this screen (its own badges say what happens to it)."""
+        if seat in (getattr(self.table, "seats", None) or {}):
+            return False
         d = self.seat(seat)
         if d is None or d.get("state") not in ("bot", "stand-in"):
             return False
