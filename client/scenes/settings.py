@@ -39,8 +39,12 @@ class SettingsScene(Scene):
     def enter(self) -> None:
         ui, s = self.app.ui, self.app.settings
         w, _h = self.app.size
+        # Nine rows, the note and the buttons fit the window (800×500 too).
         x, y, step = w // 2 - 260, 110, 44
-        step = max(38, min(step, (_h - y - 110) // 9))  # nine rows and the buttons fit
+        if _h < y + 9 * step + 106:
+            y, step = 96, max(32, (_h - 96 - 90) // 9)
+        rh = min(36, step - 4)  # a row's height
+        button_h = 50 if step == 44 else 40
         rows = [
             _("Your name"),
             _("Language"),
@@ -53,10 +57,10 @@ class SettingsScene(Scene):
             _("Bots' pause"),
         ]
         for i, label in enumerate(rows):
-            pygame_gui.elements.UILabel(pygame.Rect(x - 50, y + i * step, 260, 36), label, ui)
+            pygame_gui.elements.UILabel(pygame.Rect(x - 50, y + i * step, 260, rh), label, ui)
 
         def rect(i: int) -> pygame.Rect:
-            return pygame.Rect(x + 220, y + i * step, 300, 36)
+            return pygame.Rect(x + 220, y + i * step, 300, rh)
 
         self.name = pygame_gui.elements.UITextEntryLine(rect(0), ui)
         self.name.set_text(s.name)
@@ -85,7 +89,7 @@ class SettingsScene(Scene):
             rect(7), s.ui_scale, (0.75, 1.5), ui, click_increment=0.05
         )
         self.scale_note = pygame_gui.elements.UILabel(
-            pygame.Rect(x + 530, y + 7 * step, 90, 36), percent(s.ui_scale), ui
+            pygame.Rect(x + 530, y + 7 * step, 90, rh), percent(s.ui_scale), ui
         )
         self.pauses = pause_names()
         self.pause = pygame_gui.elements.UIDropDownMenu(
@@ -97,9 +101,12 @@ class SettingsScene(Scene):
             _("Window size and fullscreen apply at the next start."),
             ui,
         )
-        self.back = pygame_gui.elements.UIButton(pygame.Rect(x, y + 50, 240, 50), _("Back"), ui)
+        below = 50 if step == 44 else 34  # the buttons, under the note
+        self.back = pygame_gui.elements.UIButton(
+            pygame.Rect(x, y + below, 240, button_h), _("Back"), ui
+        )
         self.save = pygame_gui.elements.UIButton(
-            pygame.Rect(x + 280, y + 50, 240, 50), _("Save"), ui, object_id="@big"
+            pygame.Rect(x + 280, y + below, 240, button_h), _("Save"), ui, object_id="@big"
         )
 
     def handle_event(self, event) -> None:
