@@ -277,17 +277,22 @@ def test_sequence_numbers_a_pad_picks_a_card_and_places_a_chip(app):
 
 
 def test_guandan_a_pad_picks_a_card_plays_it_and_passes(app):
+    """Seed 7: seat 3 leads the first trick, so seat 0 may pass (B); it passes until a
+    single card may be played (at the latest when it leads), then plays one (X, A)."""
     table = seated(app, "guandan")
     sent = recorder(table)
-    order = list(table.hand.order)
-    singles = [i for i, c in enumerate(order) if table.choices(type="play", cards=[c])]
-    if table.can_pass():
-        press(table, "b")  # B passes (a seat that leads may not)
-        assert sent == [{"type": "pass"}]
+    assert table.can_pass()
+    press(table, "b")
+    assert sent == [{"type": "pass"}]
+    for _turn in range(40):
         assert run_until(app, table.deciding, 60)
         order = list(table.hand.order)
         singles = [i for i, c in enumerate(order) if table.choices(type="play", cards=[c])]
-        sent.clear()
+        if singles:
+            break
+        press(table, "b")
+        assert sent[-1] == {"type": "pass"}
+    sent.clear()
     i = singles[0]
     for _i in range((i - table.hand.cursor) % len(order)):
         press(table, "right")
