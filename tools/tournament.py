@@ -231,6 +231,7 @@ def play(job: Job) -> dict:
     }
     if the_game and out is not None:
         record["published"] = out.details["cards_left"] if published is None else published
+        record["deck_left"] = len(state.deck)  # > 0: blocked before the draw pile ran out
     return record
 
 
@@ -500,7 +501,12 @@ def report_pool(game_id: str, records: list[dict]) -> str:
 
 def report_the_game(records: list[dict]) -> list[str]:
     """The Game under both end rules: win rate, excellent rate (fewer than 10 cards
-    left, the-game.md "End"), mean cards left, mean left in a loss."""
+    left, the-game.md "End"), mean cards left, mean left in a loss; then the losses
+    split by when the block came — while the draw pile still held cards (the minimum
+    was 2, and the whole draw pile counts as left; the same game under both rules) or
+    after it ran out — as rates of all games and mean cards left. "Cards left" is what
+    the published simulator counts too: 98 minus the cards played (hands + draw pile);
+    its own table's "avg. # of cards left" is a mean over all games, wins included."""
     done = [r for r in records if not r["unfinished"]]
     out = [
         f"{'end rule':<18} {'games':>6} {'win rate [95%]':>22} {'excellent <10 [95%]':>22} "
@@ -514,6 +520,16 @@ def report_the_game(records: list[dict]) -> list[str]:
         out.append(
             f"{name:<18} {len(left):>6} {_fmt_rate(wins, len(left)):>22} "
             f"{_fmt_rate(excellent, len(left)):>22} {_fmt_mean(left):>16} {_fmt_mean(lost):>16}"
+        )
+    split = [r for r in done if "deck_left" in r]
+    if split:
+        early = [r["scores"][0] for r in split if r["deck_left"] > 0]
+        late = [r["scores"][0] for r in split if r["deck_left"] == 0 and r["scores"][0] > 0]
+        n = len(split)
+        out.append(
+            f"ours, lost with cards to draw: {_fmt_rate(len(early), n)} of games, "
+            f"{_fmt_mean(early)} left; lost after the draw pile ran out: "
+            f"{_fmt_rate(len(late), n)}, {_fmt_mean(late)} left"
         )
     return out
 

@@ -129,6 +129,11 @@ def test_the_game_is_scored_under_both_end_rules(capsys):
     assert len(records) == 6
     # The published rule stops no later than ours: never fewer cards left.
     assert all(r["published"] >= r["scores"][0] for r in records)
+    # A block with cards to draw ends the game alike under both rules; the draw pile
+    # counts as left, and so do the hands.
+    early = [r for r in records if r["deck_left"] > 0]
+    assert all(r["published"] == r["scores"][0] > r["deck_left"] for r in early)
+    assert re.search(rf"ours, lost with cards to draw: +{100 * len(early) / 6:.1f}% ", out)
 
 
 def test_the_published_end_rule_stops_when_an_empty_hand_is_due():
