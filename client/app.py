@@ -232,7 +232,8 @@ class App:
 
     def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
         """One frame: events, update, draw, flip. Tests call this directly."""
-        for event in events if events is not None else pygame.event.get():
+        events = events if events is not None else pygame.event.get()
+        for event in [*events, *self.pads.tick(dt)]:  # (+ a held pad direction's repeats)
             if event.type == WAKE:
                 self._wake_posted.clear()
                 continue
@@ -295,7 +296,7 @@ class App:
 
     def busy(self) -> bool:
         """Whether the next frame is due at the frame rate (something moves)."""
-        return self.scene is None or not self.scene.idle()
+        return self.scene is None or not self.scene.idle() or self.pads.holding()
 
     def typing(self) -> bool:
         """Whether a text field has the focus (its cursor blinks)."""

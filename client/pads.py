@@ -63,6 +63,15 @@ STICK = {
     pygame.CONTROLLER_AXIS_LEFTX: ("left", "right"),
     pygame.CONTROLLER_AXIS_LEFTY: ("up", "down"),  # SDL: positive is down
 }
+#: The d-pad's buttons by word (a held direction repeats as its d-pad button).
+DIRECTIONS = {
+    "up": pygame.CONTROLLER_BUTTON_DPAD_UP,
+    "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+    "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+    "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+}
+#: A held direction repeats after REPEAT[0] seconds, then every REPEAT[1] seconds.
+REPEAT = (0.4, 0.1)
 TRIGGERS = {pygame.CONTROLLER_AXIS_TRIGGERLEFT: "lt", pygame.CONTROLLER_AXIS_TRIGGERRIGHT: "rt"}
 
 
@@ -89,6 +98,9 @@ class Pads:
         #: The names of pads unplugged (instance id → name), for the tables' notices.
         self.gone: dict[int, str] = {}
         self._axes: dict[tuple[int, int], int] = {}  # (pad, axis) → -1, 0, +1 pushed
+        #: Directions held down: (pad, word) → when it repeats (on :attr:`_clock`).
+        self._held: dict[tuple[int, str], float] = {}
+        self._clock = 0.0  # seconds, advanced by :meth:`tick`
         try:
             from pygame._sdl2 import controller
 
@@ -130,6 +142,7 @@ class Pads:
         for seat in [s for s, i in self.seats.items() if i == instance_id]:
             del self.seats[seat]
         self._axes = {k: v for k, v in self._axes.items() if k[0] != instance_id}
+        self._held = {k: v for k, v in self._held.items() if k[0] != instance_id}
         pad = self.pads.pop(instance_id, None)
         if pad is not None:
             self.gone[pad.instance_id] = pad.name
@@ -166,20 +179,55 @@ class Pads:
     def word(self, event: pygame.event.Event) -> tuple[int, str] | None:
         """``(instance id, pad word)`` for a button press, or a stick or trigger pushed
         past :data:`PUSH`; None for anything else (a release, a small move). Words:
-        ``a b x y lb rb lt rt back start up down left right``."""
+        ``a b x y lb rb lt rt back start up down left right``. A direction held down
+        says its word again after :data:`REPEAT` (see :meth:`tick`)."""
         iid = getattr(event, "instance_id", None)
         if iid is None:
             return None
         if event.type == pygame.CONTROLLERBUTTONDOWN:
             word = BUTTONS.get(getattr(event, "button", None))
         elif event.type == pygame.CONTROLLERAXISMOTION:
-            word = self._push(iid, getattr(event, "axis", None), getattr(event, "value", 0))
+            axis = getattr(event, "axis", None)
+            word = self._push(iid, axis, getattr(event, "value", 0))
+            if axis in STICK and self._axes.get((iid, axis)) == 0:
+                for w in STICK[axis]:
+                    self._held.pop((iid, w), None)  # the stick came back: no repeat
         else:
+            if event.type == pygame.CONTROLLERBUTTONUP:
+                self._held.pop((iid, BUTTONS.get(getattr(event, "button", None))), None)
             return None
         if word is None:
             return None
+        if word in DIRECTIONS and not getattr(event, "repeat", False):
+            for w in DIRECTIONS:  # one direction at a time
+                self._held.pop((iid, w), None)
+            self._held[(iid, word)] = self._clock + REPEAT[0]
         self.add(iid)
         return iid, word
+
+    def tick(self, dt: float) -> list[pygame.event.Event]:
+        """Advance the pads' clock by ``dt`` seconds: the d-pad presses that held
+        directions repeat now (a held direction repeats after the first of
+        :data:`REPEAT`'s seconds, then every second one), marked ``repeat``."""
+        self._clock += dt
+        out = []
+        for (iid, word), due in list(self._held.items()):
+            if self._clock >= due:
+                later = due + REPEAT[1]  # on the beat; after a long frame, from now
+                self._held[(iid, word)] = later if later > self._clock else self._clock + REPEAT[1]
+                out.append(
+                    pygame.event.Event(
+                        pygame.CONTROLLERBUTTONDOWN,
+                        instance_id=iid,
+                        button=DIRECTIONS[word],
+                        repeat=True,
+                    )
+                )
+        return out
+
+    def holding(self) -> bool:
+        """Whether a direction is held down (its repeats need frames)."""
+        return bool(self._held)
 
     def as_key(self, event: pygame.event.Event) -> pygame.event.Event | None:
         """A pad's word as the key it means on a screen without pad input of its own

@@ -436,6 +436,8 @@ class NewGameScene(Scene):
         if word == "start":
             self.start_game()
             return
+        if word not in ("a", "b") and event.type != pygame.CONTROLLERDEVICEREMOVED:
+            return  # a release, a small move, another button
         self.keep_typed()
         self.seats = self.read_seats()
         if word == "a":
@@ -443,8 +445,6 @@ class NewGameScene(Scene):
             pads.take_seat(self.app.pads, said[0], local)
         elif word == "b":
             pads.leave_seat(self.app.pads, said[0])
-        elif said is not None:
-            return
         self.build()
 
     def start_game(self) -> None:

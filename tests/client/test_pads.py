@@ -72,6 +72,41 @@ def test_a_stick_pushed_past_half_way_is_one_move_until_it_comes_back(app):
     assert p.name(PAD) == _("Pad {n}").format(n=1)  # heard before its plugging: named
 
 
+def test_a_direction_held_down_repeats_until_it_is_let_go(app):
+    p = app.pads
+    right = pygame.CONTROLLER_BUTTON_DPAD_RIGHT
+    down = pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=PAD, button=right)
+    assert p.word(down) == (PAD, "right")
+    assert p.holding()
+    assert p.tick(pads.REPEAT[0] - 0.05) == []  # not yet
+    again = p.tick(0.05)
+    assert [(e.instance_id, e.button, e.repeat) for e in again] == [(PAD, right, True)]
+    assert p.word(again[0]) == (PAD, "right")  # a repeat keeps the pace …
+    assert p.tick(pads.REPEAT[1] / 2) == []
+    assert len(p.tick(pads.REPEAT[1] / 2)) == 1  # … every REPEAT[1] seconds
+    p.word(pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=PAD, button=right))
+    assert not p.holding() and p.tick(1.0) == []
+    # The stick: held past half-way it repeats; back in the middle it stops.
+    stick = pygame.CONTROLLER_AXIS_LEFTY
+
+    def axis(value):
+        return pygame.event.Event(
+            pygame.CONTROLLERAXISMOTION, instance_id=PAD, axis=stick, value=value
+        )
+
+    assert p.word(axis(-30000)) == (PAD, "up")
+    assert [e.button for e in p.tick(pads.REPEAT[0])] == [pygame.CONTROLLER_BUTTON_DPAD_UP]
+    assert p.word(axis(0)) is None and not p.holding()
+    # A held pad's repeats reach the table as presses, frame by frame.
+    table = seated(app, "take5")
+    hand = list(table.board["hand"])
+    app.frame(1 / 30, [down])
+    assert table.selected == hand[0]
+    for _i in range(int((pads.REPEAT[0] + 2.5 * pads.REPEAT[1]) * 100)):
+        app.frame(0.01, [])
+    assert table.selected == hand[3]  # the press, then three repeats
+
+
 def test_a_pad_plays_its_own_seat_or_any_seat_without_a_pad():
     seats = {0: PAD, 2: OTHER}
     assert pads.may_act(seats, PAD, 0)
@@ -377,6 +412,14 @@ def test_new_game_frees_a_pad_seat_that_stops_being_local_or_loses_its_pad(app):
     assert app.pads.seats == {0: PAD} and [n for _r, n in form.pad_tags] == [
         "Xbox Wireless Controller"
     ]
+    form.build()
+    box = form.name_entries[0]
+    for value in (3000, -5000, 0):  # the stick's small moves rebuild nothing
+        app.frame(
+            1 / 30,
+            [pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=PAD, axis=0, value=value)],
+        )
+    assert form.name_entries[0] is box
     form.seats = ["bot:easy", "human", "bot:easy"]  # PAD's seat 0 became a bot
     form.build()
     assert app.pads.seats == {}
