@@ -254,7 +254,9 @@ class TcpServer:
             try:
                 if remaining <= 0:
                     raise asyncio.TimeoutError
-                data = await asyncio.wait_for(reader.read(READ_SIZE), remaining)
+                # asyncio.timeout, not wait_for: no task per read (issue 18)
+                async with asyncio.timeout(remaining):
+                    data = await reader.read(READ_SIZE)
             except asyncio.TimeoutError:
                 peer.close(self._silence(client))
                 return

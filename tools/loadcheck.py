@@ -127,7 +127,21 @@ def watch(target: str, seat: int | None, timeout: float) -> dict:
 
 
 def client_main(target: str, seats: list[int | None], timeout: float) -> None:
-    """Run one connection per entry of ``seats`` on threads; print one JSON line each."""
+    """Run one connection per entry of ``seats`` on threads; print one JSON line each,
+    then ``{"cpu": seconds}``: this process's CPU time from its first connection on.
+
+    Everything a client loads is loaded before it connects (the modules, a bot of the
+    game: its first use imports the bots' modules), as a real client has done long
+    before a game starts: the last seat's hello starts the game at once, and the first
+    deltas must not time this process's start-up."""
+    import engine
+    import net.botplayer  # noqa: F401 - before the game (see above)
+    import net.client  # noqa: F401
+
+    engine.get_bot("take5", "normal", 0).choose(
+        engine.get_game("take5").view(engine.get_game("take5").setup(10, 0, {}), 0)
+    )
+    cpu0 = time.process_time()
     results: list[dict] = []
     lock = threading.Lock()
 
@@ -146,6 +160,7 @@ def client_main(target: str, seats: list[int | None], timeout: float) -> None:
         t.join()
     for r in results:
         print(json.dumps(r), flush=True)
+    print(json.dumps({"cpu": time.process_time() - cpu0}), flush=True)
 
 
 # --------------------------------------------------------------------------- host side
@@ -194,12 +209,15 @@ class Hosted:
         table = self.host.table
         receive = table.receive
 
+        self.cpu: list[float] = []  # host thread CPU seconds per accepted action
+
         def timed_receive(client, message):
-            t0 = time.monotonic()
+            t0, c0 = time.monotonic(), time.thread_time()
             n = len(table.actions)
             out = receive(client, message)
             if len(table.actions) > n:
                 self.done[len(table.actions)] = time.monotonic()
+                self.cpu.append(time.thread_time() - c0)
                 self.accepted[len(table.actions)] = t0
             return out
 
@@ -307,9 +325,11 @@ def run_table_phase(
         elapsed = time.perf_counter() - t0
         problems: list[str] = []
         per_table: list[list[dict]] = [[] for _ in hosted]
+        client_cpu = 0.0
         for i, p in procs:
             res, probs = collect([p], 60.0)
-            per_table[i].extend(res)
+            client_cpu += sum(r["cpu"] for r in res if "cpu" in r and "seat" not in r)
+            per_table[i].extend(r for r in res if "seat" in r)
             problems.extend(probs)
         for h, res in zip(hosted, per_table, strict=True):
             problems.extend(check(h, res))
@@ -336,6 +356,8 @@ def run_table_phase(
         "rss_kib_samples": samples,
         "problems": problems,
         "latency_ms": lat,
+        "host_cpu_ms": [1000 * c for h in hosted for c in h.cpu],
+        "client_cpu_ms_per_delta": 1000 * client_cpu / max(1, deltas),
     }
 
 
@@ -464,6 +486,13 @@ def main(argv: list[str] | None = None) -> int:
             got = percentiles(lat[key])
             if got is not None:
                 figures[key].append(got)
+        hc = one["host_cpu_ms"]
+        print(
+            f"  CPU: the host {statistics.mean(hc) if hc else 0:.3f} ms per action (mean; "
+            f"its thread, receive to every delta sent); the clients "
+            f"{one['client_cpu_ms_per_delta']:.3f} ms per delta received (their processes, "
+            "bots' decisions included)"
+        )
         print(f"  load {load()}")
         ok = ok and not one["problems"] and one["actions"][0] >= 1000
     if args.runs > 1:
