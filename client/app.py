@@ -151,6 +151,7 @@ class App:
         if self._ui is None:
             import pygame_gui
 
+            assets.install_gui_fonts()  # names in any script, in boxes and buttons too
             self._ui = pygame_gui.UIManager(self.size, gui_theme())
         return self._ui
 

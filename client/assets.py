@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
+from typing import NamedTuple
 
 import pygame
 
@@ -62,18 +63,40 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return _Font(font_path(bold), size)
 
 
-#: The bundled faces, tried in this order for each character that the face before
-#: lacks: ``(regular, bold)`` file names under assets/fonts (licences in
-#: assets/LICENSES.md). DejaVu Sans covers Latin with accents, Greek, Cyrillic,
-#: Armenian, Georgian, Hebrew, basic Arabic and the card suits; the Noto faces cover
-#: what it lacks.
-FACES: tuple[tuple[str, str], ...] = (
-    ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
-    ("NotoSansSC-Regular-Subset.otf", "NotoSansSC-Bold-Subset.otf"),
-)
+class Face(NamedTuple):
+    """A bundled face: file names under assets/fonts (licences in assets/LICENSES.md)."""
 
-#: Characters that prefer a face of their own over DejaVu (``(pattern, face index)``).
-PREFERRED: tuple[tuple[re.Pattern, int], ...] = ()
+    regular: str
+    #: The bold file, or None: the regular one emboldened by SDL_ttf.
+    bold: str | None
+    #: A colour bitmap face (emoji): the one size in pixels its glyphs come in; they
+    #: are scaled to the text's height. 0: an outline face, drawn at any size.
+    strike: int = 0
+
+
+#: The bundled faces, tried in this order for each character that the faces before
+#: lack. DejaVu Sans covers Latin with accents, Greek, Cyrillic, Armenian, Georgian,
+#: Hebrew, most Arabic and the card suits; Noto Sans Arabic the rest of Arabic (and is
+#: preferred for it, :data:`PREFERRED`); the Noto Sans CJK SC subset the common
+#: ideographs, kana and hangul; Noto Color Emoji (subset) the pictographs.
+FACES: tuple[Face, ...] = (
+    Face("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
+    Face("NotoSansArabic-Regular.ttf", "NotoSansArabic-Bold.ttf"),
+    Face("NotoSansSC-Regular-Subset.otf", None),
+    Face("NotoColorEmoji-Subset.ttf", None, strike=109),
+)
+ARABIC_FACE, CJK_FACE, EMOJI_FACE = 1, 2, 3
+
+#: Characters that prefer a face of their own over DejaVu (``(pattern, face index)``):
+#: Arabic letters (one face shapes a whole word) and emoji pictographs (in colour, not
+#: DejaVu's outlines of a few of them). The card suits ♠♥♦♣ stay DejaVu's.
+PREFERRED: tuple[tuple[re.Pattern, int], ...] = (
+    (
+        re.compile(r"[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]"),
+        ARABIC_FACE,
+    ),
+    (re.compile(r"[\U0001f000-\U0001faff]"), EMOJI_FACE),
+)
 
 #: Runs of CJK characters (and full-width forms), which DejaVu lacks.
 CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+")
@@ -90,16 +113,25 @@ RTL_SCRIPTS: tuple[tuple[re.Pattern, str], ...] = (
 #: (spaces, digits, punctuation, joiners and marks), so "Ana Lee" stays one run.
 _NEUTRAL = {"WS", "ON", "CS", "ES", "ET", "EN", "AN", "BN", "S", "B", "NSM"}
 
+#: Characters that no face needs to draw: joiners, variation selectors, skin-tone
+#: modifiers and tags (left out, rather than drawn as a box, when no face has them).
+_IGNORABLE = re.compile(
+    r"[\u200b-\u200f\u2060-\u2064\ufe00-\ufe0f\U0001f3fb-\U0001f3ff\U000e0000-\U000e007f]"
+)
+
 
 def face_path(index: int, bold: bool = False) -> str:
-    """Path of bundled face ``index`` of :data:`FACES` (regular or bold)."""
-    return str(resources.files("assets") / "fonts" / FACES[index][1 if bold else 0])
+    """Path of the file of bundled face ``index`` of :data:`FACES` (its bold file when
+    ``bold`` and it has one)."""
+    face = FACES[index]
+    name = face.bold if bold and face.bold else face.regular
+    return str(resources.files("assets") / "fonts" / name)
 
 
 def cjk_font_path(bold: bool = False) -> str:
-    """Path of the bundled Noto Sans CJK SC subset (SIL OFL 1.1, see
-    fonts/NotoSansCJK-LICENSE.txt and assets/LICENSES.md for what it holds)."""
-    return face_path(1, bold)
+    """Path of the bundled Noto Sans CJK SC subset (SIL OFL 1.1; what it holds is in
+    assets/LICENSES.md). It has no bold file: bold CJK is emboldened by SDL_ttf."""
+    return face_path(CJK_FACE, bold)
 
 
 @lru_cache(maxsize=None)
@@ -110,7 +142,7 @@ def _cmap(index: int, bold: bool):
 
     if not pygame.freetype.get_init():
         pygame.freetype.init()
-    return pygame.freetype.Font(face_path(index, bold), 16)
+    return pygame.freetype.Font(face_path(index, bold), FACES[index].strike or 16)
 
 
 @lru_cache(maxsize=16384)
@@ -124,17 +156,18 @@ def covers(index: int, ch: str, bold: bool = False) -> bool:
 
 
 @lru_cache(maxsize=16384)
-def face_for(ch: str, bold: bool = False) -> int:
+def face_for(ch: str, bold: bool = False) -> int | None:
     """The index in :data:`FACES` of the face that draws ``ch``: its script's preferred
-    face (:data:`PREFERRED`) if that has it, else the first face that has it, else 0
-    (DejaVu draws its box)."""
+    face (:data:`PREFERRED`) if that has it, else the first face that has it; None for
+    a joiner, selector or modifier that no face has (it is left out); else 0 (DejaVu
+    draws its box)."""
     for pattern, index in PREFERRED:
         if pattern.match(ch) and covers(index, ch, bold):
             return index
     for index in range(len(FACES)):
         if covers(index, ch, bold):
             return index
-    return 0
+    return None if _IGNORABLE.match(ch) else 0
 
 
 def rtl_script(ch: str) -> str | None:
@@ -181,8 +214,12 @@ def runs(s: str, bold: bool = False) -> tuple[tuple[int, str, str | None], ...]:
         else:
             direction.append(None)
     out: list[list] = []
-    for c, kind, d in zip(s, kinds, direction, strict=True):
+    for i, (c, kind, d) in enumerate(zip(s, kinds, direction, strict=True)):
         face = face_for(c, bold)
+        if face is None or (_IGNORABLE.match(c) and not (out and covers(out[-1][0], c, bold))):
+            continue  # a selector or joiner the face before it lacks: nothing to draw
+        if s[i + 1 : i + 2] == "\ufe0f" and covers(EMOJI_FACE, c, bold):
+            face = EMOJI_FACE  # "❤️": the emoji, not DejaVu's text heart
         if out and kind in _NEUTRAL and out[-1][2] == d and covers(out[-1][0], c, bold):
             face = out[-1][0]
         if out and out[-1][0] == face and out[-1][2] == d:
@@ -196,43 +233,79 @@ def runs(s: str, bold: bool = False) -> tuple[tuple[int, str, str | None], ...]:
 
 @lru_cache(maxsize=128)
 def face_font(index: int, size: int, bold: bool = False, rtl: str | None = None):
-    """Face ``index`` of :data:`FACES` at ``size`` pixels (cached); ``rtl``: a
-    right-to-left script tag, shaped right to left by HarfBuzz."""
-    f = _Font(face_path(index, bold), size)
+    """Face ``index`` of :data:`FACES` at ``size`` pixels (cached; a colour bitmap face
+    comes at its strike, whatever ``size``); emboldened when ``bold`` and the face has
+    no bold file; ``rtl``: a right-to-left script tag, shaped right to left by
+    HarfBuzz."""
+    face = FACES[index]
+    f = _Font(face_path(index, bold), face.strike or size)
+    if bold and not face.bold and not face.strike:
+        f.bold = True
     if rtl:
-        f.set_script(rtl)
-        f.set_direction(pygame.DIRECTION_RTL)
+        try:
+            f.set_script(rtl)
+            f.set_direction(pygame.DIRECTION_RTL)
+        except pygame.error:  # an SDL_ttf without HarfBuzz: drawn unshaped, left to right
+            pass
     return f
 
 
 def _simple(s: str, bold: bool) -> bool:
     """Whether ``s`` is drawn by DejaVu alone, left to right (the fast path)."""
     r = runs(s, bold)
-    return len(r) <= 1 and (not r or (r[0][0] == 0 and r[0][2] is None))
+    return len(r) == 1 and r[0][0] == 0 and r[0][2] is None and r[0][1] == s
+
+
+def _scale(index: int, size: int, bold: bool) -> float:
+    """How much a glyph of face ``index`` is scaled at text size ``size``: 1 for an
+    outline face; a bitmap face's glyphs take the height of DejaVu's line."""
+    strike = FACES[index].strike
+    if not strike:
+        return 1.0
+    return font(size, bold).get_height() / face_font(index, size).get_height()
 
 
 def measure(s: str, size: int, bold: bool = False) -> int:
     """The width in pixels of ``s`` as :func:`render` draws it."""
     if _simple(s, bold):
         return font(size, bold).size(s)[0]
-    return sum(face_font(f, size, bold, d).size(t)[0] for f, t, d in runs(s, bold))
+    return sum(
+        round(face_font(f, size, bold, d).size(t)[0] * _scale(f, size, bold))
+        for f, t, d in runs(s, bold)
+    )
 
 
 def render(s: str, size: int, color=WHITE, bold: bool = False) -> pygame.Surface:
     """``s`` rendered anti-aliased (not cached, not converted): each run of
     characters in the bundled face that has them (:func:`runs`), right-to-left
-    scripts shaped right to left, the pieces sharing one baseline."""
+    scripts shaped right to left, colour emoji scaled to the line, the pieces sharing
+    one baseline."""
     if _simple(s, bold):
         return font(size, bold).render(s, True, color)
-    pieces = [(face_font(f, size, bold, d), t) for f, t, d in runs(s, bold)]
-    ascent = max(f.get_ascent() for f, _t in pieces)
-    imgs = [(f.render(t, True, color), ascent - f.get_ascent()) for f, t in pieces]
-    width = sum(img.get_width() for img, _y in imgs)
-    height = max(img.get_height() + y for img, y in imgs)
+    pieces = []  # (image, its ascent)
+    for index, t, d in runs(s, bold):
+        f = face_font(index, size, bold, d)
+        if not f.size(t)[0]:
+            continue  # (SDL_ttf refuses to draw nothing)
+        img, ascent = f.render(t, True, color), f.get_ascent()
+        k = _scale(index, size, bold)
+        if k != 1.0:
+            w, h = img.get_size()
+            img = pygame.transform.smoothscale(
+                img.convert_alpha() if pygame.display.get_surface() else img,
+                (max(1, round(w * k)), max(1, round(h * k))),
+            )
+            ascent = round(ascent * k)
+        pieces.append((img, ascent))
+    if not pieces:
+        return font(size, bold).render("", True, color)
+    top = max(a for _img, a in pieces)
+    width = sum(img.get_width() for img, _a in pieces)
+    height = max(img.get_height() + top - a for img, a in pieces)
     out = pygame.Surface((width, height), pygame.SRCALPHA)
     x = 0
-    for img, y in imgs:
-        out.blit(img, (x, y))
+    for img, a in pieces:
+        out.blit(img, (x, top - a))
         x += img.get_width()
     return out
 
@@ -304,6 +377,7 @@ def reset_caches() -> None:
     """Forget every cached font and surface (after ``pygame.quit``/a new display)."""
     font.cache_clear()
     face_font.cache_clear()
+    text_image.cache_clear()
     _cmap.cache_clear()
     text.cache_clear()
     for fn in _SURFACE_CACHES:
@@ -349,14 +423,12 @@ def fit(
     cut with "…" — long translations never overflow and never shrink out of
     legibility."""
     size = max(MIN_TEXT, size)
-    img = text(s, size, color, bold)
     floor = max(MIN_TEXT, int(size * shrink))
-    while img.get_width() > width and size > floor:
+    while measure(s, size, bold) > width and size > floor:
         size = max(floor, size - 1)
-        img = text(s, size, color, bold)
-    if img.get_width() > width:
-        img = text(shorten(s, size, width, bold), size, color, bold)
-    return img
+    if measure(s, size, bold) > width:
+        s = shorten(s, size, width, bold)
+    return text(s, size, color, bold)
 
 
 def fit_lines(
@@ -382,3 +454,72 @@ def fit_lines(
 def wrap(text: str, size: int, width: int, bold: bool = True) -> list[str]:
     """Lines of ``text`` no wider than ``width`` pixels in the bundled font at ``size``."""
     return wrap_font(text, font(size, bold), width)
+
+
+def install_gui_fonts() -> None:
+    """Make pygame_gui draw its texts (buttons, labels, the boxes people type names
+    in) through :func:`render`, so that every character finds a bundled face there
+    too. Call before the ``UIManager`` loads its fonts; calling again does nothing.
+    Text that DejaVu draws alone goes through pygame_gui's own code unchanged."""
+    import pygame_gui.core.utility as utility
+    from pygame_gui.core.gui_font_pygame import GUIFontPygame
+
+    if getattr(utility.GUIFontPygame, "runs_of_faces", False):
+        return
+
+    class RunsFont(GUIFontPygame):
+        """pygame_gui's font, with the bundled faces for what DejaVu lacks."""
+
+        runs_of_faces = True
+
+        def __init__(self, file, size, force_style=False, style=None):
+            super().__init__(file, size, force_style, style)
+            self.runs_bold = bool(style and style.get("bold"))
+
+        def plain(self, text: str) -> bool:
+            return not text or _simple(text, self.runs_bold)
+
+        def ascent(self, text: str) -> int:
+            """The baseline of :func:`render`'s image of ``text`` from its top."""
+            best = 0
+            for index, _t, d in runs(text, self.runs_bold):
+                f = face_font(index, self.point_size, self.runs_bold, d)
+                best = max(best, round(f.get_ascent() * _scale(index, self.point_size, False)))
+            return best
+
+        def get_rect(self, text: str) -> pygame.Rect:
+            if self.plain(text):
+                return super().get_rect(text)
+            img = text_image(text, self.point_size, self.runs_bold)
+            return pygame.Rect((0, self.ascent(text)), img.get_size())
+
+        def size(self, text: str) -> tuple[int, int]:
+            return self.get_rect(text).size
+
+        def render_premul(self, text: str, text_color) -> pygame.Surface:
+            if self.plain(text):
+                return super().render_premul(text, text_color)
+            img = render(text, self.point_size, text_color, self.runs_bold).convert_alpha()
+            return img.premul_alpha()
+
+        def render_premul_to(self, text, text_colour, surf_size, surf_position):
+            if self.plain(text):
+                return super().render_premul_to(text, text_colour, surf_size, surf_position)
+            out = pygame.Surface(surf_size, depth=32, flags=pygame.SRCALPHA)
+            out.fill((0, 0, 0, 0))
+            img = render(text, self.point_size, text_colour, self.runs_bold).convert_alpha()
+            if img.get_width() and img.get_height():
+                out.blit(
+                    img.premul_alpha(),
+                    (surf_position[0], surf_position[1] - self.ascent(text)),
+                    special_flags=pygame.BLEND_PREMULTIPLIED,
+                )
+            return out
+
+    utility.GUIFontPygame = RunsFont
+
+
+@lru_cache(maxsize=512)
+def text_image(s: str, size: int, bold: bool = False) -> pygame.Surface:
+    """:func:`render` of ``s`` in white (cached): for measuring what it draws."""
+    return render(s, size, WHITE, bold)

@@ -213,9 +213,10 @@ class BrowserScene(Scene):
                 )
             if not info.compatible:
                 seats = _("another Tapete version")
-            surface.blit(assets.text(info.name, 19, assets.WHITE, True), (row.x + 12, row.y + 3))
+            name = assets.fit(info.name, 19, row.w - 24, assets.WHITE, True)  # "…" when long
+            surface.blit(name, (row.x + 12, row.y + 3))
             sub = f"{game} · {seats} · {info.host_name or info.host}"
-            surface.blit(assets.text(sub, 14, assets.WHITE), (row.x + 12, row.y + 24))
+            surface.blit(assets.fit(sub, 14, row.w - 24, assets.WHITE), (row.x + 12, row.y + 24))
         if self.status:
             img = assets.fit(self.status, 19, w - 40, assets.GOLD, True)
             surface.blit(img, img.get_rect(center=(w // 2, h - 220)))

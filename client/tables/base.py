@@ -261,10 +261,12 @@ class TableScene(TableText, Scene, abc.ABC):
 
     def short_name(self, seat: int) -> str:
         """A seat's name without the bot level ("Bot 3 (hard)" → "Bot 3"), cut to
-        :attr:`name_cut` characters; "?" for no seat."""
+        :attr:`name_cut` characters (the last one "…" when cut); "?" for no seat."""
         if not 0 <= seat < len(self.session.names):
             return "?"
-        return self.name(seat).split(" (")[0][: self.name_cut]
+        name = self.name(seat).split(" (")[0]
+        cut = self.name_cut
+        return name if cut is None or len(name) <= cut else name[: cut - 1].rstrip() + "…"
 
     def who(self, seat: int, full: bool = False) -> str:
         """ "You" for the shown seat (on a couch: that player's name), else the name

@@ -130,3 +130,219 @@ def test_a_ten_seat_lobby_fits(apps, size, language, remote):
     for name in NAMES:
         if name not in (LONG, "محمد علي", "דוד"):
             assert any(name in t for t in drawn), name
+
+
+# ---------------------------------------------------------------- any script draws
+#: A name in each script people will type (the issue's list), and what script it is.
+SCRIPTS = {
+    "chinese": "王小明",
+    "traditional chinese": "張偉強",
+    "japanese": "さくら・タナカ",
+    "korean": "김민준",
+    "arabic": "محمد علي",
+    "persian": "ژاله پرویزی",
+    "hebrew": "דוד בן גוריון",
+    "accented latin": "Zoë Ölçer-Łukasiewicz Ő",
+    "cyrillic": "Алексей Ёжиков",
+    "greek": "Νίκος Παπαδόπουλος",
+    "emoji": "Sam 🎲😀👍🐱❤️",
+}
+
+
+@pytest.fixture
+def display():
+    pygame.init()
+    pygame.display.set_mode((64, 64))
+    assets.reset_caches()
+    yield
+    pygame.quit()
+
+
+@pytest.mark.parametrize("bold", [False, True])
+@pytest.mark.parametrize("script", list(SCRIPTS))
+def test_the_face_chosen_for_a_name_has_every_character(display, script, bold):
+    name = SCRIPTS[script]
+    drawn = "".join(t for _f, t, _d in assets.runs(name, bold))
+    wanted = [c for c in name if c != "\ufe0f"]  # (a selector the emoji face lacks)
+    assert sorted(drawn) == sorted(wanted)  # nothing else left out
+    for face, text, _d in assets.runs(name, bold):
+        missing = [c for c in text if not assets.covers(face, c, bold)]
+        assert missing == [], (script, assets.FACES[face].regular, missing)
+
+
+@pytest.mark.parametrize("script", list(SCRIPTS))
+def test_a_name_in_any_script_is_not_drawn_as_boxes(display, script):
+    name = SCRIPTS[script]
+    runs = assets.runs(name)
+    img = assets.render(name, 24, assets.WHITE, True)
+    boxes = assets.font(24, True).render(name, True, assets.WHITE)  # DejaVu alone
+    dejavu_has_all = all(assets.covers(0, c) for c in name)
+    if dejavu_has_all and not any(d for _f, _t, d in runs) and len(runs) == 1:
+        assert pygame.image.tobytes(img, "RGBA") == pygame.image.tobytes(boxes, "RGBA")
+    else:
+        assert img.get_size() != boxes.get_size() or pygame.image.tobytes(
+            img, "RGBA"
+        ) != pygame.image.tobytes(boxes, "RGBA")
+    # Each character of a face other than DejaVu draws ink (not an empty glyph).
+    for face, text, d in runs:
+        if face:
+            piece = assets.face_font(face, 24, False, d).render(text, True, assets.WHITE)
+            assert pygame.mask.from_surface(piece).count() > 20 * len(text.strip()), text
+
+
+def test_which_face_draws_what(display):
+    assert assets.face_for("A") == assets.face_for("ő") == assets.face_for("Ж") == 0
+    assert assets.face_for("♠") == assets.face_for("♥") == 0  # the suits stay DejaVu's
+    assert assets.face_for("م") == assets.ARABIC_FACE
+    assert assets.face_for("王") == assets.face_for("さ") == assets.face_for("김") == 2
+    assert assets.face_for("🎲") == assets.EMOJI_FACE
+    assert assets.face_for("\U0001f3fd") is not None  # a skin tone joins its emoji
+    assert [f for f, _t, _d in assets.runs("❤️")] == [assets.EMOJI_FACE]
+
+
+def alpha_columns(img) -> list[bool]:
+    """Which columns of ``img`` hold any ink."""
+    mask = pygame.mask.from_surface(img)
+    return [
+        any(mask.get_at((x, y)) for y in range(img.get_height())) for x in range(img.get_width())
+    ]
+
+
+def test_an_arabic_name_is_joined_and_reads_right_to_left(display):
+    first, last = "محمد", "علي"
+    name = f"{first} {last}"
+    assert assets.runs(name) == ((assets.ARABIC_FACE, name, "Arab"),)
+    whole = assets.render(name, 40, assets.WHITE)
+    one = assets.render(first, 40, assets.WHITE)
+    # The first word stands at the right end (right to left) ...
+    w, h = one.get_width(), min(one.get_height(), whole.get_height())
+    right = whole.subsurface((whole.get_width() - w, 0, w, h))
+    left = whole.subsurface((0, 0, w, h))
+    same = pygame.image.tobytes(one.subsurface((0, 0, w, h)), "RGBA")
+    assert pygame.image.tobytes(right, "RGBA") == same
+    assert pygame.image.tobytes(left, "RGBA") != same
+    # ... and its letters are joined: no gap of background between them, unlike the
+    # four letters drawn one by one.
+    ink = alpha_columns(one)
+    inner = ink[ink.index(True) : len(ink) - ink[::-1].index(True)]
+    assert all(inner)
+
+
+def test_a_hebrew_name_reads_right_to_left(display):
+    name = "דוד לוי"
+    whole = assets.render(name, 40, assets.WHITE)
+    first = assets.render("דוד", 40, assets.WHITE)
+    w = first.get_width()
+    right = whole.subsurface((whole.get_width() - w, 0, w, first.get_height()))
+    assert pygame.image.tobytes(right, "RGBA") == pygame.image.tobytes(first, "RGBA")
+
+
+def test_a_colour_emoji_is_scaled_to_the_line(display):
+    img = assets.render("🎲", 20, assets.WHITE)
+    line = assets.font(20).get_height()
+    assert abs(img.get_height() - line) <= 1 and img.get_width() <= 2 * line
+    colours = {
+        img.get_at((x, y))[:3]
+        for x in range(img.get_width())
+        for y in range(img.get_height())
+        if img.get_at((x, y))[3] > 200
+    }
+    assert len(colours) > 10  # in colour, not the white text colour
+    assert assets.measure("a🎲", 20) == assets.render("a🎲", 20).get_width()
+
+
+# ---------------------------------------------------------------- "…" for long names
+@pytest.mark.parametrize("name", [LONG, "王小明" * 12, "محمد علي " * 8, "🎲" * 30])
+def test_a_long_name_is_shortened_with_an_ellipsis(display, name):
+    out = assets.shorten(name, 16, 200, True)
+    assert out.endswith("…") and assets.measure(out, 16, True) <= 200
+    assert name.startswith(out[:-1].rstrip())
+    yours = assets.shorten(name, 16, 200, True, "{name} (you)")
+    assert yours.endswith("… (you)") and assets.measure(yours, 16, True) <= 200
+    assert assets.shorten("Ana", 16, 200, True, "{name} (you)") == "Ana (you)"
+    img = assets.fit(name, 16, 200, assets.WHITE, True)
+    assert img.get_width() <= 200
+
+
+def test_a_cut_never_parts_an_emoji_from_its_modifier(display):
+    name = "👍🏽" * 20
+    out = assets.shorten(name, 16, 120)
+    assert out.endswith("…") and out[:-1].endswith("🏽")
+
+
+def test_the_name_boxes_draw_any_script(app):
+    """The New game form's name boxes (pygame_gui) draw through the bundled faces."""
+    scene = app.go("newgame", game_id="take5", seats=["human", "human"])
+    entry = scene.name_entries[1]
+    font = entry.font
+    assert getattr(font, "runs_of_faces", False)
+    plain = font.render_premul("Ben", pygame.Color("white"))
+    assert plain.get_size() == font.size("Ben")
+    for name in SCRIPTS.values():
+        entry.set_text(name)
+        img = font.render_premul(name, pygame.Color("white"))
+        assert img.get_size() == font.size(name)
+        if not font.plain(name):  # (DejaVu alone: pygame_gui's own code draws it)
+            assert img.get_size() == assets.text_image(name, 18).get_size()
+        entry.update(0.1)
+        assert entry.get_text() == name
+
+
+def test_the_browser_shortens_a_long_table_name(app):
+    from client.scenes.browser import BrowserScene
+    from net.discovery import TableInfo
+
+    browser = BrowserScene(app, "")
+    app.switch(browser)
+    browser.tables = [
+        TableInfo(
+            name=f"{LONG} 🎲 王小明",
+            game="take5",
+            host="192.0.2.7",
+            port=47470,
+            addresses=("192.0.2.7",),
+            protocol=2,
+            open_seats=2,
+            seats=3,
+            host_name="ana-laptop",
+            service="x._tapete._tcp.local.",
+        )
+    ]
+    browser.build()
+    assets.reset_caches()
+    with assets.recording() as seen:
+        browser.draw(app.screen)
+    drawn = [t for _s, t in seen]
+    assert any(t.startswith("Maximiliana") and t.endswith("…") for t in drawn), drawn
+    browser.exit()
+
+
+def test_the_results_headline_shortens_a_long_name(display):
+    from client.scenes.results import fitted
+
+    img = fitted(f"{LONG} wins!", 52, 500, assets.GOLD)
+    assert img.get_width() <= 500 and img.get_height() >= assets.MIN_TEXT
+
+
+# ---------------------------------------------------------------- the five tables
+@pytest.mark.parametrize(
+    "game_id", ["take5", "the-game", "teamplay", "sequence-numbers", "guandan"]
+)
+def test_every_table_draws_names_in_any_script_and_shortens_long_ones(app, game_id):
+    """The seat panels of every table: a long name ends in "…" (never drawn whole),
+    and names in other scripts are drawn by the faces that have them."""
+    from tests.client.test_tables_contract import SEATS, seated
+
+    seats = SEATS[game_id]
+    names = ["Ana", LONG, "王小明", "محمد علي"][: len(seats)]
+    table = seated(app, game_id, seats)
+    # (Bots are named by the host; players who join over the LAN bring any name.)
+    table.session.names[: len(names)] = names
+    assets.reset_caches()
+    with assets.recording() as seen:
+        table.draw(app.screen)
+    drawn = [t for _s, t in seen]
+    assert any(t.startswith("Maxim") and "…" in t for t in drawn), drawn
+    assert not any(LONG in t for t in drawn)
+    for name in names[2:]:
+        assert any(name in t for t in drawn), (name, drawn)
