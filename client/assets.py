@@ -265,8 +265,9 @@ def _scale(index: int, size: int, bold: bool) -> float:
     return font(size, bold).get_height() / face_font(index, size).get_height()
 
 
+@lru_cache(maxsize=4096)
 def measure(s: str, size: int, bold: bool = False) -> int:
-    """The width in pixels of ``s`` as :func:`render` draws it."""
+    """The width in pixels of ``s`` as :func:`render` draws it (cached)."""
     if _simple(s, bold):
         return font(size, bold).size(s)[0]
     return sum(
@@ -279,9 +280,19 @@ def render(s: str, size: int, color=WHITE, bold: bool = False) -> pygame.Surface
     """``s`` rendered anti-aliased (not cached, not converted): each run of
     characters in the bundled face that has them (:func:`runs`), right-to-left
     scripts shaped right to left, colour emoji scaled to the line, the pieces sharing
-    one baseline."""
+    one baseline (see :func:`render_line`)."""
+    return render_line(s, size, color, bold)[0]
+
+
+def render_line(s: str, size: int, color=WHITE, bold: bool = False) -> tuple[pygame.Surface, int]:
+    """:func:`render`'s image of ``s`` and its baseline (pixels from the top).
+
+    The image is DejaVu's line box at ``size`` (its ascent above the baseline, its
+    descent below), grown only where ink of another face reaches beyond it: Noto's
+    taller line boxes (Arabic, CJK) do not make a name taller than the text around it."""
+    base = font(size, bold)
     if _simple(s, bold):
-        return font(size, bold).render(s, True, color)
+        return base.render(s, True, color), base.get_ascent()
     pieces = []  # (image, its ascent)
     for index, t, d in runs(s, bold):
         f = face_font(index, size, bold, d)
@@ -298,23 +309,32 @@ def render(s: str, size: int, color=WHITE, bold: bool = False) -> pygame.Surface
             ascent = round(ascent * k)
         pieces.append((img, ascent))
     if not pieces:
-        return font(size, bold).render("", True, color)
-    top = max(a for _img, a in pieces)
+        return base.render("", True, color), base.get_ascent()
+    top = max([base.get_ascent()] + [a for _img, a in pieces])
     width = sum(img.get_width() for img, _a in pieces)
-    height = max(img.get_height() + top - a for img, a in pieces)
+    height = max(
+        [top - base.get_ascent() + base.get_height()]
+        + [img.get_height() + top - a for img, a in pieces]
+    )
     out = pygame.Surface((width, height), pygame.SRCALPHA)
     x = 0
     for img, a in pieces:
         out.blit(img, (x, top - a))
         x += img.get_width()
-    return out
+    line = pygame.Rect(0, top - base.get_ascent(), width, base.get_height())
+    ink = out.get_bounding_rect()
+    keep = line.union(ink) if ink.h else line
+    keep.x, keep.w = 0, width
+    return out.subsurface(keep).copy(), top - keep.y
 
 
+@lru_cache(maxsize=2048)
 def shorten(s: str, size: int, width: int, bold: bool = False, form: str = "{name}") -> str:
     """``form`` with ``{name}`` = ``s`` when that fits ``width`` pixels at ``size``,
     else with the longest start of ``s`` that fits followed by "…" (at least one
     character; a cut never separates a character from its marks or joiners). For
-    player and table names: ``shorten(name, 20, 300, form=_("{name} (you)"))``."""
+    player and table names: ``shorten(name, 20, 300, form=_("{name} (you)"))``.
+    Cached: a frame that draws the same name again pays a dictionary look-up."""
     import unicodedata
 
     full = form.format(name=s)
@@ -379,6 +399,8 @@ def reset_caches() -> None:
     face_font.cache_clear()
     text_image.cache_clear()
     _cmap.cache_clear()
+    for fn in (measure, shorten, _fitted):
+        fn.cache_clear()
     text.cache_clear()
     for fn in _SURFACE_CACHES:
         fn.cache_clear()
@@ -422,13 +444,19 @@ def fit(
     to ``shrink`` × ``size``, never under :data:`MIN_TEXT`) when that is enough, else
     cut with "…" — long translations never overflow and never shrink out of
     legibility."""
+    return text(*_fitted(s, size, width, bold, shrink), color, bold)
+
+
+@lru_cache(maxsize=2048)
+def _fitted(s: str, size: int, width: int, bold: bool, shrink: float) -> tuple[str, int]:
+    """What :func:`fit` draws: ``(text, size)`` (cached)."""
     size = max(MIN_TEXT, size)
     floor = max(MIN_TEXT, int(size * shrink))
     while measure(s, size, bold) > width and size > floor:
         size = max(floor, size - 1)
     if measure(s, size, bold) > width:
         s = shorten(s, size, width, bold)
-    return text(s, size, color, bold)
+    return s, size
 
 
 def fit_lines(
@@ -481,17 +509,13 @@ def install_gui_fonts() -> None:
 
         def ascent(self, text: str) -> int:
             """The baseline of :func:`render`'s image of ``text`` from its top."""
-            best = 0
-            for index, _t, d in runs(text, self.runs_bold):
-                f = face_font(index, self.point_size, self.runs_bold, d)
-                best = max(best, round(f.get_ascent() * _scale(index, self.point_size, False)))
-            return best
+            return text_image(text, self.point_size, self.runs_bold)[1]
 
         def get_rect(self, text: str) -> pygame.Rect:
             if self.plain(text):
                 return super().get_rect(text)
-            img = text_image(text, self.point_size, self.runs_bold)
-            return pygame.Rect((0, self.ascent(text)), img.get_size())
+            img, baseline = text_image(text, self.point_size, self.runs_bold)
+            return pygame.Rect((0, baseline), img.get_size())
 
         def size(self, text: str) -> tuple[int, int]:
             return self.get_rect(text).size
@@ -520,6 +544,6 @@ def install_gui_fonts() -> None:
 
 
 @lru_cache(maxsize=512)
-def text_image(s: str, size: int, bold: bool = False) -> pygame.Surface:
-    """:func:`render` of ``s`` in white (cached): for measuring what it draws."""
-    return render(s, size, WHITE, bold)
+def text_image(s: str, size: int, bold: bool = False) -> tuple[pygame.Surface, int]:
+    """:func:`render_line` of ``s`` in white (cached): for measuring what it draws."""
+    return render_line(s, size, WHITE, bold)

@@ -283,7 +283,7 @@ def test_the_name_boxes_draw_any_script(app):
         img = font.render_premul(name, pygame.Color("white"))
         assert img.get_size() == font.size(name)
         if not font.plain(name):  # (DejaVu alone: pygame_gui's own code draws it)
-            assert img.get_size() == assets.text_image(name, 18).get_size()
+            assert img.get_size() == assets.text_image(name, 18)[0].get_size()
         entry.update(0.1)
         assert entry.get_text() == name
 

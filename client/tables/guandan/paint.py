@@ -358,13 +358,16 @@ def draw_seat(t, surface, seat: int) -> None:
     surface.blit(mark, (rect.x + s(8), rect.y + s(5)))
     name = _("You") if seat == t.me else t.name(seat)
     x = rect.x + s(12) + mark.get_width()
-    surface.blit(
-        t.fit_text(name, t.t(16), rect.right - s(70) - x, assets.WHITE, True), (x, rect.y + s(5))
-    )
+    role_w = s(62)  # the room kept for "partner" / "opponent" at the right
     if t.me is not None and seat != t.me:
         role = _("partner") if seat % 2 == t.me % 2 else _("opponent")
         img = t.text(role, 13, TEAM_COLOURS[team])
         surface.blit(img, img.get_rect(topright=(rect.right - s(8), rect.y + s(7))))
+        role_w = max(role_w, img.get_width() + s(6))
+    surface.blit(
+        t.fit_text(name, t.t(16), rect.right - s(8) - role_w - x, assets.WHITE, True),
+        (x, rect.y + s(5)),
+    )
     n = b["hand_counts"][seat]
     y2 = rect.y + s(30)
     if seat in b.get("out", []):

@@ -204,12 +204,12 @@ def draw_players(t, surface: pygame.Surface) -> None:
         room = rect.w - s(52) - total.get_width()
         name, sub = player_lines(t, seat)
         chosen = b.get("phase") == "choose" and seat not in b.get("awaiting", [])
-        img = t.fit_text(name, t.t(16), room, assets.WHITE, True)
+        tick = t.text("✓", 16, assets.GOLD, True) if chosen else None
+        ticked = tick.get_width() + s(10) if tick else 0  # the ✓ after the name
+        img = t.fit_text(name, t.t(16), room - ticked, assets.WHITE, True)
         sub = t.fit_text(sub, t.t(13), room, (230, 230, 225))
         gap = max(0, (rect.h - img.get_height() - sub.get_height()) // 3)
         mid = (rect.right - s(40) - total.get_width(), rect.y + gap + img.get_height() // 2)
-        tick = t.text("✓", 16, assets.GOLD, True) if chosen else None
-        ticked = tick.get_width() + s(10) if tick else 0  # the ✓ after the name
         keep = min(img.get_width(), s(90)) + s(8) + ticked  # the name first, badges beside
         used = t.draw_presence(surface, seat, mid, room - keep)  # who is here, the clock
         if used:
