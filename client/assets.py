@@ -29,11 +29,17 @@ MIN_TEXT = 12
 _drawn: list | None = None
 
 
+class Asked(str):
+    """In :func:`recording`: a text that :func:`fit` was asked to draw at a size (the
+    table's size, with the player's text size) but drew smaller or cut to its room."""
+
+
 @contextmanager
 def recording() -> Iterator[list[tuple[int, str]]]:
     """Collect ``(font size in pixels, text)`` for every text rendered with the bundled
     fonts inside the ``with`` block (cached surfaces are not drawn again: call
-    :func:`reset_caches` first to see everything). The text-height test uses it."""
+    :func:`reset_caches` first to see everything), and for every text :func:`fit` drew
+    smaller or cut: ``(the size asked, Asked(text))``. The text-height test uses it."""
     global _drawn
     previous, _drawn = _drawn, []
     try:
@@ -399,7 +405,7 @@ def reset_caches() -> None:
     face_font.cache_clear()
     text_image.cache_clear()
     _cmap.cache_clear()
-    for fn in (measure, shorten, _fitted):
+    for fn in (measure, shorten, _fitted, _fit_lines):
         fn.cache_clear()
     text.cache_clear()
     for fn in _SURFACE_CACHES:
@@ -444,7 +450,10 @@ def fit(
     to ``shrink`` × ``size``, never under :data:`MIN_TEXT`) when that is enough, else
     cut with "…" — long translations never overflow and never shrink out of
     legibility."""
-    return text(*_fitted(s, size, width, bold, shrink), color, bold)
+    shown, px = _fitted(s, size, width, bold, shrink)
+    if _drawn is not None and (shown, px) != (s, max(MIN_TEXT, size)):
+        _drawn.append((max(MIN_TEXT, size), Asked(s)))  # what the table asked for
+    return text(shown, px, color, bold)
 
 
 @lru_cache(maxsize=2048)
@@ -459,29 +468,48 @@ def _fitted(s: str, size: int, width: int, bold: bool, shrink: float) -> tuple[s
     return s, size
 
 
+class _Measure:
+    """Stands in for a ``pygame.font.Font`` in :func:`wrap_font`: measures as
+    :func:`render` draws (every face), at ``px`` pixels."""
+
+    def __init__(self, px: int, bold: bool) -> None:
+        self.px, self.bold = px, bold
+
+    def size(self, text: str) -> tuple[int, int]:
+        return measure(text, self.px, self.bold), font(self.px, self.bold).get_height()
+
+
 def fit_lines(
     text: str, size: int, width: int, max_lines: int = 2, bold: bool = True
 ) -> tuple[list[str], int]:
     """``text`` wrapped at words to ``width`` pixels in at most ``max_lines`` lines: the
     size shrinks (never under :data:`MIN_TEXT`) until it does, and a text still too long
-    ends its last line in "…". Returns (lines, size)."""
+    ends its last line in "…". Returns (lines, size). Widths are measured as
+    :func:`render` draws (names in any script); cached."""
+    lines, size = _fit_lines(text, size, width, max_lines, bold)
+    return list(lines), size
+
+
+@lru_cache(maxsize=1024)
+def _fit_lines(
+    text: str, size: int, width: int, max_lines: int, bold: bool
+) -> tuple[tuple[str, ...], int]:
     size = max(MIN_TEXT, size)
     while True:
-        f = font(size, bold)
-        lines = wrap_font(text, f, width)
-        if len(lines) <= max_lines and all(f.size(x)[0] <= width for x in lines):
-            return lines, size
+        lines = wrap_font(text, _Measure(size, bold), width)
+        if len(lines) <= max_lines and all(measure(x, size, bold) <= width for x in lines):
+            return tuple(lines), size
         if size <= MIN_TEXT:
-            cut = [ellipsize(x, f, width) for x in lines[:max_lines]]
+            cut = [shorten(x, size, width, bold) for x in lines[:max_lines]]
             if len(lines) > max_lines:
-                cut[-1] = ellipsize(lines[max_lines - 1] + " " + lines[max_lines], f, width)
-            return cut, size
+                cut[-1] = shorten(lines[max_lines - 1] + " " + lines[max_lines], size, width, bold)
+            return tuple(cut), size
         size = max(MIN_TEXT, int(size * 0.92))
 
 
 def wrap(text: str, size: int, width: int, bold: bool = True) -> list[str]:
-    """Lines of ``text`` no wider than ``width`` pixels in the bundled font at ``size``."""
-    return wrap_font(text, font(size, bold), width)
+    """Lines of ``text`` no wider than ``width`` pixels in the bundled faces at ``size``."""
+    return wrap_font(text, _Measure(size, bold), width)
 
 
 def install_gui_fonts() -> None:
