@@ -277,10 +277,6 @@ def fit_cell(text: str, size: int, width: int, colour) -> pygame.Surface:
 def fitted(text: str, size: int, width: int, colour) -> pygame.Surface:
     """``text`` in bold at ``size`` pixels, or smaller (down to 18) until it fits
     ``width`` pixels, else cut with "…"."""
-    img = assets.text(text, size, colour, True)
-    while img.get_width() > width and size > 18:
+    while assets.measure(text, size, True) > width and size > 18:
         size -= 4
-        img = assets.text(text, size, colour, True)
-    if img.get_width() > width:  # a long name: cut with "…"
-        img = assets.fit(text, size, width, colour, True)
-    return img
+    return assets.fit(text, size, width, colour, True)  # a long name: cut with "…"

@@ -346,3 +346,27 @@ def test_every_table_draws_names_in_any_script_and_shortens_long_ones(app, game_
     assert not any(LONG in t for t in drawn)
     for name in names[2:]:
         assert any(name in t for t in drawn), (name, drawn)
+
+
+@pytest.mark.parametrize("game_id", ["take5", "guandan"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_results_draw_names_in_any_script_and_shorten_long_ones(app, game_id, size):
+    from client.scenes.results import ResultsScene
+    from tests.client.test_tables_contract import SEATS, seated
+
+    table = seated(app, game_id, SEATS[game_id])
+    longer = f"{LONG}, {LONG}"  # wider than any window's headline and rows
+    names = ["Ana", longer, "王小明", "محمد علي"][: len(SEATS[game_id])]
+    app.frame(0.0, [pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)])
+    table.session.names[: len(names)] = names  # (after the frame: the host names bots)
+    view = {**table.session.mirrors[0].view, "over": True, "winners": [1]}
+    scene = ResultsScene(app, table.session, view, type(table), table)
+    app.switch(scene)
+    assets.reset_caches()
+    with assets.recording() as seen:
+        scene.draw(app.screen)
+    drawn = [t for _s, t in seen if not isinstance(t, assets.Asked)]  # (what was drawn)
+    assert any("Maxim" in t and "…" in t for t in drawn), drawn
+    assert not any(longer in t for t in drawn), [t for t in drawn if longer in t]
+    assert any("王小明" in t for t in drawn), drawn
+    assert min(px for px, _t in seen) >= assets.MIN_TEXT
