@@ -1,16 +1,18 @@
 """Make the subset fonts under assets/fonts from Debian's Noto packages (a build step:
 the subsets are committed; fontTools is needed only here, not to run Tapete).
 
-    apt-get download fonts-noto-cjk fonts-noto-color-emoji   # (Debian 12)
+    apt-get download fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji   # (Debian 12)
     for d in *.deb; do dpkg-deb -x "$d" x; done
     pip install fonttools
     python3 tools/font_subsets.py x/usr/share/fonts assets/fonts
 
 writes NotoSansSC-Regular-Subset.otf (face 2, Noto Sans CJK SC, of
-NotoSansCJK-Regular.ttc: :func:`cjk_characters`, no layout features, no hinting) and
-NotoColorEmoji-Subset.ttf (:data:`EMOJI_RANGES`, all layout features, so skin tones
-and keycaps still combine); ``--print`` only prints the two pyftsubset commands. The
-exact commands and the licences are in assets/LICENSES.md."""
+NotoSansCJK-Regular.ttc: :func:`cjk_characters`, no layout features, no hinting),
+NotoSansArabic-Regular.ttf and -Bold.ttf (every character, no hinting: SDL_ttf draws
+a name about 8 times faster without it) and NotoColorEmoji-Subset.ttf
+(:data:`EMOJI_RANGES`, all layout features, so skin tones and keycaps still combine);
+``--print`` only prints the pyftsubset commands. The exact commands and the licences
+are in assets/LICENSES.md."""
 
 from __future__ import annotations
 
@@ -68,6 +70,18 @@ def commands(fonts: str, out: str, text_file: str) -> list[list[str]]:
             "--no-hinting",
             f"--output-file={os.path.join(out, 'NotoSansSC-Regular-Subset.otf')}",
         ],
+        *(
+            [
+                "pyftsubset",
+                os.path.join(fonts, f"truetype/noto/NotoSansArabic-{weight}.ttf"),
+                "--unicodes=*",
+                "--glyphs=*",
+                "--layout-features=*",
+                "--no-hinting",
+                f"--output-file={os.path.join(out, f'NotoSansArabic-{weight}.ttf')}",
+            ]
+            for weight in ("Regular", "Bold")
+        ),
         [
             "pyftsubset",
             os.path.join(fonts, "truetype/noto/NotoColorEmoji.ttf"),
