@@ -488,8 +488,10 @@ class Table:
         the compact form of :func:`net.delta.pack_legal`; nobody else gets one.
 
         A seat may be attached when it is ``open`` (it becomes ``remote``), a ``human``
-        seat nobody holds, or any held seat whose ``token`` matches (the old connection,
-        if still there, is closed). Raises :class:`Refused` otherwise (``no-such-seat``,
+        seat nobody has held yet, or any seat whose ``token`` matches (the old
+        connection, if still there, is closed): once held, a seat is its player's, and
+        only its token takes it back (a guest cannot slip into the window's own seat
+        while the window reconnects). Raises :class:`Refused` otherwise (``no-such-seat``,
         ``seat-taken``, ``seat-is-bot``, ``bad-token``)."""
         handed_back = False
         if seat is not None:
@@ -523,8 +525,8 @@ class Table:
                 s.token = None
             elif s.kind == "bot":
                 raise Refused("seat-is-bot", f"seat {seat} is played by a bot")
-            elif s.kind == "human" and s.client is None:
-                pass
+            elif s.kind == "human" and s.client is None and s.token is None:
+                pass  # a seat kept for a player nobody has held yet: the first comes in
             else:
                 raise Refused(
                     "seat-taken",

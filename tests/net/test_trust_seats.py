@@ -9,7 +9,7 @@ import time
 import pytest
 
 from net.client import connect
-from net.host import LAN_TURN_SECONDS, Table
+from net.host import LAN_TURN_SECONDS, Refused, Table
 from net.local import LocalHost
 from net.protocol import DEAD_AFTER, HEARTBEAT, PROTOCOL, encode
 from tests.net.conftest import Recorder
@@ -185,3 +185,34 @@ def test_pings_are_answered_with_pong():
     table.receive(c, {"type": "ping"})
     assert rec.messages[-1] == {"type": "pong"}
     assert encode({"type": "ping"})
+
+
+# --------------------------------------------------------------------------- held seats
+def test_a_human_seat_once_held_is_taken_back_only_with_its_token():
+    """A window-hosted LAN table: the window's own (``human``) seat loses its link for a
+    moment. A guest asking for that seat without the token is refused ``seat-taken``
+    and learns nothing of the hand; the window's token takes the seat back."""
+    table = Table("take5", ["human", "open", "bot"], 4)
+    window = Recorder()
+    held = table.attach(0, window, player="Ana")
+    token = window.of_type("welcome")[0]["token"]
+    guest = Recorder()
+    table.attach(1, guest, player="Bo")  # the last open seat: the game starts
+    assert table.started
+    table.detach(held)  # the window's link dropped
+    thief = Recorder()
+    with pytest.raises(Refused) as refused:
+        table.attach(0, thief, player="Mallory")
+    assert refused.value.code == "seat-taken"
+    assert thief.messages == []
+    back = Recorder()
+    table.attach(0, back, player="Ana", token=token)
+    assert back.of_type("welcome")[0]["seat"] == 0
+    assert back.of_type("snapshot")[-1]["view"]["hand"] == table.view(0)["hand"]
+
+
+def test_a_human_seat_nobody_held_is_taken_by_the_first_connection():
+    table = Table("take5", ["human", "bot", "bot"], 4)
+    first = Recorder()
+    table.attach(0, first, player="Ana")
+    assert first.of_type("welcome")[0]["seat"] == 0
