@@ -326,8 +326,12 @@ def _teamplay_b(table) -> int:
     return pygame.K_r if table.mode() == "fresh" else pygame.K_e
 
 
+#: The Game's pile signals, in the order Y arms them (the engine's words).
+SIGNALS = ("dont-play", "can-play-well")
+
 #: The Game's four piles left to right (asc1 asc2 desc1 desc2, keys A S D F) on a pad.
 PILE_BUTTONS = ("LT", "LB", "RB", "RT")
+PILE_WORDS = ("lt", "lb", "rb", "rt")
 
 #: Each game's pad words over :data:`COMMON`: a key, ``(key, mod)``, or a function of
 #: the table giving either (a word whose meaning changes with the decision).
@@ -381,13 +385,18 @@ KEYS: dict[str, dict[str, int | Key | Callable]] = {
 def key_for(table, word: str) -> Key | None:
     """The keyboard key (``(key, mod)``) that pad word ``word`` stands for at
     ``table`` (its ``game_id`` picks the map; a function in :data:`KEYS` reads the
-    table's decision); None for a word the table does not use."""
+    table's decision); None for a word the table does not use. With a pile signal
+    armed (:func:`arm_signal`) a pile button is its key with Shift or Ctrl."""
     got = KEYS.get(table.game_id, {}).get(word, COMMON.get(word))
     if callable(got):
         got = got(table)
     if got is None:
         return None
-    return got if isinstance(got, tuple) else (got, 0)
+    key = got if isinstance(got, tuple) else (got, 0)
+    armed = getattr(table, "pad_signal", None)
+    if armed is not None and word in PILE_WORDS:
+        return (key[0], pygame.KMOD_SHIFT if armed == SIGNALS[0] else pygame.KMOD_CTRL)
+    return key
 
 
 def seats_at(app, seats) -> dict[int, int]:
@@ -425,13 +434,43 @@ def table_input(table, event: pygame.event.Event) -> None:
         return
     iid, word = said
     asked = table.leaving.open or table.help_open  # a question or the rules over the table
+    seat = table.privacy_for if table.privacy_for is not None else table.perspective
+    if word in ("y", "b") and not asked and can_arm(table, word):
+        if may_act(table.pad_seats, iid, seat):
+            arm_signal(table, word)
+            table.pad_in_use = True
+        return
     key = (pygame.K_ESCAPE, 0) if asked and word == "b" else key_for(table, word)
     if key is None:
         return
     anyone = asked or key[0] in (pygame.K_ESCAPE, pygame.K_F1)
-    seat = table.privacy_for if table.privacy_for is not None else table.perspective
     if anyone or may_act(table.pad_seats, iid, seat):
+        armed = getattr(table, "pad_signal", None) is not None and word in PILE_WORDS
         table.handle_event(key_event(key, iid))
+        if armed:
+            table.pad_signal = None  # the signal went to its pile
+
+
+def can_arm(table, word: str) -> bool:
+    """Whether pad word ``word`` (Y or B) arms or disarms a pile signal at ``table``
+    (:func:`arm_signal`): The Game, a seat that may signal now, and for B a signal
+    armed."""
+    if table.game_id != "the-game" or table.signal_seat() is None:
+        return False
+    return word == "y" or getattr(table, "pad_signal", None) is not None
+
+
+def arm_signal(table, word: str) -> None:
+    """The Game's pile signals on a pad (the-game.md "Communication"): Y arms
+    "please don't play here", again "I can play well here", again nothing; B disarms;
+    the next pile button (LT LB RB RT) then sends the armed signal for that pile (as
+    Shift / Ctrl + its key, :func:`key_for`). Kept in ``table.pad_signal``."""
+    armed = getattr(table, "pad_signal", None)
+    if word == "b":
+        table.pad_signal = None
+        return
+    order = [None, *SIGNALS]
+    table.pad_signal = order[(order.index(armed) + 1) % len(order)]
 
 
 def privacy_line(table, name: str) -> str:
@@ -461,9 +500,15 @@ def legend(table) -> str:
             return _("Pad: ↑/↓ pick a row · A take it")
         return _("Pad: ←/→ pick a card · A play it · B clear · Y your pile")
     if game == "the-game":
+        armed = getattr(table, "pad_signal", None)
+        if armed is not None:
+            signal = _("Don't") if armed == SIGNALS[0] else _("Play well")
+            return _("Pad: signal “{signal}” on LT LB RB RT (the pile) · Y next · B cancel").format(
+                signal=signal
+            )
         return _(
             "Pad: ←/→ pick a card · LT LB RB RT the four piles · A its only pile · "
-            "B end turn · X declare blocked"
+            "B end turn · X declare blocked · Y signal"
         )
     if game == "teamplay":
         if table.mode() == "fresh":

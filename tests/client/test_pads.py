@@ -267,6 +267,32 @@ def test_the_game_a_pad_plays_on_a_pile_by_its_trigger_or_shoulder_and_ends_the_
     assert sent[-1] == {"type": "end-turn"}
 
 
+def test_the_game_a_pad_arms_a_pile_signal_with_y_and_sends_it_with_a_pile_button(app):
+    """the-game.md "Communication": Y arms "please don't play here", again "I can
+    play well here", again nothing; B disarms (it does not end the turn then)."""
+    table = seated(app, "the-game", options={"start": 0})
+    sent = recorder(table)
+    press(table, "y")
+    assert table.pad_signal == "dont-play"
+    assert pads.legend(table) == _(
+        "Pad: signal “{signal}” on LT LB RB RT (the pile) · Y next · B cancel"
+    ).format(signal=_("Don't"))
+    press(table, "lb")
+    assert sent == [{"type": "signal", "pile": "asc2", "signal": "dont-play"}]
+    assert table.pad_signal is None
+    press(table, "y")
+    press(table, "y")
+    assert table.pad_signal == "can-play-well"
+    press(table, "rt")
+    assert sent[-1] == {"type": "signal", "pile": "desc2", "signal": "can-play-well"}
+    press(table, "y")
+    press(table, "b")
+    assert table.pad_signal is None and len(sent) == 2  # B only disarmed
+    for _i in range(3):
+        press(table, "y")
+    assert table.pad_signal is None  # the third Y disarms
+
+
 def test_teamplay_a_pad_keeps_its_mission_draws_twice_and_ends_the_turn(app):
     table = seated(app, "teamplay")
     sent = recorder(table)
