@@ -78,18 +78,28 @@ class Face(NamedTuple):
     #: A colour bitmap face (emoji): the one size in pixels its glyphs come in; they
     #: are scaled to the text's height. 0: an outline face, drawn at any size.
     strike: int = 0
+    #: The ISO 15924 tag HarfBuzz shapes this face's runs as ("" = its guess): Indic
+    #: and Thai runs need theirs for conjuncts and vowel signs.
+    script: str = ""
 
 
 #: The bundled faces, tried in this order for each character that the faces before
 #: lack. DejaVu Sans covers Latin with accents, Greek, Cyrillic, Armenian, Georgian,
 #: Hebrew, most Arabic and the card suits; Noto Sans Arabic the rest of Arabic (and is
 #: preferred for it, :data:`PREFERRED`); the Noto Sans CJK SC subset the common
-#: ideographs, kana and hangul; Noto Color Emoji (subset) the pictographs.
+#: ideographs, kana and hangul; Noto Color Emoji (subset) the pictographs; Noto Sans
+#: Devanagari, Bengali, Tamil, Telugu and Thai their scripts (regular only: bold is
+#: emboldened by SDL_ttf).
 FACES: tuple[Face, ...] = (
     Face("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
     Face("NotoSansArabic-Regular.ttf", "NotoSansArabic-Bold.ttf"),
     Face("NotoSansSC-Regular-Subset.otf", None),
     Face("NotoColorEmoji-Subset.ttf", None, strike=109),
+    Face("NotoSansDevanagari-Regular.ttf", None, script="Deva"),
+    Face("NotoSansBengali-Regular.ttf", None, script="Beng"),
+    Face("NotoSansTamil-Regular.ttf", None, script="Taml"),
+    Face("NotoSansTelugu-Regular.ttf", None, script="Telu"),
+    Face("NotoSansThai-Regular.ttf", None, script="Thai"),
 )
 ARABIC_FACE, CJK_FACE, EMOJI_FACE = 1, 2, 3
 
@@ -167,13 +177,22 @@ def face_for(ch: str, bold: bool = False) -> int | None:
     face (:data:`PREFERRED`) if that has it, else the first face that has it; None for
     a joiner, selector or modifier that no face has (it is left out); else 0 (DejaVu
     draws its box)."""
-    for pattern, index in PREFERRED:
-        if pattern.match(ch) and covers(index, ch, bold):
-            return index
+    preferred = preferred_face(ch, bold)
+    if preferred is not None:
+        return preferred
     for index in range(len(FACES)):
         if covers(index, ch, bold):
             return index
     return None if _IGNORABLE.match(ch) else 0
+
+
+@lru_cache(maxsize=4096)
+def preferred_face(ch: str, bold: bool = False) -> int | None:
+    """The face of :data:`PREFERRED` for ``ch`` when it has ``ch``, else None."""
+    for pattern, index in PREFERRED:
+        if pattern.match(ch) and covers(index, ch, bold):
+            return index
+    return None
 
 
 def rtl_script(ch: str) -> str | None:
@@ -226,8 +245,14 @@ def runs(s: str, bold: bool = False) -> tuple[tuple[int, str, str | None], ...]:
             continue  # a selector or joiner the face before it lacks: nothing to draw
         if s[i + 1 : i + 2] == "\ufe0f" and covers(EMOJI_FACE, c, bold):
             face = EMOJI_FACE  # "❤️": the emoji, not DejaVu's text heart
-        if out and kind in _NEUTRAL and out[-1][2] == d and covers(out[-1][0], c, bold):
-            face = out[-1][0]
+        if (
+            out
+            and kind in _NEUTRAL
+            and out[-1][2] == d
+            and preferred_face(c, bold) in (None, out[-1][0])
+            and covers(out[-1][0], c, bold)
+        ):
+            face = out[-1][0]  # (an emoji is "other neutral" too, but keeps its face)
         if out and out[-1][0] == face and out[-1][2] == d:
             out[-1][1] += c
         else:
@@ -247,12 +272,14 @@ def face_font(index: int, size: int, bold: bool = False, rtl: str | None = None)
     f = _Font(face_path(index, bold), face.strike or size)
     if bold and not face.bold and not face.strike:
         f.bold = True
-    if rtl:
-        try:
+    try:
+        if rtl:
             f.set_script(rtl)
             f.set_direction(pygame.DIRECTION_RTL)
-        except pygame.error:  # an SDL_ttf without HarfBuzz: drawn unshaped, left to right
-            pass
+        elif face.script:
+            f.set_script(face.script)
+    except pygame.error:  # an SDL_ttf without HarfBuzz: drawn unshaped, left to right
+        pass
     return f
 
 

@@ -9,7 +9,8 @@ the subsets are committed; fontTools is needed only here, not to run Tapete).
 writes NotoSansSC-Regular-Subset.otf (face 2, Noto Sans CJK SC, of
 NotoSansCJK-Regular.ttc: :func:`cjk_characters`, no layout features, no hinting),
 NotoSansArabic-Regular.ttf and -Bold.ttf (every character, no hinting: SDL_ttf draws
-a name about 8 times faster without it) and NotoColorEmoji-Subset.ttf
+a name about 8 times faster without it), NotoSans{Devanagari,Bengali,Tamil,Telugu,
+Thai}-Regular.ttf (the same way) and NotoColorEmoji-Subset.ttf
 (:data:`EMOJI_RANGES`, all layout features, so skin tones and keycaps still combine);
 ``--print`` only prints the pyftsubset commands. The exact commands and the licences
 are in assets/LICENSES.md."""
@@ -81,6 +82,18 @@ def commands(fonts: str, out: str, text_file: str) -> list[list[str]]:
                 f"--output-file={os.path.join(out, f'NotoSansArabic-{weight}.ttf')}",
             ]
             for weight in ("Regular", "Bold")
+        ),
+        *(
+            [
+                "pyftsubset",
+                os.path.join(fonts, f"truetype/noto/NotoSans{script}-Regular.ttf"),
+                "--unicodes=*",
+                "--glyphs=*",
+                "--layout-features=*",
+                "--no-hinting",
+                f"--output-file={os.path.join(out, f'NotoSans{script}-Regular.ttf')}",
+            ]
+            for script in ("Devanagari", "Bengali", "Tamil", "Telugu", "Thai")
         ),
         [
             "pyftsubset",

@@ -146,6 +146,11 @@ SCRIPTS = {
     "cyrillic": "Алексей Ёжиков",
     "greek": "Νίκος Παπαδόπουλος",
     "emoji": "Sam 🎲😀👍🐱❤️",
+    "hindi": "प्रिया शर्मा",
+    "bengali": "সুমন দাস",
+    "tamil": "முருகன்",
+    "telugu": "రాముడు",
+    "thai": "สมชาย ใจดี",
 }
 
 
@@ -198,6 +203,16 @@ def test_which_face_draws_what(display):
     assert assets.face_for("🎲") == assets.EMOJI_FACE
     assert assets.face_for("\U0001f3fd") is not None  # a skin tone joins its emoji
     assert [f for f, _t, _d in assets.runs("❤️")] == [assets.EMOJI_FACE]
+    # An emoji after DejaVu's letters keeps its colour face (DejaVu has a few in outline).
+    assert assets.runs("Zoë 😀", True) == ((0, "Zoë ", None), (assets.EMOJI_FACE, "😀", None))
+
+
+def test_indic_runs_are_shaped(display):
+    """क + ् + ष make one conjunct glyph (क्ष) when HarfBuzz shapes the run as
+    Devanagari: narrower than the half-form and the letter drawn apart."""
+    assert assets.runs("क्ष")[0][0] == assets.face_for("क") != 0
+    apart = assets.measure("क्", 40) + assets.measure("ष", 40)
+    assert assets.measure("क्ष", 40) < 0.7 * apart  # (unshaped: 55 of 62 px; shaped: 29)
 
 
 def alpha_columns(img) -> list[bool]:
