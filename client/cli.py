@@ -35,6 +35,26 @@ Tables started from the window are logged under the user's data folder (logs/).
 """
 
 
+def bot_delay_arg(text: str) -> float | tuple[float, float]:
+    """``--bot-delay``: seconds (``0.6``), a range ``LOW,HIGH`` (a pause drawn per
+    decision: net/host.py ``Table.bot_pause``) or a name of
+    :data:`client.settings.BOT_PAUSES` (``off``, ``short``, ``natural``). Raises
+    ``argparse.ArgumentTypeError``."""
+    from client.settings import BOT_PAUSES
+    from net.host import pause_bounds
+
+    if text in BOT_PAUSES:
+        return BOT_PAUSES[text]
+    try:
+        parts = [float(x) for x in text.split(",")]
+        low, high = pause_bounds(parts[0] if len(parts) == 1 else tuple(parts))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected seconds, LOW,HIGH or one of {', '.join(BOT_PAUSES)}, not {text!r}"
+        ) from None
+    return low if low == high else (low, high)
+
+
 def version() -> str:
     """The installed distribution's version (``pyproject.toml``)."""
     from importlib.metadata import PackageNotFoundError
@@ -220,7 +240,14 @@ def _host_options(p: argparse.ArgumentParser) -> None:
         metavar="S",
         help="start after S seconds even with open seats (bots take them)",
     )
-    p.add_argument("--bot-delay", type=float, default=0.6, metavar="S")
+    p.add_argument(
+        "--bot-delay",
+        type=bot_delay_arg,
+        default="natural",
+        metavar="S|LOW,HIGH|off|short|natural",
+        help="how long bots pause before each decision: seconds, a range drawn per "
+        "decision, or a setting's name (default: natural, 0.6–1.4 s)",
+    )
     p.add_argument(
         "--takeover",
         type=float,

@@ -255,3 +255,20 @@ def test_a_lan_guest_sees_the_hosts_bots_think_and_trades_emotes(app):
         if hasattr(app.scene, "session"):
             app.scene.session.close()
         host.stop()
+
+
+def test_tapete_host_takes_a_pause_by_seconds_range_or_name():
+    """``tapete host --bot-delay``: the LAN host with no window pauses its bots like a
+    window's table (default: natural)."""
+    import argparse
+
+    from client.cli import bot_delay_arg, build_parser
+
+    assert bot_delay_arg("0") == 0.0 and bot_delay_arg("0.6") == 0.6
+    assert bot_delay_arg("0.5,2") == (0.5, 2.0) and bot_delay_arg("1,1") == 1.0
+    assert bot_delay_arg("short") == (0.25, 0.6) and bot_delay_arg("off") == 0.0
+    for bad in ("2,1", "-1", "soon", "1,2,3", "nan"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            bot_delay_arg(bad)
+    args = build_parser().parse_args(["host", "take5", "--seats", "open,bot"])
+    assert args.bot_delay == (0.6, 1.4)
