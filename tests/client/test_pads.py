@@ -280,6 +280,7 @@ def test_the_game_a_pad_arms_a_pile_signal_with_y_and_sends_it_with_a_pile_butto
     press(table, "lb")
     assert sent == [{"type": "signal", "pile": "asc2", "signal": "dont-play"}]
     assert table.pad_signal is None
+    assert run_until(app, lambda: not table.seat.waiting, 30)  # one action at a time
     press(table, "y")
     press(table, "y")
     assert table.pad_signal == "can-play-well"
