@@ -211,9 +211,11 @@ def runs(s: str, bold: bool = False) -> tuple[tuple[int, str, str | None], ...]:
     Each character goes to the face that has it (:func:`face_for`); a space, a digit, a
     mark or punctuation stays in the run before it when that face has it. Bidi is the
     simple form of Unicode's: a run of right-to-left letters (with the spaces and
-    digits between them) is shaped right to left by HarfBuzz, and when the first letter
-    of ``s`` is right-to-left the runs are laid out right to left too (a name that is
-    all Arabic or Hebrew reads correctly; a mixed name keeps each run's own order)."""
+    punctuation between them) is shaped right to left by HarfBuzz, digits always read
+    left to right, and when the first letter of ``s`` is right-to-left the runs are
+    laid out right to left too (a name that is all Arabic or Hebrew, with or without a
+    number, reads correctly; in a name that mixes both directions each run keeps its
+    own order — no nested embedding levels)."""
     import unicodedata
 
     kinds = [unicodedata.bidirectional(c) for c in s]
@@ -222,6 +224,9 @@ def runs(s: str, bold: bool = False) -> tuple[tuple[int, str, str | None], ...]:
         for c, k in zip(s, kinds, strict=True)
     ]
     paragraph_rtl = next((d != "L" for d in strong if d is not None), False)
+    # Digits read left to right inside right-to-left text too ("محمد 123"): their own
+    # runs (they do not set the paragraph's direction).
+    strong = ["L" if k in ("EN", "AN") else d for k, d in zip(kinds, strong, strict=True)]
     # A neutral takes the direction of its strong neighbours when they agree, else
     # the paragraph's.
     direction: list[str | None] = []

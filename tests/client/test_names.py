@@ -243,6 +243,13 @@ def test_an_arabic_name_is_joined_and_reads_right_to_left(display):
     assert all(inner)
 
 
+def test_digits_in_a_right_to_left_name_read_left_to_right(display):
+    """ "محمد 123": the name at the right, the number at its left, as 123 (a number
+    shaped right to left would read 321)."""
+    assert assets.runs("محمد 123") == ((0, "123", None), (assets.ARABIC_FACE, "محمد ", "Arab"))
+    assert [t for _f, t, _d in assets.runs("דוד 42 לוי")] == [" לוי", "42", "דוד "]
+
+
 def test_a_hebrew_name_reads_right_to_left(display):
     name = "דוד לוי"
     whole = assets.render(name, 40, assets.WHITE)
