@@ -164,6 +164,8 @@ def _cmap(index: int, bold: bool):
 @lru_cache(maxsize=16384)
 def covers(index: int, ch: str, bold: bool = False) -> bool:
     """Whether face ``index`` of :data:`FACES` has a glyph for the character ``ch``."""
+    if index == 0 and " " <= ch <= "~":
+        return True  # printable ASCII is DejaVu's (no FreeType face opened to ask)
     try:
         return _cmap(index, bold).get_metrics(ch)[0] is not None
     except pygame.error:  # FreeType was quit (pygame.quit) since the face was opened
