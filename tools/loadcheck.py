@@ -29,7 +29,10 @@ every process of the machine, from its message reaching the host (the table's
 * ``received``: the delta is decoded on the client's network thread, at every player;
 * ``updated`` (the headline): the delta is applied to the client's mirrored view (the
   :class:`net.mirror.ViewMirror` of :func:`net.botplayer.play_remote`), at every player
-  — and at every connection, spectators too.
+  — and at every connection, spectators too;
+
+and, from the acting player's bot handing the action to its connection (one step
+earlier: its send and the host's read), to ``updated`` at every player.
 
 p50, p99 and max in ms, per run and as the median over ``--runs``. Every client is a
 full bot client (its own network thread and mirror; players decide with a normal bot)
@@ -102,8 +105,22 @@ def watch(target: str, seat: int | None, timeout: float) -> dict:
     def applied(message: dict, mirror) -> None:  # once the mirror has taken the message
         if message.get("type") == "delta":
             updated[message["seq"]] = time.monotonic()
+            if message.get("yours") and sending:  # the seq this seat's action became
+                acted[message["seq"]] = sending.pop()
+
+    # seq of this seat's own action -> when the bot handed it to the connection (the
+    # bot sends one action, then waits for its answer: the yours delta or an error).
+    acted: dict[int, float] = {}
+    sending: list[float] = []
+    send = conn.send
+
+    def timed_send(message: dict) -> None:
+        if message.get("type") == "action":
+            sending[:] = [time.monotonic()]
+        send(message)
 
     conn._deliver = timed
+    conn.send = timed_send
     try:
         run = play_remote(
             conn, None if seat is None else "normal", timeout=timeout, on_message=applied
@@ -123,6 +140,7 @@ def watch(target: str, seat: int | None, timeout: float) -> dict:
         "over": run.outcome is not None,
         "received": received,
         "updated": updated,
+        "acted": acted,
     }
 
 
@@ -367,6 +385,7 @@ FIGURES = {
     "received": "received (decoded) at every player",
     "updated": "updated (applied to the mirror) at every player",
     "all": "updated at every connection, spectators too",
+    "sent": "updated at every player, from the acting bot's send (not the host's receive)",
 }
 
 
@@ -387,6 +406,9 @@ def latencies(hosted: Hosted, results: list[dict]) -> dict[str, list[float]]:
         if not mine or None in mine:
             continue
         out["updated"].append(1000 * (max(mine) - t0))
+        sent = next((r["acted"][key] for r in players if key in r.get("acted", {})), None)
+        if sent is not None:
+            out["sent"].append(1000 * (max(mine) - sent))
         theirs = [r["updated"].get(key) for r in watchers]
         if None not in theirs:
             out["all"].append(1000 * (max(mine + theirs) - t0))
@@ -486,10 +508,11 @@ def main(argv: list[str] | None = None) -> int:
             got = percentiles(lat[key])
             if got is not None:
                 figures[key].append(got)
-        hc = one["host_cpu_ms"]
+        hc = percentiles(one["host_cpu_ms"]) or (0.0, 0.0, 0.0)
+        mean = statistics.mean(one["host_cpu_ms"] or [0.0])
         print(
-            f"  CPU: the host {statistics.mean(hc) if hc else 0:.3f} ms per action (mean; "
-            f"its thread, receive to every delta sent); the clients "
+            f"  CPU: the host {mean:.3f} ms per action (mean; p99 {hc[1]:.3f}; its thread, "
+            f"receive to every delta sent); the clients "
             f"{one['client_cpu_ms_per_delta']:.3f} ms per delta received (their processes, "
             "bots' decisions included)"
         )
