@@ -160,3 +160,40 @@ def test_the_decoder_still_refuses_a_message_nested_past_the_limit():
         raise AssertionError("a message nested past MAX_DEPTH was accepted")
     ok = {"type": "delta", "set": {"x": [[[1]]]}}
     assert Decoder().feed(encode(ok)) == [ok]
+
+
+class _Hosted:
+    """What :func:`tools.loadcheck.latencies` reads of a hosted table."""
+
+    def __init__(self, accepted: dict, done: dict) -> None:
+        self.accepted, self.done = accepted, done
+
+
+def test_loadcheck_times_an_action_to_the_last_player_s_mirror():
+    """``updated`` is the latest of every player's mirror update (not the network
+    thread's receipt), ``all`` adds the spectators, ``sent`` starts at the acting
+    bot's send; an action some player never saw is left out of the player figures."""
+    from tools.loadcheck import latencies, percentiles
+
+    hosted = _Hosted({1: 10.0, 2: 20.0}, {1: 10.001, 2: 20.002})
+    results = [
+        {
+            "seat": 0,
+            "received": {"1": 10.002, "2": 20.003},
+            "updated": {"1": 10.003, "2": 20.004},
+            "acted": {"1": 9.999},
+        },
+        {"seat": 1, "received": {"1": 10.004}, "updated": {"1": 10.005}, "acted": {}},
+        {"seat": None, "received": {"1": 10.007}, "updated": {"1": 10.009}},
+    ]
+    got = latencies(hosted, results)
+    ms = {k: [round(x, 6) for x in v] for k, v in got.items()}
+    assert ms == {
+        "host": [1.0, 2.0],
+        "received": [4.0],
+        "updated": [5.0],
+        "all": [9.0],
+        "sent": [6.0],
+    }
+    assert percentiles([]) is None
+    assert percentiles([float(x) for x in range(1, 201)]) == (100.5, 199.0, 200.0)
