@@ -148,7 +148,18 @@ class HardBot(NormalBot):
       reproducible with a seed and ``seconds=None``.
     * ``params``: the planner's knobs (:data:`~engine.the_game.plan.DEFAULTS`);
       ``extra_end`` and ``future`` are listed with their default values so that
-      tools can set them by name (``hard:extra_end=6``)."""
+      tools can set them by name (``hard:extra_end=6``).
+
+    Where its 2-player losses come from (issue 17; ``tools/tournament.py pool
+    the-game --seats hard,hard``, deals 200000–200399): 45% wins; 17% of games end
+    blocked while the draw pile still holds cards (about 9), and the whole draw
+    pile counts as left — 22.7 cards on average, as many as the published simple
+    heuristic's blocks of that kind (23.2, in 41% of its games); 37% end blocked
+    after it ran out, 4.5 cards left. Tried against the first kind on deals from
+    300000: extras late in the draw pile, bigger signal penalties and the search
+    (``samples=16``: 5 wins in 30 games) blocked no less; the kept hand's fit
+    (``future`` 0.3) blocked a third less there, but not on the deals above
+    (42.8% wins, 18.8% such blocks), so it stays off."""
 
     level = "hard"
     params: dict = {
