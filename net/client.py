@@ -47,6 +47,8 @@ RECONNECT_FOR = 300.0
 RETRY_FIRST = 0.5
 RETRY_MAX = 4.0
 RETRY_JITTER = 0.2
+#: Bytes fed to the decoder at a time (see :meth:`_Link.data_received`).
+READ_SIZE = 64 * 1024
 
 
 def backoff(attempt: int, rng: random.Random | None = None) -> float:
@@ -418,17 +420,22 @@ class _Link(asyncio.Protocol):
         if self.conn._closing:
             self._end(True, "the host closed the connection")
             return
-        try:
-            messages = self._decoder.feed(data)
-        except ProtocolError as exc:
-            self._end(False, f"the host sent something unreadable: {exc.message}")
-            return
         receive = self.conn._receive
-        for m in messages:
-            verdict = receive(m)
-            if verdict is not None:
-                self._end(False, verdict)
+        view = memoryview(data)
+        # At most READ_SIZE bytes a feed, as a stream reader's reads were: the decoder
+        # holds at most MAX_BUFFER bytes not yet made into messages, and a transport
+        # may hand over more at once (256 KiB) behind a large message's tail.
+        for start in range(0, len(data), READ_SIZE):
+            try:
+                messages = self._decoder.feed(view[start : start + READ_SIZE])
+            except ProtocolError as exc:
+                self._end(False, f"the host sent something unreadable: {exc.message}")
                 return
+            for m in messages:
+                verdict = receive(m)
+                if verdict is not None:
+                    self._end(False, verdict)
+                    return
 
     def eof_received(self) -> bool:
         self._end(True, "the host closed the connection")

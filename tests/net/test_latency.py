@@ -197,3 +197,35 @@ def test_loadcheck_times_an_action_to_the_last_player_s_mirror():
     }
     assert percentiles([]) is None
     assert percentiles([float(x) for x in range(1, 201)]) == (100.5, 199.0, 200.0)
+
+
+def test_the_client_reads_a_burst_larger_than_its_decoder_buffer():
+    """A transport may hand the client 256 KiB at once (asyncio's reads): fed to the
+    decoder 64 KiB at a time, twelve 100 KB messages behind each other all arrive —
+    one feed of it all would pass the decoder's 256 KiB bound and be refused."""
+    import asyncio
+
+    from net.client import _Link
+
+    class Conn:
+        _closing = False
+
+        def __init__(self):
+            self.got: list[dict] = []
+
+        def _receive(self, message):
+            self.got.append(message)
+
+    big = [
+        encode({"type": "notice", "n": i, "a": "y" * 50_000, "b": "z" * 50_000}) for i in range(12)
+    ]
+    conn = Conn()
+
+    async def feed() -> bool:
+        link = _Link(conn)
+        link.data_received(b"".join(big[:2]))
+        link.data_received(b"".join(big[2:]))
+        return link.ended.done()
+
+    assert asyncio.run(feed()) is False
+    assert [m["n"] for m in conn.got] == list(range(12))
