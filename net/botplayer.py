@@ -60,7 +60,7 @@ def play_remote(
     ends — not for every delta (issue 18: a watcher's or a waiting seat's delta costs
     no thread switch). The bot never thinks while holding up the network thread."""
     wake = threading.Event()
-    lock = threading.RLock()  # the mirror and the run's counters; RLock: see _send
+    lock = threading.RLock()  # the mirror and the counters; RLock: see conn.send below
     end = None if timeout is None else time.monotonic() + timeout
     mirror = ViewMirror(conn, getattr(conn, "seat", None), keep_backlog=False)
     run = Played(mirror=mirror)
