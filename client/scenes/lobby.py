@@ -1,7 +1,10 @@
 """The lobby of a LAN table: who sits where, the address to join, start when ready.
 
 The host's player sees "Start now" (open seats nobody took get bots); everyone else
-waits until the host starts or the last open seat is taken."""
+waits until the host starts or the last open seat is taken. Leaving (Esc or Leave)
+asks first when this window hosts the table and LAN players have taken seats at it:
+leaving closes the table for them (:class:`client.tables.leave.LeaveConfirm`, Stay
+focused); a guest, or a host nobody joined yet, leaves at once (nothing is lost)."""
 
 from __future__ import annotations
 
@@ -11,7 +14,17 @@ import pygame_gui
 from client import assets
 from client.scene import Scene
 from client.i18n import _
+from client.tables.leave import LEAVE, LeaveConfirm, guests
+from client.tables.text import TableText
 from engine import get_game
+
+
+class _Frame(TableText):
+    """The window's scale and words, for the leave question drawn over the lobby."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.w, self.h = app.size
 
 
 class LobbyScene(Scene):
@@ -24,6 +37,7 @@ class LobbyScene(Scene):
         self.session = session
         self.address: str | None = None
         self.advertised = ""
+        self.confirm = LeaveConfirm()
 
     def serving(self) -> None:
         """Take the address and the discovery note from the host's answer."""
@@ -85,19 +99,42 @@ class LobbyScene(Scene):
             self.app.go("table", session=self.session)
 
     def handle_event(self, event) -> None:
+        if self.confirm.open:
+            if event.type != pygame_gui.UI_BUTTON_PRESSED:  # the buttons are hidden
+                choice = self.confirm.handle(event)
+                if choice == LEAVE:
+                    self.back_to_menu()
+                elif choice is not None:
+                    self.show_buttons(True)
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element == self.leave:
-                self.back_to_menu()
+                self.ask_to_leave()
             elif self.start is not None and event.ui_element == self.start:
                 self.session.start_game()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back_to_menu()
+            self.ask_to_leave()
         elif (
             event.type == pygame.KEYDOWN
             and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
             and self.start is not None
         ):
             self.session.start_game()
+
+    def ask_to_leave(self) -> None:
+        """Leave, or first ask when LAN players sit at the table this window hosts
+        (leaving closes it for them)."""
+        if self.session.remote or guests(self.session) == 0:
+            self.back_to_menu()
+            return
+        self.confirm.ask("host")
+        self.show_buttons(False)
+
+    def show_buttons(self, visible: bool) -> None:
+        """Hide the lobby's buttons under the question (and show them again)."""
+        for button in (self.leave, self.start):
+            if button is not None:
+                button.show() if visible else button.hide()
 
     def back_to_menu(self) -> None:
         self.session.close()
@@ -134,6 +171,8 @@ class LobbyScene(Scene):
             band = self.buttons()
             img = assets.fit(_("The host starts the game."), 20, w // 2 - 40, assets.WHITE)
             surface.blit(img, img.get_rect(midleft=(w // 2 + 20, band.centery)))
+        if self.confirm.open:
+            self.confirm.draw(_Frame(self.app), surface)
 
     def seat_rows(self, room: pygame.Rect, n: int) -> tuple[list[pygame.Rect], int]:
         """The rows of ``n`` seats in ``room`` (pixels): one column, each row as tall as
