@@ -40,6 +40,7 @@ from client.tables.emotes import CODES as EMOTE_CODES
 from client.tables.emotes import Emotes
 from client.tables.hold import HeldRow
 from client.tables.leave import LeaveConfirm
+from client.tables import privacy
 from client.tables.presence import Presence
 from client.tables.seat import ShownSeat
 from client.tables.text import TableText
@@ -460,13 +461,7 @@ class TableScene(TableText, Scene, abc.ABC):
                 self.help_open = False
             return
         if self.privacy_for is not None:
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.ask_leave()
-            elif (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
-                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
-            ):
-                seat, self.privacy_for = self.privacy_for, None
-                self.set_perspective(seat)
+            privacy.handle(self, event)  # open it, or Esc (client/tables/privacy.py)
             return
         if self.emotes.handle(event):  # T, the picker's keys and clicks
             return
@@ -568,23 +563,8 @@ class TableScene(TableText, Scene, abc.ABC):
         """Called when ``self.board`` was replaced by a view."""
 
     def draw_privacy(self, surface: pygame.Surface) -> None:
-        """The privacy screen: no cards, only whose turn it is."""
-        surface.fill(assets.FELT_DARK)
-        name = self.name(self.privacy_for)
-        k, width = self.ui_scale, self.w - 40
-        t1 = self.fit_text(
-            _("Pass the screen to {name}").format(name=name), int(44 * k), width, assets.GOLD, True
-        )
-        t2 = self.fit_text(_("Everyone else, look away."), int(24 * k), width, assets.WHITE)
-        t3 = self.fit_text(
-            pads.privacy_line(self, name),
-            int(22 * k),
-            width,
-            assets.WHITE,
-        )
-        surface.blit(t1, t1.get_rect(center=(self.w // 2, self.h // 2 - 60)))
-        surface.blit(t2, t2.get_rect(center=(self.w // 2, self.h // 2)))
-        surface.blit(t3, t3.get_rect(center=(self.w // 2, self.h // 2 + 60)))
+        """The privacy screen (:func:`client.tables.privacy.draw`)."""
+        privacy.draw(self, surface)
 
     def message_pos(self) -> tuple[int, int]:
         """Where notes and errors appear (pixels); tables move it off their cards."""
