@@ -38,6 +38,7 @@ from engine.take5.state import (
     DECK_SIZE,
     EVERYBODY,
     HAND_SIZE,
+    MAX_PLAYERS,
     ROW_LIMIT,
     ROWS,
     SEATS,
@@ -55,6 +56,10 @@ from engine.take5 import view as _view
 _new = object.__new__
 _setattr = object.__setattr__
 
+#: ``NOBODY[n]``: nobody of ``n`` seats has chosen.
+NOBODY = tuple((None,) * n for n in range(MAX_PLAYERS + 1))
+assert ROW_LIMIT == 5  # _place tests it inline
+
 
 def _place(rows: list, penalty: list, pairs, start: int, events: list) -> int:
     """Place the revealed ``(card, seat)`` ``pairs[start:]``, lowest first, on ``rows``
@@ -62,10 +67,15 @@ def _place(rows: list, penalty: list, pairs, start: int, events: list) -> int:
     closest lower end takes the card; a sixth card takes the five into the player's
     penalty pile (``penalty``, changed in place) and starts the row. Returns the index
     of the first unplaced pair (``len(pairs)`` when all are placed)."""
-    ends = [rows[0][-1], rows[1][-1], rows[2][-1], rows[3][-1]]
-    e0, e1, e2, e3 = ends
+    r0, r1, r2, r3 = rows
+    e0 = r0[-1]
+    e1 = r1[-1]
+    e2 = r2[-1]
+    e3 = r3[-1]
+    push = events.append
     i = start
     for card, seat in pairs[start:] if start else pairs:
+        # The closest lower end, unrolled: the highest of the ends below ``card``.
         t, te = -1, 0
         if e0 < card:
             t, te = 0, e0
@@ -76,19 +86,25 @@ def _place(rows: list, penalty: list, pairs, start: int, events: list) -> int:
         if te < e3 < card:
             t = 3
         if t < 0:  # too low: pause until the owner picks a row
-            events.append(TOO_LOW[seat * 105 + card] or ev.too_low(seat, card))
+            push(TOO_LOW[seat * 105 + card] or ev.too_low(seat, card))
             return i
         i += 1
         row = rows[t]
-        if len(row) < ROW_LIMIT:
+        if len(row) < 5:  # ROW_LIMIT
             rows[t] = row + (card,)
         else:
-            events.append(ev.taken(row, t, seat, "sixth card"))
+            push(ev.taken(row, t, seat, "sixth card"))
             penalty[seat] = tuple(sorted(penalty[seat] + row))
             rows[t] = (card,)
-        events.append(TO_ROW[(t * 10 + seat) * 105 + card] or ev.to_row(t, seat, card))
-        ends[t] = card
-        e0, e1, e2, e3 = ends
+        push(TO_ROW[(t * 10 + seat) * 105 + card] or ev.to_row(t, seat, card))
+        if t == 0:
+            e0 = card
+        elif t == 1:
+            e1 = card
+        elif t == 2:
+            e2 = card
+        else:
+            e3 = card
     return len(pairs)
 
 
@@ -198,6 +214,13 @@ class Take5(Game):
         """Every action ``seat`` may send now: ``choose`` each hand card but the current
         choice, or ``take-row`` 0..3 for the owner of a too-low card; else ``[]``.
         The actions are shared read-only dicts (:class:`~engine.take5.state.FrozenAction`)."""
+        try:  # an awaited seat, with the fields the main path keeps (a hot path)
+            if seat >= 0 and state._mask >> seat & 1:
+                if state.pending:
+                    return list(TAKE_ROW)
+                return list(state._acts[seat])  # awaited: it has not chosen
+        except (AttributeError, TypeError):
+            pass
         if state.over or not 0 <= seat < state.players:
             return []
         if state.pending:
@@ -283,16 +306,17 @@ class Take5(Game):
                     and card in d["hands"][seat]
                 ):
                     # The choice, inline (take5.md "A round" 2): the last one reveals.
-                    mask = d.get("_mask")
-                    if mask is None:
+                    try:
+                        mask = d["_mask"]
+                    except KeyError:
                         mask = awaited_mask(state)
                     if chosen[seat] is None:
-                        mask &= ~(1 << seat)
+                        mask ^= 1 << seat
                     chosen = list(chosen)
                     chosen[seat] = card
                     e = CHOSE[seat * 105 + card] or ev.chose(seat, card)
                     if not mask:
-                        return self._reveal(state, chosen, [e])
+                        return self._reveal(d, chosen, e)
                     d = d.copy()
                     d["chosen"] = tuple(chosen)
                     d["_mask"] = mask
@@ -309,44 +333,50 @@ class Take5(Game):
                     and seat == pending[0][1]
                     and not d["over"]
                 ):
-                    return self._take_row(state, seat, r)
+                    return self._take_row(d, seat, r)
         self.check(state, seat, action)
         return self._apply(state, seat, action)
 
     def _apply(self, state: Take5State, seat: int, action: dict):
         if action["type"] == "choose":
             return self._choose(state, seat, action["card"])
-        return self._take_row(state, seat, action["row"])
+        return self._take_row(state.__dict__, seat, action["row"])
 
     def _choose(self, state: Take5State, seat: int, card: int):
         """Seat ``seat`` chooses ``card`` face down; the last choice reveals them all
         (take5.md "A round" 2). (:meth:`apply` does the same inline.)"""
-        chosen = list(state.chosen)
-        mask = state.__dict__.get("_mask")
-        if mask is None:
-            mask = awaited_mask(state)
+        d = state.__dict__
+        chosen = list(d["chosen"])
+        mask = d["_mask"] if "_mask" in d else awaited_mask(state)
         if chosen[seat] is None:
-            mask &= ~(1 << seat)
+            mask ^= 1 << seat
         chosen[seat] = card
         e = CHOSE[seat * 105 + card] or ev.chose(seat, card)
         if not mask:
-            return self._reveal(state, chosen, [e])
-        d = state.__dict__.copy()
+            return self._reveal(d, chosen, e)
+        d = d.copy()
         d["chosen"] = tuple(chosen)
         d["_mask"] = mask
         return state_from(d), [e]
 
-    def _reveal(self, state: Take5State, chosen: list[int], events: list[Event]):
-        """All have chosen: reveal together, then resolve lowest first (take5.md 2–3)."""
-        pairs = sorted(zip(chosen, range(len(chosen)), strict=False))  # (card, seat)
-        d = state.__dict__.copy()
-        hands = list(d["hands"])
-        acts = d.get("_acts")
-        acts = list(acts) if acts is not None else list(hand_actions(d["hands"]))
+    def _reveal(self, d: dict, chosen: list[int], chose: Event):
+        """All have chosen (the last choice's event ``chose``; the fields ``d`` of the
+        state before it, not changed): reveal together, then resolve lowest first
+        (take5.md "A round" 2–3)."""
+        order = sorted(chosen)
+        seat_of = chosen.index  # the chosen cards differ
         shown: list[list[int]] = []
         revealed = []
-        events.append(ev.reveal(shown))
-        for c, s in pairs:
+        pairs = []  # (card, seat), lowest first
+        events = [chose, ev.reveal(shown)]
+        push = events.append
+        hands = list(d["hands"])
+        try:
+            acts = list(d["_acts"])
+        except KeyError:
+            acts = list(hand_actions(d["hands"]))
+        for c in order:
+            s = seat_of(c)
             h = hands[s]
             i = h.index(c)
             hands[s] = h[:i] + h[i + 1 :]
@@ -354,40 +384,50 @@ class Take5(Game):
             acts[s] = a[:i] + a[i + 1 :]
             shown.append([s, c])
             revealed.append((s, c))
-            events.append(TO_TABLE[s * 105 + c] or ev.to_table(s, c))
-        rows = list(state.rows)
-        penalty = list(state.penalty)
+            pairs.append((c, s))
+            push(TO_TABLE[s * 105 + c] or ev.to_table(s, c))
+        rows = list(d["rows"])
+        penalty = list(d["penalty"])
         done = _place(rows, penalty, pairs, 0, events)
-        d["hands"] = tuple(hands)
+        d = d.copy()
+        d["hands"] = hands = tuple(hands)
         d["_acts"] = tuple(acts)
-        d["chosen"] = (None,) * len(chosen)
+        d["chosen"] = NOBODY[len(chosen)]
         d["revealed"] = tuple(revealed)
-        return self._after(d, events, rows, penalty, tuple(pairs[done:]))
+        d["rows"] = tuple(rows)
+        d["penalty"] = tuple(penalty)
+        if done < len(pairs):
+            d["pending"] = pending = tuple(pairs[done:])
+            d["_mask"] = 1 << pending[0][1]
+        elif hands[0]:
+            d["turn"] += 1
+            d["_mask"] = EVERYBODY[len(chosen)]
+        else:
+            return self._end_round(d, events)
+        new = _new(Take5State)
+        _setattr(new, "__dict__", d)
+        return new, events
 
-    def _take_row(self, state: Take5State, seat: int, r: int):
+    def _take_row(self, d: dict, seat: int, r: int):
         """The owner of the too-low card takes row ``r`` and its card starts the row;
-        the rest of the reveal resolves (take5.md "A round" 3)."""
-        pending = state.pending
+        the rest of the reveal resolves (take5.md "A round" 3). ``d``: the fields of
+        the state (not changed)."""
+        pending = d["pending"]
         card = pending[0][0]
-        rows = list(state.rows)
+        rows = list(d["rows"])
         taken = rows[r]
         events = [
             ev.taken(taken, r, seat, "too low"),
             TO_ROW[(r * 10 + seat) * 105 + card] or ev.to_row(r, seat, card),
         ]
         rows[r] = (card,)
-        penalty = list(state.penalty)
+        penalty = list(d["penalty"])
         penalty[seat] = tuple(sorted(penalty[seat] + taken))
-        done = _place(rows, penalty, pending, 1, events)
-        return self._after(state.__dict__.copy(), events, rows, penalty, pending[done:])
-
-    def _after(self, d: dict, events: list[Event], rows: list, penalty: list, pending: tuple):
-        """The state after a reveal or a row choice, from the fields ``d`` (changed in
-        place) and the new rows, piles and unplaced cards: paused on a too-low card,
-        the next turn, or the end of the round."""
+        done = _place(rows, penalty, pending, 1, events) if len(pending) > 1 else 1
+        d = d.copy()
         d["rows"] = tuple(rows)
         d["penalty"] = tuple(penalty)
-        d["pending"] = pending
+        d["pending"] = pending = pending[done:]
         if pending:
             d["_mask"] = 1 << pending[0][1]
         elif d["hands"][0]:
@@ -395,7 +435,9 @@ class Take5(Game):
             d["_mask"] = EVERYBODY[d["players"]]
         else:
             return self._end_round(d, events)
-        return state_from(d), events
+        new = _new(Take5State)
+        _setattr(new, "__dict__", d)
+        return new, events
 
     def _end_round(self, d: dict, events: list[Event]):
         """The tenth turn is over (the fields ``d``): score the round (take5.md "A

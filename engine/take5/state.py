@@ -92,8 +92,13 @@ TAKE_ROW = tuple(FrozenAction(type="take-row", row=r) for r in range(ROWS))
 
 
 # --------------------------------------------------------------------------- dealing
-#: ``_BITS[n]`` = ``n.bit_length()`` for the shuffle below.
-_BITS = tuple(n.bit_length() for n in range(DECK_SIZE + 2))
+#: ``_STEPS[size]``: the Fisher–Yates steps of a shuffle of ``size`` cards, from the end:
+#: ``(i, i + 1, (i + 1).bit_length())`` for ``i`` from ``size - 1`` down to 1.
+def _steps_of(size: int) -> tuple[tuple[int, int, int], ...]:
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+_STEPS = tuple(_steps_of(size) for size in range(DECK_SIZE + 1))
 
 
 def shuffle_with(r: random.Random, cards: list) -> None:
@@ -103,9 +108,9 @@ def shuffle_with(r: random.Random, cards: list) -> None:
     index drawn by rejection from ``getrandbits(bit_length(i + 1))``. The bits drawn
     depend only on ``len(cards)``."""
     bits = r.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = _BITS[n]
+    size = len(cards)
+    steps = _STEPS[size] if size <= DECK_SIZE else _steps_of(size)
+    for i, n, k in steps:
         j = bits(k)
         while j >= n:
             j = bits(k)
