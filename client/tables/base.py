@@ -457,8 +457,11 @@ class TableScene(TableText, Scene, abc.ABC):
                 )
             elif event.type == pygame.MOUSEWHEEL:
                 self.help_scroll = max(0, self.help_scroll - 40 * event.y)
-            elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-                self.help_open = False
+            elif (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
+                event.type == pygame.KEYDOWN
+                and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+            ):
+                self.help_open = False  # Enter by habit closes it and plays nothing
             return
         if self.privacy_for is not None:
             privacy.handle(self, event)  # open it, or Esc (client/tables/privacy.py)

@@ -165,6 +165,8 @@ def test_how_to_play_is_offered_once_per_game(app):
     other = start_table(app, "guandan", ["human", "bot:easy", "bot:easy", "bot:easy"], seed=3)
     assert other.help_open
     assert Settings.load().howto_seen == ["take5", "guandan"]
+    key(app, pygame.K_RETURN)  # Enter by habit closes it too
+    assert not other.help_open and app.scene is other
     other.session.close()
     app.settings = Settings.load()  # a new window: still seen
     later = start_table(app, "guandan", ["human", "bot:easy", "bot:easy", "bot:easy"], seed=4)
