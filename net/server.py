@@ -68,6 +68,11 @@ MAX_CONNECTIONS = MAX_PENDING + MAX_SPECTATORS
 MAX_BUDGETS = 1024
 #: Bytes read from a socket at a time.
 READ_SIZE = 64 * 1024
+#: Seconds a connection the host closed goes on reading (and dropping) what its client
+#: still sends, after the host's last bytes and its FIN: closing a socket with unread
+#: input resets the link, and a reset destroys what the client has not read yet — the
+#: very error that says why it was closed (``flood``, ``bad-message``, …).
+LINGER = 2.0
 
 
 class Peer:
@@ -80,6 +85,7 @@ class Peer:
         self.address = address
         self.since = time.monotonic()
         self.closed = False
+        self.lingering = False  # closed, FIN sent, still reading: see LINGER
         self.reason = ""
         self.client: Client | None = None  # set once the hello is accepted
 
@@ -104,13 +110,29 @@ class Peer:
             return
         self.writer.write(data)
 
-    def close(self, message: dict | None = None) -> None:
-        """Send ``message`` (if any), then close after the buffered data is out."""
+    def close(self, message: dict | None = None, linger: bool = True) -> None:
+        """Send ``message`` (if any), then hang up after the buffered data is out.
+
+        ``linger``: end the host's side with FIN and keep reading for up to
+        :data:`LINGER` seconds (:meth:`TcpServer._accept` drops what comes), so that
+        input still on its way cannot reset the link before the client has read the
+        last message; the socket is closed at the latest LINGER seconds later.
+        ``linger=False`` closes at once (the host shutting down)."""
         if self.closed:
             return
         if message is not None:
             self.send(message)
         self.closed = True
+        transport = self.writer.transport
+        if linger and not transport.is_closing() and transport.can_write_eof():
+            try:
+                transport.write_eof()
+            except (OSError, RuntimeError):
+                pass
+            else:
+                self.lingering = True
+                asyncio.get_running_loop().call_later(LINGER, transport.close)
+                return
         self.writer.close()
 
     def abort(self) -> None:
@@ -165,7 +187,7 @@ class TcpServer:
         if self._server is not None:
             self._server.close()
         for peer in list(self._peers):
-            peer.close(error("host-closed", "the host closed the table"))
+            peer.close(error("host-closed", "the host closed the table"), linger=False)
         for task in list(self._tasks):
             task.cancel()
         if self._tasks:
@@ -236,6 +258,20 @@ class TcpServer:
                 self.local.drop(client)
             if not peer.closed:
                 peer.close()
+            if peer.lingering:
+                await self._linger(reader, peer)
+
+    async def _linger(self, reader: asyncio.StreamReader, peer: Peer) -> None:
+        """Read and drop what a closed connection still sends, until its client hangs
+        up or :data:`LINGER` seconds pass; then close the socket (see :meth:`Peer.close`)."""
+        try:
+            async with asyncio.timeout(LINGER):
+                while await reader.read(READ_SIZE):
+                    pass
+        except (asyncio.TimeoutError, asyncio.CancelledError, ConnectionError, OSError):
+            pass
+        finally:
+            peer.writer.close()
 
     # ------------------------------------------------------------------ one connection
     async def _serve(self, reader: asyncio.StreamReader, peer: Peer) -> None:

@@ -566,3 +566,22 @@ def test_every_hostile_frame_gets_its_named_error_and_the_others_play_on(lan, ca
     finally:
         ana.close()
         bo.close()
+
+
+def test_a_connection_closed_with_unread_input_still_delivers_its_closing_error(lan):
+    """The host closes a connection whose client is still sending (a flood, a bad frame
+    inside a long burst): its last message — the error that says why — must reach the
+    client. Closing a socket with unread input resets it, and a reset destroys what the
+    client has not read yet; so the host sends FIN after its last bytes and keeps
+    reading (and dropping) for a moment before it closes."""
+    _host, target = lan("take5", ["open", "bot"])
+    eve = lan.raw(target)
+    eve.send(hello(seat=0))
+    eve.read(welcomed)
+    # A frame no msgpack decoder accepts (0xC1 is never used), then far more bytes
+    # than the host reads at once, all sent before the client reads anything.
+    eve.send_bytes(b"\xc1" + b"\x90" * (4 * 1024 * 1024))
+    time.sleep(0.5)  # the host has refused the frame and closed; a reset would be here
+    eve.read()
+    assert eve.closed
+    assert eve.errors()[-1] == "bad-message"
