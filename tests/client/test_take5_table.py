@@ -168,3 +168,23 @@ def test_summary_gives_the_bullheads_of_every_round():
     one = Take5Table.summary({"totals": [1, 0], "winners": [1], "round": 1}, names[:2], 1)
     assert one["subtitle"] == "Take 5 · 1 round · fewest bullheads win"
     assert one["headline"] == "You win!" and one["rows"][1][1] == "1 bullhead"
+
+
+@pytest.mark.parametrize(
+    "options, words",
+    [
+        ({"rounds": 1}, "Game: 1 round · F1: rules · Esc: menu"),
+        ({"rounds": 3}, "Game: 3 rounds · F1: rules · Esc: menu"),
+        ({}, "Game: ends above 66 bullheads · F1: rules · Esc: menu"),
+    ],
+)
+def test_the_header_says_how_the_game_ends(app, options, words):
+    from client import assets
+
+    table = start_table(app, "take5", SEATS, 7, options)
+    table.session.set_bot_delay(0.0)
+    assert run_until(app, settled(table, "choose"))
+    assets.reset_caches()
+    with assets.recording() as drawn:
+        table.draw(app.screen)
+    assert words in {text for _size, text in drawn}

@@ -22,7 +22,7 @@ def draw_table(t, surface: pygame.Surface) -> None:
     b, s = t.board, t.s
     t.draw_band(surface, 50)
     limit = (
-        _("{n} rounds").format(n=b["rounds"])
+        ngettext("{n} round", "{n} rounds", b["rounds"]).format(n=b["rounds"])
         if b.get("rounds")
         else _("ends above {n} bullheads").format(n=b["threshold"])
     )
@@ -32,7 +32,7 @@ def draw_table(t, surface: pygame.Surface) -> None:
     img = t.label(title, 20, 560, assets.WHITE, True)
     surface.blit(img, img.get_rect(midleft=(s(16), s(25))))
     img = t.label(
-        _("Game {limit} · F1: rules · Esc: menu").format(limit=limit), 16, 660, assets.WHITE
+        _("Game: {limit} · F1: rules · Esc: menu").format(limit=limit), 16, 660, assets.WHITE
     )
     surface.blit(img, img.get_rect(midright=(t.w - s(16), s(25))))
     status = t.prompt()
