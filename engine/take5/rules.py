@@ -31,7 +31,7 @@ from engine.take5 import events as ev
 from engine.take5.fast import Take5Simulation
 from engine.take5.fast import decode as _decode
 from engine.take5.fast import encode as _encode
-from engine.take5.events import CHOSE, TO_ROW, TO_TABLE, TOO_LOW
+from engine.take5.events import CHOSE, DEAL_ROW, EMPTY, TO_ROW, TO_TABLE, TOO_LOW
 from engine.take5.state import (
     BULLHEADS,
     CHOOSE,
@@ -171,7 +171,8 @@ class Take5(Game):
             for s in range(n):
                 events.append(ev.deal_hand(s, hands[s]))
             for i in range(ROWS):
-                events.append(ev.deal_row(i, starts[i]))
+                c = starts[i]
+                events.append(DEAL_ROW[i * 105 + c] or ev.deal_row(i, c))
         return state_from(
             {
                 "players": n,
@@ -291,11 +292,13 @@ class Take5(Game):
         path); anything else goes through :meth:`check`, which raises the same error
         in the same order as the contract's."""
         t = type(action)
-        if (t is FrozenAction or t is dict) and type(seat) is int and len(action) == 2:
+        if type(seat) is int and (t is FrozenAction or t is dict and len(action) == 2):
+            # A shared legal action (FrozenAction) is well formed: its card is an int, or
+            # it has no card and is a take-row. A plain dict is checked field by field.
             d = state.__dict__
-            kind = action.get("type")
+            card = action.get("card")
+            kind = "choose" if t is FrozenAction and card is not None else action.get("type")
             if kind == "choose":
-                card = action.get("card")
                 chosen = d["chosen"]
                 if (
                     type(card) is int
@@ -368,7 +371,13 @@ class Take5(Game):
         shown: list[list[int]] = []
         revealed = []
         pairs = []  # (card, seat), lowest first
-        events = [chose, ev.reveal(shown)]
+        reveal = _new(Event)  # ev.reveal(shown), inline
+        _setattr(
+            reveal,
+            "__dict__",
+            {"type": "reveal", "public": {"cards": shown}, "secret": EMPTY, "seen_by": None},
+        )
+        events = [chose, reveal]
         push = events.append
         hands = list(d["hands"])
         try:
@@ -443,8 +452,16 @@ class Take5(Game):
         """The tenth turn is over (the fields ``d``): score the round (take5.md "A
         round" 4), then end the game (take5.md "End of the game") or deal the next
         round."""
-        scored = tuple([sum([BULLHEADS[c] for c in p]) for p in d["penalty"]])
-        totals = tuple([t + s for t, s in zip(d["totals"], scored, strict=True)])
+        scored = []
+        totals = []
+        for pile, total in zip(d["penalty"], d["totals"], strict=True):
+            heads = 0
+            for c in pile:
+                heads += BULLHEADS[c]
+            scored.append(heads)
+            totals.append(total + heads)
+        scored = tuple(scored)
+        totals = tuple(totals)
         played = d["round"]
         events.append(ev.round_ends(played, scored, totals))
         options = d["options"]
