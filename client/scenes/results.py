@@ -245,7 +245,7 @@ class ResultsScene(Scene):
                 t = assets.text("…", small, (200, 220, 205), True)
                 surface.blit(t, t.get_rect(midbottom=(cells_left - 8, y + step - 6)))
             y += step
-        for place, row in enumerate(rows, 1):
+        for place, row in zip(places(rows), rows, strict=True):
             name, _v, winner = row[:3]
             rect = pygame.Rect(left, y, width, step - 6)
             pygame.draw.rect(
@@ -267,6 +267,22 @@ class ResultsScene(Scene):
                 t = fit_cell(cells[i], small, cell_w - 4, colour)
                 surface.blit(t, t.get_rect(center=(cell_x(i), rect.centery)))
             y += step
+
+
+def places(rows) -> list[int]:
+    """The place shown before each row of ``rows`` ([(name, value text, is_winner,
+    ...)], best first): 1, 2, 3 … except that a row whose value text and winner flag
+    equal the row above shares its place (standard ranking: 21, 21 -> 3., 3., then
+    5.). Equal totals are a tie in every game's rules (take5.md "equal lowest totals
+    share the win")."""
+    out: list[int] = []
+    for i, row in enumerate(rows):
+        above = rows[i - 1] if i else None
+        if above is not None and above[1] == row[1] and bool(above[2]) == bool(row[2]):
+            out.append(out[-1])
+        else:
+            out.append(i + 1)
+    return out
 
 
 def fit_cell(text: str, size: int, width: int, colour) -> pygame.Surface:
