@@ -38,9 +38,13 @@ def config_dir() -> Path:
     return Path(env) if env else Path(platformdirs.user_config_dir(APP))
 
 
+#: The name a new player has until they type theirs (shown translated: Settings.shown_name).
+DEFAULT_NAME = "Player"
+
+
 @dataclass
 class Settings:
-    name: str = "Player"
+    name: str = DEFAULT_NAME
     window: list[int] = field(default_factory=lambda: [1280, 720])
     fullscreen: bool = False
     animation_speed: float = 1.0
@@ -101,6 +105,15 @@ class Settings:
     def bot_delay(self) -> float | tuple[float, float]:
         """The host's bot delay for :attr:`bot_pause` (:data:`BOT_PAUSES`)."""
         return BOT_PAUSES.get(self.bot_pause, BOT_PAUSES["natural"])
+
+    def shown_name(self) -> str:
+        """The name to show this player (menu greeting, New game's first seat, a
+        table's name): :attr:`name`, or "Player" in the current language while the
+        name is still the untouched default (the stored key stays "Player": the
+        statistics' profile is kept by it)."""
+        from client.i18n import _
+
+        return _("Player") if self.name == DEFAULT_NAME else self.name
 
     def save(self, path: Path | None = None) -> Path:
         """Write settings as JSON; returns the path. Raises ``OSError`` if unwritable."""

@@ -193,7 +193,9 @@ class MenuScene(Scene):
         # LAN tables still hosted take the greeting's place.
         if not hosting.draw_background_tables(self.app, surface, place.bottom):
             sub = assets.fit(
-                _("A card table for friends · hello, {name}").format(name=self.app.settings.name),
+                _("A card table for friends · hello, {name}").format(
+                    name=self.app.settings.shown_name()
+                ),
                 self.t(20),
                 w - 40,
                 assets.WHITE,

@@ -221,7 +221,7 @@ class NewGameScene(Scene):
             if seat == "human" and not self.lan:  # (a LAN host names its seat in Settings)
                 humans += 1
                 if humans == 1:
-                    default = self.app.settings.name
+                    default = self.app.settings.shown_name()
                 else:
                     default = _("Player {n}").format(n=humans)
                 entry = pygame_gui.elements.UITextEntryLine(
@@ -294,7 +294,9 @@ class NewGameScene(Scene):
             self.table_name = pygame_gui.elements.UITextEntryLine(
                 pygame.Rect(box_x, y, box_w, r), ui
             )
-            self.table_name.set_text(_("{name}'s table").format(name=self.app.settings.name))
+            self.table_name.set_text(
+                _("{name}'s table").format(name=self.app.settings.shown_name())
+            )
             y += ostep
             # The turn clock, as tapete host --turn-seconds: on by default at a LAN table.
             pygame_gui.elements.UILabel(pygame.Rect(ox, y, box_x - ox - 10, r), _("Turn clock"), ui)

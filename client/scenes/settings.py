@@ -63,7 +63,7 @@ class SettingsScene(Scene):
             return pygame.Rect(x + 220, y + i * step, 300, rh)
 
         self.name = pygame_gui.elements.UITextEntryLine(rect(0), ui)
-        self.name.set_text(s.name)
+        self.name.set_text(s.shown_name())
         self.languages = {_("System language"): ""} | {n: c for c, n in i18n.LANGUAGES.items()}
         current = next(
             (n for n, c in self.languages.items() if c == s.language), _("System language")
@@ -124,7 +124,7 @@ class SettingsScene(Scene):
         """Copy the widgets into the settings, save them, apply language and sound."""
         s = self.app.settings
         name = self.name.get_text().strip()
-        if name:
+        if name and name != s.shown_name():  # the shown default stays the default
             s.name = name[:24]
         s.language = self.languages.get(selected(self.language), "")
         s.window = [int(v) for v in selected(self.size).split("x")]
