@@ -354,7 +354,12 @@ class GuandanTable(TableScene):
     def handle_event(self, event: pygame.event.Event) -> None:
         """The last trick (L or its button) opens at any time, even out of turn; while
         it is shown, L, Esc or a click closes it."""
-        if self.help_open or self.privacy_for is not None or self.board is None:
+        if (
+            self.help_open
+            or self.privacy_for is not None
+            or self.board is None
+            or self.leaving.open
+        ):
             super().handle_event(event)
             return
         key = event.key if event.type == pygame.KEYDOWN else None

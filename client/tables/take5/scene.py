@@ -179,7 +179,7 @@ class Take5Table(TableScene):
         """P or a click on your own panel opens (and closes) your penalty pile, at any
         time; while it is open a click closes it."""
         mine = self.me is not None and self.board is not None and not self.viewer
-        if mine and not self.help_open and self.privacy_for is None:
+        if mine and not self.help_open and self.privacy_for is None and not self.leaving.open:
             key = event.type == pygame.KEYDOWN and event.key == pygame.K_p
             up = event.type == pygame.MOUSEBUTTONUP and event.button == 1
             if key or (

@@ -394,7 +394,8 @@ class TeamplayTable(TableScene):
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
         # Reading missions works at any time (hover or Tab), also out of turn.
-        if self.board is not None and not self.help_open and self.privacy_for is None:
+        free = not self.help_open and self.privacy_for is None and not self.leaving.open
+        if self.board is not None and free:
             if event.type == pygame.MOUSEMOTION:
                 self.hover = self.mission_hit(event.pos)
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:

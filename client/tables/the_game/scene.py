@@ -272,7 +272,7 @@ class TheGameTable(TableScene):
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
         # Signals may be sent at any time, even while cards fly or out of turn.
-        free = not self.help_open and self.privacy_for is None
+        free = not self.help_open and self.privacy_for is None and not self.leaving.open
         if (
             event.type == pygame.KEYDOWN
             and event.key in PILE_KEYS
