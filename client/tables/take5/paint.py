@@ -208,7 +208,13 @@ def draw_players(t, surface: pygame.Surface) -> None:
         ticked = tick.get_width() + s(10) if tick else 0  # the ✓ after the name
         img = t.fit_text(name, t.t(16), room - ticked, assets.WHITE, True)
         sub = t.fit_text(sub, t.t(13), room, (230, 230, 225))
-        gap = max(0, (rect.h - img.get_height() - sub.get_height()) // 3)
+        # A short panel (many players in a small window) has room for one line: the
+        # name alone, rather than the two lines drawn over each other.
+        two = img.get_height() + sub.get_height() <= rect.h
+        if two:
+            gap = max(0, (rect.h - img.get_height() - sub.get_height()) // 3)
+        else:
+            gap = max(0, (rect.h - img.get_height()) // 2)
         mid = (rect.right - s(40) - total.get_width(), rect.y + gap + img.get_height() // 2)
         keep = min(img.get_width(), s(90)) + s(8) + ticked  # the name first, badges beside
         used = t.draw_presence(surface, seat, mid, room - keep)  # who is here, the clock
@@ -218,7 +224,8 @@ def draw_players(t, surface: pygame.Surface) -> None:
         surface.blit(name, (rect.x + s(8), rect.y + gap))
         if tick:
             surface.blit(tick, (rect.x + s(14) + name.get_width(), rect.y + gap))
-        surface.blit(sub, (rect.x + s(8), rect.bottom - gap - sub.get_height()))
+        if two:
+            surface.blit(sub, (rect.x + s(8), rect.bottom - gap - sub.get_height()))
 
 
 def player_lines(t, seat: int) -> tuple[str, str]:
