@@ -19,7 +19,7 @@ coloured dots at the least. Badges show only at LAN tables (a seat for a remote 
 and at tables with a turn clock: offline and couch tables have nobody to lose.
 
 One badge shows at every table: **thinking…** on the panel of a seat a bot plays (its
-state ``bot`` or ``stand-in`` in ``seats``) while the latest view awaits it — the host's
+state ``bot`` or ``stand-in`` in ``seats``) while the view the table shows awaits it — the host's
 bot pausing before it acts (net/PROTOCOL.md "Bots' pauses"). It comes from what every
 window has, so a LAN guest sees the host's bots think too; it pulses gently, and goes
 the moment the bot's action arrives.
@@ -280,16 +280,22 @@ class Presence:
         return seat is not None and m is not None and getattr(m, "link", None) is not None
 
     def thinking(self, seat: int) -> bool:
-        """Whether a bot plays ``seat`` (state ``bot`` or ``stand-in``) and the latest
-        view awaits it (the game not over): its bot is pausing or deciding. Never a seat
-        played on this screen (its own badges say what happens to it)."""
+        """Whether a bot plays ``seat`` (state ``bot`` or ``stand-in``) and the view the
+        table shows awaits it (the game not over): its bot is pausing or deciding. Never
+        a seat played on this screen (its own badges say what happens to it)."""
         if seat in (getattr(self.table, "seats", None) or {}):
             return False
         d = self.seat(seat)
         if d is None or d.get("state") not in ("bot", "stand-in"):
             return False
-        latest = getattr(self.table, "latest", None)
-        view = latest() if callable(latest) else None
+        # The view the table shows, not the latest: while a reveal is still being
+        # drawn, the bots that chose for it are not thinking yet (a seat marked ✓ and
+        # "thinking…" at once said two things); the mark comes once the table shows
+        # the turn that awaits them.
+        view = getattr(self.table, "board", None)
+        if view is None:
+            latest = getattr(self.table, "latest", None)
+            view = latest() if callable(latest) else None
         if not view or view.get("over") or view.get("lobby"):
             return False
         return seat in (view.get("awaiting") or ())

@@ -60,12 +60,37 @@ def test_a_bots_panel_says_thinking_while_it_is_awaited_and_not_after(app, game_
     table.draw(app.screen)
     assert sorted(table.presence.drawn) == awaited  # on each awaited bot's panel
     assert 0 not in table.presence.drawn  # never on a player's
-    # The bots act: the mark goes with the action that answers it.
+    # The bots act: the mark goes once the table shows the action that answers it.
     first = awaited[0]
     table.session.set_bot_delay(0.0)
-    assert run_until(app, lambda: first not in (table.latest().get("awaiting") or []), 60)
+    assert run_until(
+        app,
+        lambda: first not in (table.latest().get("awaiting") or []) and table.timeline.idle,
+        60,
+    )
     assert first not in bots_thinking(table)
     assert all(b.kind != "thinking" for b in table.presence.badges(first))
+
+
+def test_no_bot_thinks_while_the_reveal_it_chose_for_is_drawn(app):
+    """Take 5: your card completes a turn; while its reveal is still being drawn the
+    bots are shown as having chosen (✓), so none says "thinking…" yet — though the
+    latest view already awaits them in the next turn; once the table shows that turn,
+    both do (they pause for ten minutes here)."""
+    table = seated(app, "take5")
+    table.session.set_bot_delay(600.0)
+    assert table.deciding()
+    table.seat.send(get_bot("take5", "normal", 1).choose(table.seat.view, table.seat.legal))
+
+    def revealing() -> bool:
+        latest = table.latest()
+        return latest.get("turn") == 2 and latest.get("awaiting") and not table.timeline.idle
+
+    assert run_until(app, revealing, 30)
+    assert set(table.latest()["awaiting"]) == {0, 1, 2}
+    assert bots_thinking(table) == []
+    assert run_until(app, lambda: table.timeline.idle, 30)
+    assert bots_thinking(table) == [1, 2]
 
 
 def test_the_thinking_mark_fits_every_panel_in_english_and_hungarian(app):
