@@ -188,3 +188,18 @@ def test_the_header_says_how_the_game_ends(app, options, words):
     with assets.recording() as drawn:
         table.draw(app.screen)
     assert words in {text for _size, text in drawn}
+
+
+def test_enter_with_no_card_picked_picks_the_first_then_plays_it(app):
+    """Enter (or Space) with nothing picked picks the hand's first card and previews
+    its row; it plays nothing until pressed again (a new player's Enter did nothing)."""
+    from tests.client.test_tables_contract import recorder
+
+    table = choosing(app)
+    sent = recorder(table)
+    hand = list(table.board["hand"])
+    assert table.selected is None
+    key(app, pygame.K_RETURN)
+    assert table.selected == hand[0] and sent == []
+    key(app, pygame.K_RETURN)
+    assert sent == [{"type": "choose", "card": hand[0]}]

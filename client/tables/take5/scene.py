@@ -217,8 +217,11 @@ class Take5Table(TableScene):
                 i = hand.index(self.selected) if self.selected in hand else -1
                 i = (i + (1 if event.key == pygame.K_RIGHT else -1)) % len(hand)
                 self.selected = hand[i]
-            elif event.key in (pygame.K_RETURN, pygame.K_SPACE) and self.selected:
-                self.play()
+            elif event.key in (pygame.K_RETURN, pygame.K_SPACE):
+                if self.selected in hand:
+                    self.play()
+                elif hand:  # nothing picked yet: Enter picks the first card (shows
+                    self.selected = hand[0]  # its row); Enter again plays it
 
     def row_input(self, event: pygame.event.Event) -> None:
         rows = [layout.row_rect(self, r) for r in range(4)]
