@@ -466,3 +466,28 @@ def test_many_readings_fit_without_overlapping_the_buttons(app):
         assert all(not a.colliderect(b) for b in rects[i + 1 :])
     assert max(r.bottom for r in rects) < min(r.top for r in table.hand.rects) - 22
     app.frame(1 / 30, [])
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "fr"])
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+def test_both_teams_levels_stay_in_the_deal_panel(app, size, language):
+    """The top-left panel names the level played, the wild and both teams' levels; in
+    a small window in a long language the facts go to one line each rather than lose
+    the opponents' level (it fell off the panel at 800×500 in Hungarian), and a line
+    cut short loses the names, not the level."""
+    from client import i18n
+    from client.tables.guandan.paint import TEAM_MARKS
+    from tests.client.test_tables_contract import seated
+    from tests.client.test_tables_text import drawn, resize
+
+    table = seated(app, "guandan")
+    try:
+        i18n.set_language(language)
+        resize(app, *size)
+        texts = [text for _px, text in drawn(table)]
+    finally:
+        i18n.set_language("en")
+        resize(app, 1280, 720)
+    for mark in TEAM_MARKS:  # each team's line, with its level (2 at the start) in sight
+        line = next(text for text in texts if text.startswith(mark + " "))
+        assert ": 2" in line, line

@@ -216,7 +216,8 @@ def info_lines(t) -> list[tuple[str, tuple, bool]]:
     ]
     for team in (0, 1):
         who = " & ".join(t.who(p) for p in (team, team + 2))
-        text = "{mark} {team} ({who}): {level}".format(
+        # The level before the names: where the line must be cut, the names go.
+        text = "{mark} {team}: {level} ({who})".format(
             mark=TEAM_MARKS[team],
             team=team_name(t, team),
             who=who,
@@ -240,15 +241,22 @@ def info_lines(t) -> list[tuple[str, tuple, bool]]:
 
 
 def draw_info(t, surface) -> None:
-    """Deal facts (:func:`info_lines`), each wrapped to two lines at most, as many as
-    the panel holds."""
+    """Deal facts (:func:`info_lines`), each wrapped to two lines at most; when the
+    panel cannot hold them so (a small window, a long language), one line each, cut
+    with "…", so both teams' levels stay in sight; then as many as the panel holds."""
     s = t.s
     rect = pygame.Rect(s(10), s(42), s(330), s(142))
     _panel(surface, rect)
+    facts = info_lines(t)
+    for most in (2, 1):
+        laid = []
+        for text, colour, bold in facts:
+            lines, px = t.fit_lines(text, t.t(15), rect.w - s(20), most, bold)
+            laid.append((lines, px, colour, bold, assets.font(px, bold).get_linesize()))
+        if s(6) + sum(step * len(lines) for lines, *_rest, step in laid) <= rect.h:
+            break
     y = rect.y + s(6)
-    for text, colour, bold in info_lines(t):
-        lines, px = t.fit_lines(text, t.t(15), rect.w - s(20), 2, bold)
-        step = assets.font(px, bold).get_linesize()
+    for lines, px, colour, bold, step in laid:
         if y + step * len(lines) > rect.bottom:
             break
         for line in lines:
