@@ -5,6 +5,7 @@ costs next to no CPU (issue 15)."""
 from __future__ import annotations
 
 import threading
+import time
 
 import pygame
 
@@ -14,11 +15,21 @@ from tests.client.conftest import run_until
 
 def frames_in_run(app, seconds: float, post=None) -> int:
     """Frames :meth:`App.run` draws in ``seconds`` (a QUIT ends it); ``post``: an event
-    posted halfway."""
+    posted halfway — then the QUIT waits until the frame that event woke has been drawn
+    (and ``seconds`` have passed), so it never lands inside that frame."""
     before = app.frames
-    if post is not None:
-        threading.Timer(seconds / 2, pygame.event.post, (post,)).start()
-    threading.Timer(seconds, pygame.event.post, (pygame.event.Event(pygame.QUIT),)).start()
+
+    def quit_later() -> None:
+        end = time.monotonic() + seconds
+        if post is not None:
+            time.sleep(seconds / 2)
+            pygame.event.post(post)
+            while app.frames == before and time.monotonic() < end + 5.0:
+                time.sleep(0.005)
+        time.sleep(max(0.0, end - time.monotonic()))
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    threading.Thread(target=quit_later, daemon=True).start()
     app.run()
     return app.frames - before
 
@@ -35,9 +46,8 @@ def test_input_wakes_an_idle_menu_for_a_frame(app):
     app.go("menu")
     app.frame(1 / 60)
     key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=0, unicode="")
-    # the key's frame, and at most one more for the QUIT that ends the run (it may
-    # arrive while that frame still runs); idle again otherwise: never 60
-    assert 1 <= frames_in_run(app, 1.0, post=key) <= 2
+    # the key's frame, then idle again until the QUIT: never 60
+    assert frames_in_run(app, 1.0, post=key) == 1
 
 
 def test_a_table_waiting_for_the_player_is_idle_and_a_message_wakes_it(app):
