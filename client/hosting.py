@@ -29,6 +29,7 @@ import pygame
 
 from client import assets
 from client.i18n import _, ngettext
+from client.tables.leave import point
 
 #: Seconds a background table's process stays after its game ended (None: the child's
 #: own :data:`client.hostchild.END_LINGER`; tests make it short).
@@ -255,12 +256,8 @@ class QuitConfirm:
                 self.focus = STAY if self.focus == QUIT else QUIT
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 choice = self.focus
-        elif event.type == pygame.MOUSEMOTION:
-            for name, rect in self.buttons.items():
-                if rect.collidepoint(event.pos):
-                    self.focus = name
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            choice = next((n for n, r in self.buttons.items() if r.collidepoint(event.pos)), None)
+        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
+            choice = point(self, event)
         if choice is not None:
             self.open = False
         return choice

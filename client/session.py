@@ -282,13 +282,7 @@ class TableSession:
         if self.closed:
             return
         self.closed = True
-        for m in self.mirrors.values():
-            if m.conn is None:
-                continue
-            try:
-                m.conn.close()
-            except Exception:  # noqa: BLE001 - closing is best effort
-                pass
+        self._hang_up()
         if self.host is not None:
             self.host.stop()
 

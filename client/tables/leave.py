@@ -19,6 +19,19 @@ from client.i18n import _
 LEAVE, STAY, HAND = "leave", "stay", "hand"
 
 
+def point(question, event: pygame.event.Event) -> str | None:
+    """The pointer over a question's ``buttons`` (name → pygame.Rect): moving over a
+    button focuses it (``question.focus``); a left click on one returns its name (else
+    None). Shared by :class:`LeaveConfirm` and the quit question of
+    :mod:`client.hosting`."""
+    hit = next((n for n, r in question.buttons.items() if r.collidepoint(event.pos)), None)
+    if event.type == pygame.MOUSEMOTION:
+        if hit is not None:
+            question.focus = hit
+        return None
+    return hit if event.button == 1 else None
+
+
 def guests(session) -> int:
     """How many seats LAN players took at ``session``'s table (``remote`` seats, as the
     host's latest ``seats`` or ``welcome`` says; 0 before any arrived)."""
@@ -97,12 +110,8 @@ class LeaveConfirm:
                 self.focus = order[(i + (-1 if back else 1)) % len(order)]
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 choice = self.focus
-        elif event.type == pygame.MOUSEMOTION:
-            for name, rect in self.buttons.items():
-                if rect.collidepoint(event.pos):
-                    self.focus = name
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            choice = next((n for n, r in self.buttons.items() if r.collidepoint(event.pos)), None)
+        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
+            choice = point(self, event)
         if choice is not None:
             self.open = False
         return choice
