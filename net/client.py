@@ -341,6 +341,12 @@ class TcpConnection(Connection):
     def _receive(self, m: dict) -> str | None:
         """Deliver ``m``; returns a reason when the session must end without retry."""
         kind = m.get("type")
+        if kind == "delta":  # nearly every message: straight through
+            try:
+                self._arrive(m)
+            except ProtocolError as exc:
+                return f"the host sent something unreadable: {exc.message}"
+            return None
         if kind == "pong" and self._auto_pings > 0:
             self._auto_pings -= 1
             return None
@@ -392,40 +398,53 @@ class TcpConnection(Connection):
             writer.write(encode({"type": "ping"}))
 
 
-class _Link(asyncio.Protocol):
+class _Link(asyncio.BufferedProtocol):
     """The client's side of one TCP session, on the network thread: every chunk read is
     decoded and its messages handed to :meth:`TcpConnection._receive` at once, in the
     transport's own callback — no task step, future or timer per message, so a delta is
     in the connection's hands as soon as the loop sees the bytes. ``heard`` is the loop
     time of the last bytes; ``ended`` resolves to ``(dropped, reason)`` (the first
     reason wins); ``closed`` once the transport is gone. ``write``, ``close`` and
-    ``transport`` as a stream writer's."""
+    ``transport`` as a stream writer's.
+
+    A buffered protocol: the transport reads into one buffer of :data:`READ_SIZE` bytes
+    kept for the session (``recv_into``), so no bytes object is made per read. A plain
+    protocol's transport makes one of 256 KiB per read, which the C library maps and
+    unmaps from the kernel every time (issue 18: that was ~40% of a client's CPU per
+    delta). The decoder copies what it is fed, so the buffer is reused at once; it
+    holds at most :data:`~net.protocol.MAX_BUFFER` bytes not yet made into messages."""
 
     def __init__(self, conn: TcpConnection) -> None:
         self.conn = conn
-        loop = asyncio.get_running_loop()
+        self._loop = loop = asyncio.get_running_loop()
         self.heard = loop.time()
         self.ended: asyncio.Future = loop.create_future()
         self.closed: asyncio.Future = loop.create_future()
         self.transport: asyncio.Transport | None = None
         self._decoder = Decoder()
+        self._buffer = memoryview(bytearray(READ_SIZE))
 
     def connection_made(self, transport) -> None:
         self.transport = transport
 
-    def data_received(self, data: bytes) -> None:
+    def get_buffer(self, sizehint: int) -> memoryview:
+        return self._buffer
+
+    def buffer_updated(self, nbytes: int) -> None:
+        self.data_received(self._buffer[:nbytes])
+
+    def data_received(self, data) -> None:
+        """Take ``data`` (bytes or a memoryview, at most :data:`READ_SIZE` bytes at a
+        time: the decoder holds at most MAX_BUFFER bytes not yet made into messages)."""
         if self.ended.done():
             return
-        self.heard = asyncio.get_running_loop().time()
+        self.heard = self._loop.time()
         if self.conn._closing:
             self._end(True, "the host closed the connection")
             return
         receive = self.conn._receive
         view = memoryview(data)
-        # At most READ_SIZE bytes a feed, as a stream reader's reads were: the decoder
-        # holds at most MAX_BUFFER bytes not yet made into messages, and a transport
-        # may hand over more at once (256 KiB) behind a large message's tail.
-        for start in range(0, len(data), READ_SIZE):
+        for start in range(0, len(view), READ_SIZE):
             try:
                 messages = self._decoder.feed(view[start : start + READ_SIZE])
             except ProtocolError as exc:

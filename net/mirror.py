@@ -152,20 +152,7 @@ class ViewMirror:
         """Take one message from the host (or the connection's own ``disconnected``
         notice) into the mirror. Unknown types are ignored."""
         kind = message.get("type")
-        if kind == "welcome":
-            self.welcome = message
-            self.seat = message.get("seat", self.seat)
-            self._started = bool(message.get("started", self._started))
-            self.link = None
-        elif kind == "snapshot":
-            self.link = None
-            self.view = message["view"]
-            self.seq = message.get("seq", 0)
-            self._started = bool(message.get("started", self._started))
-            self._host_legal = unpack_legal(message["legal"]) if "legal" in message else None
-            if self.keep_backlog:
-                self.backlog.append(Shown([], self.view, snapshot=True))
-        elif kind == "delta":
+        if kind == "delta":  # nearly every message: tested first
             if self.view is None:
                 return
             seq = message.get("seq", self.seq + 1)
@@ -181,6 +168,19 @@ class ViewMirror:
                         list(message.get("events", [])), self.view, yours=bool(message.get("yours"))
                     )
                 )
+        elif kind == "welcome":
+            self.welcome = message
+            self.seat = message.get("seat", self.seat)
+            self._started = bool(message.get("started", self._started))
+            self.link = None
+        elif kind == "snapshot":
+            self.link = None
+            self.view = message["view"]
+            self.seq = message.get("seq", 0)
+            self._started = bool(message.get("started", self._started))
+            self._host_legal = unpack_legal(message["legal"]) if "legal" in message else None
+            if self.keep_backlog:
+                self.backlog.append(Shown([], self.view, snapshot=True))
         elif kind == "error":
             self.errors.append(message)
         elif kind == "seats":

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import reprlib
+import threading
 from typing import Any
 
 import msgpack
@@ -143,23 +144,33 @@ class Encoded(dict):
         self.wire = wire
 
 
+_PACKERS = threading.local()  # one msgpack.Packer per thread (see encode)
+
+
 def encode(message: dict) -> bytes:
     """Pack ``message`` (a map with a str ``type``) into msgpack bytes (an
     :class:`Encoded` message: its bytes as they are).
 
-    Raises ``TypeError`` for a value msgpack cannot carry."""
+    Each thread keeps one packer (``msgpack.packb`` makes a new one with a 256 KiB
+    buffer per call, which the C library maps from the kernel and unmaps each time:
+    issue 18). Raises ``TypeError`` for a value msgpack cannot carry (the packer is
+    left empty for the next message)."""
     if type(message) is Encoded:
         return message.wire
-    return msgpack.packb(message, use_bin_type=True, strict_types=False)
+    packer = getattr(_PACKERS, "packer", None)
+    if packer is None:
+        packer = _PACKERS.packer = msgpack.Packer(use_bin_type=True, strict_types=False)
+    return packer.pack(message)
 
 
 def depth(value: Any, limit: int = MAX_DEPTH) -> int:
-    """Container nesting of ``value`` (a scalar is 0), counted up to ``limit + 1``.
+    """Container nesting of ``value`` (a scalar is 0), counted up to ``limit + 1``;
+    containers are the plain ``dict`` and ``list`` msgpack decodes to (exact types).
 
     Level by level: only the containers of each level are kept for the next one, so
     a view's many numbers and strings cost one type test each (every message a
     client reads passes here: issue 18)."""
-    level = [value] if isinstance(value, (dict, list)) else []
+    level = [value] if type(value) in _CONTAINERS else []
     d = 0
     while level:
         d += 1
@@ -167,10 +178,12 @@ def depth(value: Any, limit: int = MAX_DEPTH) -> int:
             return d
         inner: list = []
         for v in level:
-            items = v.values() if isinstance(v, dict) else v
-            inner += [x for x in items if isinstance(x, (dict, list))]
+            inner += [x for x in (v.values() if type(v) is dict else v) if type(x) in _CONTAINERS]
         level = inner
     return d
+
+
+_CONTAINERS = frozenset({dict, list})
 
 
 def check_message(value: Any) -> dict:
@@ -327,15 +340,25 @@ class HeaderCheck:
             self.started, self.size = False, 0
 
 
+#: :data:`LIMITS` as ``msgpack.unpackb`` takes them (it reads one whole message at once,
+#: so it needs no buffer: the size is checked apart).
+_UNPACKB = {k: v for k, v in LIMITS.items() if k != "max_buffer_size"}
+
+
 def roundtrip(message: dict) -> dict:
     """``message`` as the other side of a wire would see it (a deep copy through
-    msgpack with the decoder's limits); used by the in-process connection so local
-    play takes exactly the TCP code path's data."""
-    dec = Decoder()
-    out = dec.feed(encode(message))
-    if len(out) != 1:
-        raise ProtocolError("bad-message", "a message did not survive the wire")
-    return out[0]
+    msgpack with the decoder's limits: :class:`Decoder`'s errors, ``too-large`` past
+    :data:`MAX_BUFFER` bytes); used by the in-process connection so local play takes
+    exactly the TCP code path's data. Reads with ``msgpack.unpackb`` (no stream buffer
+    to allocate per message, as a new :class:`Decoder` would: issue 18)."""
+    data = encode(message)
+    if len(data) > MAX_BUFFER:
+        raise ProtocolError("too-large", f"a message may be at most {MAX_BUFFER} bytes")
+    try:
+        value = msgpack.unpackb(data, raw=False, strict_map_key=True, use_list=True, **_UNPACKB)
+    except Exception as exc:  # msgpack raises ValueError, FormatError, StackError …
+        raise ProtocolError("bad-message", f"cannot decode: {echo(str(exc), 80)}") from None
+    return check_message(value)
 
 
 def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:

@@ -144,7 +144,7 @@ def watch(target: str, seat: int | None, timeout: float) -> dict:
     }
 
 
-def client_main(target: str, seats: list[int | None], timeout: float) -> None:
+def client_main(target: str, seats: list[int | None], timeout: float, trace: bool = False) -> None:
     """Run one connection per entry of ``seats`` on threads; print one JSON line each,
     then ``{"cpu": seconds}``: this process's CPU time from its first connection on.
 
@@ -159,6 +159,7 @@ def client_main(target: str, seats: list[int | None], timeout: float) -> None:
     engine.get_bot("take5", "normal", 0).choose(
         engine.get_game("take5").view(engine.get_game("take5").setup(10, 0, {}), 0)
     )
+    traced = start_trace() if trace else None
     cpu0 = time.process_time()
     results: list[dict] = []
     lock = threading.Lock()
@@ -178,11 +179,50 @@ def client_main(target: str, seats: list[int | None], timeout: float) -> None:
         t.join()
     for r in results:
         print(json.dumps(r), flush=True)
-    print(json.dumps({"cpu": time.process_time() - cpu0}), flush=True)
+    print(json.dumps({"cpu": time.process_time() - cpu0, "trace": traced}), flush=True)
+
+
+def start_trace() -> dict:
+    """Record this process's garbage collections (``[start, seconds, generation]``) and
+    its bots' decisions (``[start, end]``) on CLOCK_MONOTONIC (``--trace``)."""
+    import gc
+
+    import engine
+
+    out: dict = {"gc": [], "decide": [], "pid": os.getpid()}
+    began = [0.0]
+
+    def on_gc(phase: str, info: dict) -> None:
+        if phase == "start":
+            began[0] = time.monotonic()
+        else:
+            out["gc"].append([began[0], time.monotonic() - began[0], info["generation"]])
+
+    gc.callbacks.append(on_gc)
+    get_bot = engine.get_bot
+
+    def traced_bot(*args, **kw):
+        bot = get_bot(*args, **kw)
+        choose = bot.choose
+
+        def timed(*a, **k):
+            t = time.monotonic()
+            try:
+                return choose(*a, **k)
+            finally:
+                out["decide"].append([t, time.monotonic()])
+
+        bot.choose = timed
+        return bot
+
+    engine.get_bot = traced_bot
+    return out
 
 
 # --------------------------------------------------------------------------- host side
-def spawn(target: str, seats: list[int | None], timeout: float) -> subprocess.Popen:
+def spawn(
+    target: str, seats: list[int | None], timeout: float, trace: bool = False
+) -> subprocess.Popen:
     words = ",".join("s" if s is None else str(s) for s in seats)
     return subprocess.Popen(
         [
@@ -194,6 +234,7 @@ def spawn(target: str, seats: list[int | None], timeout: float) -> subprocess.Po
             words,
             "--timeout",
             str(timeout),
+            *(["--trace"] if trace else []),
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -205,7 +246,9 @@ def spawn(target: str, seats: list[int | None], timeout: float) -> subprocess.Po
 class Hosted:
     """One table on this process's host: LocalHost over TCP, its log in ``folder``."""
 
-    def __init__(self, players: int, rounds: int, seed: int, folder: str, shared: dict) -> None:
+    def __init__(
+        self, players: int, rounds: int, seed: int, folder: str, shared: dict, trace: bool = False
+    ) -> None:
         from net.local import LocalHost
 
         self.host = LocalHost(
@@ -228,6 +271,7 @@ class Hosted:
         receive = table.receive
 
         self.cpu: list[float] = []  # host thread CPU seconds per accepted action
+        self.cpu_of: dict[int, float] = {}  # the same by seq
 
         def timed_receive(client, message):
             t0, c0 = time.monotonic(), time.thread_time()
@@ -236,10 +280,25 @@ class Hosted:
             if len(table.actions) > n:
                 self.done[len(table.actions)] = time.monotonic()
                 self.cpu.append(time.thread_time() - c0)
+                self.cpu_of[len(table.actions)] = self.cpu[-1]
                 self.accepted[len(table.actions)] = t0
             return out
 
         table.receive = timed_receive
+        # --trace: seq -> [action type, events, largest delta in bytes]
+        self.detail: dict[int, list] = {}
+        if trace:
+            deltas = table._deltas
+
+            def traced(old_state, events, by):
+                out = deltas(old_state, events, by)
+                seat, action = table.actions[-1]
+                kind = action.get("type") if isinstance(action, dict) else "?"
+                big = max((len(m.wire) for _, m in out if hasattr(m, "wire")), default=0)
+                self.detail[len(table.actions)] = [kind, len(events), big]
+                return out
+
+            table._deltas = traced
         inner = table.on_action
 
         def on_action(seat, action):  # after the log line; the sampling is cheap
@@ -310,13 +369,16 @@ def run_table_phase(
     per_process: int,
     folder: str,
     one_process: bool = False,
+    trace: bool = False,
 ) -> dict:
     """Host ``tables`` tables at once on this process; returns the figures. One table:
     one process per player, unless ``one_process``; several: one process per table's
-    players."""
+    players. ``trace``: every process records its garbage collections and bots'
+    decisions, and the figures hold ``tail`` (:func:`tail_report`)."""
     shared = {"n": 0, "samples": [], "lock": threading.Lock()}
     folder = tempfile.mkdtemp(prefix=f"{tables}-tables-", dir=folder)  # a log per table
-    hosted = [Hosted(players, rounds, 1000 + i, folder, shared) for i in range(tables)]
+    hosted = [Hosted(players, rounds, 1000 + i, folder, shared, trace) for i in range(tables)]
+    host_trace = start_trace() if trace else None
     procs: list[tuple[int, subprocess.Popen]] = []
     t0 = time.perf_counter()
     rss0 = rss_kib()
@@ -334,9 +396,11 @@ def run_table_phase(
             time.sleep(0.05)
         for i, h in enumerate(hosted):
             if tables == 1 and not one_process:  # one process per player
-                procs.extend((i, spawn(h.target, [s], PHASE_TIMEOUT)) for s in range(players))
+                procs.extend(
+                    (i, spawn(h.target, [s], PHASE_TIMEOUT, trace)) for s in range(players)
+                )
             else:  # several tables: one process plays all of a table's seats
-                procs.append((i, spawn(h.target, list(range(players)), PHASE_TIMEOUT)))
+                procs.append((i, spawn(h.target, list(range(players)), PHASE_TIMEOUT, trace)))
         for h in hosted:
             if not h.host.over.wait(PHASE_TIMEOUT):
                 raise RuntimeError("a table did not finish in time")
@@ -347,6 +411,9 @@ def run_table_phase(
         for i, p in procs:
             res, probs = collect([p], 60.0)
             client_cpu += sum(r["cpu"] for r in res if "cpu" in r and "seat" not in r)
+            traced = next((r.get("trace") for r in res if "cpu" in r and "seat" not in r), None)
+            for r in res:
+                r["trace"] = traced
             per_table[i].extend(r for r in res if "seat" in r)
             problems.extend(probs)
         for h, res in zip(hosted, per_table, strict=True):
@@ -358,6 +425,7 @@ def run_table_phase(
                 lat.setdefault(k, []).extend(v)
         deltas = sum(r.get("deltas", 0) for res in per_table for r in res)
         samples = shared["samples"]
+        tail = tail_report(hosted[0], per_table[0], host_trace) if trace else []
     finally:
         for h in hosted:
             h.host.stop()
@@ -376,7 +444,112 @@ def run_table_phase(
         "latency_ms": lat,
         "host_cpu_ms": [1000 * c for h in hosted for c in h.cpu],
         "client_cpu_ms_per_delta": 1000 * client_cpu / max(1, deltas),
+        "tail": tail,
     }
+
+
+def _overlaps(spans: list, t0: float, t1: float) -> float:
+    """Seconds of ``[start, end]`` spans that fall inside ``[t0, t1]``."""
+    return sum(max(0.0, min(b, t1) - max(a, t0)) for a, b in spans)
+
+
+def action_kind(seq: int, detail: dict[int, list], first_turn: int) -> str:
+    """Which kind of Take 5 action ``seq`` is, for :func:`tail_report`: ``row choice``,
+    ``reveal`` (the last card of a turn: it reveals and resolves), ``first turn`` (the
+    game's first ``first_turn`` actions), ``1-3 after a reveal`` (every seat's bot
+    wakes to decide at once) or ``later in the turn``."""
+    kind, events, _ = detail.get(seq, ["?", 0, 0])
+    if kind == "take-row":
+        return "row choice"
+    if events > 1:
+        return "reveal"
+    if seq <= first_turn:
+        return "first turn"
+    last = max((s for s in detail if s < seq and detail[s][1] > 1), default=0)
+    return "1-3 after a reveal" if seq - last <= 3 else "later in the turn"
+
+
+def tail_report(hosted: Hosted, results: list[dict], host_trace: dict | None) -> list[str]:
+    """Lines on where the slow actions (``updated`` at every player) are (``--trace``):
+    per kind of action (:func:`action_kind`) its count, p50, p90 and how many of the
+    slowest 1% it holds; the slowest 1% against the faster half (host CPU, host done,
+    events, largest delta, garbage collections of the host and of the last player's
+    process, bots deciding in the window from the host's receive to the last player's
+    update); and every garbage collection of the run."""
+    players = [r for r in results if r.get("seat") is not None and "updated" in r]
+    first_turn = len(players)
+    rows = []
+    for seq, t0 in hosted.accepted.items():
+        key = str(seq)
+        mine = [(r["updated"].get(key), r) for r in players]
+        if not mine or any(t is None for t, _ in mine):
+            continue
+        t1, last = max(mine, key=lambda x: x[0])
+        tr = last.get("trace") or {"gc": [], "decide": []}
+        gc_host = [g for g in (host_trace or {}).get("gc", []) if t0 <= g[0] <= t1]
+        rows.append(
+            {
+                "ms": 1000 * (t1 - t0),
+                "host": 1000 * (hosted.done[seq] - t0),
+                "cpu": 1000 * hosted.cpu_of.get(seq, 0.0),
+                "kind": action_kind(seq, hosted.detail, first_turn),
+                "events": hosted.detail.get(seq, [0, 0, 0])[1],
+                "bytes": hosted.detail.get(seq, [0, 0, 0])[2],
+                "gc_last": 1000 * sum(g[1] for g in tr["gc"] if t0 <= g[0] <= t1),
+                "gc_host": 1000 * sum(g[1] for g in gc_host),
+                "deciding": 1000
+                * sum(
+                    _overlaps([tuple(d) for d in (r.get("trace") or {}).get("decide", [])], t0, t1)
+                    for r in players
+                ),
+            }
+        )
+    if not rows:
+        return []
+    rows.sort(key=lambda r: r["ms"])
+    k = max(1, len(rows) // 100)
+    tail, body = rows[-k:], rows[: len(rows) // 2]
+    out = [f"where the slow actions are (updated at every player; slowest 1%: {k} actions):"]
+    kinds: dict[str, list[float]] = {}
+    for r in rows:
+        kinds.setdefault(r["kind"], []).append(r["ms"])
+    for kind, ms in sorted(kinds.items(), key=lambda x: -len(x[1])):
+        ms.sort()
+        slow = sum(1 for r in tail if r["kind"] == kind)
+        out.append(
+            f"    {kind}: {len(ms)} actions, p50 {ms[len(ms) // 2]:.2f} ms, p90 "
+            f"{ms[int(0.9 * len(ms))]:.2f} ms; {slow} of the slowest"
+        )
+
+    def mean(xs, f):
+        return statistics.mean(f(x) for x in xs) if xs else 0.0
+
+    out.append("  the slowest 1% vs the faster half (means):")
+    for words, f in [
+        ("updated at every player, ms", lambda r: r["ms"]),
+        ("host done, ms", lambda r: r["host"]),
+        ("host CPU, ms", lambda r: r["cpu"]),
+        ("events", lambda r: r["events"]),
+        ("largest delta, bytes", lambda r: r["bytes"]),
+        ("garbage collection in the host, ms", lambda r: r["gc_host"]),
+        ("garbage collection in the last player's process, ms", lambda r: r["gc_last"]),
+        ("bots deciding, summed over the players, ms", lambda r: r["deciding"]),
+    ]:
+        out.append(f"    {words}: {mean(tail, f):.2f} vs {mean(body, f):.2f}")
+    for who, gcs in [
+        ("the host process", (host_trace or {}).get("gc", [])),
+        (
+            "the players' processes",
+            [g for r in players for g in (r.get("trace") or {}).get("gc", [])],
+        ),
+    ]:
+        gens = [sum(1 for g in gcs if g[2] == n) for n in range(3)]
+        top = 1000 * max((g[1] for g in gcs), default=0.0)
+        out.append(
+            f"  garbage collections in {who}: {gens[0]} / {gens[1]} / {gens[2]} (generation "
+            f"0 / 1 / 2), {1000 * sum(g[1] for g in gcs):.1f} ms in all, longest {top:.2f} ms"
+        )
+    return out
 
 
 #: The latency figures of phase 1: key -> what is timed (from the host's receive).
@@ -461,13 +634,19 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="phase 1: every player's connection in one client process (a labelled figure)",
     )
+    p.add_argument(
+        "--trace",
+        action="store_true",
+        help="phase 1: record garbage collections and bots' decisions in every process "
+        "and print what the slowest actions had in common",
+    )
     p.add_argument("--client", default=None, help=argparse.SUPPRESS)
     p.add_argument("--as", dest="seats", default="", help=argparse.SUPPRESS)
     p.add_argument("--timeout", type=float, default=PHASE_TIMEOUT, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.client:
         seats = [None if w == "s" else int(w) for w in args.seats.split(",")]
-        client_main(args.client, seats, args.timeout)
+        client_main(args.client, seats, args.timeout, args.trace)
         return 0
     folder = tempfile.mkdtemp(prefix="tapete-loadcheck-")
     # Every spectator of this check comes from 127.0.0.1; the per-address limit (issue
@@ -485,7 +664,7 @@ def main(argv: list[str] | None = None) -> int:
     figures: dict[str, list[tuple[float, float, float]]] = {k: [] for k in FIGURES}
     for n in range(1, args.runs + 1):
         one = run_table_phase(
-            1, args.players, args.spectators, args.rounds, 5, folder, args.one_process
+            1, args.players, args.spectators, args.rounds, 5, folder, args.one_process, args.trace
         )
         print(
             f" run {n}: {one['processes']} client processes; {one['actions'][0]} actions in "
@@ -516,6 +695,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{one['client_cpu_ms_per_delta']:.3f} ms per delta received (their processes, "
             "bots' decisions included)"
         )
+        for line in one["tail"]:
+            print("  " + line)
         print(f"  load {load()}")
         ok = ok and not one["problems"] and one["actions"][0] >= 1000
     if args.runs > 1:
