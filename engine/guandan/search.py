@@ -404,6 +404,36 @@ _RUNS = tuple(
 )
 
 
+#: Memos of :class:`_Hand` and of a small hand's readings, by ``(mask, level)``: a
+#: search meets the same hands again and again (paired rollouts start alike). Cleared
+#: when full; they change no result.
+_HANDS: dict[tuple[int, int], _Hand] = {}
+_READINGS: dict[tuple[int, int], list] = {}
+_MEMO = 50_000
+
+
+def _hand(mask: int, level: int) -> _Hand:
+    """``_Hand(mask, level)``, memoised (a hand is never changed once built)."""
+    key = (mask, level)
+    got = _HANDS.get(key)
+    if got is None:
+        if len(_HANDS) >= _MEMO:
+            _HANDS.clear()
+        got = _HANDS[key] = _Hand(mask, level)
+    return got
+
+
+def _readings(mask: int, level: int) -> list:
+    """``combos.readings`` of the cards of ``mask``, memoised."""
+    key = (mask, level)
+    got = _READINGS.get(key)
+    if got is None:
+        if len(_READINGS) >= _MEMO:
+            _READINGS.clear()
+        got = _READINGS[key] = list(combos_readings(cd.ids_of(mask), level))
+    return got
+
+
 def _code(cards, kind: int, rank_: int) -> int:
     m = 0
     for c in cards:
@@ -483,6 +513,26 @@ def _candidates(me: _Hand, last: tuple | None) -> list[tuple[int, tuple, int]]:
     return out
 
 
+_CANDS: dict[tuple, list] = {}
+
+
+def _scored_candidates(me: _Hand, mask: int, last3: tuple | None) -> list[tuple]:
+    """:func:`_candidates` of ``me`` (the hand of ``mask``) after ``last3``, each as
+    ``(code, kind, cards, key, cost of the whole hand, cost of what it leaves)``,
+    memoised by ``(mask, level, last3)``."""
+    memo_key = (mask, me.level, last3)
+    got = _CANDS.get(memo_key)
+    if got is None:
+        if len(_CANDS) >= _MEMO:
+            _CANDS.clear()
+        base = me.cost()
+        got = _CANDS[memo_key] = [
+            (code, code >> 5 & 15, (code >> 9).bit_count(), key, base, me.cost(used))
+            for code, used, key in _candidates(me, last3)
+        ]
+    return got
+
+
 def rollout_action(sim: GuandanSimulation, seat: int) -> int:
     """A fast, reasonable code for ``seat``: the normal bot's way of choosing (what a
     play leaves behind, its strength, passing when that costs little) among plays of
@@ -492,7 +542,7 @@ def rollout_action(sim: GuandanSimulation, seat: int) -> int:
         return sim.legal(seat)[0]
     hand = sim.hands[seat]
     level = sim.level
-    me = _Hand(hand, level)
+    me = _hand(hand, level)
     last = sim.last
     hands = sim.hands
     if last is None:
@@ -502,13 +552,13 @@ def rollout_action(sim: GuandanSimulation, seat: int) -> int:
         lseat, lcode = last
         last3 = (lcode >> 5 & 15, lcode & 31, (lcode >> 9).bit_count())
     if me.size <= 10:  # out in one play?
-        for kind, rank_ in combos_readings(cd.ids_of(hand), level):
+        for kind, rank_ in _readings(hand, level):
             k = cd.KIND_OF[kind]
             if last3 is None or cd_beats(k, rank_, me.size, last3, level):
                 return hand << 9 | k << 5 | rank_
     if lseat is not None and (lseat - seat) % 2 == 0:
         return cd.PASS  # the partner's trick
-    cands = _candidates(me, last3)
+    cands = _scored_candidates(me, hand, last3)
     if not cands:
         return cd.PASS if last is not None else sim.legal(seat)[0]
     opp = min(
@@ -516,7 +566,7 @@ def rollout_action(sim: GuandanSimulation, seat: int) -> int:
         default=99,
     )
     mate = hands[(seat + 2) % 4].bit_count()
-    base = me.cost()
+    base = cands[0][4]
     best = best_score = None
     if last is not None:
         left = hands[lseat].bit_count()
@@ -526,10 +576,7 @@ def rollout_action(sim: GuandanSimulation, seat: int) -> int:
         if 0 < mate <= 5:
             penalty += 0.3
         best, best_score = cd.PASS, base + penalty
-    for code, used, key in cands:
-        kind = code >> 5 & 15
-        n = (code >> 9).bit_count()
-        score = me.cost(used)
+    for code, kind, n, key, _, score in cands:
         if kind in cd.BOMB_KINDS:
             if last is None:
                 score += 2.5
