@@ -40,6 +40,7 @@ predicted from the hands' costs (:func:`engine.guandan.planner.hand_cost`).
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Sequence
 
 from engine.core import freeze_options
@@ -47,7 +48,8 @@ from engine.guandan import codes as cd
 from engine.guandan.cards import DECK_SIZE, FACES, RED_JOKER, card_value, is_wild, wild_face
 from engine.guandan.combos import beats as _beats
 from engine.guandan.combos import readings as combos_readings
-from engine.guandan.planner import hand_cost, quick_counts
+from engine.guandan.planner import _cost as _plan_cost
+from engine.guandan.planner import _joker_cost, hand_cost, quick_counts, quick_rest
 from engine.guandan.rules import GAME
 from engine.guandan.simulation import GuandanSimulation
 from engine.guandan.state import PLAY, PLAYERS, GuandanState
@@ -57,6 +59,11 @@ from engine.search import Adapter
 CLUE = 0.25
 #: Deals tried at most for one determinization.
 TRIES = 8
+#: The ``"normal"`` sampler: dealings compared, and how many of the other seats'
+#: latest decisions each is checked against.
+MODEL_TRIES = 4
+MODEL_RECENT = 12
+_RNG0 = random.Random(0).getstate()
 _RANK_OF = tuple((c % FACES >> 2) + 2 if c % FACES < 52 else 0 for c in range(DECK_SIZE))
 
 
@@ -595,6 +602,162 @@ def rollout_action(sim: GuandanSimulation, seat: int) -> int:
     return best
 
 
+def _rest_cost(me: _Hand, used: tuple) -> float:
+    """:func:`engine.guandan.planner.hand_cost` of ``me`` without the cards whose
+    ranks are ``used`` (rank 2..14, -1 a ♥ wild, 52/53 the black/red joker)."""
+    counts = list(me.counts)
+    w, bj, rj = me.w, len(me.black), len(me.red)
+    for r in used:
+        if r < 0:
+            w -= 1
+        elif r == 52:
+            bj -= 1
+        elif r == 53:
+            rj -= 1
+        else:
+            counts[r] -= 1
+    if not (w or bj or rj or any(counts)):
+        return 0.0
+    return _plan_cost(tuple(counts), w, me.level, 0) + _joker_cost(bj, rj)
+
+
+_RANK_TABLES: dict[int, tuple[int, ...]] = {}
+
+
+def _rank_table(level: int) -> tuple[int, ...]:
+    """Per card id: its rank 2..14, -1 for a ♥ wild, 52/53 for the black/red joker
+    (the normal bot's ``_ranks_table``)."""
+    got = _RANK_TABLES.get(level)
+    if got is None:
+        wf = wild_face(level)
+        got = _RANK_TABLES[level] = tuple(
+            -1 if c % FACES == wf else (c % FACES if c % FACES >= 52 else (c % FACES >> 2) + 2)
+            for c in range(DECK_SIZE)
+        )
+    return got
+
+
+#: With more distinct plays than this, only the ``_KEEP`` best by the quick estimate
+#: get the full plan (the normal bot's ``wide`` and ``keep``).
+_WIDE, _KEEP = 24, 12
+
+
+def normal_action(sim: GuandanSimulation, seat: int) -> int:
+    """The normal bot's choice (:meth:`engine.guandan.bots.NormalBot._scored`: the
+    plan cost of what a play leaves, its strength, passing on the partner, bombs with
+    purpose) on the simulation's codes: the same scores from the same facts (hand
+    sizes, the last play), ties broken by the fast path's order of plays. Slower
+    than :func:`rollout_action`, closer to how ``normal`` plays. Always legal."""
+    if not sim.fast:
+        return sim.legal(seat)[0]
+    level = sim.level
+    hands = sim.hands
+    hand = hands[seat]
+    last = sim.last
+    mate_cards = hands[(seat + 2) % 4].bit_count()
+    opp_min = min(
+        (hands[s].bit_count() for s in ((seat + 1) % 4, (seat + 3) % 4) if hands[s]),
+        default=99,
+    )
+    if last is None:
+        memo_key = (hand, level, None, 0, 0, opp_min, mate_cards)
+    else:
+        lseat = last[0]
+        memo_key = (
+            hand,
+            level,
+            last[1],
+            (lseat - seat) % 4,
+            hands[lseat].bit_count(),
+            opp_min,
+            mate_cards,
+        )
+    got = _NORMAL.get(memo_key)
+    if got is None:
+        if len(_NORMAL) >= _MEMO:
+            _NORMAL.clear()
+        got = _NORMAL[memo_key] = _normal_choice(sim, seat, opp_min, mate_cards)
+    return got
+
+
+_NORMAL: dict[tuple, int] = {}
+
+
+def _normal_choice(sim: GuandanSimulation, seat: int, opp_min: int, mate_cards: int) -> int:
+    """:func:`normal_action` without its memo."""
+    legal = sim.legal(seat)
+    if len(legal) == 1:
+        return legal[0]
+    level = sim.level
+    hands = sim.hands
+    hand = hands[seat]
+    size = hand.bit_count()
+    me = _hand(hand, level)
+    last = sim.last
+    leading = last is None
+    mate_low = 0 < mate_cards <= 5
+    base = _rest_cost(me, ())
+    ranks_of = _rank_table(level)
+    scored: list[tuple[float, float, int]] = []
+    todo: list[tuple[float, float, int, tuple]] = []
+    seen = set()
+    for code in legal:
+        if code == cd.PASS:
+            lseat = last[0]
+            if lseat == (seat + 2) % 4:
+                pen = -1.0
+            else:
+                pen = 0.25
+                left = hands[lseat].bit_count()
+                if left <= 5:
+                    pen += 3.0 if left <= 1 else (1.5 if left <= 3 else 0.8)
+                if mate_low:
+                    pen += 0.3
+            scored.append((base + pen, 0.0, code))
+            continue
+        kind, rank_ = code >> 5 & 15, code & 31
+        cards = code >> 9
+        n = cards.bit_count()
+        used = tuple(sorted(ranks_of[c] for c in cd.ids_of(cards)))
+        sig = (kind, rank_, used)
+        if sig in seen:
+            continue
+        seen.add(sig)
+        if n == size:
+            scored.append((-100.0, 0.0, code))
+            continue
+        bomb = kind in cd.BOMB_KINDS
+        k = 20 if bomb else (rank_ if kind in cd.SEQUENCE_KINDS else _value(rank_, level))
+        tie = k + 0.01 * (10 - n)
+        score = 0.0
+        if bomb:
+            if leading:
+                score += 2.5
+            else:
+                threat = opp_min <= 6 and last[0] % 2 != seat % 2
+                score += 0.0 if threat else (0.6 if base < 2.5 else 1.8)
+                score += 0.05 * (n - 4)
+        if leading:
+            score += 0.015 * k - 0.04 * n
+            if opp_min <= 2 and n == opp_min and not bomb:
+                score += 1.0 - 0.04 * k
+            if mate_low and n <= mate_cards and kind <= cd.PAIR:
+                score -= 0.6 - 0.03 * k
+        elif not bomb:
+            score += 0.01 * k
+        todo.append((score, tie, code, used))
+    if len(todo) > _WIDE:
+        held = (me.counts, me.w, len(me.black), len(me.red))
+        quick = sorted(
+            range(len(todo)),
+            key=lambda i: (quick_rest(held, todo[i][3], level) + todo[i][0], i),
+        )
+        todo = [todo[i] for i in sorted(quick[:_KEEP])]
+    for score, tie, code, used in todo:
+        scored.append((_rest_cost(me, used) + score, tie, code))
+    return min(scored, key=lambda t: (t[0], t[1]))[2]
+
+
 _BY_VALUE = {lv: [r for r in range(2, 15) if r != lv] + [lv] for lv in range(2, 15)}
 
 
@@ -615,6 +778,12 @@ class GuandanAdapter(Adapter):
 
     def __init__(self, width: int = 6, scored=None) -> None:
         self.width = width
+        #: the rollout policy: ``"fast"`` (:func:`rollout_action`) or ``"normal"``
+        #: (:func:`normal_action`)
+        self.rollout = "fast"
+        #: the sampler: ``"clues"`` (:meth:`Deck.sample`) or ``"normal"``
+        #: (:meth:`_modelled`: the dealing that best explains the others' play)
+        self.sampler = "clues"
         #: ``scored(view, legal) -> [(score, tie, action)]`` (lower is better): the
         #: normal bot's scoring (``NormalBot._scored``), given by the hard bot
         self.scored = scored
@@ -627,11 +796,81 @@ class GuandanAdapter(Adapter):
         return self._deck[1]
 
     def determinize(self, view: dict, rng: random.Random) -> GuandanSimulation:
-        hands = self._deck_of(view).sample(rng)
+        deck = self._deck_of(view)
+        if self.sampler == "normal" and view["plays"]:
+            hands = self._modelled(view, deck, rng)
+        else:
+            hands = deck.sample(rng)
         hands[view["seat"]] = list(view["hand"])
         state = view_state(view, hands, random.Random(rng.getrandbits(64)).getstate())
         self._root_deal = view["deal"]
         return GuandanSimulation(GAME, state)
+
+    def _modelled(self, view: dict, deck: "Deck", rng: random.Random) -> list[list[int]]:
+        """A dealing chosen among :data:`TRIES` of :meth:`Deck.sample` by how well it
+        explains the other seats' plays and passes this deal: replayed from the start
+        of play, each of their decisions is compared with :func:`normal_action` (by
+        combination, rank and the ranks of the cards used); the dealing with the fewest
+        differences is kept (the first one with none at once)."""
+        me = view["seat"]
+        plays = view["plays"]
+        ranks_of = _rank_table(view["level"])
+        log = []
+        for p in plays:
+            if p["type"] == "pass":
+                log.append((p["seat"], cd.PASS, None))
+            else:
+                kind = cd.KIND_OF[p["combo"]]
+                code = cd.code_of(p["cards"], kind, p["rank"])
+                sig = (kind, p["rank"], tuple(sorted(ranks_of[c] for c in p["cards"])))
+                log.append((p["seat"], code, sig))
+        best = None
+        others = [i for i, (seat, _c, _s) in enumerate(log) if seat != me]
+        first = others[-MODEL_RECENT] if len(others) > MODEL_RECENT else 0
+        for _ in range(MODEL_TRIES):
+            hands = deck.sample(rng)
+            hands[me] = list(view["hand"])
+            start = [list(h) for h in hands]
+            for seat, code, _sig in log:
+                if code:
+                    start[seat] += cd.ids_of(code >> 9)
+            state = view_state(view, start, _RNG0)
+            state = replace(
+                state,
+                turn=log[0][0],
+                last=None,
+                passes=0,
+                trick=(),
+                played=(),
+                log=(),
+                trick_start=0,
+                out=(),
+            )
+            sim = GuandanSimulation(GAME, state)
+            bound = PLAYERS * len(log) if best is None else best[0]
+            misses = 0
+            for i, (seat, code, sig) in enumerate(log):
+                if seat != me and i >= first:
+                    got = normal_action(sim, seat)
+                    if got != code and (
+                        sig is None
+                        or not got
+                        or (
+                            got >> 5 & 15,
+                            got & 31,
+                            tuple(sorted(ranks_of[c] for c in cd.ids_of(got >> 9))),
+                        )
+                        != sig
+                    ):
+                        misses += 1
+                        if misses >= bound:
+                            break
+                sim.play(seat, code)
+            if best is None or misses < best[0]:
+                best = (misses, hands)
+            if misses == 0:
+                break
+        return best[1]
 
     def shortlist(self, view: dict, legal: list[dict]) -> list[dict]:
         if self.scored is None:
@@ -645,6 +884,8 @@ class GuandanAdapter(Adapter):
         return out
 
     def rollout_policy(self, sim: GuandanSimulation, seat: int, rng: random.Random) -> int:
+        if self.rollout == "normal":
+            return normal_action(sim, seat)
         return rollout_action(sim, seat)
 
     def horizon_over(self, sim: GuandanSimulation) -> bool:

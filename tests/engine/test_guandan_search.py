@@ -6,11 +6,21 @@ and a hard bot with a sample budget and a seed is reproducible."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+
+import pytest
 
 from engine.guandan import GAME
 from engine.guandan.bots import make_bot
 from engine.guandan.cards import card_value, is_wild, parse_card
-from engine.guandan.search import Deck, GuandanAdapter, pass_clues, predicted, rollout_action
+from engine.guandan.search import (
+    Deck,
+    GuandanAdapter,
+    normal_action,
+    pass_clues,
+    predicted,
+    rollout_action,
+)
 from engine.search import determinization_mismatches
 
 
@@ -143,3 +153,121 @@ def test_hard_leaves_the_normal_choice_only_when_the_search_pruned_it():
             kept += 1
         s = GAME.apply(s, seat, action)[0]
     assert kept > 0
+
+
+def test_normal_action_is_the_normal_bots_choice_on_the_fast_path():
+    # every play or pass decision of two seeded deals of normal self-play
+    normal = make_bot("normal", seed=0)
+    compared = 0
+    for seed in (21, 22):
+        s = GAME.setup(4, seed, {"deals": 1})
+        while not GAME.is_over(s):
+            seat = min(GAME.awaiting(s))
+            view, legal = GAME.view(s, seat), GAME.legal_actions(s, seat)
+            action = normal.choose(view, legal)
+            if legal[0]["type"] in ("play", "pass"):
+                code = normal_action(GAME.simulation(s), seat)
+                assert GAME.decode_action(code) == action
+                compared += 1
+            s = GAME.apply(s, seat, action)[0]
+    assert compared > 100
+
+
+def test_the_normal_sampler_deals_consistently_with_the_view():
+    s = play_to(8, 1, level="normal", steps=14)
+    view = GAME.view(s, min(GAME.awaiting(s)))
+    adapter = GuandanAdapter()
+    adapter.sampler = "normal"
+    assert determinization_mismatches(adapter, view, random.Random(3), samples=4) == []
+
+
+def test_the_normal_sampler_explains_the_play_at_least_as_well_as_one_dealing():
+    # the kept dealing is the one whose replay differs least from normal's choices
+    s = play_to(9, 1, level="normal", steps=20)
+    view = GAME.view(s, min(GAME.awaiting(s)))
+    adapter = GuandanAdapter()
+    deck = Deck(view)
+    misses = []
+    for sampler in ("clues", "normal"):
+        adapter.sampler = sampler
+        total = 0
+        for k in range(6):
+            sim = adapter.determinize(view, random.Random(k))
+            total += _misses(view, sim)
+        misses.append(total)
+    assert deck.pool and misses[1] <= misses[0]
+
+
+def _misses(view, sim) -> int:
+    """How many of the other seats' decisions this deal normal would have made
+    differently holding the determinization's cards (by combination, rank, cards)."""
+    me = view["seat"]
+    hands = [list(h) for h in sim.state().hands]
+    for p in view["plays"]:
+        hands[p["seat"]] += p.get("cards", [])
+    state = sim.state()
+    replay = GAME.simulation(
+        replace(
+            state,
+            hands=tuple(tuple(sorted(h)) for h in hands),
+            turn=view["plays"][0]["seat"],
+            last=None,
+            passes=0,
+            trick=(),
+            played=(),
+            log=(),
+            trick_start=0,
+            out=(),
+        )
+    )
+    misses = 0
+    for p in view["plays"]:
+        seat = p["seat"]
+        code = (
+            0
+            if p["type"] == "pass"
+            else GAME.encode_action(
+                {"type": "play", "cards": p["cards"], "combo": p["combo"], "rank": p["rank"]}
+            )
+        )
+        if seat != me:
+            got = normal_action(replay, seat)
+            misses += (got >> 5 & 15, got & 31, (got >> 9).bit_count()) != (
+                code >> 5 & 15,
+                code & 31,
+                (code >> 9).bit_count(),
+            )
+        replay.play(seat, code)
+    return misses
+
+
+def test_hard_settings_rollout_and_sampler():
+    bot = make_bot("hard", seed=1)
+    assert (bot.rollout, bot.sampler, bot.prune, bot.samples, bot.seconds) == (
+        "fast",
+        "clues",
+        1.5,
+        32,
+        0.75,
+    )
+    for key in ("rollout", "sampler"):
+        bad = make_bot("hard", seed=1)
+        setattr(bad, key, "random")
+        s = play_to(6, 1, steps=2)
+        seat = min(GAME.awaiting(s))
+        with pytest.raises(ValueError, match=key):
+            bad.choose(GAME.view(s, seat), GAME.legal_actions(s, seat))
+
+
+def test_hard_with_normal_models_is_reproducible_with_a_sample_budget():
+    s = play_to(6, 1, level="normal", steps=9)
+    seat = min(GAME.awaiting(s))
+    view, legal = GAME.view(s, seat), GAME.legal_actions(s, seat)
+    found = []
+    for _ in range(2):
+        bot = make_bot("hard", seed=12)
+        bot.samples, bot.seconds, bot.rollout, bot.sampler = 4, None, "normal", "normal"
+        action = bot.choose(view, legal)
+        assert bot.last is not None and bot.last.samples == 4
+        found.append((action, bot.last.means))
+    assert found[0] == found[1] and found[0][0] in legal
