@@ -177,8 +177,11 @@ def depth(value: Any, limit: int = MAX_DEPTH) -> int:
         if d > limit:
             return d
         inner: list = []
-        for v in level:
-            inner += [x for x in (v.values() if type(v) is dict else v) if type(x) in _CONTAINERS]
+        add = inner.append
+        for v in level:  # plain loops: a comprehension per container costs a function
+            for x in v.values() if type(v) is dict else v:
+                if type(x) in _CONTAINERS:
+                    add(x)
         level = inner
     return d
 
