@@ -13,6 +13,7 @@ import pytest
 
 from engine import available_games, get_game
 from engine.core import replace
+from engine.guandan import GAME as GAME_GD
 from tools import bench, tournament
 
 NUMBER = r"[\d,]+(?:\.\d+)?"
@@ -336,3 +337,21 @@ def test_bench_prints_fast_and_main_paths_side_by_side(capsys, game_id):
                 out,
             ), (n, path, out)
         assert re.search(rf"random play {n}p, fast/main +x +{NUMBER}  \[", out), out
+
+
+def test_guandan_oracle_judges_departures_from_normal_with_the_true_cards(capsys):
+    from tools import guandan_oracle
+
+    argv = ["--seeds", "7:8", "--every", "12", "--spec", "normal", "--spec", "easy"]
+    assert guandan_oracle.main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("guandan oracle: 6 decision points, deal seeds 7..7, every 12;")
+    # normal never departs from itself; easy departs at every point here (its lowest play)
+    assert "\nnormal: 0 departures; levels +0 ±0.0; deals won +0 ±0.0; better 0, worse 0;" in out
+    assert re.search(r"\neasy: 6 departures; levels -\d+ ±[\d.]+; deals won ", out)
+    pts = guandan_oracle.points([7], 12)
+    seed, state, seat = pts[0]
+    view, legal = GAME_GD.view(state, seat), GAME_GD.legal_actions(state, seat)
+    won, levels = guandan_oracle.outcome(state, seat, legal[0])
+    assert won in (0, 1) and (levels > 0) == bool(won) and 1 <= abs(levels) <= 3
+    assert view["seat"] == seat
