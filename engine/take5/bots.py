@@ -112,10 +112,13 @@ class HardBot(SearchBot):
     """The shared determinized search (:class:`~engine.search.SearchBot`) with the
     :class:`~engine.take5.search.Take5Adapter`: in flat mode (the published flat
     Monte-Carlo method: every candidate on the same sampled deals, paired), rollouts
-    to the end of the round with every seat playing the gap heuristic (``rollout``
-    "gap"; "random" is uniform play: in 4-player one-round duplicate duels against
-    normal, gap rollouts took 4.6 ± 2.3 bullheads a round fewer than normal, random
-    ones 0.4 ± 1.9 more), bullheads as the value. Settings (attributes, see
+    to the end of the round with each opponent playing the gap heuristic or at random
+    as its revealed cards so far suggest (``rollout`` "model"; "gap" has every seat
+    play the gap heuristic, "random" plays uniformly: in 4-player one-round duplicate
+    duels against normal, gap rollouts took 4.6 ± 2.3 bullheads a round fewer than
+    normal, random ones 0.4 ± 1.9 more; in the mixed 5-seat pool of easy, normal,
+    gap and random, "model" took fewer than "gap" on the same deals — figures in
+    the issue 17 notes), bullheads as the value. Settings (attributes, see
     ``SearchBot``): ``samples`` (default :data:`HARD_SAMPLES`; with ``seconds`` None
     and a seed, a decision is reproducible), ``seconds``, ``mode``, ``prune``,
     ``depth`` …; and the adapter's ``rollout``, ``max_candidates`` and ``spite``
@@ -128,7 +131,7 @@ class HardBot(SearchBot):
         seconds: float | None = None,
         mode: str = "flat",
         prune: float | None = 2.0,
-        rollout: str = "gap",
+        rollout: str = "model",
         **settings,
     ) -> None:
         super().__init__(
@@ -154,7 +157,7 @@ class HardBot(SearchBot):
 
     @property
     def rollout(self) -> str:
-        """The adapter's rollout policy, "random" or "gap"."""
+        """The adapter's rollout policy, "random", "gap" or "model"."""
         return self.adapter.rollout
 
     @rollout.setter

@@ -23,12 +23,22 @@ The ``hard`` bot (:class:`engine.take5.bots.HardBot`) is a
   bullheads taken since the decision (``sim.base``). ``spite`` 1 counts a row an
   opponent takes as good for us (the lowest total wins); ``scale`` (10 bullheads)
   keeps rewards near [-1, 1].
+* **Opponent styles** (rollout "model", the hard bot's default): each opponent's
+  revealed cards are weighed, turn by turn over the game, as played by the gap
+  heuristic or uniformly at random (:func:`gap_likelihood`: a card closest above a
+  row end with room is likely from a gap-like player, a far or too-low one from a
+  random one); each determinization draws every opponent's style from those odds
+  (prior :data:`GAP_PRIOR`), deals a hidden choice already made by that style, and
+  the rollout plays each seat by its drawn style (a random player's too-low card
+  takes a random row). Only revealed cards, rows and the own tracker's unseen cards
+  are read.
 * **Observations** (ISMCTS mode): another seat's choice is seen as "it chose" and the
   reveal that follows; a row choice is public.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Hashable
 
@@ -45,8 +55,15 @@ from engine.take5.state import BULLHEADS, ROW_LIMIT, ROWS, DealGenerator
 MAX_CANDIDATES = 6
 #: Bullheads that make one unit of reward.
 SCALE = 10.0
-#: Rollout policies: uniformly random legal play, or the gap heuristic (:func:`gap_pick`).
-ROLLOUTS = ("random", "gap")
+#: Rollout policies: uniformly random legal play, the gap heuristic (:func:`gap_pick`)
+#: for every seat, or "model": each opponent plays the gap heuristic or uniformly at
+#: random, drawn per determinization from its observed style (:func:`gap_likelihood`).
+ROLLOUTS = ("random", "gap", "model")
+#: "model": the chance that an opponent plays like the gap heuristic before any reveal.
+GAP_PRIOR = 0.75
+#: "model": the share of a gap-like player's cards taken as if played at random (a
+#: heuristic player is not exactly :func:`gap_pick`; keeps one odd card from deciding).
+STYLE_NOISE = 0.2
 #: ``COMB[n][k]`` = n choose k, for the opponents' count n (at most 9).
 COMB = [[comb(n, k) for k in range(ROW_LIMIT + 1)] for n in range(10)]
 
@@ -87,6 +104,40 @@ def gap_pick(hand: list[int], rows: list[list[int]], costs: list[int], others: i
     return best
 
 
+def gap_likelihood(rows: list[list[int]], card: int, unseen: list[int], hand: int) -> float:
+    """How much likelier a gap-like player is than a uniformly random one to reveal
+    ``card`` from a hand of ``hand`` cards chosen on ``rows``, the cards it might hold
+    being ``unseen`` (the observer's unseen cards when it chose; ``card`` among them).
+
+    A gap-like player plays the card closest above the end of a row with room (fewer
+    than five cards; take5.md "A round" 3), else some other card. With ``b`` the share
+    of ``unseen`` that would have been closer, the ratio is ``hand · (1 - b)^(hand-1)``
+    (none of its other cards was closer; a random player picks it with ``1/hand``);
+    for a card without such a row, ``b`` is the share that has one. Mixed with
+    :data:`STYLE_NOISE`: ``noise + (1 - noise) · ratio``, so at least ``noise``."""
+    ends = [r[-1] for r in rows]
+    room = [len(r) < ROW_LIMIT for r in rows]
+
+    def gap(c: int) -> int:
+        best, best_end = -1, 0
+        for i, e in enumerate(ends):
+            if best_end < e < c:
+                best, best_end = i, e
+        return c - best_end if best >= 0 and room[best] else 0
+
+    mine = gap(card)
+    total = len(unseen)
+    if total == 0 or hand < 1:
+        return 1.0
+    if mine:
+        better = sum(1 for c in unseen if 0 < gap(c) < mine)
+    else:
+        better = sum(1 for c in unseen if gap(c))
+    b = better / total
+    ratio = hand * (1.0 - b) ** (hand - 1)
+    return STYLE_NOISE + (1.0 - STYLE_NOISE) * ratio
+
+
 class Take5Adapter(Adapter):
     """The search adapter of Take 5 (see the module docstring). ``max_candidates``
     (int >= 1), ``spite`` (float >= 0), ``scale`` (bullheads, > 0) and ``rollout``
@@ -111,11 +162,51 @@ class Take5Adapter(Adapter):
         self.tracker = Tracker()
         self._for: dict | None = None  # the view the template below was built for
         self._template: tuple = ()
+        # "model": per seat, log odds of gap-like against random play, this game
+        self._game: tuple | None = None
+        self.log_odds: list[float] = []
+        self._choice: tuple | None = None  # (round, turn, rows, unseen, hand) when we chose
+        self._round = 0
+        self._gapper: list[bool] = []  # the styles drawn with the last determinization
 
     # ------------------------------------------------------------------ memory
     def observe(self, view: dict) -> None:
-        """Add the cards ``view`` shows to the tracker (rows, reveal, own pile)."""
+        """Add the cards ``view`` shows to the tracker (rows, reveal, own pile) and,
+        for rollout "model", weigh each opponent's revealed card of the turn we last
+        chose in (:func:`gap_likelihood` on the rows and unseen cards of then)."""
         self.tracker.update(view)
+        if self.rollout == "model":
+            self._watch(view)
+
+    def _watch(self, view: dict) -> None:
+        n, me, rnd = view["players"], view["seat"], view["round"]
+        key = (n, view["tactical"], me)
+        if key != self._game or rnd < self._round:
+            self._game, self.log_odds, self._choice = key, [0.0] * n, None
+        self._round = rnd
+        got = self._choice
+        if got is not None and view["revealed"] and rnd == got[0]:
+            phase, turn = view["phase"], view["turn"]
+            if (phase == "row-choice" and turn == got[1]) or (
+                phase == "choose" and turn == got[1] + 1
+            ):
+                _, _, rows, unseen, hand = got
+                for s, c in view["revealed"]:
+                    if s != me:
+                        self.log_odds[s] += math.log(gap_likelihood(rows, c, unseen, hand))
+                self._choice = None
+        if view["phase"] == "choose" and me in view["awaiting"]:
+            rows = [list(r) for r in view["rows"]]
+            unseen = self.tracker.unseen(view)
+            self._choice = (rnd, view["turn"], rows, unseen, len(view["hand"]))
+
+    def gap_chance(self, seat: int) -> float:
+        """ "model": the chance that ``seat`` plays like the gap heuristic, from
+        :data:`GAP_PRIOR` and the likelihoods of its reveals this game."""
+        prior = math.log(GAP_PRIOR / (1.0 - GAP_PRIOR))
+        odds = self.log_odds[seat] if seat < len(self.log_odds) else 0.0
+        x = max(-30.0, min(30.0, prior + odds))
+        return 1.0 / (1.0 + math.exp(-x))
 
     # ------------------------------------------------------------------ shortlist
     def shortlist(self, view: dict, legal: list[dict]) -> list[dict]:
@@ -192,6 +283,11 @@ class Take5Adapter(Adapter):
         chosen = [0] * n
         penalty: list[tuple] = []
         at = 0
+        model = self.rollout == "model"
+        if model:
+            self._gapper = gapper = [s == me or rng.random() < self.gap_chance(s) for s in range(n)]
+            inv = 1.0 / max(1, len(unseen))
+            heads_now = template.row_heads
         for s in range(n):
             if s == me:
                 hands.append(list(view["hand"]))
@@ -203,7 +299,10 @@ class Take5Adapter(Adapter):
             at += k
             hands.append(hand)
             if chose[s]:
-                chosen[s] = hand[int(rng.random() * k)]
+                if model and gapper[s]:
+                    chosen[s] = gap_pick(hand, template.rows, heads_now, n - 1, inv)
+                else:
+                    chosen[s] = hand[int(rng.random() * k)]
             c = counts[s]
             pile = taken[:c]
             del taken[:c]
@@ -234,23 +333,44 @@ class Take5Adapter(Adapter):
         """Play to the end of the round in one loop: ``rollout`` "random" is uniformly
         random play (:meth:`Take5Simulation.random_playout`, the default rollout
         policy's distribution); "gap" has every seat play :func:`gap_pick` and a
-        too-low card take the cheapest row (the first on a tie)."""
+        too-low card take the cheapest row (the first on a tie); "model" plays each
+        seat by the style the last determinization drew for it (gap as in "gap",
+        random: a uniform card of its hand and, too low, a uniform row)."""
         if self.rollout == "random":
             sim.random_playout(rng)
             return True
         others = sim.players - 1
+        gapper = self._gapper if self.rollout == "model" else None
+        if gapper is not None and len(gapper) != sim.players:
+            gapper = None  # no determinization drew the styles: everybody plays gap
+        rand = rng.random
         while sim.mask:
             if sim.pending:
-                heads = sim.row_heads
-                sim.play(sim.pending[sim.pos][1], TAKE_ROW_CODE + heads.index(min(heads)))
+                seat = sim.pending[sim.pos][1]
+                if gapper is None or gapper[seat]:
+                    heads = sim.row_heads
+                    sim.play(seat, TAKE_ROW_CODE + heads.index(min(heads)))
+                else:
+                    sim.play(seat, TAKE_ROW_CODE + int(rand() * ROWS))
                 continue
             hands = sim.hands
             unknown = sum([len(h) for h in hands]) - len(hands[0]) + len(sim.undealt)
             inv = 1.0 / max(1, unknown)
-            picks = [
-                (s, gap_pick(hands[s], sim.rows, sim.row_heads, others, inv))
-                for s in WAITING[sim.mask]
-            ]
+            if gapper is None:
+                picks = [
+                    (s, gap_pick(hands[s], sim.rows, sim.row_heads, others, inv))
+                    for s in WAITING[sim.mask]
+                ]
+            else:
+                picks = [
+                    (
+                        s,
+                        gap_pick(hands[s], sim.rows, sim.row_heads, others, inv)
+                        if gapper[s]
+                        else hands[s][int(rand() * len(hands[s]))],
+                    )
+                    for s in WAITING[sim.mask]
+                ]
             for s, card in picks:
                 sim.play(s, card)
         return True

@@ -4,6 +4,7 @@ reproducibility with a sample budget and a seed, and the one-loop random playout
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -174,6 +175,54 @@ def test_the_gap_rollout_plays_the_round_out_by_the_heuristic():
     for seed in range(3):
         sim = GAME.simulation(GAME.setup(4, seed))
         sim.stop_at_round_end = True
+        assert adapter.playout(sim, random.Random(seed))
+        assert sim.awaiting() == () and all(not h for h in sim.hands)
+        cards = [c for r in sim.rows for c in r] + [c for p in sim.penalty for c in p]
+        assert sorted(cards + list(sim.undealt)) == list(range(1, DECK_SIZE + 1))
+
+
+def test_the_gap_likelihood_weighs_a_close_card_against_a_random_one():
+    from engine.take5.search import STYLE_NOISE, gap_likelihood
+
+    rows = [[10], [20], [30], [40]]
+    assert STYLE_NOISE == 0.2
+    # gaps 11 → 1, 12 → 2, 25 → 5, 50 → 10: one card of four was closer than 12,
+    # so 3 · (3/4)² = 1.6875, mixed with the noise: 0.2 + 0.8 · 1.6875
+    assert gap_likelihood(rows, 12, [11, 12, 25, 50], 3) == pytest.approx(1.55)
+    assert gap_likelihood(rows, 11, [11, 12, 25, 50], 3) == pytest.approx(0.2 + 0.8 * 3)
+    # a too-low card: three of four would have fitted a row, 3 · (1/4)² = 0.1875
+    assert gap_likelihood(rows, 5, [5, 11, 12, 25], 3) == pytest.approx(0.35)
+    # a full row counts as no row: 45 after a full row ending 40 is like a too-low card
+    full = [[10], [20], [30], [36, 37, 38, 39, 40]]
+    assert gap_likelihood(full, 45, [11, 45], 2) == pytest.approx(0.2 + 0.8 * 2 * 0.5)
+
+
+def test_the_model_rollout_learns_who_plays_close_cards():
+    from engine.take5.bots import EasyBot
+    from engine.take5.search import GAP_PRIOR
+
+    bots = [HardBot(1, samples=4, rollout="model"), EasyBot(2), NormalBot(3), EasyBot(4)]
+    adapter = bots[0].adapter
+    assert GAP_PRIOR == 0.75 and adapter.gap_chance(2) == pytest.approx(0.75)
+    state = GAME.setup(4, 5, {"rounds": 2})
+    while not GAME.is_over(state):
+        seat = min(GAME.awaiting(state))
+        state, _ = GAME.apply(state, seat, bots[seat].choose(GAME.view(state, seat)))
+    # the normal bot's close cards raise its chance; the easy bots' random ones lower it
+    assert adapter.gap_chance(2) > 0.99
+    assert adapter.gap_chance(1) < 0.2 and adapter.gap_chance(3) < 0.2
+    adapter.log_odds[2] = math.log(3)  # odds 3 : 1 before, 9 : 1 after
+    assert adapter.gap_chance(2) == pytest.approx(0.9)
+
+
+def test_the_model_rollout_plays_the_round_out_with_every_card_kept():
+    adapter = Take5Adapter(rollout="model")
+    for seed in range(3):
+        state = GAME.setup(4, seed)
+        view = GAME.view(state, 1)
+        adapter.observe(view)
+        sim = adapter.determinize(view, random.Random(seed))
+        assert len(adapter._gapper) == 4 and adapter._gapper[1]
         assert adapter.playout(sim, random.Random(seed))
         assert sim.awaiting() == () and all(not h for h in sim.hands)
         cards = [c for r in sim.rows for c in r] + [c for p in sim.penalty for c in p]
