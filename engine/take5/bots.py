@@ -45,6 +45,9 @@ __all__ = [
 
 #: The hard bot's default budget: determinizations (samples) a decision.
 HARD_SAMPLES = 48
+#: The hard bot's reward for a win when a playout's round ends the game (in units of
+#: ``Take5Adapter.scale``, 10 bullheads).
+HARD_WIN = 1.0
 
 
 class EasyBot(RandomBot):
@@ -118,11 +121,13 @@ class HardBot(SearchBot):
     duels against normal, gap rollouts took 4.6 ± 2.3 bullheads a round fewer than
     normal, random ones 0.4 ± 1.9 more; in the mixed 5-seat pool of easy, normal,
     gap and random, "model" took fewer than "gap" on the same deals — figures in
-    the issue 17 notes), bullheads as the value. Settings (attributes, see
-    ``SearchBot``): ``samples`` (default :data:`HARD_SAMPLES`; with ``seconds`` None
-    and a seed, a decision is reproducible), ``seconds``, ``mode``, ``prune``,
-    ``depth`` …; and the adapter's ``rollout``, ``max_candidates`` and ``spite``
-    (properties that set ``bot.adapter``'s)."""
+    the issue 17 notes), bullheads as the value, plus ``win`` (default
+    :data:`HARD_WIN`) when the round ends the game with the seat's total the lowest.
+    Settings (attributes, see ``SearchBot``): ``samples`` (default
+    :data:`HARD_SAMPLES`; with ``seconds`` None and a seed, a decision is
+    reproducible), ``seconds``, ``mode``, ``prune``, ``depth`` …; and the adapter's
+    ``rollout``, ``max_candidates``, ``spite`` and ``win`` (properties that set
+    ``bot.adapter``'s)."""
 
     def __init__(
         self,
@@ -132,6 +137,7 @@ class HardBot(SearchBot):
         mode: str = "flat",
         prune: float | None = 2.0,
         rollout: str = "model",
+        win: float = HARD_WIN,
         **settings,
     ) -> None:
         super().__init__(
@@ -144,6 +150,7 @@ class HardBot(SearchBot):
             **settings,
         )
         self.rollout = rollout
+        self.win = win
 
     # the adapter's settings, reachable by name for tools (``hard:spite=0``)
     @property
@@ -165,6 +172,17 @@ class HardBot(SearchBot):
         if value not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {value!r}")
         self.adapter.rollout = value
+
+    @property
+    def win(self) -> float:
+        """The adapter's ``win`` (reward added for a win when a playout ends the game)."""
+        return self.adapter.win
+
+    @win.setter
+    def win(self, value: float) -> None:
+        if float(value) < 0:
+            raise ValueError(f"win must be >= 0, not {value!r}")
+        self.adapter.win = float(value)
 
     @property
     def max_candidates(self) -> int:

@@ -140,8 +140,9 @@ def gap_likelihood(rows: list[list[int]], card: int, unseen: list[int], hand: in
 
 class Take5Adapter(Adapter):
     """The search adapter of Take 5 (see the module docstring). ``max_candidates``
-    (int >= 1), ``spite`` (float >= 0), ``scale`` (bullheads, > 0) and ``rollout``
-    (one of :data:`ROLLOUTS`) are settings."""
+    (int >= 1), ``spite`` (float >= 0), ``scale`` (bullheads, > 0), ``rollout``
+    (one of :data:`ROLLOUTS`) and ``win`` (float >= 0: added to a seat's reward when
+    the playout's round ends the game and its total is the lowest) are settings."""
 
     game = GAME
 
@@ -151,13 +152,15 @@ class Take5Adapter(Adapter):
         spite: float = 1.0,
         scale: float = SCALE,
         rollout: str = "random",
+        win: float = 0.0,
     ) -> None:
-        if max_candidates < 1 or spite < 0 or scale <= 0 or rollout not in ROLLOUTS:
+        if max_candidates < 1 or spite < 0 or scale <= 0 or rollout not in ROLLOUTS or win < 0:
             raise ValueError(
-                "max_candidates >= 1, spite >= 0, scale > 0 and a rollout of "
+                "max_candidates >= 1, spite >= 0, scale > 0, win >= 0 and a rollout of "
                 f"{', '.join(ROLLOUTS)} are required"
             )
         self.max_candidates, self.spite, self.scale = max_candidates, spite, scale
+        self.win = win
         self.rollout = rollout
         self.tracker = Tracker()
         self._for: dict | None = None  # the view the template below was built for
@@ -381,11 +384,17 @@ class Take5Adapter(Adapter):
 
     def evaluate(self, sim: Take5Simulation) -> list[float]:
         """Per seat ``-(own - spite · mean of the others) / scale``, in bullheads
-        taken since the decision."""
+        taken since the decision, plus ``win`` for each winner when the round ended
+        the game (take5.md "End": the lowest total wins)."""
         taken = [h - b for h, b in zip(sim.penalty_heads, sim.base, strict=True)]
         n, total = len(taken), sum(taken)
         spite, scale = self.spite, self.scale
         if n < 2:
-            return [-t / scale for t in taken]
-        k = spite / (n - 1)
-        return [-(t - k * (total - t)) / scale for t in taken]
+            out = [-t / scale for t in taken]
+        else:
+            k = spite / (n - 1)
+            out = [-(t - k * (total - t)) / scale for t in taken]
+        if self.win and sim.over:  # the round ended the game: the lowest totals win
+            low = min(sim.totals)
+            out = [v + self.win if t == low else v for v, t in zip(out, sim.totals, strict=True)]
+        return out

@@ -227,3 +227,29 @@ def test_the_model_rollout_plays_the_round_out_with_every_card_kept():
         assert sim.awaiting() == () and all(not h for h in sim.hands)
         cards = [c for r in sim.rows for c in r] + [c for p in sim.penalty for c in p]
         assert sorted(cards + list(sim.undealt)) == list(range(1, DECK_SIZE + 1))
+
+
+def test_the_win_setting_adds_a_win_when_the_playout_ends_the_game():
+    # last turn: seat 0's 18 is the sixth card of row 0 (6 bullheads), the game
+    # ends (totals 60 + 6 = 66, 64 + 0, 70 + 0 > 66); the lowest total wins
+    t = table("3 12 14 15 17 / 20 / 40 / 90", hands=["18", "91", "92"], totals=[60, 64, 70])
+    # rewards without the win: seat 0 -6/10, the others (0 + 6/2)/10 = +0.3; seat 1
+    # (64) is the lowest total and gets the win on top
+    for win, expected in ((0.0, [-0.6, 0.3, 0.3]), (1.0, [-0.6, 1.3, 0.3])):
+        adapter = Take5Adapter(spite=1.0, scale=10.0, win=win)
+        sim = GAME.simulation(t)
+        sim.stop_at_round_end = True
+        sim.base = tuple(sim.penalty_heads)
+        for seat, card in ((0, 18), (1, 91), (2, 92)):
+            sim.play(seat, card)
+        assert sim.is_over() and sim.totals == (66, 64, 70)
+        assert adapter.evaluate(sim) == pytest.approx(expected)
+    with pytest.raises(ValueError):
+        Take5Adapter(win=-1.0)
+    assert Take5Adapter().win == 0.0
+    bot = HardBot(1)
+    assert bot.win == 1.0
+    bot.win = 0.5
+    assert bot.adapter.win == 0.5
+    with pytest.raises(ValueError):
+        bot.win = -1
