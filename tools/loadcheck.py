@@ -41,6 +41,15 @@ scheduling of ``--players`` + ``--spectators`` / 5 processes. ``--spectators 0``
 the issue's configuration (10 clients, nothing else); ``--one-process`` puts every
 player's connection in one client process instead of one process each (a separate,
 labelled figure: fewer processes to schedule, one interpreter lock).
+
+What this is not (issue 18): a LAN table's players each have their own machine; here
+the host and every client share the same cores, and every client is a bot that decides
+at once, so after each reveal all ``--players`` bots wake and decide together and
+their ten actions, each fanned out to every client, queue behind one another on the
+cores. ``--trace`` shows where the slow actions are (by kind: a reveal, the first
+three actions after one, a row choice, the game's first turn, the rest of a turn),
+the slowest 1% against the faster half, and every garbage collection of the host and
+of the players' processes.
 """
 
 from __future__ import annotations
