@@ -15,7 +15,7 @@ from net.botplayer import play_remote
 from net.client import connect
 from net.host import Table
 from net.local import LocalHost
-from net.protocol import MAX_DEPTH, Decoder, ProtocolError, depth, encode
+from net.protocol import MAX_BUFFER, MAX_DEPTH, Decoder, ProtocolError, depth, encode, roundtrip
 
 WAIT = 20.0  # seconds: the bound of every wait below
 
@@ -160,6 +160,56 @@ def test_the_decoder_still_refuses_a_message_nested_past_the_limit():
         raise AssertionError("a message nested past MAX_DEPTH was accepted")
     ok = {"type": "delta", "set": {"x": [[[1]]]}}
     assert Decoder().feed(encode(ok)) == [ok]
+
+
+messages = st.dictionaries(st.text(max_size=3), values, max_size=4).map(
+    lambda d: {**d, "type": "delta"}
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(messages)
+def test_roundtrip_and_the_kept_packer_read_and_write_what_the_stream_decoder_does(message):
+    """In-process messages (``roundtrip``: one ``unpackb``, no stream decoder made per
+    message) come out as a TCP stream decoder reads them, and ``encode``'s kept
+    per-thread packer writes msgpack.packb's bytes."""
+    import msgpack
+
+    wire = encode(message)
+    assert wire == msgpack.packb(message, use_bin_type=True)
+    assert roundtrip(message) == Decoder().feed(wire)[0]
+
+
+def test_roundtrip_refuses_what_the_stream_decoder_refuses():
+    deep: dict = {"type": "delta"}
+    inner: list = []
+    deep["set"] = {"x": inner}
+    for _ in range(MAX_DEPTH):
+        nxt: list = []
+        inner.append(nxt)
+        inner = nxt
+    big = {"type": "delta", "blob": [b"x" * 60_000] * 5}  # 300 KB > MAX_BUFFER
+    assert len(encode(big)) > MAX_BUFFER
+    for message, code in ((deep, "too-deep"), (big, "too-large")):
+        try:
+            roundtrip(message)
+        except ProtocolError as exc:
+            assert exc.code == code
+        else:
+            raise AssertionError(f"roundtrip took a message the decoder refuses ({code})")
+    try:
+        encode({"type": "x", "bad": object()})
+    except TypeError:
+        pass
+    else:
+        raise AssertionError("encode packed an object msgpack cannot carry")
+    assert encode({"type": "ok"}) == msgpack_bytes({"type": "ok"})  # the packer was reset
+
+
+def msgpack_bytes(message: dict) -> bytes:
+    import msgpack
+
+    return msgpack.packb(message, use_bin_type=True)
 
 
 class _Hosted:
