@@ -56,8 +56,9 @@ from engine.take5 import view as _view
 _new = object.__new__
 _setattr = object.__setattr__
 
-#: ``NOBODY[n]``: nobody of ``n`` seats has chosen.
+#: ``NOBODY[n]``: nobody of ``n`` seats has chosen; ``RANGE[n]``: the seats ``0..n-1``.
 NOBODY = tuple((None,) * n for n in range(MAX_PLAYERS + 1))
+RANGE = tuple(tuple(range(n)) for n in range(MAX_PLAYERS + 1))
 assert ROW_LIMIT == 5  # _place tests it inline
 
 
@@ -292,30 +293,32 @@ class Take5(Game):
         path); anything else goes through :meth:`check`, which raises the same error
         in the same order as the contract's."""
         t = type(action)
-        if type(seat) is int and (t is FrozenAction or t is dict and len(action) == 2):
+        if (
+            (t is FrozenAction or t is dict and len(action) == 2)
+            and type(seat) is int
+            and seat >= 0
+        ):
             # A shared legal action (FrozenAction) is well formed: its card is an int, or
             # it has no card and is a take-row. A plain dict is checked field by field.
             d = state.__dict__
             card = action.get("card")
-            kind = "choose" if t is FrozenAction and card is not None else action.get("type")
-            if kind == "choose":
-                chosen = d["chosen"]
+            if card is not None and (t is FrozenAction or action.get("type") == "choose"):
+                try:
+                    mask = d["_mask"]
+                except KeyError:
+                    mask = awaited_mask(state)
+                # An awaited seat with no row choice pending is choosing and has not
+                # chosen yet: its bit says the game is on, the seat is at the table and
+                # its card cannot repeat a choice (a changed choice takes the checks).
                 if (
-                    type(card) is int
-                    and not d["over"]
+                    mask >> seat & 1
+                    and (t is FrozenAction or type(card) is int)
                     and not d["pending"]
-                    and 0 <= seat < d["players"]
-                    and card != chosen[seat]
                     and card in d["hands"][seat]
                 ):
                     # The choice, inline (take5.md "A round" 2): the last one reveals.
-                    try:
-                        mask = d["_mask"]
-                    except KeyError:
-                        mask = awaited_mask(state)
-                    if chosen[seat] is None:
-                        mask ^= 1 << seat
-                    chosen = list(chosen)
+                    mask ^= 1 << seat
+                    chosen = list(d["chosen"])
                     chosen[seat] = card
                     e = CHOSE[seat * 105 + card] or ev.chose(seat, card)
                     if not mask:
@@ -326,7 +329,7 @@ class Take5(Game):
                     new = _new(Take5State)
                     _setattr(new, "__dict__", d)
                     return new, [e]
-            elif kind == "take-row":
+            elif card is None and (t is FrozenAction or action.get("type") == "take-row"):
                 r = action.get("row")
                 pending = d["pending"]
                 if (
@@ -366,11 +369,9 @@ class Take5(Game):
         """All have chosen (the last choice's event ``chose``; the fields ``d`` of the
         state before it, not changed): reveal together, then resolve lowest first
         (take5.md "A round" 2–3)."""
-        order = sorted(chosen)
-        seat_of = chosen.index  # the chosen cards differ
+        pairs = sorted(zip(chosen, RANGE[len(chosen)], strict=True))  # (card, seat), lowest first
         shown: list[list[int]] = []
         revealed = []
-        pairs = []  # (card, seat), lowest first
         reveal = _new(Event)  # ev.reveal(shown), inline
         _setattr(
             reveal,
@@ -384,8 +385,7 @@ class Take5(Game):
             acts = list(d["_acts"])
         except KeyError:
             acts = list(hand_actions(d["hands"]))
-        for c in order:
-            s = seat_of(c)
+        for c, s in pairs:
             h = hands[s]
             i = h.index(c)
             hands[s] = h[:i] + h[i + 1 :]
@@ -393,7 +393,6 @@ class Take5(Game):
             acts[s] = a[:i] + a[i + 1 :]
             shown.append([s, c])
             revealed.append((s, c))
-            pairs.append((c, s))
             push(TO_TABLE[s * 105 + c] or ev.to_table(s, c))
         rows = list(d["rows"])
         penalty = list(d["penalty"])
