@@ -1,9 +1,13 @@
 """Sequence Numbers bots: ``easy`` (random legal), ``normal`` (line heuristic: extend
 own lines, block an opponent's four, keep Plus and Minus for when they matter),
-``hard`` (searches: normal's best few candidates are each played on the same
-``samples`` deals of the cards it cannot see, a few turns on with every seat
-playing normal's line values, and the positions valued by a learned evaluation; it
-leaves normal's choice only for a candidate that does clearly better).
+``hard``: at two players it plans with its hand (:class:`HandPlan`: every open
+window valued by the empty spaces left and how many of them the cards it holds can
+fill, against the opponent's windows weighted by the chance, from the cards it has
+not seen, that the opponent holds what fills them); with more players it searches
+(normal's best few candidates are each played on the same ``samples`` deals of the
+cards it cannot see, a few turns on with every seat playing normal's line values,
+and the positions valued by a learned evaluation; it leaves normal's choice only for
+a candidate that does clearly better).
 
 Bots read only their seat's view (``engine.sequence_numbers.view``) and the legal
 actions; ``choose(view)`` without a legal list computes it from the view
@@ -13,16 +17,25 @@ from __future__ import annotations
 
 import math
 import random
+from math import comb
 
 from engine.bots import Bot, RandomBot, factory
 from engine.search import Search, SearchBot
 from engine.sequence_numbers.fast import OVERLAP
-from engine.sequence_numbers.search import LEARNED_2P, Evaluation, Learned, SequenceAdapter
+from engine.sequence_numbers.fast import FACES
+from engine.sequence_numbers.search import (
+    LEARNED_2P,
+    Evaluation,
+    Learned,
+    SequenceAdapter,
+    unseen_faces,
+)
 from engine.sequence_numbers.rules import GAME
 from engine.sequence_numbers.state import (
     ANSWER,
     CORNERS,
     MINUS,
+    NUMBER,
     PLUS,
     SIZE,
     WINDOWS,
@@ -45,6 +58,8 @@ def _legal(view: dict, legal: list[dict] | None) -> list[dict]:
 LINE_VALUE = (0.0, 1.0, 4.0, 12.0, 40.0)
 SEQUENCE_VALUE = 1000.0
 WIN_VALUE = 1e6
+#: Weight of normal's score beside :class:`HandPlan`'s value (a tie-break).
+PLAN_TIE = 1e-3
 _WINDOW_INDEX = {w: i for i, w in enumerate(WINDOWS)}
 _CORNER_IN = tuple(sum(1 for sp in w if sp in CORNERS) for w in WINDOWS)
 _OVERLAP = OVERLAP
@@ -195,9 +210,99 @@ class EasyBot(RandomBot):
         return super().choose(view, _legal(view, legal))
 
 
+def hold_chance(pool: int, good: int, hand: int) -> float:
+    """Chance that ``hand`` cards dealt at random from ``pool`` unseen cards include at
+    least one of ``good`` of them: ``1 - C(pool - good, hand) / C(pool, hand)``."""
+    if good <= 0 or hand <= 0:
+        return 0.0
+    if pool - good < hand:
+        return 1.0
+    return 1.0 - comb(pool - good, hand) / comb(pool, hand)
+
+
+class HandPlan:
+    """Hard's value of a two-player position after its move, from its seat's ``view``
+    (its hand and the cards it has not seen; sequence-numbers.md, 2 players: the first
+    sequence wins). Summed over every window still open for a colour (no chip of the
+    other colour; sharing at most one space with each sequence of that colour):
+
+    * its own: ``gamma ** need * rho ** uncovered`` — ``need`` the window's empty
+      spaces (corners count as held), ``uncovered`` those that no card left in its hand
+      answers, less one per Plus it keeps (not below 0);
+    * the opponent's: ``gamma ** need`` times, per empty space, ``q + (1 - q) * rho``,
+      ``q`` the chance (:func:`hold_chance`) that the opponent's hand, dealt from the
+      unseen cards (the deck and that hand), holds a card answering the space or a
+      Plus.
+
+    :meth:`value` is its own sum minus ``lam`` times the opponent's."""
+
+    def __init__(self, view: dict, gamma: float, rho: float, lam: float) -> None:
+        self.gamma, self.rho, self.lam = gamma, rho, lam
+        self.board = Board(view)
+        self.me = view["colour"]
+        self.opp = 1 - self.me
+        answers: dict[int, int] = {}
+        plus = 0
+        faces = unseen_faces(view)
+        for f in faces:
+            face = FACES[f]
+            if face == PLUS:
+                plus += 1
+            elif face != MINUS:
+                answers[ANSWER[face]] = answers.get(ANSWER[face], 0) + 1
+        pool, size = len(faces), view["hand_sizes"][1 - view["seat"]]
+        #: Per answer 1..48: ``q + (1 - q) * rho`` for a space showing it.
+        self.reach = {
+            n: q + (1 - q) * rho
+            for n in range(1, 49)
+            for q in (hold_chance(pool, answers.get(n, 0) + plus, size),)
+        }
+
+    def value(self, chips: list, hand: list[str]) -> float:
+        """The value of the board ``chips`` (flat, colour or None per space) with
+        ``hand`` (the cards left after the move) — see the class docstring."""
+        me, opp = self.me, self.opp
+        answers = {ANSWER[c] for c in hand}
+        plus = hand.count(PLUS)
+        gamma, rho, reach = self.gamma, self.rho, self.reach
+        done_me, done_opp = self.board.done[me], self.board.done[opp]
+        mine = theirs = 0.0
+        for w, win in enumerate(WINDOWS):
+            owner = None
+            empty = []
+            for sp in win:
+                c = chips[sp]
+                if c is None:
+                    if sp not in CORNERS:
+                        empty.append(sp)
+                elif owner is None:
+                    owner = c
+                elif c != owner:
+                    break
+            else:
+                if not empty:
+                    continue
+                need = len(empty)
+                if owner != opp and all(_OVERLAP[w][d] <= 1 for d in done_me):
+                    covered = sum(1 for sp in empty if NUMBER[sp] in answers)
+                    mine += gamma**need * rho ** max(0, need - covered - plus)
+                if owner != me and all(_OVERLAP[w][d] <= 1 for d in done_opp):
+                    v = gamma**need
+                    for sp in empty:
+                        v *= reach[NUMBER[sp]]
+                    theirs += v
+        return mine - self.lam * theirs
+
+
 class HardBot(SearchBot):
-    """The shared determinized search (:mod:`engine.search`, flat mode) over normal's
-    best candidates (see the module docstring). ``samples`` deals per decision (the
+    """At two players (with ``plan``, the default): a sequence at once, else the move
+    whose board and remaining hand :class:`HandPlan` (``gamma``, ``rho``, ``lam``)
+    values most, normal's score times :data:`PLAN_TIE` breaking ties and a Minus
+    played costing ``keep_minus`` (its worth in hand, which the plan does not count);
+    no search.
+    Otherwise (more players, or ``plan`` False): the shared determinized search
+    (:mod:`engine.search`, flat mode) over normal's best candidates (see the module
+    docstring). ``samples`` deals per decision (the
     budget; ``seconds`` may cap it), ``depth`` plies per playout, ``width``
     candidates, ``z``: normal's first choice is left only for a candidate whose mean
     advantage, paired sample by sample, exceeds ``z`` standard errors; ``escale``
@@ -217,21 +322,41 @@ class HardBot(SearchBot):
         width: int = 6,
         z: float = 1.0,
         escale: float = 1.0,
+        plan: bool = True,
+        gamma: float = 0.7,
+        rho: float = 0.35,
+        lam: float = 0.7,
+        keep_minus: float = 0.3,
         **kw,
     ) -> None:
         super().__init__(
             SequenceAdapter(), seed, samples=samples, seconds=seconds, mode=mode, depth=depth, **kw
         )
         self.width, self.z, self.escale = width, z, escale
+        self.plan, self.gamma, self.rho, self.lam = plan, gamma, rho, lam
+        self.keep_minus = keep_minus
         self._ranker = NormalBot()
         self._ranker.rng = self.rng
         self.playouts: list | None = None
 
+    def plans(self, view: dict) -> bool:
+        """Whether this decision is ranked by :class:`HandPlan` and played without a
+        search: ``plan`` is set and the table has two players."""
+        return bool(self.plan) and view["players"] == 2
+
+    def planner(self, view: dict) -> HandPlan | None:
+        """The :class:`HandPlan` of this decision, or None (see :meth:`plans`)."""
+        return HandPlan(view, self.gamma, self.rho, self.lam) if self.plans(view) else None
+
     def candidates(self, view: dict, legal: list[dict]) -> tuple[list[dict], float]:
-        """Normal's ranking of ``legal`` (chips and removals), one action per group of
+        """The ranking of ``legal`` (chips and removals), one action per group of
         equivalent ones (the same answer, or Plus, or Minus, on the same space), best
-        first, at most ``width``; and normal's score of the first."""
+        first, at most ``width``; and the score of the first. Normal's score; when
+        :meth:`plans`, a move that does not complete a sequence scores its
+        :class:`HandPlan` value plus normal's score times :data:`PLAN_TIE`, less
+        ``keep_minus`` for a Minus."""
         board = Board(view)
+        plan = self.planner(view)
         seen = set()
         scored = []
         for i, a in enumerate(legal):
@@ -239,12 +364,22 @@ class HardBot(SearchBot):
             if key in seen:
                 continue
             seen.add(key)
-            scored.append((-self._ranker.score(board, a), i, a))
+            s = self._ranker.score(board, a)
+            if plan is not None and s < WIN_VALUE / 2:
+                chips = list(board.chips)
+                chips[_space(a)] = None if a["type"] == "remove" else board.me
+                hand = list(view["hand"])
+                hand.remove(a["card"])
+                s = plan.value(chips, hand) + s * PLAN_TIE
+                if a["card"] == MINUS:
+                    s -= self.keep_minus
+            scored.append((-s, i, a))
         scored.sort(key=lambda t: (t[0], t[1]))
         return [a for _, _, a in scored[: self.width]], -scored[0][0]
 
     def choose(self, view: dict, legal: list[dict] | None = None) -> dict:
-        """A dead card first; a winning chip at once; else the search (class docstring)."""
+        """A dead card first; a winning chip at once; at two players the plan's first
+        choice; else the search (class docstring)."""
         legal = _legal(view, legal)
         self.last = self.playouts = None
         self.adapter.observe(view)
@@ -256,7 +391,7 @@ class HardBot(SearchBot):
         if all(a["type"] == "discard" for a in legal):
             return self._ranker.discard(view, legal)
         cands, top = self.candidates(view, legal)
-        if len(cands) == 1 or top > WIN_VALUE / 2:
+        if len(cands) == 1 or top > WIN_VALUE / 2 or self.plans(view):
             return cands[0]
         adapter = self.adapter
         two = view["teams"] == 2

@@ -20,8 +20,9 @@ from engine.sequence_numbers.search import (
     SequenceAdapter,
     line_values,
 )
+from engine.sequence_numbers.bots import HandPlan, hold_chance
 from engine.sequence_numbers.data import BOARD
-from engine.sequence_numbers.state import PLUS
+from engine.sequence_numbers.state import MINUS, PLUS
 from tests.engine.test_sequence_numbers import add_card, line, table
 
 
@@ -125,7 +126,7 @@ def test_hard_is_reproducible_with_a_sample_budget_and_a_seed():
     runs = []
     for _ in range(2):
         bot = get_bot("sequence-numbers", "hard", seed=11)
-        bot.samples = 6
+        bot.samples, bot.plan = 6, False  # the search (at 2 players only without plan)
         got = []
         for state in states:
             view = GAME.view(state, min(GAME.awaiting(state)))
@@ -140,7 +141,7 @@ def test_hard_pairs_the_candidates_sample_by_sample():
     state = _played(2, 8, 40)[20]
     view = GAME.view(state, min(GAME.awaiting(state)))
     bot = get_bot("sequence-numbers", "hard", seed=2)
-    bot.samples = 8
+    bot.samples, bot.plan = 8, False
     bot.choose(view)
     found, record = bot.last, bot.playouts
     assert found is not None and len(found.candidates) == bot.width
@@ -163,7 +164,7 @@ def test_hard_leaves_normal_s_choice_only_for_a_clearly_better_one():
         if any(a["type"] in ("dead", "discard") for a in legal):
             continue
         bot = get_bot("sequence-numbers", "hard", seed=5)
-        bot.samples, bot.z = 6, 1e9  # never: normal's first choice
+        bot.samples, bot.z, bot.plan = 6, 1e9, False  # never: normal's first choice
         first, _ = bot.candidates(view, legal)
         assert bot.choose(view, legal) == first[0]
 
@@ -176,3 +177,67 @@ def test_a_search_sim_copies_its_counts_and_marks():
     assert (twin.first, twin.sample) == (None, 0)
     twin.play(0, twin.legal(0)[0])
     assert twin.first == sim.legal(0)[0] and sim.first is None
+
+
+# --------------------------------------------------------------------------- hand plan
+def test_hold_chance_is_the_hypergeometric_chance_of_at_least_one():
+    assert hold_chance(10, 2, 3) == 1 - 56 / 120  # 1 - C(8,3)/C(10,3)
+    assert hold_chance(95, 4, 5) == 1 - math.comb(91, 5) / math.comb(95, 5)
+    assert hold_chance(95, 0, 5) == 0.0
+    assert hold_chance(6, 3, 5) == 1.0  # five of six cards must include one of three
+
+
+def test_the_plan_weights_an_opponent_space_by_the_chance_it_holds_the_card():
+    # The seat holds the addition cards of 1..5: of the 95 cards it has not seen, 4
+    # fill a space showing 10 (two equations, two Plus), 3 one showing 1.
+    hand = [add_card(n) for n in range(1, 6)]
+    view = GAME.view(table(2, hand=hand), 0)
+    plan = HandPlan(view, gamma=0.7, rho=0.35, lam=0.7)
+    q10 = 1 - math.comb(91, 5) / math.comb(95, 5)
+    q1 = 1 - math.comb(92, 5) / math.comb(95, 5)
+    assert plan.reach[10] == q10 + (1 - q10) * 0.35
+    assert plan.reach[1] == q1 + (1 - q1) * 0.35
+
+
+def test_the_plan_counts_windows_the_hand_can_finish():
+    # Four of colour 0 on row 2, (2,1)-(2,4): the windows (2,0)-(2,4) and (2,1)-(2,5)
+    # each need one space. With rho = 0 only windows the hand fills entirely count,
+    # each gamma ** need; lam = 0 leaves the opponent out.
+    spaces = line((2, 1), (0, 1))
+    state = table(2, chips={x: 0 for x in spaces[:-1]})
+    view = GAME.view(state, 0)
+    plan = HandPlan(view, gamma=0.5, rho=0.0, lam=0.0)
+    chips = [c for row in view["chips"] for c in row]
+    assert plan.value(chips, [add_card(BOARD[2][5])]) == 0.5
+    assert plan.value(chips, [PLUS]) == 1.0  # a Plus fills either window
+    assert plan.value(chips, []) == 0.0
+
+
+def test_hard_keeps_minus_unless_removing_is_worth_more_than_keep_minus():
+    state = table(2, chips={(4, 4): 1}, hand=[PLUS, MINUS, add_card(BOARD[6][6])])
+    view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
+    bot = get_bot("sequence-numbers", "hard", seed=1)
+    assert bot.keep_minus == 0.3 and bot.choose(view, legal)["card"] != MINUS
+    bot.keep_minus = 0.0  # the lone chip opens many windows: worth a Minus then
+    assert bot.choose(view, legal) == {"type": "remove", "card": MINUS, "row": 4, "col": 4}
+
+
+def test_hard_plans_without_a_search_at_two_players_only():
+    states = _played(2, 8, 40)[::5]
+    runs = []
+    for _ in range(2):
+        bot = get_bot("sequence-numbers", "hard", seed=11)
+        got = []
+        for state in states:
+            got.append(bot.choose(GAME.view(state, min(GAME.awaiting(state)))))
+            assert bot.last is None
+        runs.append(got)
+    assert runs[0] == runs[1]
+    four = _played(4, 8, 30)[10:30:4]
+    bot = get_bot("sequence-numbers", "hard", seed=11)
+    bot.samples = 4
+    searched = 0
+    for state in four:
+        bot.choose(GAME.view(state, min(GAME.awaiting(state))))
+        searched += bot.last is not None
+    assert searched > 0
