@@ -144,6 +144,11 @@ class DeltaWriter:
         self.pack = self._packer.pack
         self._keys: dict[str, bytes] = {}
 
+    def pack_list(self, parts: list[bytes]) -> bytes:
+        """A msgpack array of items already packed (``parts``, each one item's bytes):
+        the same bytes as packing the list of those items."""
+        return self._packer.pack_array_header(len(parts)) + b"".join(parts)
+
     def key(self, name: str) -> bytes:
         b = self._keys.get(name)
         if b is None:

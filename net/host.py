@@ -875,6 +875,13 @@ class Table:
         watched = w.diff(old, new, split[1]) if mine_keys else NONE
         packed_events: dict[tuple, tuple[bytes, list]] = {}
         secret_seats: set = set()  # seats shown some event's secret part
+        # Every event in the two forms a connection can get (Event.for_seat): the public
+        # one, and with its secret for the seats it names — each built and packed once
+        # per action; a connection's list is joined from them (issue 18: a reveal's
+        # events were redacted and packed whole once per distinct set of seats shown).
+        public_forms = [e.for_seat(None) for e in events]
+        public_packed = [w.pack(e) for e in public_forms]
+        full: dict[int, tuple[dict, bytes]] = {}  # event index -> its form with the secret
         for e in events:
             if e.secret and e.seen_by:
                 secret_seats.update(e.seen_by)
@@ -892,8 +899,15 @@ class Table:
                 )
             ev = packed_events.get(shown)
             if ev is None:
-                redacted = [e.for_seat(seat if shown else None) for e in events]
-                ev = packed_events[shown] = (w.pack(redacted), redacted)
+                redacted, packed = public_forms, public_packed
+                if shown:
+                    redacted, packed = list(public_forms), list(public_packed)
+                    for i in shown:
+                        if i not in full:
+                            shown_form = events[i].for_seat(seat)
+                            full[i] = (shown_form, w.pack(shown_form))
+                        redacted[i], packed[i] = full[i]
+                ev = packed_events[shown] = (w.pack_list(packed), redacted)
             c.seq = seq
             if seat is None:
                 parts, key = (shared, watched), ("spectator",)
