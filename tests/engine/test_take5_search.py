@@ -248,7 +248,7 @@ def test_the_win_setting_adds_a_win_when_the_playout_ends_the_game():
         Take5Adapter(win=-1.0)
     assert Take5Adapter().win == 0.0
     bot = HardBot(1)
-    assert bot.win == 1.0
+    assert bot.win == 1.0 and bot.samples == 96
     bot.win = 0.5
     assert bot.adapter.win == 0.5
     with pytest.raises(ValueError):
