@@ -169,6 +169,14 @@ def quick_rest(held: tuple, used: tuple, level: int) -> float:
     :func:`split`) after playing ``used`` (each card's rank 2..14, -1 for a wild, 52
     and 53 for the jokers): rank groups only, no sequences, the wilds counted as
     level cards. For sorting many candidate plays before planning the best of them."""
+    return quick_counts(*without(held, used), level)
+
+
+def without(held: tuple, used: tuple) -> tuple:
+    """A split hand (``held``: ``(counts, wilds, black jokers, red jokers)``, see
+    :func:`split`) less the cards ``used`` (each card's rank 2..14, -1 for a wild, 52 and
+    53 for the jokers): the same four fields, ``counts`` a new tuple. Counts are not
+    checked: a rank that is not held goes negative."""
     counts, w, bj, rj = held
     rest = list(counts)
     for r in used:
@@ -180,7 +188,7 @@ def quick_rest(held: tuple, used: tuple, level: int) -> float:
             rj -= 1
         else:
             rest[r] -= 1
-    return quick_counts(tuple(rest), w, bj, rj, level)
+    return tuple(rest), w, bj, rj
 
 
 @lru_cache(maxsize=100_000)

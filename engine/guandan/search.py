@@ -49,7 +49,7 @@ from engine.guandan.cards import DECK_SIZE, FACES, RED_JOKER, card_value, is_wil
 from engine.guandan.combos import beats as _beats
 from engine.guandan.combos import readings as combos_readings
 from engine.guandan.planner import _cost as _plan_cost
-from engine.guandan.planner import _joker_cost, hand_cost, quick_counts, quick_rest
+from engine.guandan.planner import _joker_cost, hand_cost, quick_counts, quick_rest, without
 from engine.guandan.rules import GAME
 from engine.guandan.simulation import GuandanSimulation
 from engine.guandan.state import PLAY, PLAYERS, GuandanState
@@ -605,20 +605,10 @@ def rollout_action(sim: GuandanSimulation, seat: int) -> int:
 def _rest_cost(me: _Hand, used: tuple) -> float:
     """:func:`engine.guandan.planner.hand_cost` of ``me`` without the cards whose
     ranks are ``used`` (rank 2..14, -1 a ♥ wild, 52/53 the black/red joker)."""
-    counts = list(me.counts)
-    w, bj, rj = me.w, len(me.black), len(me.red)
-    for r in used:
-        if r < 0:
-            w -= 1
-        elif r == 52:
-            bj -= 1
-        elif r == 53:
-            rj -= 1
-        else:
-            counts[r] -= 1
+    counts, w, bj, rj = without((me.counts, me.w, len(me.black), len(me.red)), used)
     if not (w or bj or rj or any(counts)):
         return 0.0
-    return _plan_cost(tuple(counts), w, me.level, 0) + _joker_cost(bj, rj)
+    return _plan_cost(counts, w, me.level, 0) + _joker_cost(bj, rj)
 
 
 _RANK_TABLES: dict[int, tuple[int, ...]] = {}
