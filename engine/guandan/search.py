@@ -17,6 +17,9 @@ dealt to the other hands, their counts kept, consistently with everything public
   (:meth:`Deck.repair`); a dealing that still breaks ``k`` clues is kept with
   probability ``CLUE ** k`` (at most :data:`TRIES` dealings; then the one that broke
   fewest). These are likelihoods, not certainties: a seat may pass holding a beater.
+* the ``"reads"`` sampler (``Deck(view, reads=True)``) reads every lead, follow and
+  pass of the others instead (:mod:`engine.guandan.sampler`): a dealing is mended
+  the same way and kept with probability the product of the broken clues' weights.
 
 Only the current deal is played out: a determinization is the same match with the
 deal limit set to this deal (``changed_fields = {"options"}``).
@@ -51,6 +54,8 @@ from engine.guandan.combos import readings as combos_readings
 from engine.guandan.planner import _cost as _plan_cost
 from engine.guandan.planner import _joker_cost, hand_cost, quick_counts, quick_rest, without
 from engine.guandan.rules import GAME
+from engine.guandan.sampler import Clue, offending, read_clues, values
+from engine.guandan.sampler import weight as read_weight
 from engine.guandan.simulation import GuandanSimulation
 from engine.guandan.state import PLAY, PLAYERS, GuandanState
 from engine.search import Adapter
@@ -214,9 +219,10 @@ class Deck:
     """What a seat's view says about the cards it cannot see: ``pool`` (cards to deal),
     ``fixed`` (cards known to be in a given hand), ``need`` (cards to deal per seat),
     ``allowed`` (card -> seats that may hold it, where not every other seat may) and
-    ``clues`` (per seat, the pass clues)."""
+    ``clues`` (per seat, the pass clues; with ``reads``, ``reads`` instead: per seat,
+    the clues of :func:`engine.guandan.sampler.read_clues`, weighted)."""
 
-    def __init__(self, view: dict) -> None:
+    def __init__(self, view: dict, reads: bool = False) -> None:
         me, level = view["seat"], view["level"]
         self.me, self.level = me, level
         counts = view["hand_counts"]
@@ -255,6 +261,12 @@ class Deck:
                     allowed.setdefault(c, set(others)).intersection_update(payers)
         self.allowed = allowed
         self.clues: list[list[tuple[str, int]]] = [[] for _ in range(PLAYERS)]
+        self.reads: list[list[Clue]] = [[] for _ in range(PLAYERS)]
+        self._vals = values(level)
+        if reads:
+            for clue in read_clues(view):
+                self.reads[clue.seat].append(clue)
+            return
         for seat, clue, value in pass_clues(view):
             if seat != me:
                 self.clues[seat].append((clue, value))
@@ -286,6 +298,21 @@ class Deck:
                 i += room[s]
         return hands
 
+    def _offending(self, s: int, hand: list[int]) -> list[int]:
+        if self.reads[s]:
+            return offending(hand, self.reads[s], self._vals)
+        if self.clues[s]:
+            return _offending(hand, self.clues[s], self.level)
+        return []
+
+    def weight(self, hands: list[list[int]]) -> float:
+        """The product of the weights of the read clues ``hands`` break (1.0: none)."""
+        w = 1.0
+        for s in range(PLAYERS):
+            if self.reads[s]:
+                w *= read_weight(hands[s], self.reads[s], self._vals)
+        return w
+
     def broken(self, hands: list[list[int]]) -> int:
         """How many pass clues ``hands`` break."""
         return sum(
@@ -298,9 +325,9 @@ class Deck:
         against a hard constraint), in place."""
         others = [s for s in range(PLAYERS) if s != self.me and self.need[s] > 0]
         for s in others:
-            if not self.clues[s]:
+            if not (self.clues[s] or self.reads[s]):
                 continue
-            for c in dict.fromkeys(_offending(hands[s], self.clues[s], self.level)):
+            for c in dict.fromkeys(self._offending(s, hands[s])):
                 if c in self.fixed[s]:
                     continue
                 for _ in range(4):
@@ -321,7 +348,21 @@ class Deck:
         """Hands for the other seats: a dealing (:meth:`deal`), the clue-breaking
         cards swapped away twice (:meth:`repair`), kept with probability
         ``CLUE ** k`` when it still breaks ``k`` clues (else dealt again, at most
-        :data:`TRIES` times; then the dealing that broke fewest)."""
+        :data:`TRIES` times; then the dealing that broke fewest). With read clues, a
+        dealing is kept with probability its :meth:`weight` (else the likeliest of
+        the :data:`TRIES`)."""
+        if any(self.reads):
+            best = None
+            for _ in range(TRIES):
+                hands = self.deal(rng)
+                self.repair(hands, rng)
+                self.repair(hands, rng)
+                w = self.weight(hands)
+                if w >= 1.0 or rng.random() < w:
+                    return hands
+                if best is None or w > best[0]:
+                    best = (w, hands)
+            return best[1]
         best = None
         clued = any(self.clues)
         for _ in range(TRIES):
@@ -771,8 +812,10 @@ class GuandanAdapter(Adapter):
         #: the rollout policy: ``"fast"`` (:func:`rollout_action`) or ``"normal"``
         #: (:func:`normal_action`)
         self.rollout = "fast"
-        #: the sampler: ``"clues"`` (:meth:`Deck.sample`) or ``"normal"``
-        #: (:meth:`_modelled`: the dealing that best explains the others' play)
+        #: the sampler: ``"clues"`` (:meth:`Deck.sample` with pass clues),
+        #: ``"reads"`` (:meth:`Deck.sample` with the read clues of
+        #: :mod:`engine.guandan.sampler`) or ``"normal"`` (:meth:`_modelled`: the
+        #: dealing that best explains the others' play)
         self.sampler = "clues"
         #: ``scored(view, legal) -> [(score, tie, action)]`` (lower is better): the
         #: normal bot's scoring (``NormalBot._scored``), given by the hard bot
@@ -782,7 +825,7 @@ class GuandanAdapter(Adapter):
 
     def _deck_of(self, view: dict) -> Deck:
         if self._deck is None or self._deck[0] is not view:
-            self._deck = (view, Deck(view))
+            self._deck = (view, Deck(view, reads=self.sampler == "reads"))
         return self._deck[1]
 
     def determinize(self, view: dict, rng: random.Random) -> GuandanSimulation:
