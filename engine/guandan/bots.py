@@ -221,10 +221,10 @@ class HardBot(SearchBot):
     (the default: pass clues, :class:`engine.guandan.search.Deck`), ``"reads"``
     (clues read from every lead, follow and pass of the others this deal, weighted by
     how often the normal bot's play breaks them: :mod:`engine.guandan.sampler`; off by
-    default: ``tools/guandan_oracle.py`` found no difference, -4 ±26.9 levels over 237
-    decisions of seeds 300-311) or ``"normal"`` (of a few such dealings, the one whose
-    replay best matches the others' play under the normal bot's choices).
-    ``ValueError`` for another value."""
+    default: ``tools/guandan_oracle.py`` found no gain, -14 ±34.9 levels against
+    ``clues`` over 232 decisions of seeds 312-323) or ``"normal"`` (of a few such
+    dealings, the one whose replay best matches the others' play under the normal
+    bot's choices). ``ValueError`` for another value."""
 
     level = "hard"
 

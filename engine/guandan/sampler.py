@@ -7,23 +7,26 @@ So each of another seat's decisions this deal is read as a clue about the hand i
 held *then* (its current hand plus what it played after), in card-order values
 (2..14, 15 the level rank, 16 / 17 the black / red joker; ♥ wilds say nothing):
 
-* ``pass``: it passed on an opponent's single, pair or triple of value ``v``: it held
-  no value above ``v`` exactly once (twice, three times);
-* ``follow``: it beat an opponent's single, pair or triple of value ``v`` with the
-  same type of value ``w`` (not going out): it held no value strictly between
-  ``v`` and ``w`` exactly that often;
-* ``lead``: it led a single or pair of value ``w`` (not going out, no opponent down
-  to 2 cards or fewer): it held no lower value exactly once (twice);
+* ``lead``: it led a single, pair or triple of value ``w`` (not going out, no
+  opponent down to 2 cards or fewer): it held no lower value exactly once, twice or
+  three times (a normal player leads its lowest loose group);
+* ``follow``: it beat an opponent's single or pair of value ``v`` with the same type
+  of value ``w`` (not going out): it held no value strictly between ``v`` and ``w``
+  exactly once (twice);
+* ``pass``: it passed on an opponent's single or pair of value ``v``: it held no
+  value above ``v`` exactly once (twice);
 * ``bomb``: it passed while the opponent who played was down to 3 cards or fewer:
   it held no bomb (four or more of a natural value, or all four jokers).
 
-These are likelihoods, not certainties (players pass and lead strategically): a
-dealing that breaks a clue is weighted by the clue's :data:`WEIGHTS` entry. The
-weights are the measured ratios P(decision | hand breaks the clue) / P(decision |
-hand keeps it) over normal self-play, rounded (seeds 0–59: a pass on a single came
-from a hand holding a loose beater in 19 of 467 passes, against 448 of 576 from hands
-without one: 0.05; pairs 0.2; leads 9 of 289 led singles and 1 of 95 led pairs
-broke the clue; follows 33 of 517 and 7 of 86).
+:data:`SHAPES` lists the exact ranges. These are likelihoods, not certainties
+(players pass and lead strategically, a loose card may belong to a straight): a
+dealing that breaks a clue is weighted by the clue's weight, the odds ratio measured
+over normal self-play (one-deal matches, seeds 0-79), rounded: the odds that the
+deciding hand broke the clue against the odds that the partner's hand at the same
+moment would have. E.g. a led single came from a hand holding a lower loose card in
+4.0% of 346 leads, against 30.6% for the partner's hand: 0.094, weight 0.1. A pass
+on a single (0.185 by that measure) is weighted 0.1: P(pass | a loose beater held)
+/ P(pass | none held) was 19/463 against 448/576 (seeds 0-59), 0.053.
 
 Pure functions of the view: nothing here reads a hidden card.
 """
