@@ -355,3 +355,25 @@ def test_guandan_oracle_judges_departures_from_normal_with_the_true_cards(capsys
     won, levels = guandan_oracle.outcome(state, seat, legal[0])
     assert won in (0, 1) and (levels > 0) == bool(won) and 1 <= abs(levels) <= 3
     assert view["seat"] == seat
+
+
+def test_guandan_oracle_overlap_is_one_for_the_true_hands_and_less_for_samples(capsys, monkeypatch):
+    from tools import guandan_oracle
+
+    pts = guandan_oracle.points([7], 12)
+    per, _ = guandan_oracle.overlap(pts, "reads", 2)
+    assert len(per) == 6 and all(0 < x <= 1 for x in per) and min(per) < 0.8
+    truth = {
+        (len(state.log), seat): [[] if k == seat else list(h) for k, h in enumerate(state.hands)]
+        for _seed, state, seat in pts
+    }
+    monkeypatch.setattr(
+        guandan_oracle, "sample_hands", lambda v, _s, _r: truth[len(v["plays"]), v["seat"]]
+    )
+    assert guandan_oracle.overlap(pts, "uniform", 2)[0] == [1.0] * 6
+    monkeypatch.undo()
+    argv = ["--seeds", "7:8", "--every", "12", "--overlap", "uniform,reads", "--samples", "2"]
+    assert guandan_oracle.main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("guandan sampler overlap: 6 decision points, deal seeds 7..7, every 12")
+    assert re.search(r"\nreads minus uniform: [+-]0\.\d{4} ±0\.\d{4}\n", out)
