@@ -15,7 +15,8 @@ import random
 
 from engine.bots import Bot, factory
 from engine.search import Search, SearchBot
-from engine.the_game.plan import Table, best_plan, desired_signals
+from engine.the_game.lookahead import Lookahead
+from engine.the_game.plan import Table, best_plan, cost, desired_signals
 from engine.the_game.rules import GAME
 from engine.the_game.search import END_RULES, TheGameAdapter, plan_actions, view_plans
 from engine.the_game.state import PILES
@@ -173,6 +174,8 @@ class HardBot(NormalBot):
     }
     #: The default budget of the optional search: none (the planner decides).
     SAMPLES = 0
+    #: The default lookahead: dealings per decision (0: the planner alone).
+    LOOK = 0
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
@@ -181,6 +184,15 @@ class HardBot(NormalBot):
         self.seconds: float | None = None
         self._search: SearchHardBot | None = None
         self._seed = seed
+        self.look: int = self.LOOK
+        self.look_z: float = 1.0
+        self.look_win: float = 10.0
+        self.look_gate: float = 0.0
+        self.look_deck: int = 99
+        self.look_seconds: float | None = None
+        self.look_prune: int | None = 8
+        self.last_look: dict | None = None
+        self._view: dict | None = None
 
     def choose(self, view: dict, legal: list[dict] | None = None) -> dict:
         if self.end_rule not in END_RULES:
@@ -196,13 +208,43 @@ class HardBot(NormalBot):
     def plan(self, table: Table) -> list[tuple[int, int]]:
         if self.end_rule == "published" and not table.deck and self._someone_empty:
             table.p["extra_end"] = float("inf")  # the game stops when that seat is due
-        return best_plan(table, search=True)
+        moves = best_plan(table, search=True)
+        self.last_look = None
+        if self.look and moves and self._view is not None and self.end_rule == "ours":
+            look = self.lookahead()
+            if look.wanted(self._view, plan_cost(table, moves)):
+                rng = random.Random(self.rng.getrandbits(64))
+                moves, self.last_look = look.choose(self._view, moves, rng)
+        return moves
+
+    def lookahead(self) -> Lookahead:
+        """The :class:`~engine.the_game.lookahead.Lookahead` of the ``look_*`` settings."""
+        return Lookahead(
+            samples=self.look,
+            seconds=self.look_seconds,
+            z=self.look_z,
+            win=self.look_win,
+            prune=self.look_prune,
+            gate=self.look_gate,
+            deck=self.look_deck,
+        )
 
     _someone_empty = False
 
     def _table(self, view: dict) -> Table:
         self._someone_empty = 0 in view["hand_sizes"]
+        self._view = view
         return super()._table(view)
+
+
+def plan_cost(table: Table, moves: list[tuple[int, int]]) -> float:
+    """The planner's cost of playing ``moves`` in order on ``table`` (the sum of
+    :func:`~engine.the_game.plan.cost`; the table is not changed)."""
+    tops, total = list(table.tops), 0.0
+    for card, p in moves:
+        total += cost(table, tops, card, p)
+        tops[p] = card
+    return total
 
 
 class _TurnPlanner:

@@ -1,0 +1,148 @@
+"""A lookahead for The Game's hard bot (issue 17): before a turn, compare the
+planner's plan with other ways to play the turn by playing each to the end of the
+game on the same dealings of the hidden cards, and keep the planner's plan unless
+another clearly leaves fewer cards.
+
+* The candidates are the planner's plan (:func:`~engine.the_game.plan.best_plan`)
+  and the turn plans of :func:`~engine.the_game.search.view_plans` (every order of
+  the cheapest moves for the cards due, then no extras, cheap extras, or — once the
+  draw pile is empty — every card that fits).
+* A *dealing* is :meth:`TheGameAdapter.determinize`: the cards neither in the hand
+  nor on a pile dealt to the other hands (sizes kept; pile signals weigh the deal)
+  and the draw pile. Every candidate is played on every dealing, then the game is
+  played to its end by the rollout policy (:func:`~engine.the_game.search.greedy_plan`)
+  with one generator per dealing, so the candidates are compared paired.
+* The value of an ending is ``-left`` (cards not played, the-game.md "End") plus
+  ``win`` for a win. The best mean wins only when it beats the planner's plan by
+  more than ``z`` standard errors of the paired difference; else the planner's plan.
+
+Pure: no I/O; reproducible from the ``random.Random`` it is given.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from engine.the_game.search import (
+    ROLLOUT,
+    Rollout,
+    TheGameAdapter,
+    decode_plan,
+    encode_plan,
+    rollout_code,
+    view_plans,
+)
+
+
+@dataclass
+class Lookahead:
+    """Settings of the lookahead (see the module docstring).
+
+    ``samples`` (int ≥ 1): dealings per decision; ``seconds`` (float or None): a time
+    cap on top (the dealings run so far decide; None: samples only, reproducible);
+    ``z`` (≥ 0): standard errors by which a candidate must beat the planner's plan;
+    ``win`` (cards): the value of a win beyond having no card left; ``plans`` and
+    ``width``: :func:`view_plans`'s ``limit`` and ``width``; ``prune`` (int or None):
+    after this many dealings, stop playing candidates whose mean trails the best by
+    more than 2 standard errors; ``gate`` (cards of weighted burn): look only when the
+    planner's plan costs at least this much (0: always); ``deck`` (cards): look only
+    while the draw pile holds at most this many."""
+
+    samples: int = 32
+    seconds: float | None = None
+    z: float = 1.0
+    win: float = 10.0
+    plans: int = 8
+    width: int = 4
+    prune: int | None = 8
+    gate: float = 0.0
+    deck: int = 99
+    adapter: TheGameAdapter = field(default_factory=TheGameAdapter)
+
+    def wanted(self, view: dict, planner_cost: float) -> bool:
+        """Whether this decision is looked at: the seat is active, the game is on, and
+        the gates (``deck``, ``gate``) let it through."""
+        return (
+            not view["over"]
+            and view["turn"] == view["seat"]
+            and view["deck"] <= self.deck
+            and planner_cost >= self.gate
+        )
+
+    def choose(
+        self, view: dict, planned: Sequence[tuple[int, int]], rng: random.Random
+    ) -> tuple[list[tuple[int, int]], dict]:
+        """The moves ``(card, pile index)`` to play this turn: ``planned`` (the
+        planner's) or a candidate that beat it. Also returns what was found: ``means``
+        per candidate (index 0 the planner's), ``samples`` run, ``index`` chosen."""
+        first = encode_plan([(c - 2) * 4 + p for c, p in planned])
+        codes = [first]
+        for code in view_plans(view, ROLLOUT, self.width, self.plans):
+            if code not in codes:
+                codes.append(code)
+        info = {"codes": codes, "means": [], "samples": 0, "index": 0}
+        if len(codes) == 1:
+            return list(planned), info
+        values = [[] for _ in codes]
+        alive = list(range(len(codes)))
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        me = view["seat"]
+        n = 0
+        while n < self.samples:
+            base = self.adapter.determinize(view, rng)
+            for i in alive:
+                sim = base.copy()
+                sim.play(me, codes[i])
+                values[i].append(self._finish(sim))
+            n += 1
+            if self.prune is not None and n == self.prune:
+                alive = _survivors(values, alive)
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        means = [sum(v) / len(v) if v else -math.inf for v in values]
+        best = max(alive, key=lambda i: (means[i], -i))
+        info.update(means=means, samples=n)
+        if best == 0 or not _beats(values[best], values[0], self.z):
+            return list(planned), info
+        info["index"] = best
+        return [(m // 4 + 2, m % 4) for m in decode_plan(codes[best])], info
+
+    def _finish(self, sim: Rollout) -> float:
+        """Play ``sim`` to its end with the rollout policy; the value of the end."""
+        while not sim.over:
+            sim.play(sim.turn, rollout_code(sim, sim.turn))
+        left = sim.cards_left()
+        return self.win if left == 0 else -float(left)
+
+
+def _mean_se(diff: list[float]) -> tuple[float, float]:
+    """Mean and standard error of ``diff`` (n ≥ 2; se 0 for n < 2)."""
+    n = len(diff)
+    m = sum(diff) / n
+    if n < 2:
+        return m, 0.0
+    var = sum((x - m) ** 2 for x in diff) / (n - 1)
+    return m, math.sqrt(var / n)
+
+
+def _beats(a: list[float], b: list[float], z: float) -> bool:
+    """Whether ``a`` beats ``b`` (paired, same length) by more than ``z`` standard
+    errors of the difference (a positive difference with no variance beats)."""
+    k = min(len(a), len(b))
+    m, se = _mean_se([x - y for x, y in zip(a[:k], b[:k], strict=True)])
+    return m > 0 and m > z * se
+
+
+def _survivors(values: list[list[float]], alive: list[int]) -> list[int]:
+    """The planner's plan (index 0), the best by mean, and every candidate whose
+    paired shortfall to the best is within 2 standard errors."""
+    best = max(alive, key=lambda i: (sum(values[i]), -i))
+    keep = []
+    for i in alive:
+        if i in (0, best) or not _beats(values[best], values[i], 2.0):
+            keep.append(i)
+    return keep

@@ -1,0 +1,117 @@
+"""The Game hard bot's lookahead (engine/the_game/lookahead.py, issue 17): paired
+comparisons, the planner's plan kept unless clearly beaten, exact values on a table
+whose hidden cards are all known (the draw pile is empty and every live card not in
+the seat's hand is the partner's), reproducibility, and the hard bot's settings."""
+
+from __future__ import annotations
+
+import random
+
+from engine.core import replace
+from engine.the_game import GAME
+from engine.the_game import lookahead as L
+from engine.the_game.bots import HardBot, plan_cost
+from engine.the_game.plan import Table
+
+#: Every card but 50, 55 and 60 on a pile; tops asc1 45, asc2 98, desc1 3, desc2 52
+#: (the trick cards 88 and 13 are played: neither asc2 nor desc1 takes a live card).
+LIVE = (50, 55, 60)
+_REST = [c for c in range(2, 100) if c not in LIVE + (45, 98, 3, 52)]
+PILES = (tuple(_REST[:30]) + (45,), tuple(_REST[30:60]) + (98,), tuple(_REST[60:]) + (3,), (52,))
+
+
+def endgame(mine=(50, 60), partner=(55,)):
+    """Seat 0 to play, 2 players, draw pile empty: the partner's hand is the only
+    hidden card set, so every dealing is the same table."""
+    base = GAME.setup(2, 0, {})
+    return replace(
+        base,
+        hands=(tuple(mine), tuple(partner)),
+        piles=PILES,
+        deck=(),
+        turn=0,
+        played=0,
+    )
+
+
+def test_the_table_is_what_the_docstring_says():
+    state = endgame()
+    assert state.tops == (45, 98, 3, 52)
+    assert sorted(c for p in state.piles for c in p) == [c for c in range(2, 100) if c not in LIVE]
+
+
+def test_a_losing_plan_is_replaced_by_a_winning_one_with_exact_values():
+    # 60 on asc1 strands the partner's 55 (asc1 60, desc2 52): blocked, 2 cards left.
+    # 50 first lets the partner play 55 and then 60 goes: a win (value win = 10).
+    view = GAME.view(endgame(), 0)
+    look = L.Lookahead(samples=4, z=1.0, win=10.0)
+    moves, info = look.choose(view, [(60, 0)], random.Random(1))
+    assert info["samples"] == 4
+    assert info["means"][0] == -2.0
+    assert info["means"][info["index"]] == 10.0
+    assert moves[0][0] == 50
+
+
+def test_the_planners_plan_is_kept_when_nothing_beats_it():
+    view = GAME.view(endgame(), 0)
+    look = L.Lookahead(samples=4)
+    moves, info = look.choose(view, [(50, 0)], random.Random(1))
+    assert moves == [(50, 0)]
+    assert info["index"] == 0
+    assert info["means"][0] == 10.0
+
+
+def test_an_infinite_margin_always_keeps_the_plan():
+    view = GAME.view(endgame(), 0)
+    moves, info = L.Lookahead(samples=4, z=float("inf")).choose(view, [(60, 0)], random.Random(1))
+    assert moves == [(60, 0)] and info["index"] == 0
+
+
+def test_paired_beats_and_survivors():
+    assert L._beats([3.0, 3.0], [1.0, 1.0], 5.0)  # no variance, positive: beats
+    assert not L._beats([1.0, 1.0], [1.0, 1.0], 0.0)
+    # differences 2, 0: mean 1, se 1
+    assert L._beats([3.0, 1.0], [1.0, 1.0], 0.99)
+    assert not L._beats([3.0, 1.0], [1.0, 1.0], 1.0)
+    values = [[0.0, 0.0], [5.0, 5.0], [4.0, 6.0], [-9.0, -9.0]]
+    assert L._survivors(values, [0, 1, 2, 3]) == [0, 1, 2]
+
+
+def test_same_seed_same_choice():
+    state = GAME.setup(2, 7, {})
+    view = GAME.view(state, state.turn)
+    planned = [(view["hand"][0], 0), (view["hand"][1], 0)]
+    a = L.Lookahead(samples=6).choose(view, planned, random.Random(5))
+    b = L.Lookahead(samples=6).choose(view, planned, random.Random(5))
+    assert a == b
+    assert a[1]["samples"] == 6
+
+
+def test_gates():
+    view = GAME.view(endgame(), 0)
+    assert L.Lookahead().wanted(view, 0.0)
+    assert not L.Lookahead(gate=2.0).wanted(view, 1.5)
+    assert L.Lookahead(gate=2.0).wanted(view, 2.0)
+    assert L.Lookahead(deck=10).wanted(view, 0.0)  # the draw pile is empty
+    off_turn = GAME.view(endgame(), 1)
+    assert not L.Lookahead().wanted(off_turn, 9.0)
+
+
+def test_plan_cost_sums_the_planners_costs():
+    view = GAME.view(endgame(), 0)
+    t = Table.from_view(view, weighted=True, w_none=8.0, w_one=1.5, w_more=0.8)
+    # 50 on asc1: nothing live between 45 and 50 (0); then 60 on asc1 burns 55, which
+    # desc2 (52) does not take and no other pile takes: w_none 8.
+    assert plan_cost(t, [(50, 0), (60, 0)]) == 8.0
+    # 60 on asc1 at once burns 50 (desc2 takes it: w_one 1.5) and 55 (w_none 8).
+    assert plan_cost(t, [(60, 0)]) == 9.5
+
+
+def test_hard_bot_look_setting_is_off_by_default_and_reproducible():
+    bot = HardBot(3)
+    assert bot.look == HardBot.LOOK
+    a, b = HardBot(3), HardBot(3)
+    a.look = b.look = 4
+    state = GAME.setup(2, 11, {})
+    view = GAME.view(state, state.turn)
+    assert a.choose(view) == b.choose(view)
