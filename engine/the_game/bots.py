@@ -1,7 +1,9 @@
 """The Game bots: ``easy`` (the minimum, nearest card), ``normal`` (least pile movement
 over live cards, cheap extras, honest pile signals), ``hard`` (normal's turn planner
-with each burned card weighted by how many other piles still take it; optionally the
-published simulator's end rule, or a determinized search over whole turn plans with
+with each burned card weighted by how many other piles still take it, checked by a
+lookahead that plays it and other turn plans to the end of the game on dealings of
+the hidden cards, :mod:`engine.the_game.lookahead`; optionally the published
+simulator's end rule, or a determinized search over whole turn plans with
 :mod:`engine.the_game.search`). Bots see only their seat's view; ``choose(view)``
 without a legal list computes it from the view (``GAME.legal_from_view``).
 
@@ -133,7 +135,8 @@ class HardBot(NormalBot):
     """Normal, but each burned card is weighted by how many other piles would still
     take it (8 when none, 1.5 when one, 0.8 when two or more), so it never strands a
     live card lightly; same search over the ways to play the minimum, extras only
-    when free (a backwards trick or no live card skipped).
+    when free (a backwards trick or no live card skipped); then the lookahead
+    (``look``, below) may replace that plan by one that clearly leaves fewer cards.
 
     Settings (attributes; tools set them by name, ``hard:end_rule=published``):
 
@@ -147,6 +150,17 @@ class HardBot(NormalBot):
       than this planner at the budgets that keep a decision under 1 s, so the
       planner is the default. The planner is deterministic; the search is
       reproducible with a seed and ``seconds=None``.
+    * ``look`` (dealings per decision; :data:`LOOK` by default, 0 = the planner
+      alone): at the start of its turn, under our end rule, the planner's plan is
+      compared with other ways to play the turn by playing each to the end of the
+      game on the same ``look`` dealings of the hidden cards
+      (:class:`~engine.the_game.lookahead.Lookahead`, which says the rule); the
+      planner's plan is kept unless another leaves clearly fewer cards. Its knobs:
+      ``look_z`` (standard errors a rival must win by, 1.0), ``look_win`` (a win's
+      value in cards, 10.0), ``look_prune`` (dealings after which clearly worse plans
+      stop, 8), ``look_gate`` (only when the planner's plan costs at least this,
+      0.0), ``look_deck`` (only while the draw pile holds at most this, 99),
+      ``look_seconds`` (a time cap, None: reproducible with a seed).
     * ``params``: the planner's knobs (:data:`~engine.the_game.plan.DEFAULTS`);
       ``extra_end`` and ``future`` are listed with their default values so that
       tools can set them by name (``hard:extra_end=6``).
@@ -160,7 +174,10 @@ class HardBot(NormalBot):
     300000: extras late in the draw pile, bigger signal penalties and the search
     (``samples=16``: 5 wins in 30 games) blocked no less; the kept hand's fit
     (``future`` 0.3) blocked a third less there, but not on the deals above
-    (42.8% wins, 18.8% such blocks), so it stays off."""
+    (42.8% wins, 18.8% such blocks), so it stays off. (All of that without the
+    lookahead, ``look=0``.) With ``look=16`` on fresh deals 300000–300199: 55.5%
+    wins against 37.0% without, 11.0% of games blocked with cards to draw against
+    20.5%, 8.96 cards left per loss against 9.94."""
 
     level = "hard"
     params: dict = {
@@ -174,8 +191,9 @@ class HardBot(NormalBot):
     }
     #: The default budget of the optional search: none (the planner decides).
     SAMPLES = 0
-    #: The default lookahead: dealings per decision (0: the planner alone).
-    LOOK = 0
+    #: The default lookahead: dealings per decision (0: the planner alone). 16 won
+    #: 55.5% of 200 fresh 2-player deals against 37.0% without (issue 17).
+    LOOK = 16
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)

@@ -27,6 +27,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from engine.the_game.state import PILES, TOTAL
 from engine.the_game.search import (
     ROLLOUT,
     Rollout,
@@ -49,8 +50,9 @@ class Lookahead:
     ``width``: :func:`view_plans`'s ``limit`` and ``width``; ``prune`` (int or None):
     after this many dealings, stop playing candidates whose mean trails the best by
     more than 2 standard errors; ``gate`` (cards of weighted burn): look only when the
-    planner's plan costs at least this much (0: always); ``deck`` (cards): look only
-    while the draw pile holds at most this many."""
+    planner's plan costs at least this much (0.0: not when it gains cards back with
+    backwards tricks, a negative cost); ``deck`` (cards): look only while the draw
+    pile holds at most this many."""
 
     samples: int = 32
     seconds: float | None = None
@@ -64,14 +66,18 @@ class Lookahead:
     adapter: TheGameAdapter = field(default_factory=TheGameAdapter)
 
     def wanted(self, view: dict, planner_cost: float) -> bool:
-        """Whether this decision is looked at: the seat is active, the game is on, and
-        the gates (``deck``, ``gate``) let it through."""
-        return (
-            not view["over"]
-            and view["turn"] == view["seat"]
-            and view["deck"] <= self.deck
-            and planner_cost >= self.gate
-        )
+        """Whether this decision is looked at: the seat is active, the game is on, the
+        gates (``deck``, ``gate``) let it through, and the hidden cards are exactly
+        the draw pile and the other hands (the cards on no pile and not in the hand
+        number ``deck`` plus the other hand sizes; a table built by hand may break
+        this, and then the planner decides)."""
+        if view["over"] or view["turn"] != view["seat"]:
+            return False
+        if view["deck"] > self.deck or planner_cost < self.gate:
+            return False
+        on_piles = sum(len(view["piles"][name]) for name in PILES)
+        hidden = TOTAL - on_piles - len(view["hand"])
+        return hidden == view["deck"] + sum(view["hand_sizes"]) - len(view["hand"])
 
     def choose(
         self, view: dict, planned: Sequence[tuple[int, int]], rng: random.Random

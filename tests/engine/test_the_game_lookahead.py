@@ -107,11 +107,46 @@ def test_plan_cost_sums_the_planners_costs():
     assert plan_cost(t, [(60, 0)]) == 9.5
 
 
-def test_hard_bot_look_setting_is_off_by_default_and_reproducible():
+def test_hard_bot_looks_16_dealings_by_default_and_is_reproducible():
     bot = HardBot(3)
-    assert bot.look == HardBot.LOOK
-    a, b = HardBot(3), HardBot(3)
-    a.look = b.look = 4
-    state = GAME.setup(2, 11, {})
+    assert bot.look == HardBot.LOOK == 16
+    assert bot.lookahead().samples == 16 and bot.lookahead().seconds is None
+    state = GAME.setup(2, 13, {})
     view = GAME.view(state, state.turn)
-    assert a.choose(view) == b.choose(view)
+    runs = []
+    for _ in range(2):
+        b = HardBot(3)
+        b.look = 4
+        runs.append((b.choose(view), b.last_look["means"], b.last_look["index"]))
+    assert runs[0] == runs[1]
+    # Deal 13: the planner's plan (index 0) trails; plan 4 won on all 4 dealings.
+    assert runs[0][1] == [-14.75, 0.5, -7.0, -7.75, 1.5] and runs[0][2] == 4
+    plain = HardBot(3)
+    plain.look = 0
+    assert plain.choose(view) != runs[0][0] and plain.last_look is None
+
+
+def test_hard_bot_does_not_look_when_its_plan_gains_cards_back():
+    # The endgame above: hard's planner plays 50 then 60 on desc2 (a backwards trick,
+    # cost 0 - 5 = -5 < gate 0.0): no lookahead; a win follows either way.
+    view = GAME.view(endgame(), 0)
+    bot = HardBot(1)
+    t = bot._table(view)
+    assert plan_cost(t, [(50, 3), (60, 3)]) == -5.0
+    assert bot.choose(view) == {"type": "play", "card": 50, "pile": "desc2"}
+    assert bot.last_look is None
+
+
+def test_a_hand_built_table_with_cards_nowhere_is_left_to_the_planner():
+    state = replace(endgame(), piles=((45,), (98,), (3,), (52,)))  # 90 cards nowhere
+    assert not L.Lookahead().wanted(GAME.view(state, 0), 0.0)
+    assert L.Lookahead().wanted(GAME.view(endgame(), 0), 0.0)
+
+
+def test_the_lookahead_is_off_under_the_published_end_rule():
+    state = GAME.setup(2, 13, {})
+    view = GAME.view(state, state.turn)
+    bot = HardBot(3)
+    bot.look, bot.end_rule = 4, "published"
+    bot.choose(view)
+    assert bot.last_look is None
