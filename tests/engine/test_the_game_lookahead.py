@@ -150,3 +150,17 @@ def test_the_lookahead_is_off_under_the_published_end_rule():
     bot.look, bot.end_rule = 4, "published"
     bot.choose(view)
     assert bot.last_look is None
+
+
+def test_the_lookahead_looks_at_two_players_only_by_default():
+    state = GAME.setup(5, 13, {})
+    view = GAME.view(state, state.turn)
+    bot = HardBot(3)
+    assert bot.look_players == (2,)
+    bot.look = 2
+    bot.choose(view)
+    assert bot.last_look is None
+    wide = HardBot(3)
+    wide.look, wide.look_players = 2, (2, 5)
+    wide.choose(view)
+    assert wide.last_look is not None and wide.last_look["samples"] == 2
