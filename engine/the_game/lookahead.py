@@ -48,13 +48,14 @@ class Lookahead:
     ``z`` (≥ 0): standard errors by which a candidate must beat the planner's plan;
     ``win`` (cards): the value of a win beyond having no card left; ``plans`` and
     ``width``: :func:`view_plans`'s ``limit`` and ``width``; ``prune`` (int or None):
-    after this many dealings, stop playing candidates whose mean trails the best by
-    more than 2 standard errors; ``gate`` (cards of weighted burn): look only when the
-    planner's plan costs at least this much (0.0: not when it gains cards back with
-    backwards tricks, a negative cost); ``deck`` (cards): look only while the draw
-    pile holds at most this many."""
+    after this many dealings and at every doubling of it, stop playing candidates
+    whose mean trails the best by more than 2 standard errors (never the planner's);
+    ``gate`` (cards of weighted burn): look only when the planner's plan costs at
+    least this much (0.0: not when it gains cards back with backwards tricks, a
+    negative cost); ``deck`` (cards): look only while the draw pile holds at most
+    this many."""
 
-    samples: int = 32
+    samples: int = 16
     seconds: float | None = None
     z: float = 1.0
     win: float = 10.0
@@ -84,7 +85,8 @@ class Lookahead:
     ) -> tuple[list[tuple[int, int]], dict]:
         """The moves ``(card, pile index)`` to play this turn: ``planned`` (the
         planner's) or a candidate that beat it. Also returns what was found: ``means``
-        per candidate (index 0 the planner's), ``samples`` run, ``index`` chosen."""
+        per candidate (index 0 the planner's), ``played`` the dealings each was
+        played on (fewer when pruned), ``samples`` run, ``index`` chosen."""
         first = encode_plan([(c - 2) * 4 + p for c, p in planned])
         codes = [first]
         for code in view_plans(view, ROLLOUT, self.width, self.plans):
@@ -97,7 +99,7 @@ class Lookahead:
         alive = list(range(len(codes)))
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         me = view["seat"]
-        n = 0
+        n, check = 0, self.prune
         while n < self.samples:
             base = self.adapter.determinize(view, rng)
             for i in alive:
@@ -105,13 +107,14 @@ class Lookahead:
                 sim.play(me, codes[i])
                 values[i].append(self._finish(sim))
             n += 1
-            if self.prune is not None and n == self.prune:
+            if check is not None and n == check:
                 alive = _survivors(values, alive)
+                check *= 2
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         means = [sum(v) / len(v) if v else -math.inf for v in values]
         best = max(alive, key=lambda i: (means[i], -i))
-        info.update(means=means, samples=n)
+        info.update(means=means, samples=n, played=[len(v) for v in values])
         if best == 0 or not _beats(values[best], values[0], self.z):
             return list(planned), info
         info["index"] = best

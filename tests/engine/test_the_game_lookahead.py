@@ -164,3 +164,15 @@ def test_the_lookahead_looks_at_two_players_only_by_default():
     wide.look, wide.look_players = 2, (2, 5)
     wide.choose(view)
     assert wide.last_look is not None and wide.last_look["samples"] == 2
+
+
+def test_pruning_at_8_and_16_dealings_never_drops_the_planners_plan():
+    state = GAME.setup(2, 13, {})
+    view = GAME.view(state, state.turn)
+    planned = HardBot(3)
+    planned.look = 0
+    t = planned._table(view)
+    moves = planned.plan(t)
+    _, info = L.Lookahead(samples=32, prune=8).choose(view, moves, random.Random(2))
+    assert info["samples"] == 32 and info["played"][0] == 32
+    assert set(info["played"]) <= {8, 16, 32} and min(info["played"]) < 32
