@@ -18,8 +18,8 @@ dealt to the other hands, their counts kept, consistently with everything public
   probability ``CLUE ** k`` (at most :data:`TRIES` dealings; then the one that broke
   fewest). These are likelihoods, not certainties: a seat may pass holding a beater.
 * the ``"reads"`` sampler (``Deck(view, reads=True)``) reads every lead, follow and
-  pass of the others instead (:mod:`engine.guandan.sampler`): a dealing is mended
-  the same way and kept with probability the product of the broken clues' weights.
+  pass of the others instead (:mod:`engine.guandan.sampler`): a dealing (not
+  mended) is kept with probability the product of the broken clues' weights.
 
 Only the current deal is played out: a determinization is the same match with the
 deal limit set to this deal (``changed_fields = {"options"}``).
@@ -64,6 +64,10 @@ from engine.search import Adapter
 CLUE = 0.25
 #: Deals tried at most for one determinization.
 TRIES = 8
+#: Deals tried at most for one determinization of the ``"reads"`` sampler (plain
+#: rejection: mending its dealings by swaps, as for the pass clues, made them no
+#: closer to the true hands than a uniform dealing; without, they are).
+READ_TRIES = 16
 #: The ``"normal"`` sampler: dealings compared, and how many of the other seats'
 #: latest decisions each is checked against.
 MODEL_TRIES = 4
@@ -350,13 +354,11 @@ class Deck:
         ``CLUE ** k`` when it still breaks ``k`` clues (else dealt again, at most
         :data:`TRIES` times; then the dealing that broke fewest). With read clues, a
         dealing is kept with probability its :meth:`weight` (else the likeliest of
-        the :data:`TRIES`)."""
+        the :data:`READ_TRIES`; never mended)."""
         if any(self.reads):
             best = None
-            for _ in range(TRIES):
+            for _ in range(READ_TRIES):
                 hands = self.deal(rng)
-                self.repair(hands, rng)
-                self.repair(hands, rng)
                 w = self.weight(hands)
                 if w >= 1.0 or rng.random() < w:
                     return hands

@@ -93,13 +93,13 @@ def test_level_cards_and_jokers_have_their_card_order_values():
     ]
 
 
-def test_the_sampler_mends_most_broken_clues():
+def test_the_sampler_keeps_likelier_dealings():
     view = GAME.view(constructed(), 3)
     deck = Deck(view, reads=True)
     rng = random.Random(5)
-    kept = sum(deck.weight(deck.sample(rng)) == 1.0 for _ in range(200))
-    plain = sum(deck.weight(deck.deal(rng)) == 1.0 for _ in range(200))
-    assert kept > plain + 40  # 68 of 200 against 0 of 200 with this seed
+    kept = sum(deck.weight(deck.sample(rng)) for _ in range(200)) / 200
+    plain = sum(deck.weight(deck.deal(rng)) for _ in range(200)) / 200
+    assert kept > 5 * plain  # mean weight 0.0711 against 0.0073 with this seed
 
 
 def _play_to(seed: int, deal: int, steps: int):
