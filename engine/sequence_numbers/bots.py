@@ -234,20 +234,10 @@ class HandPlan:
       unseen cards (the deck and that hand), holds a card answering the space or a
       Plus.
 
-    With ``defend`` (0..1; 0 = off) a window is discounted by the chance that the other
-    side can block it: its own by ``1 - defend * b``, ``b`` the chance (each empty
-    space's :attr:`held` taken as independent) that the opponent's hand holds a card
-    for one of its empty spaces (the opponent moves next, so it can block any window);
-    the opponent's by ``1 - defend`` when a card left in its hand answers one of the
-    window's empty spaces or is a Plus, and the window needs two or more (one it
-    needs only one space for, the opponent may finish before the block).
-
     :meth:`value` is its own sum minus ``lam`` times the opponent's."""
 
-    def __init__(
-        self, view: dict, gamma: float, rho: float, lam: float, defend: float = 0.0
-    ) -> None:
-        self.gamma, self.rho, self.lam, self.defend = gamma, rho, lam, defend
+    def __init__(self, view: dict, gamma: float, rho: float, lam: float) -> None:
+        self.gamma, self.rho, self.lam = gamma, rho, lam
         self.board = Board(view)
         self.me = view["colour"]
         self.opp = 1 - self.me
@@ -261,11 +251,12 @@ class HandPlan:
             elif face != MINUS:
                 answers[ANSWER[face]] = answers.get(ANSWER[face], 0) + 1
         pool, size = len(faces), view["hand_sizes"][1 - view["seat"]]
-        #: Per answer 1..48: the chance ``q`` that the opponent's hand holds a card
-        #: answering it or a Plus.
-        self.held = {n: hold_chance(pool, answers.get(n, 0) + plus, size) for n in range(1, 49)}
         #: Per answer 1..48: ``q + (1 - q) * rho`` for a space showing it.
-        self.reach = {n: q + (1 - q) * rho for n, q in self.held.items()}
+        self.reach = {
+            n: q + (1 - q) * rho
+            for n in range(1, 49)
+            for q in (hold_chance(pool, answers.get(n, 0) + plus, size),)
+        }
 
     def value(self, chips: list, hand: list[str]) -> float:
         """The value of the board ``chips`` (flat, colour or None per space) with
@@ -274,7 +265,6 @@ class HandPlan:
         answers = {ANSWER[c] for c in hand}
         plus = hand.count(PLUS)
         gamma, rho, reach = self.gamma, self.rho, self.reach
-        defend, held = self.defend, self.held
         done_me, done_opp = self.board.done[me], self.board.done[opp]
         mine = theirs = 0.0
         for w, win in enumerate(WINDOWS):
@@ -295,28 +285,18 @@ class HandPlan:
                 need = len(empty)
                 if owner != opp and all(_OVERLAP[w][d] <= 1 for d in done_me):
                     covered = sum(1 for sp in empty if NUMBER[sp] in answers)
-                    v = gamma**need * rho ** max(0, need - covered - plus)
-                    if defend:
-                        free = 1.0
-                        for sp in empty:
-                            free *= 1.0 - held[NUMBER[sp]]
-                        v *= 1.0 - defend * (1.0 - free)
-                    mine += v
+                    mine += gamma**need * rho ** max(0, need - covered - plus)
                 if owner != me and all(_OVERLAP[w][d] <= 1 for d in done_opp):
                     v = gamma**need
                     for sp in empty:
                         v *= reach[NUMBER[sp]]
-                    if defend and need > 1 and (plus or any(NUMBER[sp] in answers for sp in empty)):
-                        v *= 1.0 - defend
                     theirs += v
         return mine - self.lam * theirs
 
 
 class HardBot(SearchBot):
     """At two players (with ``plan``, the default): a sequence at once, else the move
-    whose board and remaining hand :class:`HandPlan` (``gamma``, ``rho``, ``lam``,
-    ``defend``, 0.3: how much a window is discounted when the other side can block
-    it)
+    whose board and remaining hand :class:`HandPlan` (``gamma``, ``rho``, ``lam``)
     values most, normal's score times :data:`PLAN_TIE` breaking ties and a Minus
     played costing ``keep_minus`` (its worth in hand, which the plan does not count);
     no search.
@@ -347,7 +327,6 @@ class HardBot(SearchBot):
         rho: float = 0.35,
         lam: float = 0.7,
         keep_minus: float = 0.3,
-        defend: float = 0.3,
         **kw,
     ) -> None:
         super().__init__(
@@ -355,7 +334,7 @@ class HardBot(SearchBot):
         )
         self.width, self.z, self.escale = width, z, escale
         self.plan, self.gamma, self.rho, self.lam = plan, gamma, rho, lam
-        self.keep_minus, self.defend = keep_minus, defend
+        self.keep_minus = keep_minus
         self._ranker = NormalBot()
         self._ranker.rng = self.rng
         self.playouts: list | None = None
@@ -367,9 +346,7 @@ class HardBot(SearchBot):
 
     def planner(self, view: dict) -> HandPlan | None:
         """The :class:`HandPlan` of this decision, or None (see :meth:`plans`)."""
-        if not self.plans(view):
-            return None
-        return HandPlan(view, self.gamma, self.rho, self.lam, self.defend)
+        return HandPlan(view, self.gamma, self.rho, self.lam) if self.plans(view) else None
 
     def candidates(self, view: dict, legal: list[dict]) -> tuple[list[dict], float]:
         """The ranking of ``legal`` (chips and removals), one action per group of

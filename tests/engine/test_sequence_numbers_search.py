@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import replace
 
 from engine import get_bot
 from engine.search import determinization_mismatches
@@ -23,8 +22,8 @@ from engine.sequence_numbers.search import (
 )
 from engine.sequence_numbers.bots import HandPlan, hold_chance
 from engine.sequence_numbers.data import BOARD
-from engine.sequence_numbers.state import MINUS, PLUS, sort_hand
-from tests.engine.test_sequence_numbers import add_card, line, sub_card, table
+from engine.sequence_numbers.state import MINUS, PLUS
+from tests.engine.test_sequence_numbers import add_card, line, table
 
 
 def _played(players: int, seed: int, steps: int):
@@ -212,35 +211,6 @@ def test_the_plan_counts_windows_the_hand_can_finish():
     assert plan.value(chips, [add_card(BOARD[2][5])]) == 0.5
     assert plan.value(chips, [PLUS]) == 1.0  # a Plus fills either window
     assert plan.value(chips, []) == 0.0
-
-
-def _known(chips: dict, mine: list[str], theirs: list[str]):
-    """A two-player table, seat 0 to act holding ``mine`` (topped up to five), the
-    opponent ``theirs``, the deck empty (every other card in seat 0's discard pile):
-    the cards seat 0 has not seen are exactly the opponent's hand."""
-    state = table(2, chips=chips, hand=mine)
-    rest = [c for c in state.deck + state.hands[1] if c not in theirs]
-    hands = (state.hands[0], tuple(sort_hand(theirs)))
-    return replace(state, hands=hands, deck=(), discards=(tuple(rest), ()))
-
-
-def test_defend_discounts_an_own_window_the_opponent_can_block():
-    # Colour 0 holds (5,1)-(5,4); the windows ending at (5,0) (answer 40) and (5,5)
-    # (46) each need one space and seat 0 holds a card for each. The opponent's hand is
-    # known (deck empty) and holds the other 46 but no 40 and no Plus, so only the
-    # (5,5) window can be blocked: with rho = 0 and lam = 0 the value is
-    # gamma + gamma * (1 - defend).
-    chips = {(5, c): 0 for c in range(1, 5)}
-    theirs = [sub_card(46), add_card(1), add_card(2), add_card(3), add_card(11)]
-    view = GAME.view(_known(chips, [add_card(40), add_card(46)], theirs), 0)
-    flat = [c for row in view["chips"] for c in row]
-    hand = list(view["hand"])
-    plan = HandPlan(view, gamma=0.5, rho=0.0, lam=0.0, defend=0.3)
-    assert plan.held[46] == 1.0 and plan.held[40] == 0.0
-    assert HandPlan(view, gamma=0.5, rho=0.0, lam=0.0).value(flat, hand) == 1.0
-    assert plan.value(flat, hand) == 0.5 + 0.5 * (1 - 0.3)
-    bot = get_bot("sequence-numbers", "hard", seed=1)
-    assert bot.defend == 0.3 and bot.planner(view).defend == 0.3
 
 
 def test_hard_keeps_minus_unless_removing_is_worth_more_than_keep_minus():
