@@ -54,7 +54,7 @@ from engine.guandan.combos import readings as combos_readings
 from engine.guandan.planner import _cost as _plan_cost
 from engine.guandan.planner import _joker_cost, hand_cost, quick_counts, quick_rest, without
 from engine.guandan.rules import GAME
-from engine.guandan.sampler import Clue, offending, read_clues, values
+from engine.guandan.sampler import Clue, read_clues, values
 from engine.guandan.sampler import weight as read_weight
 from engine.guandan.simulation import GuandanSimulation
 from engine.guandan.state import PLAY, PLAYERS, GuandanState
@@ -302,13 +302,6 @@ class Deck:
                 i += room[s]
         return hands
 
-    def _offending(self, s: int, hand: list[int]) -> list[int]:
-        if self.reads[s]:
-            return offending(hand, self.reads[s], self._vals)
-        if self.clues[s]:
-            return _offending(hand, self.clues[s], self.level)
-        return []
-
     def weight(self, hands: list[list[int]]) -> float:
         """The product of the weights of the read clues ``hands`` break (1.0: none)."""
         w = 1.0
@@ -329,9 +322,9 @@ class Deck:
         against a hard constraint), in place."""
         others = [s for s in range(PLAYERS) if s != self.me and self.need[s] > 0]
         for s in others:
-            if not (self.clues[s] or self.reads[s]):
+            if not self.clues[s]:
                 continue
-            for c in dict.fromkeys(self._offending(s, hands[s])):
+            for c in dict.fromkeys(_offending(hands[s], self.clues[s], self.level)):
                 if c in self.fixed[s]:
                     continue
                 for _ in range(4):
