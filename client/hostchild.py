@@ -36,6 +36,16 @@ def set_bot_delay(host, value) -> None:
     host.kick()
 
 
+def apply_bot_delay(host, value) -> None:
+    """:func:`set_bot_delay`, then tell the window it is in effect: ``{"bot_delay":
+    S}`` (``S`` as :func:`bot_delay` returns it; a pair as a list) on the control
+    channel — the window's seats talk to the host over TCP, so without the answer a
+    window could not know whether an action it sends next meets the old pause or the
+    new one."""
+    set_bot_delay(host, value)
+    _emit({"bot_delay": list(value) if isinstance(value, tuple) else value})
+
+
 def build(req: dict):
     """The :class:`net.local.LocalHost` a request describes (not started). Raises
     :class:`client.launch.SetupError`."""
@@ -231,7 +241,7 @@ def child_main() -> int:
                 except ValueError:
                     continue
                 # Never waits (a call would wait for every bot the change wakes).
-                host.loop.call_soon_threadsafe(set_bot_delay, host, seconds)
+                host.loop.call_soon_threadsafe(apply_bot_delay, host, seconds)
             elif kind == "serve":
                 _emit(serve(host, op))
             elif kind == "hand":

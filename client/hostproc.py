@@ -20,7 +20,8 @@ a line (the *control channel*; the table itself never travels on it):
   (or ``{"error": TEXT}`` and exits 2);
 * then operations: ``{"op": "start"}`` (start a lobby table now), ``{"op":
   "bot_delay", "seconds": S}`` (``S``: seconds, or ``[low, high]``: a pause drawn per
-  decision), ``{"op": "serve", "port": P, "advertise": NAME|null}``
+  decision; answered by ``{"bot_delay": S}`` once the table's bots use it), ``{"op":
+  "serve", "port": P, "advertise": NAME|null}``
   (also listen on every interface for LAN players; answered by ``{"serving": true,
   "port": P, "advertised": BOOL, "error": TEXT|null}``), ``{"op": "hand", "seats":
   [SEAT…], "linger": S}`` (the window leaves a LAN table whose game goes on: these seats

@@ -66,6 +66,10 @@ class TableSession:
         self.name = ""  # the table's name on the LAN
         self._lan: dict | None = None  # the "serve" operation, sent once seated
         self._bot_delay: float | None = None  # held back until every mirror has a view
+        #: The bot delay the host confirmed it uses (seconds, or ``[low, high]``; None
+        #: until the first answer): what :meth:`set_bot_delay` asked for is in effect
+        #: once this equals it.
+        self.bot_delay: float | list[float] | None = None
         if remote is not None:
             # A seat (or a spectator's place) at somebody else's table over TCP.
             self.local_seats = [remote.seat] if remote.seat is not None else []
@@ -171,6 +175,8 @@ class TableSession:
                 self._connect(event["port"])
             elif "serving" in event:
                 self.serving = event
+            elif "bot_delay" in event:
+                self.bot_delay = event["bot_delay"]
             elif "error" in event:
                 self.lost = str(event["error"])
             elif event.get("eof") and not self.host.stopping:
@@ -231,7 +237,8 @@ class TableSession:
     def set_bot_delay(self, seconds: float) -> None:
         """How long this table's bots wait before acting (seconds; the table's own
         pace, faster under ``--autoquit`` and in screenshots). Nothing happens at
-        somebody else's table."""
+        somebody else's table. Returns at once; :attr:`bot_delay` says when the host
+        uses it (an action a seat sends before then may meet the old delay)."""
         if self._bot_delay is not None:
             self._bot_delay = float(seconds)  # sent once the window sees the table
         elif self.host is not None:

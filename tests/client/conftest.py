@@ -41,6 +41,15 @@ def run_until(app, test, limit=60.0, dt=1 / 30, wall=30.0):
     return False
 
 
+def pause_bots(app, table, seconds: float) -> None:
+    """Give ``table``'s bots a pause of ``seconds`` and wait until its host confirms it
+    uses it (:attr:`client.session.TableSession.bot_delay`): the seats' actions travel
+    over TCP and the pause over the control channel, so an action sent at once could
+    still meet the old pause (a test failed so under load)."""
+    table.session.set_bot_delay(seconds)
+    assert run_until(app, lambda: table.session.bot_delay == seconds, 60)
+
+
 def settled(table, decision: str | None = None):
     """A test for :func:`run_until`: the table's seat 0 may decide (``decision``: that
     decision, e.g. "choose") and nothing else will happen before it does — only seat 0

@@ -13,6 +13,7 @@ import pytest
 from client import assets, i18n
 from client.tables import tables_available
 from client.tables.presence import COLOURS, NOTICE_SECONDS
+from tests.client.conftest import pause_bots
 from tests.client.test_tables_contract import seated
 from tests.client.test_tables_text import drawn, resize
 
@@ -40,7 +41,7 @@ def frozen(app, game_id: str):
     ``seats`` messages left out (the test feeds its own: the host in its child process
     may send one late)."""
     table = seated(app, game_id)
-    table.session.set_bot_delay(600.0)
+    pause_bots(app, table, 600.0)
     for m in table.session.mirrors.values():
         m.test_feed = m.feed
         m.feed = lambda message, real=m.feed: (

@@ -18,7 +18,7 @@ from client.tables import tables_available
 from client.tables.emotes import BUBBLE_SECONDS, KEY, word, words
 from engine import get_bot
 from net.protocol import EMOTES
-from tests.client.conftest import run_until
+from tests.client.conftest import pause_bots, run_until
 from tests.client.test_tables_contract import seated
 from tests.client.test_tables_text import drawn, resize
 
@@ -39,7 +39,7 @@ def bots_thinking(table) -> list[int]:
 def test_a_bots_panel_says_thinking_while_it_is_awaited_and_not_after(app, game_id):
     table = seated(app, game_id)  # you at seat 0 decide; the bots wait for you
     assert bots_thinking(table) == []
-    table.session.set_bot_delay(600.0)  # the bots will pause for ten minutes
+    pause_bots(app, table, 600.0)  # the bots will pause for ten minutes
     helper = get_bot(game_id, "normal", 1)
 
     def a_bot_is_awaited() -> bool:
@@ -78,7 +78,7 @@ def test_no_bot_thinks_while_the_reveal_it_chose_for_is_drawn(app):
     latest view already awaits them in the next turn; once the table shows that turn,
     both do (they pause for ten minutes here)."""
     table = seated(app, "take5")
-    table.session.set_bot_delay(600.0)
+    pause_bots(app, table, 600.0)
     assert table.deciding()
     table.seat.send(get_bot("take5", "normal", 1).choose(table.seat.view, table.seat.legal))
 
@@ -98,7 +98,7 @@ def test_the_thinking_mark_fits_every_panel_in_english_and_hungarian(app):
     table at 1280×720 and 800×500."""
     seats = ["human"] + ["bot:easy"] * 9
     table = seated(app, "take5", seats)
-    table.session.set_bot_delay(600.0)
+    pause_bots(app, table, 600.0)
 
     def all_bots_think() -> bool:
         if table.deciding():  # your card (and a row to take, if it is the lowest)
@@ -144,6 +144,7 @@ def test_a_new_table_takes_the_players_pause(app):
         table = start_table(app, "take5", ["human", "bot", "bot"], 3)
         assert table.session._bot_delay == (0.25, 0.6)  # sent once the table is seen
         assert run_until(app, lambda: table.session._bot_delay is None, 60)
+        assert run_until(app, lambda: table.session.bot_delay == [0.25, 0.6], 60)  # in use
     finally:
         app.settings.bot_pause = "natural"
         app.scene.session.close()

@@ -18,7 +18,7 @@ from client.tables.the_game import TheGameTable
 from client.tables.the_game.paint import TRICK
 from engine import get_bot
 from engine.the_game import fits
-from tests.client.conftest import run_until
+from tests.client.conftest import pause_bots, run_until
 
 GAME_ID = "the-game"
 FIRST = {"start": 0}
@@ -161,7 +161,7 @@ def test_enter_plays_on_the_only_pile_and_refusals_explain(app):
 
 def test_signals_by_key_combo_and_toggle_also_out_of_turn(app):
     table = seated(app, ["human", "bot:easy"], options={"start": 1})
-    table.session.set_bot_delay(3600.0)  # the bot's turn lasts
+    pause_bots(app, table, 3600.0)  # the bot's turn lasts
     mirror = table.session.mirrors[0]
     assert run_until(app, lambda: mirror.view is not None and table.board is not None, 10)
     assert not table.my_turn() and table.signal_seat() == 0
@@ -209,7 +209,7 @@ def test_blocked_player_declares_and_the_results_show(app):
 # ---------------------------------------------------------------- couch, LAN, results
 def test_couch_privacy_screen_and_public_signals(app):
     table = seated(app, ["human", "bot:easy", "human"], names=["Ana", "Bot 2", "Ben"])
-    table.session.set_bot_delay(3600.0)
+    pause_bots(app, table, 3600.0)
     assert run_until(app, lambda: table.privacy_for is not None)
     assert table.privacy_for == 0 and table.perspective is None
     app.frame(1 / 30, [])
