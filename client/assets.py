@@ -446,11 +446,16 @@ def reset_caches() -> None:
         fn.cache_clear()
 
 
+#: Where a line may break: any run of white space but the no-break spaces (U+00A0, U+202F).
+_BREAKS = re.compile(r"[^\S\u00a0\u202f]+")
+
+
 def wrap_font(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Lines of ``text`` (split at spaces) no wider than ``width`` pixels in ``font``;
-    a single word wider than ``width`` stays on its own line."""
+    """Lines of ``text`` (split at spaces, never at a no-break space: French puts one
+    before ":" and ";") no wider than ``width`` pixels in ``font``; a single word wider
+    than ``width`` stays on its own line."""
     lines, line = [], ""
-    for word in text.split():
+    for word in _BREAKS.split(text.strip()):
         trial = f"{line} {word}".strip()
         if line and font.size(trial)[0] > width:
             lines.append(line)

@@ -1,5 +1,6 @@
 """New game: the game, the seats (you, more local players — each with a name — bots
-with level), the game's options (read from the engine's ``default_options``), each
+with level; with a bot seated, a line under the seats says what each level is like),
+the game's options (read from the engine's ``default_options``), each
 with a help line that says what it does and what a blank means, and under "Advanced"
 an optional seed."""
 
@@ -29,6 +30,15 @@ def seat_label(word: str) -> str:
         "bot:normal": _("Bot (normal)"),
         "bot:hard": _("Bot (hard)"),
     }[word]
+
+
+def bots_help() -> str:
+    """What each bot level is like, for a form with a bot seat (the rules help, F1 at
+    the table, says how each plays a game)."""
+    return _(
+        "Bots — easy: gentle, for learning; normal: plays sensibly; "
+        "hard: thinks ahead and wins more often."
+    )
 
 
 def option_help(game_id: str, name: str) -> str:
@@ -122,6 +132,10 @@ class NewGameScene(Scene):
     def enter(self) -> None:
         self.build()
 
+    def has_bots(self) -> bool:
+        """Whether a seat is a bot (the form then says what the levels are like)."""
+        return any(seat.startswith("bot") for seat in self.seats)
+
     def layout(self) -> dict:
         """The form's geometry in this window (pixels): ``top`` and ``bottom`` of the
         rows, ``step`` (a row) and ``r`` (a widget's height), and the two columns
@@ -134,6 +148,7 @@ class NewGameScene(Scene):
         buttons = h - (80 if not small else 62)
         bottom = buttons - (8 if not small else 6)
         rows = 3 + len(self.seats) + len(game.default_options) + (2 if self.lan else 0)
+        rows += 1 if self.has_bots() else 0
         one = (bottom - top) // rows
         if one >= 32 and w >= 760:
             x = w // 2 - 300
@@ -154,7 +169,8 @@ class NewGameScene(Scene):
         left = min(640, int(room * 0.55))
         right = room - left
         x = (w - (left + gap + right)) // 2
-        step = max(30, min(38, (bottom - top) // (len(self.seats) + 1)))
+        rows = len(self.seats) + 1 + (1 if self.has_bots() else 0)  # seats, ± seat, bots
+        step = max(30, min(38, (bottom - top) // rows))
         return {
             "top": top,
             "bottom": bottom,
@@ -241,9 +257,16 @@ class NewGameScene(Scene):
             self.add.disable()
         if len(self.seats) <= game.min_players:
             self.remove.disable()
+        self.help_rows = []
+        #: The line on the bot levels, under the seats (pixels; None: no bot seat).
+        self.bots_row: pygame.Rect | None = None
+        if self.has_bots():
+            y += step
+            lines, px = assets.fit_lines(bots_help(), 14 if beside else 12, sw, 2, False)
+            self.bots_row = pygame.Rect(sx, y, sw, max(r, len(lines) * (px + 2) + 4))
+            self.help_rows.append((self.bots_row, bots_help()))
         y = y + step + 4 if beside else top + ostep + 2
         self.option_widgets = {}
-        self.help_rows = []
         for name, default in game.default_options.items():
             pygame_gui.elements.UILabel(
                 pygame.Rect(ox, y, box_x - ox - 10, r), option_label(name), ui

@@ -57,7 +57,9 @@ def apps(tmp_path, monkeypatch):
 @pytest.mark.parametrize("size", SIZES)
 def test_a_ten_seat_new_game_form_fits(apps, size, lan, language):
     app = apps(size, language)
-    seats = ["human"] * 5 + ["bot:normal"] * 5 if not lan else ["human"] + ["open"] * 9
+    seats = (
+        ["human"] * 5 + ["bot:normal"] * 5 if not lan else ["human"] + ["open"] * 8 + ["bot:hard"]
+    )
     scene = app.go("newgame", game_id="take5", seats=seats, lan=lan)
     scene.advanced = True  # the seed row too
     scene.build()
@@ -65,6 +67,13 @@ def test_a_ten_seat_new_game_form_fits(apps, size, lan, language):
     boxes = widgets(app)
     assert len(scene.seat_menus) == 10
     assert_apart(boxes, window)
+    from client.scenes.newgame import bots_help
+
+    assert (scene.bots_row, bots_help()) in scene.help_rows  # a bot seat: what levels mean
+    px = 14 if scene.layout()["beside"] else 12
+    lines, px = assets.fit_lines(bots_help(), px, scene.bots_row.w, 2, False)
+    assert not lines[-1].endswith("…") and px >= assets.MIN_TEXT, (lines, px)
+    assert len(lines) * (px + 2) <= scene.bots_row.h
     for rect, text in scene.help_rows:  # help lines sit in free room
         if text:
             assert window.contains(rect), (rect, text)

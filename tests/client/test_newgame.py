@@ -8,7 +8,8 @@ import pygame
 import pygame_gui
 import pytest
 
-from client.scenes.newgame import option_help
+from client.scenes.newgame import bots_help, option_help
+from client import i18n
 from engine import GAME_IDS, get_game
 
 
@@ -41,7 +42,7 @@ def test_the_form_draws_each_help_line_beside_its_option(app):
     from client import assets
 
     scene = app.go("newgame", game_id="take5")
-    assert [text for _rect, text in scene.help_rows] == [
+    assert [text for _rect, text in scene.help_rows] == [bots_help()] + [
         option_help("take5", n) for n in ("threshold", "rounds", "tactical")
     ]
     assets.reset_caches()
@@ -50,6 +51,28 @@ def test_the_form_draws_each_help_line_beside_its_option(app):
     drawn = " ".join(text for _size, text in seen)
     assert "The game ends once a total passes this many bullheads." in drawn
     assert min(size for size, _t in seen) >= assets.MIN_TEXT
+
+
+def test_the_form_says_what_the_bot_levels_are_like_under_the_seats_of_a_table_with_a_bot(app):
+    assert bots_help() == (
+        "Bots — easy: gentle, for learning; normal: plays sensibly; "
+        "hard: thinks ahead and wins more often."
+    )
+    couch = app.go("newgame", game_id="guandan", seats=["human"] * 4)
+    assert couch.bots_row is None and bots_help() not in [t for _r, t in couch.help_rows]
+    scene = app.go("newgame", game_id="guandan", seats=["human"] * 3 + ["bot:hard"])
+    row = scene.bots_row
+    assert (row, bots_help()) in scene.help_rows
+    assert scene.add.rect.bottom <= row.top and row.left == scene.seat_rows[0].left
+    assert all(row.bottom <= w.get_abs_rect().top for w, _d in scene.option_widgets.values())
+    i18n.set_language("hu")
+    try:
+        assert bots_help() == (
+            "Gépek — könnyű: kíméletes, tanuláshoz; normál: megfontoltan játszik; "
+            "nehéz: előre gondolkodik és gyakrabban nyer."
+        )
+    finally:
+        i18n.set_language("en")
 
 
 def test_the_seed_waits_under_advanced(app):

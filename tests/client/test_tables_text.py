@@ -158,3 +158,22 @@ def test_the_results_draw_no_text_under_12_px(app, game_id):
     print(game_id, {k: v[0] for k, v in found.items()})
     small = {k: v for k, v in found.items() if v[0] < assets.MIN_TEXT}
     assert not small, f"text under {assets.MIN_TEXT} px: {small}"
+
+
+def test_lines_break_at_spaces_but_never_at_a_no_break_space(app):
+    """French puts a no-break space before ":" and ";": wrapping keeps it with its word."""
+    font = assets.font(14)
+    text = "facile\u00a0: doux ; normal\u00a0: sensé"
+    width = max(font.size(x)[0] for x in ("facile\u00a0: doux ;", "normal\u00a0: sensé"))
+    assert assets.wrap_font(text, font, width) == ["facile\u00a0: doux ;", "normal\u00a0: sensé"]
+    narrow = font.size("facile")[0]  # too narrow even for a glued pair: it stays whole
+    assert assets.wrap_font(text, font, narrow) == [
+        "facile\u00a0:",
+        "doux",
+        ";",
+        "normal\u00a0:",
+        "sensé",
+    ]
+    assert (
+        assets.wrap_font("  a  b ", font, 1000) == ["a b"] and assets.wrap_font("", font, 9) == []
+    )
