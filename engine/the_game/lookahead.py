@@ -53,7 +53,11 @@ class Lookahead:
     ``gate`` (cards of weighted burn): look only when the planner's plan costs at
     least this much (0.0: not when it gains cards back with backwards tricks, a
     negative cost); ``deck`` (cards): look only while the draw pile holds at most
-    this many."""
+    this many; ``more`` (int or None): when after ``samples`` dealings the best
+    rival is undecided — it leads the planner's plan but by at most ``band``
+    standard errors of the paired difference, or (with ``z`` > 0) by more than 0
+    yet not more than ``z`` — keep doubling the dealings up to ``more`` in all,
+    stopping as soon as it is decided (None: ``samples`` only)."""
 
     samples: int = 16
     seconds: float | None = None
@@ -64,6 +68,8 @@ class Lookahead:
     prune: int | None = 8
     gate: float = 0.0
     deck: int = 99
+    more: int | None = None
+    band: float = 2.0
     adapter: TheGameAdapter = field(default_factory=TheGameAdapter)
 
     def wanted(self, view: dict, planner_cost: float) -> bool:
@@ -99,8 +105,8 @@ class Lookahead:
         alive = list(range(len(codes)))
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         me = view["seat"]
-        n, check = 0, self.prune
-        while n < self.samples:
+        n, check, goal = 0, self.prune, self.samples
+        while n < goal:
             base = self.adapter.determinize(view, rng)
             for i in alive:
                 sim = base.copy()
@@ -112,6 +118,9 @@ class Lookahead:
                 check *= 2
             if deadline is not None and time.perf_counter() >= deadline:
                 break
+            if n == goal and self.more is not None and goal < self.more:
+                if self._undecided(values, alive):
+                    goal = min(2 * goal, self.more)
         means = [sum(v) / len(v) if v else -math.inf for v in values]
         best = max(alive, key=lambda i: (means[i], -i))
         info.update(means=means, samples=n, played=[len(v) for v in values])
@@ -119,6 +128,17 @@ class Lookahead:
             return list(planned), info
         info["index"] = best
         return [(m // 4 + 2, m % 4) for m in decode_plan(codes[best])], info
+
+    def _undecided(self, values: list[list[float]], alive: list[int]) -> bool:
+        """Whether the best rival of the planner's plan (by mean, among ``alive``)
+        leads it by more than 0 but by at most ``max(z, band)`` standard errors of
+        the paired difference (more dealings may change the choice)."""
+        rivals = [i for i in alive if i != 0]
+        if not rivals:
+            return False
+        best = max(rivals, key=lambda i: (sum(values[i]), -i))
+        m, se = _mean_se([x - y for x, y in zip(values[best], values[0], strict=True)])
+        return m > 0 and m <= max(self.z, self.band) * se
 
     def _finish(self, sim: Rollout) -> float:
         """Play ``sim`` to its end with the rollout policy; the value of the end."""

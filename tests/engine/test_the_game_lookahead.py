@@ -176,3 +176,43 @@ def test_pruning_at_8_and_16_dealings_never_drops_the_planners_plan():
     _, info = L.Lookahead(samples=32, prune=8).choose(view, moves, random.Random(2))
     assert info["samples"] == 32 and info["played"][0] == 32
     assert set(info["played"]) <= {8, 16, 32} and min(info["played"]) < 32
+
+
+def test_undecided_means_the_best_rival_leads_by_at_most_band_standard_errors():
+    look = L.Lookahead(z=1.0, band=2.0)
+    # rival 1 minus the plan: differences 2, 0 (mean 1, se 1): within 2 se.
+    assert look._undecided([[1.0, 1.0], [3.0, 1.0]], [0, 1])
+    # differences 4, 2 (mean 3, se 1): beyond 2 se, decided for the rival.
+    assert not look._undecided([[1.0, 1.0], [5.0, 3.0]], [0, 1])
+    # the rival trails (mean -1): decided for the plan.
+    assert not look._undecided([[1.0, 1.0], [-1.0, 1.0]], [0, 1])
+    # no variance and a lead: decided; no rival alive: decided.
+    assert not look._undecided([[1.0, 1.0], [2.0, 2.0]], [0, 1])
+    assert not look._undecided([[1.0, 1.0], [3.0, 1.0]], [0])
+    # the best rival by mean is the one judged (2 here, though 1 is undecided).
+    assert not look._undecided([[1.0, 1.0], [3.0, 1.0], [5.0, 3.0]], [0, 1, 2])
+    assert L.Lookahead(z=3.0, band=2.0)._undecided([[1.0, 1.0], [5.0, 3.0]], [0, 1])
+
+
+def test_more_dealings_only_while_undecided():
+    # Every dealing of the endgame is the same table: decided at once, no extension.
+    view = GAME.view(endgame(), 0)
+    _, info = L.Lookahead(samples=4, more=64).choose(view, [(60, 0)], random.Random(1))
+    assert info["samples"] == 4
+    # Deal 13 (as above): undecided after 4 dealings, so 8, then 16 (the cap).
+    state = GAME.setup(2, 13, {})
+    view = GAME.view(state, state.turn)
+    planned = HardBot(3)
+    planned.look = 0
+    moves = planned.plan(planned._table(view))
+    runs = [
+        L.Lookahead(samples=4, more=16, prune=None).choose(view, moves, random.Random(s))[1]
+        for s in range(4)
+    ]
+    assert [(r["samples"], r["index"]) for r in runs] == [(16, 0), (4, 0), (16, 0), (4, 1)]
+    # The extension only adds dealings: the first 4 are those of a plain 4-dealing look.
+    plain = L.Lookahead(samples=4, prune=None).choose(view, moves, random.Random(0))[1]
+    assert plain["samples"] == 4 and plain["index"] == 0
+    assert len(plain["means"]) == len(runs[0]["means"]) and runs[0]["played"] == [16] * len(
+        plain["means"]
+    )
