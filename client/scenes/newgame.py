@@ -151,7 +151,9 @@ class NewGameScene(Scene):
         rows += 1 if self.has_bots() else 0
         one = (bottom - top) // rows
         if one >= 32 and w >= 760:
-            x = w // 2 - 300
+            # One column, centred, but moved left in a narrow window to leave the help
+            # lines beside the boxes at least 300 px.
+            x = max(16, min(w // 2 - 300, w - 20 - 460 - 300))
             step = min(38, one)
             return {
                 "top": top,
@@ -194,9 +196,21 @@ class NewGameScene(Scene):
         ox, ow = lay["rest"]
         beside = lay["beside"]
         seat_words = [_("Seat {n}").format(n=i + 1) for i in range(len(self.seats))]
-        label_w = 140 if beside else max(assets.measure(t, 18) + 12 for t in seat_words)
-        box_x = ox + (150 if beside else min(150, int(ow * 0.38)))  # an option's box
-        box_w = 300 if beside else ox + ow - box_x
+        # An option's box starts after the longest label (a long translation is not cut).
+        labels = [_("Game"), _("Seed"), _("Table name"), _("Turn clock")]
+        labels += [option_label(name) for name in game.default_options]
+        need = max(assets.measure(t, 18) for t in labels) + 12
+        if beside:  # the boxes end where they did: the help lines beside them stay put
+            box_x = ox + min(max(150, need), 220)
+            box_w = ox + 450 - box_x
+        else:
+            box_x = ox + min(max(need, int(ow * 0.38)), int(ow * 0.55))
+            box_w = ox + ow - box_x
+        # A seat's label: in one column as wide as the options' (menus and boxes line up).
+        if beside:
+            label_w = box_x - ox - 10
+        else:
+            label_w = max(assets.measure(t, 18) + 12 for t in seat_words)
         names = {get_game(g).name: g for g in tables_available()}
         pygame_gui.elements.UILabel(pygame.Rect(ox, top, box_x - ox - 10, r), _("Game"), ui)
         self.game_menu = pygame_gui.elements.UIDropDownMenu(
@@ -210,7 +224,7 @@ class NewGameScene(Scene):
         y = top + step + 4 if beside else top
         name_w = 0 if self.lan else (140 if beside else max(110, sw * 3 // 10))
         menu_x = sx + label_w + 10
-        menu_w = 300 if beside else sx + sw - menu_x - (name_w + 10 if name_w else 0)
+        menu_w = box_w if beside else sx + sw - menu_x - (name_w + 10 if name_w else 0)
         humans = 0
         pads.keep_seats(self.app.pads, [i for i, s in enumerate(self.seats) if s == "human"])
         #: Each pad's seat tag (pixels, pad name): beside the row, else on its label.
@@ -297,8 +311,9 @@ class NewGameScene(Scene):
         if self.advanced:
             seed_x = box_x if beside else ox
             if beside:
-                pygame_gui.elements.UILabel(pygame.Rect(box_x, y, 60, r), _("Seed"), ui)
-                seed_x = box_x + 65
+                seed_w = assets.measure(_("Seed"), 18) + 12
+                pygame_gui.elements.UILabel(pygame.Rect(box_x, y, seed_w, r), _("Seed"), ui)
+                seed_x = box_x + seed_w + 5
             else:
                 pygame_gui.elements.UILabel(pygame.Rect(ox, y, box_x - ox - 10, r), _("Seed"), ui)
                 seed_x = box_x
@@ -327,12 +342,11 @@ class NewGameScene(Scene):
                 pygame.Rect(box_x, y, 100, r), ui
             )
             self.turn_seconds.set_text(f"{self.turn:g}")
-            self.help_rows.append(
-                (
-                    pygame.Rect(box_x + 110, y, (w - 20 if beside else ox + ow) - box_x - 110, r),
-                    _("seconds a turn (0 = no clock)"),
-                )
-            )
+            if beside:
+                rect = pygame.Rect(box_x + 110, y, w - 20 - box_x - 110, r)
+                self.help_rows.append((rect, _("seconds a turn (0 = no clock)")))
+            else:  # under the box, as every option's (beside it, a translation was cut)
+                self.add_help(_("seconds a turn (0 = no clock)"), y, ostep, lay)
         y = lay["buttons"]
         bh = 46 if h >= 640 else 40
         form_x = min(sx, ox)

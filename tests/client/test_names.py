@@ -52,6 +52,27 @@ def apps(tmp_path, monkeypatch):
     i18n.set_language("en")  # the language is the process's: the next test expects English
 
 
+@pytest.mark.parametrize("language", ["en", "es", "gl", "pt", "hu", "fr"])
+@pytest.mark.parametrize("size", SIZES)
+def test_no_label_of_the_new_game_form_is_cut_in_any_language(apps, size, language):
+    """Every label fits its box (pygame_gui warns when one does not: "Table name" and
+    "Turn clock" were cut in Galician and Portuguese), every game's options included."""
+    import warnings
+
+    from engine import GAME_IDS
+
+    app = apps(size, language)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for game_id in GAME_IDS:
+            scene = app.go("newgame", game_id=game_id, lan=True)
+            scene.advanced = True
+            scene.build()
+            scene.draw(app.screen)
+    cut = [str(w.message) for w in caught if "too small" in str(w.message)]
+    assert cut == []
+
+
 @pytest.mark.parametrize("language", ["en", "hu"])
 @pytest.mark.parametrize("lan", [False, True])
 @pytest.mark.parametrize("size", SIZES)
