@@ -192,7 +192,7 @@ class NormalBot(Bot):
 
 #: The hard bot's rollout policies and samplers (its ``rollout`` and ``sampler``).
 ROLLOUTS = ("fast", "normal")
-SAMPLERS = ("clues", "reads", "normal")
+SAMPLERS = ("clues", "uniform", "reads", "normal")
 
 
 class HardBot(SearchBot):
@@ -218,7 +218,8 @@ class HardBot(SearchBot):
     ``rollout``: the rollout policy, ``"fast"`` (:func:`engine.guandan.search.rollout_action`,
     the default) or ``"normal"`` (:func:`engine.guandan.search.normal_action`: the
     normal bot's choice on the fast path, ~5x slower). ``sampler``: ``"clues"``
-    (the default: pass clues, :class:`engine.guandan.search.Deck`), ``"reads"``
+    (the default: pass clues, :class:`engine.guandan.search.Deck`), ``"uniform"``
+    (the hard constraints only: cards played, tribute and return), ``"reads"``
     (clues read from every lead, follow and pass of the others this deal, weighted by
     how often the normal bot's play breaks them: :mod:`engine.guandan.sampler`; off by
     default. Its dealings are closer to the true hands than a uniform dealing,

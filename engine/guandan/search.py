@@ -808,6 +808,7 @@ class GuandanAdapter(Adapter):
         #: (:func:`normal_action`)
         self.rollout = "fast"
         #: the sampler: ``"clues"`` (:meth:`Deck.sample` with pass clues),
+        #: ``"uniform"`` (:meth:`Deck.sample` with no clue: the hard constraints only),
         #: ``"reads"`` (:meth:`Deck.sample` with the read clues of
         #: :mod:`engine.guandan.sampler`) or ``"normal"`` (:meth:`_modelled`: the
         #: dealing that best explains the others' play)
@@ -820,7 +821,10 @@ class GuandanAdapter(Adapter):
 
     def _deck_of(self, view: dict) -> Deck:
         if self._deck is None or self._deck[0] is not view:
-            self._deck = (view, Deck(view, reads=self.sampler == "reads"))
+            deck = Deck(view, reads=self.sampler == "reads")
+            if self.sampler == "uniform":  # the hard constraints only
+                deck.clues = [[] for _ in deck.clues]
+            self._deck = (view, deck)
         return self._deck[1]
 
     def determinize(self, view: dict, rng: random.Random) -> GuandanSimulation:

@@ -99,6 +99,22 @@ def test_sampled_deals_mostly_respect_a_pass_on_a_low_single():
     assert broken < plain * 0.6  # 105 of 200 against 196 of 200 with this seed
 
 
+def test_the_uniform_sampler_ignores_the_pass_clues_and_keeps_the_view():
+    s = GAME.from_hands(["5S 6S 7S 8S", "QS QC KS KC 2C 3C 6D", "9S 7H 3H", "AS AC"])
+    s = after(s, 0, "5S", "single", 5)
+    s = GAME.apply(s, 1, {"type": "pass"})[0]
+    view = GAME.view(s, 2)
+    adapter = GuandanAdapter()
+    assert adapter._deck_of(view).clues[1] == [("single", 5), ("bomb", 0)]
+    adapter.sampler = "uniform"
+    adapter._deck = None
+    assert adapter._deck_of(view).clues == [[], [], [], []]
+    assert determinization_mismatches(adapter, view, random.Random(4), samples=4) == []
+    bot = make_bot("hard", seed=2)
+    bot.sampler, bot.samples, bot.seconds = "uniform", 2, None
+    assert bot.choose(view, GAME.legal_actions(s, 2)) in GAME.legal_actions(s, 2)
+
+
 def test_rollouts_play_a_legal_code_to_the_end_of_the_deal():
     s = play_to(5, 1, steps=3)
     view = GAME.view(s, min(GAME.awaiting(s)))
