@@ -21,7 +21,7 @@ from math import comb
 
 from engine.bots import Bot, RandomBot, factory
 from engine.search import Search, SearchBot
-from engine.sequence_numbers.fast import OVERLAP
+from engine.sequence_numbers.fast import LOCKS, OVERLAP
 from engine.sequence_numbers.fast import FACES
 from engine.sequence_numbers.search import (
     LEARNED_2P,
@@ -30,7 +30,7 @@ from engine.sequence_numbers.search import (
     SequenceAdapter,
     unseen_faces,
 )
-from engine.sequence_numbers.rules import GAME
+from engine.sequence_numbers.rules import GAME, _plays
 from engine.sequence_numbers.state import (
     ANSWER,
     CORNERS,
@@ -234,10 +234,21 @@ class HandPlan:
       unseen cards (the deck and that hand), holds a card answering the space or a
       Plus.
 
-    :meth:`value` is its own sum minus ``lam`` times the opponent's."""
+    :meth:`value` is its own sum minus ``lam`` times the opponent's. Options (0 and 1:
+    off): ``minus_open`` adds that weight times :meth:`reopened` when the hand holds a
+    Minus; ``four`` multiplies the opponent's term of a window needing one space."""
 
-    def __init__(self, view: dict, gamma: float, rho: float, lam: float) -> None:
-        self.gamma, self.rho, self.lam = gamma, rho, lam
+    def __init__(
+        self,
+        view: dict,
+        gamma: float,
+        rho: float,
+        lam: float,
+        minus_open: float = 0.0,
+        four: float = 1.0,
+    ) -> None:
+        self.gamma, self.rho, self.lam, self.minus_open = gamma, rho, lam, minus_open
+        self.four = four
         self.board = Board(view)
         self.me = view["colour"]
         self.opp = 1 - self.me
@@ -257,24 +268,32 @@ class HandPlan:
             for n in range(1, 49)
             for q in (hold_chance(pool, answers.get(n, 0) + plus, size),)
         }
+        # Precomputed for :meth:`value` (the same floats as computing them there).
+        self._gpow = [gamma**k for k in range(7)]
+        self._rpow = [rho**k for k in range(7)]
+        self._reach_at = [self.reach.get(n, 0.0) for n in NUMBER]
+        done_me, done_opp = self.board.done[self.me], self.board.done[self.opp]
+        self._open_me = [all(_OVERLAP[w][d] <= 1 for d in done_me) for w in range(len(WINDOWS))]
+        self._open_opp = [all(_OVERLAP[w][d] <= 1 for d in done_opp) for w in range(len(WINDOWS))]
 
     def value(self, chips: list, hand: list[str]) -> float:
         """The value of the board ``chips`` (flat, colour or None per space) with
         ``hand`` (the cards left after the move) — see the class docstring."""
         me, opp = self.me, self.opp
         answers = {ANSWER[c] for c in hand}
+        held = [n in answers for n in NUMBER]
         plus = hand.count(PLUS)
-        gamma, rho, reach = self.gamma, self.rho, self.reach
-        done_me, done_opp = self.board.done[me], self.board.done[opp]
+        gpow, rpow, reach = self._gpow, self._rpow, self._reach_at
+        mine_ok, theirs_ok = self._open_me, self._open_opp
+        four = self.four
         mine = theirs = 0.0
-        for w, win in enumerate(WINDOWS):
+        for w, spaces in enumerate(LOCKS):
             owner = None
             empty = []
-            for sp in win:
+            for sp in spaces:
                 c = chips[sp]
                 if c is None:
-                    if sp not in CORNERS:
-                        empty.append(sp)
+                    empty.append(sp)
                 elif owner is None:
                     owner = c
                 elif c != owner:
@@ -283,14 +302,107 @@ class HandPlan:
                 if not empty:
                     continue
                 need = len(empty)
-                if owner != opp and all(_OVERLAP[w][d] <= 1 for d in done_me):
-                    covered = sum(1 for sp in empty if NUMBER[sp] in answers)
-                    mine += gamma**need * rho ** max(0, need - covered - plus)
-                if owner != me and all(_OVERLAP[w][d] <= 1 for d in done_opp):
-                    v = gamma**need
+                if owner != opp and mine_ok[w]:
+                    covered = sum(1 for sp in empty if held[sp])
+                    mine += gpow[need] * rpow[max(0, need - covered - plus)]
+                if owner != me and theirs_ok[w]:
+                    v = gpow[need]
                     for sp in empty:
-                        v *= reach[NUMBER[sp]]
+                        v *= reach[sp]
+                    if need == 1 and four != 1.0:
+                        v *= four
                     theirs += v
+        if self.minus_open and MINUS in hand:
+            return mine - self.lam * theirs + self.minus_open * self.reopened(chips, held, plus)
+        return mine - self.lam * theirs
+
+    def reopened(self, chips: list, held: list[bool], plus: int) -> float:
+        """The best own window a Minus in hand could reopen: one opponent chip in it,
+        the rest own chips or empty; valued as an own window (``held[sp]``: a card in
+        hand answers ``sp``) with the chip's space empty again and one turn more."""
+        me, opp = self.me, self.opp
+        gpow, rpow, mine_ok = self._gpow, self._rpow, self._open_me
+        best = 0.0
+        for w, spaces in enumerate(LOCKS):
+            if not mine_ok[w]:
+                continue
+            empty = []
+            foes = 0
+            for sp in spaces:
+                c = chips[sp]
+                if c is None:
+                    empty.append(sp)
+                elif c == opp:
+                    foes += 1
+                    if foes > 1:
+                        break
+                    empty.append(sp)
+                elif c != me:
+                    break
+            else:
+                if foes == 1:
+                    need = len(empty)
+                    covered = sum(1 for sp in empty if held[sp])
+                    v = gpow[need + 1] * rpow[max(0, need - covered - plus)]
+                    if v > best:
+                        best = v
+        return best
+
+    def window(self, chips: list, w: int) -> tuple | None:
+        """Window ``w`` of the board ``chips`` as :meth:`scanned` reads it: None when it
+        is open for neither colour or full, else ``(open for me, its empty spaces, the
+        opponent's term (0.0 when not open for it), owner)``."""
+        owner = None
+        empty = []
+        for sp in LOCKS[w]:
+            c = chips[sp]
+            if c is None:
+                empty.append(sp)
+            elif owner is None:
+                owner = c
+            elif c != owner:
+                return None
+        if not empty:
+            return None
+        theirs = 0.0
+        if owner != self.me and self._open_opp[w]:
+            theirs = self._gpow[len(empty)]
+            for sp in empty:
+                theirs *= self._reach_at[sp]
+            if len(empty) == 1:
+                theirs *= self.four
+        return (owner != self.opp and self._open_me[w], empty, theirs, owner)
+
+    def scan(self, chips: list) -> list:
+        """Every window of ``chips`` (:meth:`window`), for :meth:`scanned`."""
+        return [self.window(chips, w) for w in range(len(WINDOWS))]
+
+    def rescan(self, scan: list, chips: list, spaces) -> list:
+        """``scan`` brought up to ``chips``, which differ from its board only on
+        ``spaces``."""
+        out = list(scan)
+        for sp in spaces:
+            for w in WINDOWS_AT[sp]:
+                out[w] = self.window(chips, w)
+        return out
+
+    def scanned(self, scan: list, hand: list[str]) -> float:
+        """:meth:`value` of the board ``scan`` was made of, with ``hand`` (equal up to
+        the order of the floating-point sums)."""
+        answers = {ANSWER[c] for c in hand}
+        held = [n in answers for n in NUMBER]
+        plus = hand.count(PLUS)
+        gpow, rpow = self._gpow, self._rpow
+        mine = theirs = 0.0
+        for st in scan:
+            if st is None:
+                continue
+            ok, empty, th, _ = st
+            if ok:
+                need = len(empty)
+                covered = sum(1 for sp in empty if held[sp])
+                mine += gpow[need] * rpow[max(0, need - covered - plus)]
+            theirs += th
         return mine - self.lam * theirs
 
 
@@ -299,7 +411,14 @@ class HardBot(SearchBot):
     whose board and remaining hand :class:`HandPlan` (``gamma``, ``rho``, ``lam``)
     values most, normal's score times :data:`PLAN_TIE` breaking ties and a Minus
     played costing ``keep_minus`` (its worth in hand, which the plan does not count);
-    no search.
+    no search. Two-player settings, off by default (0) until a paired duel shows them
+    better: ``minus_open`` weights the best own window a Minus kept in hand could
+    reopen (:meth:`HandPlan.reopened`); ``four`` (default 1) multiplies the plan's
+    term of each opponent window one space from a sequence; ``look`` (deals, e.g. 8)
+    re-ranks the plan's
+    first ``look_width`` moves one round on (:meth:`looked`: the opponent answers as
+    normal would on dealt hands, then :meth:`my_turn` values the board with this seat
+    to move, a certain win or loss counting ``look_win``).
     Otherwise (more players, or ``plan`` False): the shared determinized search
     (:mod:`engine.search`, flat mode) over normal's best candidates (see the module
     docstring). ``samples`` deals per decision (the
@@ -327,6 +446,11 @@ class HardBot(SearchBot):
         rho: float = 0.35,
         lam: float = 0.7,
         keep_minus: float = 0.3,
+        minus_open: float = 0.0,
+        four: float = 1.0,
+        look: int = 0,
+        look_width: int = 4,
+        look_win: float = 3.0,
         **kw,
     ) -> None:
         super().__init__(
@@ -334,7 +458,8 @@ class HardBot(SearchBot):
         )
         self.width, self.z, self.escale = width, z, escale
         self.plan, self.gamma, self.rho, self.lam = plan, gamma, rho, lam
-        self.keep_minus = keep_minus
+        self.keep_minus, self.minus_open, self.four = keep_minus, minus_open, four
+        self.look, self.look_width, self.look_win = look, look_width, look_win
         self._ranker = NormalBot()
         self._ranker.rng = self.rng
         self.playouts: list | None = None
@@ -346,7 +471,9 @@ class HardBot(SearchBot):
 
     def planner(self, view: dict) -> HandPlan | None:
         """The :class:`HandPlan` of this decision, or None (see :meth:`plans`)."""
-        return HandPlan(view, self.gamma, self.rho, self.lam) if self.plans(view) else None
+        if not self.plans(view):
+            return None
+        return HandPlan(view, self.gamma, self.rho, self.lam, self.minus_open, self.four)
 
     def candidates(self, view: dict, legal: list[dict]) -> tuple[list[dict], float]:
         """The ranking of ``legal`` (chips and removals), one action per group of
@@ -365,17 +492,125 @@ class HardBot(SearchBot):
                 continue
             seen.add(key)
             s = self._ranker.score(board, a)
+            base = None
             if plan is not None and s < WIN_VALUE / 2:
                 chips = list(board.chips)
                 chips[_space(a)] = None if a["type"] == "remove" else board.me
                 hand = list(view["hand"])
                 hand.remove(a["card"])
-                s = plan.value(chips, hand) + s * PLAN_TIE
+                base = plan.value(chips, hand)
+                s = base + s * PLAN_TIE
                 if a["card"] == MINUS:
                     s -= self.keep_minus
-            scored.append((-s, i, a))
+            scored.append((-s, i, a, base))
         scored.sort(key=lambda t: (t[0], t[1]))
-        return [a for _, _, a in scored[: self.width]], -scored[0][0]
+        if plan is not None and self.look and -scored[0][0] < WIN_VALUE / 2:
+            scored = self.looked(view, board, plan, scored)
+        return [t[2] for t in scored[: self.width]], -scored[0][0]
+
+    def looked(self, view: dict, board: Board, plan: HandPlan, scored: list) -> list:
+        """``scored`` (``(-score, index, action, plan value)``, best first) with its
+        first ``look_width`` re-scored one round on: ``look`` deals of the cards the
+        seat has not seen (the opponent's hand, its own next card and the opponent's,
+        the same deals for every candidate); in each the opponent answers as normal
+        would, then :meth:`my_turn` values the board with the seat to move; the mean,
+        plus the candidate's tie-break and Minus cost, ranks them ahead of the rest."""
+        top = scored[: self.look_width]
+        if len(top) < 2:
+            return scored
+        faces = unseen_faces(view)
+        size = view["hand_sizes"][1 - view["seat"]]
+        if size <= 0 or len(faces) < size:
+            return scored
+        rng = random.Random(self.rng.getrandbits(64))
+        deals = []
+        for _ in range(self.look):
+            pick = [FACES[f] for f in rng.sample(faces, min(len(faces), size + 2))]
+            deals.append((pick[:size], pick[size : size + 1], pick[size + 1 : size + 2]))
+        me, opp = board.me, 1 - board.me
+        ranker, win = self._ranker, self.look_win
+        scan0 = plan.scan(board.chips)
+        rescored = []
+        for neg, i, a, base in top:
+            chips = list(board.chips)
+            spc = _space(a)
+            chips[spc] = None if a["type"] == "remove" else me
+            scan = plan.rescan(scan0, chips, (spc,))
+            hand = list(view["hand"])
+            hand.remove(a["card"])
+            other = Board(
+                {
+                    "chips": [chips[r * SIZE : (r + 1) * SIZE] for r in range(SIZE)],
+                    "colour": opp,
+                    "teams": 2,
+                    "needed": view["needed"],
+                    "sequences": view["sequences"],
+                }
+            )
+            total = 0.0
+            for theirs, mine, drawn in deals:
+                plays = _plays(theirs, chips, frozenset, opp)
+                after, scan_r = chips, scan
+                if plays:
+                    score, k = max((ranker.score(other, b), -k) for k, b in enumerate(plays))
+                    if score > WIN_VALUE / 2:
+                        total -= win
+                        continue
+                    b = plays[-k]
+                    after = list(chips)
+                    spb = _space(b)
+                    after[spb] = None if b["type"] == "remove" else opp
+                    scan_r = plan.rescan(scan, after, (spb,))
+                    theirs = list(theirs)
+                    theirs.remove(b["card"])
+                total += self.my_turn(plan, after, scan_r, hand + mine, theirs + drawn)
+            rescored.append((-(total / len(deals) + (-neg - base)), i, a, base))
+        rescored.sort(key=lambda t: (t[0], t[1]))
+        return rescored + scored[len(top) :]
+
+    def my_turn(
+        self, plan: HandPlan, chips: list, scan: list, hand: list[str], theirs: list[str]
+    ) -> float:
+        """The value of ``chips`` (``scan``: :meth:`HandPlan.scan` of it) with the seat
+        to move holding ``hand``, the opponent ``theirs``: ``look_win`` when a card in
+        hand completes a window; ``-look_win`` when the opponent holds cards for two
+        spaces that each complete one of its windows (or for one the seat cannot block:
+        no card for it, no Plus, no Minus for a chip of that window); after a forced
+        block the plan's value of the board it leaves; else the plan's value of
+        ``chips``."""
+        me, opp = plan.me, plan.opp
+        mine = {ANSWER[c] for c in hand}
+        plus = PLUS in hand
+        foes = {ANSWER[c] for c in theirs}
+        foe_plus = PLUS in theirs
+        threats: dict[int, list[int]] = {}
+        for w, st in enumerate(scan):
+            if st is None or len(st[1]) != 1:
+                continue
+            gap, owner = st[1][0], st[3]
+            if owner != opp and (plus or NUMBER[gap] in mine):
+                return self.look_win
+            if owner == opp and (foe_plus or NUMBER[gap] in foes):
+                threats.setdefault(gap, []).append(w)
+        if not threats:
+            return plan.scanned(scan, hand)
+        spot = None
+        if MINUS in hand:
+            shared = set.intersection(*(set(LOCKS[w]) for ws in threats.values() for w in ws))
+            spot = next((sp for sp in shared if chips[sp] == opp), None)
+        after = list(chips)
+        if len(threats) == 1 and (plus or NUMBER[next(iter(threats))] in mine):
+            gap = next(iter(threats))
+            card = next((c for c in hand if ANSWER[c] == NUMBER[gap]), PLUS)
+            after[gap] = me
+        elif spot is not None:
+            gap, card = spot, MINUS
+            after[gap] = None
+        else:
+            return -self.look_win
+        rest = list(hand)
+        rest.remove(card)
+        return plan.scanned(plan.rescan(scan, after, (gap,)), rest)
 
     def choose(self, view: dict, legal: list[dict] | None = None) -> dict:
         """A dead card first; a winning chip at once; at two players the plan's first

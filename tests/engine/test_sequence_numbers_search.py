@@ -8,6 +8,9 @@ from __future__ import annotations
 import math
 import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from engine import get_bot
 from engine.search import determinization_mismatches
 from engine.sequence_numbers import GAME
@@ -22,7 +25,7 @@ from engine.sequence_numbers.search import (
 )
 from engine.sequence_numbers.bots import HandPlan, hold_chance
 from engine.sequence_numbers.data import BOARD
-from engine.sequence_numbers.state import MINUS, PLUS
+from engine.sequence_numbers.state import CORNERS, DECK, MINUS, PLUS
 from tests.engine.test_sequence_numbers import add_card, line, table
 
 
@@ -241,3 +244,96 @@ def test_hard_plans_without_a_search_at_two_players_only():
         bot.choose(GAME.view(state, min(GAME.awaiting(state))))
         searched += bot.last is not None
     assert searched > 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 40),
+    step=st.integers(0, 30),
+    changes=st.lists(
+        st.tuples(st.integers(0, 99), st.sampled_from([None, 0, 1])), min_size=1, max_size=3
+    ),
+    cards=st.lists(st.integers(0, 99), max_size=6),
+)
+def test_the_plan_rescanned_after_a_few_changes_values_the_board_as_value_does(
+    seed, step, changes, cards
+):
+    states = _played(2, seed, step + 1)
+    state = states[-1]
+    view = GAME.view(state, min(GAME.awaiting(state)))
+    plan = HandPlan(view, gamma=0.7, rho=0.35, lam=0.7)
+    chips = [c for row in view["chips"] for c in row]
+    after = list(chips)
+    changed = [x for x, _ in changes if x not in CORNERS]
+    for x, colour in changes:
+        if x not in CORNERS:
+            after[x] = colour
+    hand = [DECK[i] for i in cards]
+    scan = plan.rescan(plan.scan(chips), after, changed)
+    assert scan == plan.scan(after)
+    assert math.isclose(plan.scanned(scan, hand), plan.value(after, hand), abs_tol=1e-9)
+
+
+def _four_on_row_2(colour: int, hand, theirs_hand=()):
+    """Colour ``colour`` holds (2,1)-(2,4); the windows (2,0)-(2,4) and (2,1)-(2,5)
+    each need one space. Seat 0 (colour 0) is to move holding ``hand``."""
+    state = table(2, chips={x: colour for x in line((2, 1), (0, 1), 4)}, hand=hand)
+    view = GAME.view(state, 0)
+    plan = HandPlan(view, gamma=0.5, rho=0.0, lam=0.0)
+    chips = [c for row in view["chips"] for c in row]
+    return plan, chips
+
+
+def test_my_turn_is_a_win_when_a_card_in_hand_completes_a_window():
+    bot = get_bot("sequence-numbers", "hard", seed=1)
+    hand = [add_card(BOARD[2][5])]
+    plan, chips = _four_on_row_2(0, hand)
+    assert bot.my_turn(plan, chips, plan.scan(chips), hand, []) == bot.look_win
+
+
+def test_my_turn_is_a_loss_when_the_opponent_holds_a_card_the_seat_cannot_block():
+    bot = get_bot("sequence-numbers", "hard", seed=1)
+    plan, chips = _four_on_row_2(1, [add_card(1)])
+    scan = plan.scan(chips)
+    theirs = [add_card(BOARD[2][5])]
+    assert BOARD[2][5] != 1 and BOARD[2][0] != 1
+    assert bot.my_turn(plan, chips, scan, [add_card(1)], theirs) == -bot.look_win
+    # Two threat spaces (either end) and a card for one: still lost.
+    both = [add_card(BOARD[2][5]), add_card(BOARD[2][0])]
+    hand = [add_card(BOARD[2][5])]
+    assert bot.my_turn(plan, chips, scan, hand, both) == -bot.look_win
+    # One threat, blocked by the card for it: the plan's value of the board after the
+    # block (lam = 0, rho = 0: no own window is finished by an empty hand).
+    assert bot.my_turn(plan, chips, scan, hand, theirs) == 0.0
+    # No card of the opponent for either end: the plan's value of the board as it is.
+    assert bot.my_turn(plan, chips, scan, [add_card(1)], [add_card(1)]) == 0.0
+
+
+def test_a_minus_in_hand_reopens_the_best_window_with_one_opponent_chip():
+    # Colour 0 on (2,1)-(2,3), colour 1 on (2,4): (2,0)-(2,4) and (2,1)-(2,5) each
+    # hold one opponent chip. Reopening (2,1)-(2,5) leaves (2,4) and (2,5) to fill.
+    chips_at = {x: 0 for x in line((2, 1), (0, 1), 3)} | {(2, 4): 1}
+    state = table(2, chips=chips_at, hand=[MINUS])
+    view = GAME.view(state, 0)
+    plan = HandPlan(view, gamma=0.5, rho=0.0, lam=0.0, minus_open=1.0)
+    chips = [c for row in view["chips"] for c in row]
+    held = [n in (BOARD[2][4], BOARD[2][5]) for row in BOARD for n in row]
+    assert plan.reopened(chips, held, 0) == 0.5**3  # two spaces and a turn for the Minus
+    held = [False] * 100
+    assert plan.reopened(chips, held, 2) == 0.5**3  # two Plus fill them
+    assert plan.reopened(chips, held, 0) == 0.0  # rho = 0: nothing to fill them with
+    assert plan.value(chips, [MINUS]) == 0.0
+    assert plan.value(chips, [MINUS, PLUS, PLUS]) == 0.5**3
+
+
+def test_four_multiplies_the_opponent_s_windows_one_space_from_a_sequence():
+    # Colour 1 holds (2,1)-(2,4): its windows needing one space are (2,0)-(2,4) and
+    # (2,1)-(2,5); every other window of the board is the same under both settings.
+    state = table(2, chips={x: 1 for x in line((2, 1), (0, 1), 4)})
+    view = GAME.view(state, 0)
+    chips = [c for row in view["chips"] for c in row]
+    plain = HandPlan(view, gamma=0.5, rho=0.35, lam=1.0)
+    sharp = HandPlan(view, gamma=0.5, rho=0.35, lam=1.0, four=3.0)
+    ends = plain.reach[BOARD[2][0]] + plain.reach[BOARD[2][5]]
+    assert math.isclose(sharp.value(chips, []) - plain.value(chips, []), -2 * 0.5 * ends)
+    assert math.isclose(sharp.scanned(sharp.scan(chips), []), sharp.value(chips, []))
