@@ -230,7 +230,28 @@ class HardBot(SearchBot):
     ``clues`` finds no gain in play: +21 ±31.5 levels over 232 decisions of seeds
     312-323, -15 ±25.9 over 237 of seeds 300-311) or ``"normal"`` (of a few such
     dealings, the one whose replay best matches the others' play under the normal
-    bot's choices). ``ValueError`` for another value."""
+    bot's choices). ``ValueError`` for another value. ``uniform`` plays like
+    ``clues``: paired on 476 decisions of fresh seeds 600-623
+    (``tools/guandan_oracle.py --spec hard:seconds=null --spec
+    hard:seconds=null:sampler=uniform``), +2 ±15.2 and -2 ±16.4 levels.
+
+    Tried and not kept (issue 17, session 6): a cut-off at ``depth=4`` with the
+    hand-cost evaluation is 4-5 times cheaper (76-88 ms CPU a decision against
+    346-376 ms) and led the offline screen of ``tools/guandan_screen.py`` (seeds
+    1000-1023, 512 decisions: +29 levels and +8 deals against +10 and -2 for the
+    rule above), but on fresh seeds it is not better: paired +9 ±32.8 levels
+    (seeds 600-611) and -43 ±43.5 (612-623). No rule of the screen (the pruning
+    ``z``, a split-half or a sign test, 16-64 samples, rewards ``end``, ``win``,
+    their mix, cut-offs after 4, 8, 16 plies, departures only late or only when
+    passing) gains significantly over this one; the truly best shortlisted move
+    would gain +487 levels (+87 deals) over those 512 decisions. Why: the search's
+    paired estimate of a move against normal's correlates with its true worth
+    (normal play to the end from the true cards) at 0.08 with ``clues`` dealings,
+    0.07 with ``rollout=normal``, and only 0.13 even with the *true* hands and fast
+    rollouts (257 decisions of seeds 1000-1011, every candidate against normal's):
+    one continuation's result hangs on both the exact cards and the exact policy,
+    so the +487 looks mostly like the luck of one continuation (a reading of these
+    figures), not a gain a better sampler or rollout policy could reach."""
 
     level = "hard"
 
