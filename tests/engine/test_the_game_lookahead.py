@@ -111,12 +111,14 @@ def test_hard_bot_looks_16_dealings_by_default_and_is_reproducible():
     bot = HardBot(3)
     assert bot.look == HardBot.LOOK == 16
     assert bot.lookahead().samples == 16 and bot.lookahead().seconds is None
+    assert bot.look_more == HardBot.LOOK_MORE == 32 and bot.lookahead().more == 32
+    assert bot.lookahead().band == 2.0
     state = GAME.setup(2, 13, {})
     view = GAME.view(state, state.turn)
     runs = []
     for _ in range(2):
         b = HardBot(3)
-        b.look = 4
+        b.look, b.look_more = 4, None
         runs.append((b.choose(view), b.last_look["means"], b.last_look["index"]))
     assert runs[0] == runs[1]
     # Deal 13: the planner's plan (index 0) trails; plan 4 won on all 4 dealings.
@@ -161,7 +163,7 @@ def test_the_lookahead_looks_at_two_players_only_by_default():
     bot.choose(view)
     assert bot.last_look is None
     wide = HardBot(3)
-    wide.look, wide.look_players = 2, (2, 5)
+    wide.look, wide.look_more, wide.look_players = 2, None, (2, 5)
     wide.choose(view)
     assert wide.last_look is not None and wide.last_look["samples"] == 2
 
