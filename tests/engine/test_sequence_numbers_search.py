@@ -337,3 +337,35 @@ def test_four_multiplies_the_opponent_s_windows_one_space_from_a_sequence():
     ends = plain.reach[BOARD[2][0]] + plain.reach[BOARD[2][5]]
     assert math.isclose(sharp.value(chips, []) - plain.value(chips, []), -2 * 0.5 * ends)
     assert math.isclose(sharp.scanned(sharp.scan(chips), []), sharp.value(chips, []))
+
+
+def test_plus_once_counts_a_plus_in_one_window_only():
+    plan, chips = _four_on_row_2(0, [PLUS])
+    assert plan.value(chips, [PLUS]) == 1.0  # either window, counted in both
+    view = GAME.view(table(2, chips={x: 0 for x in line((2, 1), (0, 1), 4)}, hand=[PLUS]), 0)
+    once = HandPlan(view, gamma=0.5, rho=0.0, lam=0.0, plus_once=True)
+    assert once.value(chips, [PLUS]) == 0.5
+
+
+def test_infer_reads_the_opponent_s_missing_cards_from_a_four_it_left():
+    # Colour 1 had (2,1)-(2,4) when seat 0 last moved and did not complete either end:
+    # its hand then held neither end's answer nor a Plus.
+    state = table(2, chips={x: 1 for x in line((2, 1), (0, 1), 4)}, hand=[add_card(1)])
+    view = GAME.view(state, 0)
+    chips = [c for row in view["chips"] for c in row]
+    assert 1 not in (BOARD[2][0], BOARD[2][5])
+    bot = get_bot("sequence-numbers", "hard", seed=1)
+    bot.infer = True
+    assert bot.lacking(view) is None  # nothing remembered
+    bot._memo = (view["turns"] - 2, chips)
+    ends = frozenset({BOARD[2][0], BOARD[2][5]})
+    assert bot.lacking(view) == ends
+    moved = list(chips)
+    moved[55], moved[66] = 1, 1  # two chips more than one opponent move could place
+    bot._memo = (view["turns"] - 2, moved)
+    assert bot.lacking(view) is None
+    # Of the 4 cards it kept none answers an end; only its last draw can.
+    plan = HandPlan(view, gamma=0.7, rho=0.35, lam=0.7, lacking=ends)
+    pool = 100 - len(view["hand"])  # no discards yet
+    q = (2 + 2) / pool  # two equations and two Plus among the cards seat 0 cannot see
+    assert math.isclose(plan.reach[BOARD[2][0]], q + (1 - q) * 0.35)
