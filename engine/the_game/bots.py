@@ -214,10 +214,10 @@ class HardBot(NormalBot):
     #: 56.0% of 400 fresh 2-player deals against 37.8% without (issue 17).
     LOOK = 16
     #: Dealings the lookahead may grow to while its choice is undecided (None: off).
-    #: On fresh 2-player deals 401000–401149, paired against ``look_more=None``:
-    #: 66.7% [58.8, 73.7] wins against 53.3% [45.4, 61.1], 2.18 ±1.45 fewer cards
-    #: left a game, 7.24 ±1.86 cards per loss against 9.84 ±2.32, blocked with cards
-    #: to draw in 4.7% of games against 11.3% (issue 17); CPU a decision p99 710 ms.
+    #: On fresh 2-player deals 401000–401219, paired against ``look_more=None``:
+    #: 65.0% [58.5, 71.0] wins against 52.7% [46.1, 59.2], 2.25 ±1.19 fewer cards
+    #: left a game, 6.95 ±1.51 cards per loss against 9.89 ±1.88, blocked with cards
+    #: to draw in 4.5% of games against 11.8% (issue 17); CPU a decision p99 ~715 ms.
     LOOK_MORE: int | None = 32
 
     def __init__(self, seed: int | None = None) -> None:
