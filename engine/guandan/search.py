@@ -223,10 +223,11 @@ class Deck:
     """What a seat's view says about the cards it cannot see: ``pool`` (cards to deal),
     ``fixed`` (cards known to be in a given hand), ``need`` (cards to deal per seat),
     ``allowed`` (card -> seats that may hold it, where not every other seat may) and
-    ``clues`` (per seat, the pass clues; with ``reads``, ``reads`` instead: per seat,
-    the clues of :func:`engine.guandan.sampler.read_clues`, weighted)."""
+    ``clues`` (per seat, the pass clues; none without ``passes``; with ``reads``,
+    ``reads`` instead: per seat, the clues of :func:`engine.guandan.sampler.read_clues`,
+    weighted)."""
 
-    def __init__(self, view: dict, reads: bool = False) -> None:
+    def __init__(self, view: dict, reads: bool = False, passes: bool = True) -> None:
         me, level = view["seat"], view["level"]
         self.me, self.level = me, level
         counts = view["hand_counts"]
@@ -271,7 +272,7 @@ class Deck:
             for clue in read_clues(view):
                 self.reads[clue.seat].append(clue)
             return
-        for seat, clue, value in pass_clues(view):
+        for seat, clue, value in pass_clues(view) if passes else ():
             if seat != me:
                 self.clues[seat].append((clue, value))
 
@@ -821,9 +822,7 @@ class GuandanAdapter(Adapter):
 
     def _deck_of(self, view: dict) -> Deck:
         if self._deck is None or self._deck[0] is not view:
-            deck = Deck(view, reads=self.sampler == "reads")
-            if self.sampler == "uniform":  # the hard constraints only
-                deck.clues = [[] for _ in deck.clues]
+            deck = Deck(view, reads=self.sampler == "reads", passes=self.sampler != "uniform")
             self._deck = (view, deck)
         return self._deck[1]
 
