@@ -29,7 +29,11 @@ Budget and reproducibility
 ``samples`` (iterations) and/or ``seconds`` (wall clock), whichever ends first. With
 ``seconds=None``, a sample budget and a seeded generator, a search is reproducible:
 nothing that decides reads the clock, ``hash()`` order or a set's iteration order;
-ties go to the earlier candidate of the shortlist.
+ties go to the earlier candidate of the shortlist. In flat mode a ``seconds`` cap is
+kept, not just checked: a sample whose predecessor's duration would carry it past the
+deadline is not started, and a sample the deadline cuts short is dropped from every
+candidate (pairs stay whole), so a search ends within one playout of its cap even on a
+busy machine (at least one sample always completes).
 
 The adapter protocol (``engine/<game>/search.py`` subclasses :class:`Adapter`)
 -----------------------------------------------------------------------------
@@ -368,15 +372,27 @@ class Search:
         prune = self.settings.prune
         values: list[list[float]] = [[] for _ in codes]
         alive = list(range(len(codes)))
-        n, check = 0, PRUNE_FIRST
+        n, check, last = 0, PRUNE_FIRST, 0.0
         while n < samples:
+            started = time.perf_counter()
+            if n and deadline is not None and started + last > deadline:
+                break  # the next sample would end past the deadline
             base = self.adapter.determinize(view, rng)
             seed = rng.getrandbits(64)
+            done: list[int] = []
             for i in alive:
+                if n and deadline is not None and time.perf_counter() >= deadline:
+                    break
                 sim = base.copy()
                 sim.play(me, codes[i])
                 values[i].append(self._playout(sim, 1, random.Random(seed))[me])
+                done.append(i)
+            if len(done) < len(alive):  # cut short by the deadline: pairs stay whole
+                for i in done:
+                    values[i].pop()
+                break
             n += 1
+            last = time.perf_counter() - started
             if prune is not None and n == check and len(alive) > 1:
                 alive = _pruned(values, alive, prune)
                 check *= 2

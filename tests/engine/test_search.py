@@ -264,6 +264,66 @@ def test_a_simultaneous_choice_stays_hidden_in_the_tree():
     assert min(hidden.means) > 0.3
 
 
+# ------------------------------------------------------------------ a time cap kept
+
+
+class Clock:
+    """A stand-in for ``engine.search.time``: ``perf_counter`` reads ``now``."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        return self.now
+
+
+class TimedPennies(PenniesAdapter):
+    """Each evaluation (one playout) moves ``clock`` on by the next of ``costs``
+    seconds (the last one repeating); every playout scores 0 for both seats."""
+
+    def __init__(self, clock: Clock, costs: list[float]):
+        super().__init__(hidden=True)
+        self.clock, self.costs = clock, list(costs)
+
+    def evaluate(self, sim):
+        self.clock.now += self.costs.pop(0) if len(self.costs) > 1 else self.costs[0]
+        return [0.0, 0.0]
+
+
+def _timed_flat(monkeypatch, costs: list[float], coins: int) -> tuple[Result, Clock]:
+    clock = Clock()
+    monkeypatch.setattr("engine.search.time", clock)
+    candidates = [{"type": "coin", "coin": c} for c in range(coins)]
+    settings = Settings(samples=None, seconds=0.1, mode="flat")
+    view = {"seat": 0, "players": 2}
+    res = search(TimedPennies(clock, costs), view, candidates, random.Random(3), settings)
+    return res, clock
+
+
+def test_a_flat_search_does_not_start_a_sample_it_cannot_finish(monkeypatch):
+    # Two candidates, 20 ms a playout: samples end at 40 and 80 ms; a third would end
+    # at 120 ms, past the 100 ms cap, so it is not started.
+    res, clock = _timed_flat(monkeypatch, [0.02], coins=2)
+    assert res.samples == 2 and res.visits == [2, 2]
+    assert clock.now == pytest.approx(0.08)
+
+
+def test_a_sample_the_deadline_cuts_short_is_dropped_from_every_candidate(monkeypatch):
+    # Three candidates: the first sample takes 30 ms; in the second the playouts take
+    # 50 ms, so the deadline passes after the second candidate's: both of its values
+    # are dropped and every candidate keeps exactly one (paired) value.
+    res, clock = _timed_flat(monkeypatch, [0.01, 0.01, 0.01, 0.05], coins=3)
+    assert res.samples == 1 and res.visits == [1, 1, 1]
+    assert clock.now == pytest.approx(0.13)
+
+
+def test_the_first_sample_always_completes(monkeypatch):
+    # One playout alone outlasts the cap; the search still returns a searched choice.
+    res, clock = _timed_flat(monkeypatch, [0.25], coins=2)
+    assert res.samples == 1 and res.visits == [1, 1]
+    assert clock.now == pytest.approx(0.5)
+
+
 # ------------------------------------------------------------------ determinizations
 @pytest.mark.parametrize("game_id", GAMES)
 def test_shuffle_determinizations_agree_with_the_view(game_id):
