@@ -379,7 +379,8 @@ class _Hand:
     """One hand for the rollout policy, from its bit mask: ``ids[r]`` the natural
     cards of rank ``r`` (2..14, rising ids: the canonical copies come first, so the
     ``k`` first are a canonical choice of ``k``), ``counts`` their numbers, ``w`` the
-    ♥ wilds, ``jokers`` (black ids, red ids)."""
+    ♥ wilds, ``black`` and ``red`` the jokers' ids; every sequence a tuple (a hand is
+    memoised and never changed)."""
 
     __slots__ = ("level", "ids", "counts", "w", "black", "red", "size")
 
@@ -399,7 +400,10 @@ class _Hand:
                 black.append(c)
             else:
                 red.append(c)
-        self.ids, self.w, self.black, self.red = ids, w, black, red
+        # tuples of ints: the garbage collector stops tracking them, so a full memo
+        # of hands costs a full collection nothing (lists made it pause 0.3-0.9 s)
+        self.ids = tuple(map(tuple, ids))
+        self.w, self.black, self.red = w, tuple(black), tuple(red)
         self.counts = tuple(len(x) for x in ids)
         self.size = mask.bit_count()
 
@@ -452,7 +456,7 @@ _RUNS = tuple(
 #: search meets the same hands again and again (paired rollouts start alike). Cleared
 #: when full; they change no result.
 _HANDS: dict[tuple[int, int], _Hand] = {}
-_READINGS: dict[tuple[int, int], list] = {}
+_READINGS: dict[tuple[int, int], tuple] = {}
 _MEMO = 50_000
 
 
@@ -467,14 +471,14 @@ def _hand(mask: int, level: int) -> _Hand:
     return got
 
 
-def _readings(mask: int, level: int) -> list:
+def _readings(mask: int, level: int) -> tuple:
     """``combos.readings`` of the cards of ``mask``, memoised."""
     key = (mask, level)
     got = _READINGS.get(key)
     if got is None:
         if len(_READINGS) >= _MEMO:
             _READINGS.clear()
-        got = _READINGS[key] = list(combos_readings(cd.ids_of(mask), level))
+        got = _READINGS[key] = tuple(combos_readings(cd.ids_of(mask), level))
     return got
 
 
@@ -557,10 +561,10 @@ def _candidates(me: _Hand, last: tuple | None) -> list[tuple[int, tuple, int]]:
     return out
 
 
-_CANDS: dict[tuple, list] = {}
+_CANDS: dict[tuple, tuple] = {}
 
 
-def _scored_candidates(me: _Hand, mask: int, last3: tuple | None) -> list[tuple]:
+def _scored_candidates(me: _Hand, mask: int, last3: tuple | None) -> tuple[tuple, ...]:
     """:func:`_candidates` of ``me`` (the hand of ``mask``) after ``last3``, each as
     ``(code, kind, cards, key, cost of the whole hand, cost of what it leaves)``,
     memoised by ``(mask, level, last3)``."""
@@ -570,10 +574,10 @@ def _scored_candidates(me: _Hand, mask: int, last3: tuple | None) -> list[tuple]
         if len(_CANDS) >= _MEMO:
             _CANDS.clear()
         base = me.cost()
-        got = _CANDS[memo_key] = [
+        got = _CANDS[memo_key] = tuple(
             (code, code >> 5 & 15, (code >> 9).bit_count(), key, base, me.cost(used))
             for code, used, key in _candidates(me, last3)
-        ]
+        )
     return got
 
 
