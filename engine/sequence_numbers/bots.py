@@ -63,6 +63,8 @@ PLAN_TIE = 1e-3
 _WINDOW_INDEX = {w: i for i, w in enumerate(WINDOWS)}
 _CORNER_IN = tuple(sum(1 for sp in w if sp in CORNERS) for w in WINDOWS)
 _OVERLAP = OVERLAP
+#: Share of :meth:`HandPlan.danger` counted while a Minus is kept (no threat yet).
+FORK_MINUS = 0.5
 
 
 class Board:
@@ -241,7 +243,12 @@ class HandPlan:
     Plus, before its last draw) makes ``q`` for an answer the chance that its last
     draw or, outside ``lacking``, one of its other cards (dealt from the unseen cards
     less the Plus and the ``lacking`` answers) fills it; ``plus_once`` counts the
-    Plus cards in hand only in the own window they raise most."""
+    Plus cards in hand only in the own window they raise most; ``fork`` (0: off)
+    subtracts that weight times :meth:`danger`, the chance that the opponent's next
+    move leaves a double threat; ``stuck`` (1: off) multiplies the opponent's term of a
+    window one space short that the hand cannot answer (no card for the space, no Plus,
+    no Minus). :meth:`scanned` (used by ``look``) counts neither ``fork`` nor
+    ``stuck``."""
 
     def __init__(
         self,
@@ -254,9 +261,12 @@ class HandPlan:
         three: float = 1.0,
         lacking: frozenset | None = None,
         plus_once: bool = False,
+        fork: float = 0.0,
+        stuck: float = 1.0,
     ) -> None:
         self.gamma, self.rho, self.lam, self.minus_open = gamma, rho, lam, minus_open
         self.four, self.three, self.plus_once = four, three, plus_once
+        self.fork, self.stuck = fork, stuck
         self.board = Board(view)
         self.me = view["colour"]
         self.opp = 1 - self.me
@@ -270,12 +280,10 @@ class HandPlan:
             elif face != MINUS:
                 answers[ANSWER[face]] = answers.get(ANSWER[face], 0) + 1
         pool, size = len(faces), view["hand_sizes"][1 - view["seat"]]
+        #: Per answer 1..48: ``q``, the chance the opponent holds a card for it or a Plus.
+        self.hold = {n: hold_chance(pool, answers.get(n, 0) + plus, size) for n in range(1, 49)}
         #: Per answer 1..48: ``q + (1 - q) * rho`` for a space showing it.
-        self.reach = {
-            n: q + (1 - q) * rho
-            for n in range(1, 49)
-            for q in (hold_chance(pool, answers.get(n, 0) + plus, size),)
-        }
+        self.reach = {n: q + (1 - q) * rho for n, q in self.hold.items()}
         if lacking and size > 0 and pool > 0:
             # The opponent held no card for ``lacking`` and no Plus before its last
             # draw: those ``size - 1`` cards came from the rest of the unseen cards.
@@ -285,11 +293,14 @@ class HandPlan:
                 kept = 0.0 if n in lacking else hold_chance(rest, good, size - 1)
                 drawn = (good + plus) / pool
                 q = 1.0 - (1.0 - kept) * (1.0 - drawn)
+                self.hold[n] = q
                 self.reach[n] = q + (1 - q) * rho
         # Precomputed for :meth:`value` (the same floats as computing them there).
         self._gpow = [gamma**k for k in range(7)]
         self._rpow = [rho**k for k in range(7)]
         self._reach_at = [self.reach.get(n, 0.0) for n in NUMBER]
+        #: Per space: :attr:`hold` of its answer (0.0 on a corner).
+        self.hold_at = [self.hold.get(n, 0.0) for n in NUMBER]
         done_me, done_opp = self.board.done[self.me], self.board.done[self.opp]
         self._open_me = [all(_OVERLAP[w][d] <= 1 for d in done_me) for w in range(len(WINDOWS))]
         self._open_opp = [all(_OVERLAP[w][d] <= 1 for d in done_opp) for w in range(len(WINDOWS))]
@@ -305,6 +316,11 @@ class HandPlan:
         mine_ok, theirs_ok = self._open_me, self._open_opp
         four, three = self.four, self.three
         once = plus if self.plus_once else 0
+        fork, stuck = self.fork, self.stuck
+        minus = MINUS in hand
+        threats: set[int] = set()
+        pairs: list = []
+        wins: set[int] = set()
         best = 0.0
         mine = theirs = 0.0
         for w, spaces in enumerate(LOCKS):
@@ -324,6 +340,8 @@ class HandPlan:
                 need = len(empty)
                 if owner != opp and mine_ok[w]:
                     covered = sum(1 for sp in empty if held[sp])
+                    if fork and need == 1 and (covered or plus):
+                        wins.add(empty[0])
                     if once:
                         v = gpow[need] * rpow[max(0, need - covered)]
                         mine += v
@@ -336,15 +354,62 @@ class HandPlan:
                     v = gpow[need]
                     for sp in empty:
                         v *= reach[sp]
-                    if need == 1 and four != 1.0:
-                        v *= four
+                    if need == 1:
+                        if four != 1.0:
+                            v *= four
+                        if stuck != 1.0 and not (held[empty[0]] or plus or minus):
+                            v *= stuck
                     elif need == 2 and three != 1.0:
                         v *= three
                     theirs += v
+                    if fork:
+                        if need == 1:
+                            threats.add(empty[0])
+                        elif need == 2:
+                            pairs.append(empty)
         mine += best
+        if fork:
+            mine -= fork * self.danger(threats, pairs, wins, minus)
         if self.minus_open and MINUS in hand:
             return mine - self.lam * theirs + self.minus_open * self.reopened(chips, held, plus)
         return mine - self.lam * theirs
+
+    def danger(self, threats: set, pairs: list, wins: set, minus: bool) -> float:
+        """The chance that the opponent, on its next turn, leaves two spaces that each
+        complete one of its windows (a double threat: the seat can block only one), from
+        the board after this seat's move: ``threats`` the empty spaces that complete an
+        opponent window now, ``pairs`` the two empty spaces of each opponent window two
+        spaces short, ``wins`` the spaces where this seat's hand completes a window of
+        its own next turn, ``minus`` whether it keeps a Minus.
+
+        1 when ``threats`` holds two spaces already. Else a space ``s`` *forks* when a
+        chip of the opponent there leaves two spaces that complete its windows (the
+        other spaces of its two-short windows through ``s``, and the threats other than
+        ``s``); the chance is ``1 - prod(1 - q(s))`` over the forking spaces, ``q(s)``
+        the chance the opponent holds a card for ``s`` or a Plus (:attr:`hold_at`). With
+        two or more ``wins`` the opponent must answer this seat's own threats and the
+        chance is 0; with one, only a fork on that space counts. With no threat on the
+        board and a Minus kept (it can take the forking chip back off), the chance
+        counts :data:`FORK_MINUS` of itself."""
+        if len(threats) >= 2:
+            return 1.0
+        partners: dict[int, set] = {}
+        for a, b in pairs:
+            partners.setdefault(a, set()).add(b)
+            partners.setdefault(b, set()).add(a)
+        if len(wins) >= 2:
+            return 0.0
+        hold = self.hold_at
+        miss = 1.0
+        for s, gaps in partners.items():
+            if s in threats or (wins and s not in wins):
+                continue
+            if len(gaps | threats) >= 2:
+                miss *= 1.0 - hold[s]
+        out = 1.0 - miss
+        if minus and not threats:
+            out *= FORK_MINUS
+        return out
 
     def reopened(self, chips: list, held: list[bool], plus: int) -> float:
         """The best own window a Minus in hand could reopen: one opponent chip in it,
@@ -492,6 +557,8 @@ class HardBot(SearchBot):
         three: float = 1.0,
         infer: bool = False,
         plus_once: bool = False,
+        fork: float = 0.0,
+        stuck: float = 1.0,
         look: int = 0,
         look_width: int = 4,
         look_win: float = 3.0,
@@ -504,6 +571,7 @@ class HardBot(SearchBot):
         self.plan, self.gamma, self.rho, self.lam = plan, gamma, rho, lam
         self.keep_minus, self.minus_open, self.four = keep_minus, minus_open, four
         self.three, self.infer, self.plus_once = three, infer, plus_once
+        self.fork, self.stuck = fork, stuck
         self._memo: tuple | None = None
         self.look, self.look_width, self.look_win = look, look_width, look_win
         self._ranker = NormalBot()
@@ -530,6 +598,8 @@ class HardBot(SearchBot):
             self.three,
             lacking,
             self.plus_once,
+            self.fork,
+            self.stuck,
         )
 
     def lacking(self, view: dict) -> frozenset | None:

@@ -369,3 +369,89 @@ def test_infer_reads_the_opponent_s_missing_cards_from_a_four_it_left():
     pool = 100 - len(view["hand"])  # no discards yet
     q = (2 + 2) / pool  # two equations and two Plus among the cards seat 0 cannot see
     assert math.isclose(plan.reach[BOARD[2][0]], q + (1 - q) * 0.35)
+
+
+def _open_three_on_row_4(hand):
+    """Colour 1 holds (4,2)-(4,4); seat 0 (colour 0) holds ``hand`` (five cards, so no
+    card is dealt to fill it). The opponent's windows two spaces short are (4,0)-(4,4)
+    [(4,0), (4,1) empty], (4,1)-(4,5) [(4,1), (4,5)] and (4,2)-(4,6) [(4,5), (4,6)]: a
+    chip of colour 1 on (4,1) or on (4,5) leaves two spaces that each complete one."""
+    state = table(2, chips={x: 1 for x in line((4, 2), (0, 1), 3)}, hand=hand)
+    view = GAME.view(state, 0)
+    return view, [c for row in view["chips"] for c in row]
+
+
+def test_the_fork_danger_is_the_chance_the_opponent_holds_a_card_for_a_forking_space():
+    hand = [add_card(n) for n in range(1, 6)]
+    view, chips = _open_three_on_row_4(hand)
+    # (4,1) shows 31, (4,5) 39: of the 95 cards seat 0 has not seen, 4 play on each
+    # (two equations, two Plus); the opponent holds 5 of them.
+    assert (BOARD[4][1], BOARD[4][5]) == (31, 39)
+    q = 1 - math.comb(91, 5) / math.comb(95, 5)
+    plain = HandPlan(view, gamma=0.7, rho=0.35, lam=0.7)
+    forked = HandPlan(view, gamma=0.7, rho=0.35, lam=0.7, fork=2.0)
+    assert forked.hold_at[41] == forked.hold_at[45] == q
+    danger = 1 - (1 - q) * (1 - q)
+    assert math.isclose(forked.value(chips, hand) - plain.value(chips, hand), -2.0 * danger)
+    # A Minus kept can take the forking chip back off: half the danger counts.
+    kept = [add_card(n) for n in range(1, 5)] + [MINUS]
+    view, chips = _open_three_on_row_4(kept)
+    plain = HandPlan(view, gamma=0.7, rho=0.35, lam=0.7)
+    forked = HandPlan(view, gamma=0.7, rho=0.35, lam=0.7, fork=2.0)
+    diff = forked.value(chips, kept) - plain.value(chips, kept)
+    assert math.isclose(diff, -2.0 * 0.5 * danger)
+    # A chip of seat 0 on (4,5) leaves colour 1 no fork: (4,0)-(4,4) is its only window
+    # two spaces short, its second space (4,1) has no partner.
+    chips[45] = 0
+    assert forked.value(chips, kept) == plain.value(chips, kept)
+
+
+def test_the_fork_danger_counts_threats_on_the_board_and_the_seat_s_own_wins():
+    view, _ = _open_three_on_row_4([add_card(n) for n in range(1, 6)])
+    plan = HandPlan(view, gamma=0.7, rho=0.35, lam=0.7, fork=1.0)
+    q = plan.hold_at[41]
+    pairs = [[40, 41], [41, 45], [45, 46]]
+    assert plan.danger(set(), pairs, set(), False) == 1 - (1 - q) * (1 - q)
+    # Two spaces already complete an opponent window: certain.
+    assert plan.danger({20, 25}, [], set(), False) == 1.0
+    # One threat (at (2,0)): a space of one window two short forks with it too, and
+    # the Minus no longer helps (it cannot undo both).
+    assert plan.danger({20}, [[40, 41]], set(), True) == 1 - (1 - q) * (1 - plan.hold_at[40])
+    # The seat completes a window next turn on (5,0): the opponent must block there,
+    # and that space forks nothing.
+    assert plan.danger(set(), pairs, {50}, False) == 0.0
+    # ... on (4,5): only a fork there counts.
+    assert plan.danger(set(), pairs, {45}, False) == q
+    assert plan.danger(set(), pairs, {45, 50}, False) == 0.0  # two: it cannot block both
+
+
+def test_stuck_multiplies_an_opponent_window_one_short_the_hand_cannot_block():
+    # Colour 1 holds (2,1)-(2,4): (2,0)-(2,4) needs (2,0) (42), (2,1)-(2,5) needs (2,5)
+    # (43). With a card for 42 only the window needing 43 is stuck.
+    state = table(2, chips={x: 1 for x in line((2, 1), (0, 1), 4)})
+    view = GAME.view(state, 0)
+    chips = [c for row in view["chips"] for c in row]
+    plain = HandPlan(view, gamma=0.5, rho=0.35, lam=1.0)
+    stuck = HandPlan(view, gamma=0.5, rho=0.35, lam=1.0, stuck=3.0)
+    r42, r43 = plain.reach[42], plain.reach[43]
+    none = [add_card(1)]
+    assert math.isclose(stuck.value(chips, none) - plain.value(chips, none), -2 * 0.5 * (r42 + r43))
+    one = [add_card(42)]
+    assert math.isclose(stuck.value(chips, one) - plain.value(chips, one), -2 * 0.5 * r43)
+    for card in (PLUS, MINUS):  # either blocks (or reopens) both
+        assert stuck.value(chips, [card]) == plain.value(chips, [card])
+
+
+def test_hard_with_fork_takes_a_forking_space_that_plain_hard_leaves():
+    # Colour 1's open three on row 4 (see _open_three_on_row_4); seat 0 has (7,1) and
+    # (7,2) and holds cards for (4,1) (31) and for (4,5) or (7,4) (39).
+    chips = {x: 1 for x in line((4, 2), (0, 1), 3)} | {(7, 1): 0, (7, 2): 0}
+    hand = [add_card(n) for n in (31, 39, 21, 5, 44)]
+    state = table(2, chips=chips, hand=hand)
+    view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
+    bot = get_bot("sequence-numbers", "hard", seed=1)
+    plain = bot.choose(view, legal)
+    assert (plain["row"], plain["col"]) == (7, 4)  # its own line; the fork stays open
+    bot.fork = 1.0
+    forked = bot.choose(view, legal)
+    assert (forked["row"], forked["col"]) in {(4, 1), (4, 5)}
