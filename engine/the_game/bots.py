@@ -17,10 +17,18 @@ import random
 
 from engine.bots import Bot, factory
 from engine.search import Search, SearchBot
+from engine.the_game.endgame import OutOfBudget, Solver, last_draw_values, mask_of
 from engine.the_game.lookahead import Lookahead
 from engine.the_game.plan import Table, best_plan, cost, desired_signals
 from engine.the_game.rules import GAME
-from engine.the_game.search import END_RULES, TheGameAdapter, plan_actions, view_plans
+from engine.the_game.search import (
+    END_RULES,
+    ROLLOUT,
+    TheGameAdapter,
+    decode_plan,
+    plan_actions,
+    view_plans,
+)
 from engine.the_game.state import PILES
 
 
@@ -175,6 +183,19 @@ class HardBot(NormalBot):
       2 players; at 5 a game took about 20 s with it, wall, load ~4.8, against
       about 6 s at 2, and the 5-player target is scored under the published end
       rule, which the lookahead's playouts do not model).
+    * ``endgame`` (:data:`ENDGAME` by default; None: off; a node budget per
+      decision): once the draw pile is empty at a player count of
+      ``endgame_players`` (``(2,)``), the hidden cards are exactly the other hand
+      (deduced from the public piles), and the exact solver of
+      :mod:`engine.the_game.endgame` plays the turn that leaves the fewest cards
+      with best play by both seats (:meth:`solve`); over its budget the planner and
+      the lookahead decide as before.
+    * ``last_draw`` (:data:`LAST_DRAW` by default; None: off; a node budget per
+      decision): at 2 players, when its turn will draw the whole draw pile (1 card up
+      to the minimum), the lookahead's candidate plans are scored exactly: the mean
+      over every split of the hidden cards into the draw pile and the other hand of
+      the fewest cards left afterwards (:meth:`draw_plan`); over its budget the
+      lookahead decides as before.
     * ``params``: the planner's knobs (:data:`~engine.the_game.plan.DEFAULTS`);
       ``extra_end`` and ``future`` are listed with their default values so that
       tools can set them by name (``hard:extra_end=6``).
@@ -219,6 +240,10 @@ class HardBot(NormalBot):
     #: left a game, 6.95 ±1.51 cards per loss against 9.89 ±1.88, blocked with cards
     #: to draw in 4.5% of games against 11.8% (issue 17); CPU a decision p99 ~715 ms.
     LOOK_MORE: int | None = 32
+    #: The exact endgame solver's node budget per decision (None: off; see ``endgame``).
+    ENDGAME: int | None = None
+    #: The node budget of the exact last draw (None: off; see ``last_draw``).
+    LAST_DRAW: int | None = None
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
@@ -238,6 +263,11 @@ class HardBot(NormalBot):
         self.look_band: float = 2.0
         self.look_players: tuple[int, ...] = (2,)
         self.last_look: dict | None = None
+        self.endgame: int | None = self.ENDGAME
+        self.endgame_players: tuple[int, ...] = (2,)
+        self.last_draw: int | None = self.LAST_DRAW
+        self.last_endgame: dict | None = None
+        self._solver: tuple[int, Solver] | None = None
         self._view: dict | None = None
 
     def choose(self, view: dict, legal: list[dict] | None = None) -> dict:
@@ -254,9 +284,17 @@ class HardBot(NormalBot):
     def plan(self, table: Table) -> list[tuple[int, int]]:
         if self.end_rule == "published" and not table.deck and self._someone_empty:
             table.p["extra_end"] = float("inf")  # the game stops when that seat is due
-        moves = best_plan(table, search=True)
         self.last_look = None
         view = self._view
+        if self.endgame and view is not None and self.end_rule == "ours":
+            solved = self.solve(view)
+            if solved is not None:
+                return solved
+        moves = best_plan(table, search=True)
+        if self.last_draw and moves and view is not None and self.end_rule == "ours":
+            drawn = self.draw_plan(view, moves)
+            if drawn is not None:
+                return drawn
         if (
             self.look
             and moves
@@ -269,6 +307,104 @@ class HardBot(NormalBot):
                 rng = random.Random(self.rng.getrandbits(64))
                 moves, self.last_look = look.choose(view, moves, rng)
         return moves
+
+    def solve(self, view: dict) -> list[tuple[int, int]] | None:
+        """The exact endgame's plays ``(card, pile index)`` for the rest of this turn,
+        or None when it does not apply or ran out of its budget (then the planner and
+        the lookahead decide). It applies at its turn, under our end rule, at a player
+        count of ``endgame_players``, once the draw pile is empty and exactly one other
+        seat holds cards: that seat's hand is then every card on no pile and not in
+        this hand (deduced from the public piles). Sets ``last_endgame``: ``value``
+        (cards left with best play by both), ``nodes`` expanded, ``moves``; or
+        ``nodes`` and ``value`` None when out of budget."""
+        self.last_endgame = None
+        if view["over"] or view["turn"] != view["seat"] or view["deck"]:
+            return None
+        if view["players"] not in self.endgame_players:
+            return None
+        seat = view["seat"]
+        others = [s for s, k in enumerate(view["hand_sizes"]) if s != seat and k]
+        live = 0
+        for c in range(2, 100):
+            live |= 1 << c
+        for name in PILES:
+            for c in view["piles"][name]:
+                live &= ~(1 << c)
+        mine = mask_of(view["hand"])
+        hidden = live & ~mine
+        if len(others) > 1 or hidden.bit_count() != sum(view["hand_sizes"]) - len(view["hand"]):
+            return None
+        hands = [0] * view["players"]
+        hands[seat] = mine
+        if others:
+            hands[others[0]] = hidden
+        # Values are exact for any position, so the table is kept while the game
+        # goes on (the cards held only shrink); a new game starts a new one.
+        if self._solver is None or live & ~self._solver[0]:
+            self._solver = (live, Solver())
+        solver = self._solver[1]
+        solver.budget = solver.nodes + self.endgame
+        start = solver.nodes
+        tops = tuple(view["tops"][n] for n in PILES)
+        try:
+            value, moves = solver.plan(tuple(hands), tops, seat, view["played"] > 0)
+        except OutOfBudget:  # the table holds only finished (exact) values: kept
+            self.last_endgame = {"value": None, "nodes": self.endgame}
+            return None
+        self.last_endgame = {"value": value, "nodes": solver.nodes - start, "moves": moves}
+        return moves
+
+    def draw_plan(self, view: dict, planned: list[tuple[int, int]]) -> list[tuple[int, int]] | None:
+        """The plays of this turn chosen by the exact last draw, or None when it does
+        not apply or ran out of its budget. It applies at the start of its turn, at a
+        player count of ``endgame_players``, when the draw pile holds at least 1 card
+        and at most the minimum: this turn then draws it all, and afterwards every
+        card is known to both seats. The candidates are the lookahead's (``planned``,
+        the planner's, first, then :func:`~engine.the_game.search.view_plans`); each is
+        scored by the mean fewest cards left over every split of the hidden cards
+        into the draw pile and the other hand
+        (:func:`~engine.the_game.endgame.last_draw_values`); the least wins, the
+        earliest on a tie. Sets ``last_endgame`` (``means``, ``nodes``, ``index``)."""
+        self.last_endgame = None
+        if view["over"] or view["turn"] != view["seat"] or view["played"]:
+            return None
+        if view["players"] not in self.endgame_players or view["players"] != 2:
+            return None
+        if not 0 < view["deck"] <= view["minimum"]:
+            return None
+        seat = view["seat"]
+        live = set(range(2, 100))
+        for name in PILES:
+            live -= set(view["piles"][name])
+        hidden = sorted(live - set(view["hand"]))
+        if len(hidden) != view["deck"] + view["hand_sizes"][1 - seat]:
+            return None
+        plans = [list(planned)]
+        for code in view_plans(view, ROLLOUT, 4, 8):
+            moves = [(m // 4 + 2, m % 4) for m in decode_plan(code)]
+            if moves not in plans:
+                plans.append(moves)
+        if len(plans) == 1:
+            return None
+        tops = [view["tops"][n] for n in PILES]
+        try:
+            means, nodes = last_draw_values(
+                seat,
+                view["hand"],
+                hidden,
+                view["deck"],
+                tops,
+                plans,
+                view["hand_size"],
+                view["minimum"],
+                self.last_draw,
+            )
+        except OutOfBudget:
+            self.last_endgame = {"means": None, "nodes": self.last_draw}
+            return None
+        best = min(range(len(plans)), key=lambda i: (means[i], i))
+        self.last_endgame = {"means": means, "nodes": nodes, "index": best}
+        return plans[best]
 
     def lookahead(self) -> Lookahead:
         """The :class:`~engine.the_game.lookahead.Lookahead` of the ``look_*`` settings."""

@@ -1,0 +1,34 @@
+"""tools/the_game_fork.py (issue 17): arm A replays exactly the game the tournament
+plays on the same deal and seats; arm B differs only after the fork."""
+
+from __future__ import annotations
+
+from tools import the_game_fork as fork
+from tools import tournament
+from tools.tournament import Job, Spec
+
+SEATS = (Spec.parse("hard:look=0"), Spec.parse("hard:look=0"))
+
+
+def test_arm_a_is_the_tournaments_game():
+    for deal in (5, 6):
+        row = fork.play_deal(deal, list(SEATS), {"endgame": 30_000}, 0)
+        record = tournament.play(Job(0, "the-game", deal, SEATS))
+        assert row["a"] == (record["scores"][0], record["deck_left"])
+        assert row["forked"] == (record["deck_left"] == 0)  # the draw pile ran out
+
+
+def test_a_setting_that_changes_nothing_gives_equal_arms():
+    row = fork.play_deal(5, list(SEATS), {"look_z": 1.0}, 3)
+    assert row["a"] == row["b"]
+    text = fork.report([row, row], "look_z=1.0")
+    assert "paired B - A: cards left +0.00" in text
+
+
+def test_an_unknown_setting_is_refused():
+    try:
+        fork.play_deal(5, list(SEATS), {"no_such_setting": 1}, 0)
+    except KeyError as e:
+        assert "no_such_setting" in str(e)
+    else:
+        raise AssertionError("an unknown setting must be refused")
