@@ -17,15 +17,19 @@ candidate the reward at the end of the deal (``end``: levels / 3, ±1 for the ma
 whether the team won the deal (``win``) and the cut-off evaluation
 (:func:`engine.guandan.search.predicted`) after 4, 8 and 16 plies (``p4``, ``p8``,
 ``p16``; the end reward when the deal ended sooner); also the normal bot's score of
-each candidate (``score``, lower is better). ``--rollout normal`` rolls out with the
-normal bot's policy instead. One JSON line a point; ``--skip N`` resumes a file.
+each candidate (``score``, lower is better), the seat's hand size (``hand``), the
+cards it cannot see (``unseen``), every seat's card count (``counts``), whether it
+leads (``leading``) and the candidates' kinds (``kinds``). ``--rollout normal``
+rolls out with the normal bot's policy instead. One JSON line a point; ``--skip N``
+resumes a file.
 
 ``judge``: for each rule (see :func:`judge`: the hard bot's pruning rule, a plain
 ``z`` test of the best candidate against normal, a split-half test, a sign test;
 each on one recorded signal, over the first 16, 32 or 64 samples; some only at
-some points), the gain over normal summed over the points (``--by levels``, the
-oracle's level difference, or ``--by wins``, deals won) with its 95% interval, the
-departures, and the paired difference to ``hard today`` (the hard bot's rule: flat,
+some points, e.g. ``hand<=18``: the hard bot with ``hand_max=18``), the gain over
+normal summed over the points (``--by levels``, the oracle's level difference, or
+``--by wins``, deals won) with its 95% interval, the departures, and the paired
+difference to ``hard today`` (the hard bot's rule: flat,
 ``end`` reward, prune 1.5 at 16 and 32 samples, normal kept unless pruned).
 ``best-shortlisted`` is the bound: the truly best candidate at every point.
 """
@@ -84,6 +88,7 @@ def collect_point(state, seat: int, samples: int, sampler: str, rng, rollout: st
         "hand": len(view["hand"]),
         "unseen": sum(view["hand_counts"]) - len(view["hand"]),
         "leading": view["last_play"] is None,
+        "counts": list(view["hand_counts"]),
         "kinds": [a["type"] if a["type"] == "pass" else a["combo"] for a in cands],
         "truth": truth,
         "score": [round(scores[json.dumps(a, sort_keys=True)], 4) for a in cands],
@@ -226,6 +231,8 @@ def judge(args) -> None:
         ),
         "lead-late": lambda r: r["leading"] and r["unseen"] <= 40,
         "no-follow-play": "no-follow-play",
+        "hand<=18": lambda r: r["hand"] <= 18,
+        "hand<=10": lambda r: r["hand"] <= 10,
     }
     for gname, gate in gates.items():
         for sig in ("end", "p4", "p16"):

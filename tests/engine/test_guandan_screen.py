@@ -17,6 +17,7 @@ def test_collect_records_every_candidates_truth_and_paired_sample_values(tmp_pat
     for r in recs:
         k = len(r["kinds"])
         assert k >= 2 and len(r["truth"]) == len(r["score"]) == k
+        assert len(r["counts"]) == 4 and sum(r["counts"]) - r["hand"] == r["unseen"]
         for won, levels in r["truth"]:
             assert won in (0, 1) and (levels > 0) == bool(won) and 1 <= abs(levels) <= 3
         for sig in ("end", "win", "p4", "p8", "p16"):

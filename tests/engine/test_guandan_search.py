@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from engine.guandan import GAME
-from engine.guandan.bots import make_bot
+from engine.guandan.bots import make_bot, unseen
 from engine.guandan.cards import card_value, is_wild, parse_card
 from engine.guandan.search import (
     Deck,
@@ -306,3 +306,49 @@ def test_the_rollout_memos_hold_nothing_the_garbage_collector_tracks():
     gc.collect()
     held = [hand.ids, *hand.ids, hand.black, hand.red, readings, candidates, *candidates]
     assert [o for o in held if gc.is_tracked(o)] == []
+
+
+def test_unseen_counts_the_other_three_hands():
+    s = GAME.setup(4, 6, {"deals": 1})
+    seat = min(GAME.awaiting(s))
+    view = GAME.view(s, seat)
+    assert s.phase == "play" and unseen(view) == 81  # 4 × 27 dealt, 27 in the seat's hand
+    played = GAME.legal_actions(s, seat)[0]
+    assert played["type"] == "play"
+    s = GAME.apply(s, seat, played)[0]
+    after_view = GAME.view(s, (seat + 1) % 4)
+    assert unseen(after_view) == 81 - len(played["cards"])
+
+
+def test_hard_searches_only_within_unseen_max_and_hand_max():
+    s = play_to(6, 1, level="normal", steps=2)
+    seat = min(GAME.awaiting(s))
+    view, legal = GAME.view(s, seat), GAME.legal_actions(s, seat)
+    left, held = unseen(view), len(view["hand"])
+    assert (view["hand_counts"], left, held) == ([27, 22, 22, 27], 71, 27)  # two plays of 5
+    normal = make_bot("normal", seed=3).choose(view, legal)
+    cases = [
+        ({}, True),
+        ({"unseen_max": left}, True),
+        ({"unseen_max": left - 1}, False),
+        ({"unseen_max": 60}, False),
+        ({"hand_max": held}, True),
+        ({"hand_max": held - 1}, False),
+        ({"hand_max": 18}, False),
+        ({"unseen_max": left, "hand_max": 18}, False),
+    ]
+    for caps, searched in cases:
+        bot = make_bot("hard", seed=3)
+        bot.samples, bot.seconds = 6, None
+        for name, cap in caps.items():
+            setattr(bot, name, cap)
+        action = bot.choose(view, legal)
+        assert (bot.last is not None) == searched, caps
+        if not searched:
+            assert action == normal
+    for name in ("unseen_max", "hand_max"):
+        for bad in (-1, "60", 1.5, True):
+            bot = make_bot("hard", seed=3)
+            setattr(bot, name, bad)
+            with pytest.raises(ValueError, match=name):
+                bot.choose(view, legal)
