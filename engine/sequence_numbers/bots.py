@@ -247,8 +247,11 @@ class HandPlan:
     subtracts that weight times :meth:`danger`, the chance that the opponent's next
     move leaves a double threat; ``stuck`` (1: off) multiplies the opponent's term of a
     window one space short that the hand cannot answer (no card for the space, no Plus,
-    no Minus). :meth:`scanned` (used by ``look``) counts neither ``fork`` nor
-    ``stuck``."""
+    no Minus); ``fork2`` (0: off) subtracts that weight times :meth:`danger2`, the
+    chance that the opponent's next move makes a shape the seat cannot break in one
+    move, left out when the hand can complete a window of its own next turn (the
+    opponent must answer that first). :meth:`scanned` (used by
+    ``look``) counts none of ``fork``, ``stuck``, ``fork2``."""
 
     def __init__(
         self,
@@ -263,10 +266,11 @@ class HandPlan:
         plus_once: bool = False,
         fork: float = 0.0,
         stuck: float = 1.0,
+        fork2: float = 0.0,
     ) -> None:
         self.gamma, self.rho, self.lam, self.minus_open = gamma, rho, lam, minus_open
         self.four, self.three, self.plus_once = four, three, plus_once
-        self.fork, self.stuck = fork, stuck
+        self.fork, self.stuck, self.fork2 = fork, stuck, fork2
         self.board = Board(view)
         self.me = view["colour"]
         self.opp = 1 - self.me
@@ -316,10 +320,12 @@ class HandPlan:
         mine_ok, theirs_ok = self._open_me, self._open_opp
         four, three = self.four, self.three
         once = plus if self.plus_once else 0
-        fork, stuck = self.fork, self.stuck
+        fork, stuck, fork2 = self.fork, self.stuck, self.fork2
+        forks = fork or fork2
         minus = MINUS in hand
         threats: set[int] = set()
         pairs: list = []
+        triples: list = []
         wins: set[int] = set()
         best = 0.0
         mine = theirs = 0.0
@@ -340,7 +346,7 @@ class HandPlan:
                 need = len(empty)
                 if owner != opp and mine_ok[w]:
                     covered = sum(1 for sp in empty if held[sp])
-                    if fork and need == 1 and (covered or plus):
+                    if forks and need == 1 and (covered or plus):
                         wins.add(empty[0])
                     if once:
                         v = gpow[need] * rpow[max(0, need - covered)]
@@ -362,14 +368,18 @@ class HandPlan:
                     elif need == 2 and three != 1.0:
                         v *= three
                     theirs += v
-                    if fork:
+                    if forks:
                         if need == 1:
                             threats.add(empty[0])
                         elif need == 2:
                             pairs.append(empty)
+                        elif need == 3 and fork2:
+                            triples.append(empty)
         mine += best
         if fork:
             mine -= fork * self.danger(threats, pairs, wins, minus)
+        if fork2 and not wins:
+            mine -= fork2 * self.danger2(threats, pairs, triples)
         if self.minus_open and MINUS in hand:
             return mine - self.lam * theirs + self.minus_open * self.reopened(chips, held, plus)
         return mine - self.lam * theirs
@@ -410,6 +420,54 @@ class HandPlan:
         if minus and not threats:
             out *= FORK_MINUS
         return out
+
+    def danger2(self, threats: set, pairs: list, triples: list) -> float:
+        """The chance that the opponent's next move, without a double threat yet,
+        leaves a shape this seat cannot break in one move: after a chip of the opponent
+        on ``s`` (a space of its windows two or three spaces short: ``pairs``,
+        ``triples``; ``threats`` as in :meth:`danger`), two or more forking spaces, or
+        one forking space beside a threat (the seat must block the threat first). The
+        chance is ``1 - prod(1 - q(s))`` over those ``s`` (:attr:`hold_at`)."""
+        hold = self.hold_at
+        base: dict[int, set] = {}
+        for a, b in pairs:
+            base.setdefault(a, set()).add(b)
+            base.setdefault(b, set()).add(a)
+        forking0 = {x for x, g in base.items() if x not in threats and len(g | threats) >= 2}
+        through: dict[int, list] = {}
+        for t in triples:
+            for x in t:
+                through.setdefault(x, []).append(t)
+        miss = 1.0
+        for s in set(base) | set(through):
+            if s in threats:
+                continue
+            if s in base:
+                # The chip makes threats of its pairs' other spaces: count afresh.
+                new = threats | base[s]
+                if len(new) >= 2:
+                    continue  # a double threat at once: :meth:`danger`'s
+                partners = {x: set(g) - {s} for x, g in base.items() if x != s}
+                for t in through.get(s, ()):
+                    a, b = [x for x in t if x != s]
+                    partners.setdefault(a, set()).add(b)
+                    partners.setdefault(b, set()).add(a)
+                forking = sum(1 for x, g in partners.items() if x not in new and len(g | new) >= 2)
+            else:
+                new = threats
+                added: dict[int, set] = {}
+                for t in through[s]:
+                    a, b = [x for x in t if x != s]
+                    added.setdefault(a, set()).add(b)
+                    added.setdefault(b, set()).add(a)
+                forking = len(forking0) + sum(
+                    1
+                    for x, g in added.items()
+                    if x not in forking0 and x not in new and len(g | base.get(x, set()) | new) >= 2
+                )
+            if forking >= 2 or (forking and new):
+                miss *= 1.0 - hold[s]
+        return 1.0 - miss
 
     def reopened(self, chips: list, held: list[bool], plus: int) -> float:
         """The best own window a Minus in hand could reopen: one opponent chip in it,
@@ -514,7 +572,9 @@ class HardBot(SearchBot):
     the plan's term of each opponent window one and two spaces from a sequence;
     ``infer`` reads from the board it left the opponent the answers the opponent
     cannot have held (:meth:`lacking`); ``plus_once`` counts a Plus in the one own
-    window it helps most instead of in every window; ``look`` (deals, e.g. 8)
+    window it helps most instead of in every window; ``fork``, ``stuck`` and
+    ``fork2`` are :class:`HandPlan`'s (the opponent's double threats one and two moves
+    ahead, its threats the hand cannot answer); ``look`` (deals, e.g. 8)
     re-ranks the plan's first ``look_width`` moves one round on (:meth:`looked`: the
     opponent answers as normal would on dealt hands, then :meth:`my_turn` values the
     board with this seat to move, a certain win or loss counting ``look_win``).
@@ -559,6 +619,7 @@ class HardBot(SearchBot):
         plus_once: bool = False,
         fork: float = 0.0,
         stuck: float = 1.0,
+        fork2: float = 0.0,
         look: int = 0,
         look_width: int = 4,
         look_win: float = 3.0,
@@ -571,7 +632,7 @@ class HardBot(SearchBot):
         self.plan, self.gamma, self.rho, self.lam = plan, gamma, rho, lam
         self.keep_minus, self.minus_open, self.four = keep_minus, minus_open, four
         self.three, self.infer, self.plus_once = three, infer, plus_once
-        self.fork, self.stuck = fork, stuck
+        self.fork, self.stuck, self.fork2 = fork, stuck, fork2
         self._memo: tuple | None = None
         self.look, self.look_width, self.look_win = look, look_width, look_win
         self._ranker = NormalBot()
@@ -600,6 +661,7 @@ class HardBot(SearchBot):
             self.plus_once,
             self.fork,
             self.stuck,
+            self.fork2,
         )
 
     def lacking(self, view: dict) -> frozenset | None:

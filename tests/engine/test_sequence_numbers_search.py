@@ -455,3 +455,28 @@ def test_hard_with_fork_takes_a_forking_space_that_plain_hard_leaves():
     bot.fork = 1.0
     forked = bot.choose(view, legal)
     assert (forked["row"], forked["col"]) in {(4, 1), (4, 5)}
+
+
+def test_fork2_is_the_chance_the_opponent_makes_a_shape_with_two_forking_spaces():
+    # Colour 1 holds (4,3) and (4,4). A chip of it on (4,2) makes the open three of
+    # _open_three_on_row_4 (forking spaces (4,1), (4,5)); on (4,5): (4,3)-(4,5), forking
+    # on (4,2) [(4,1), (4,6)] and (4,6) [(4,2), (4,7)]. Elsewhere one forking space at
+    # most ((4,1): only (4,2); (4,6): only (4,5)), which one chip of the seat can take.
+    hand = [add_card(n) for n in range(1, 6)]
+    state = table(2, chips={(4, 3): 1, (4, 4): 1}, hand=hand)
+    view = GAME.view(state, 0)
+    chips = [c for row in view["chips"] for c in row]
+    assert (BOARD[4][2], BOARD[4][5]) == (22, 39)
+    q = 1 - math.comb(91, 5) / math.comb(95, 5)
+    plain = HandPlan(view, gamma=0.7, rho=0.35, lam=0.7)
+    deep = HandPlan(view, gamma=0.7, rho=0.35, lam=0.7, fork2=2.0)
+    assert deep.hold_at[42] == deep.hold_at[45] == q
+    diff = deep.value(chips, hand) - plain.value(chips, hand)
+    assert math.isclose(diff, -2.0 * (1 - (1 - q) * (1 - q)))
+    # Beside a threat every window two short forks: a chip on any of (4,0)-(4,2)
+    # leaves the other two forking, with the threat to block first.
+    hold = deep.hold_at
+    got = deep.danger2({20}, [], [[40, 41, 42]])
+    assert math.isclose(got, 1 - (1 - hold[40]) * (1 - hold[41]) * (1 - hold[42]))
+    # A chip on a space of a window two short makes a second threat: danger's, not this.
+    assert deep.danger2({20}, [[40, 41]], []) == 0.0
