@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import copy
 import math
+import pickle
 import sys
 import time
 from pathlib import Path
@@ -30,6 +31,7 @@ if __package__ in (None, ""):  # run as a script: make the checkout importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import get_game  # noqa: E402
+from engine.the_game.endgame import OutOfBudget, Solver, mask_of  # noqa: E402
 from tools.tournament import Spec, make_bot, mean_interval, wilson  # noqa: E402
 
 
@@ -56,17 +58,52 @@ def finish(game, state, bots, times: list[float] | None):
     return state
 
 
-def play_deal(deal: int, specs: list[Spec], settings: dict, fork: int) -> dict:
+def clairvoyant(state, budget: int | None) -> int | None:
+    """The fewest cards left from ``state`` if every seat knew every hand and the
+    draw pile's order (:class:`~engine.the_game.endgame.Solver`: a bound no play
+    can beat), or None past ``budget`` nodes."""
+    hands = tuple(mask_of(h) for h in state.hands)
+    minimum = 3 if dict(state.options).get("expert") else 2
+    solver = Solver(budget, deck=state.deck, size=state.size, minimum=minimum)
+    try:
+        return solver.value(hands, tuple(state.tops), state.turn, state.played)
+    except OutOfBudget:
+        return None
+
+
+def play_deal(
+    deal: int,
+    specs: list[Spec],
+    settings: dict,
+    fork: int,
+    bound: int | None = None,
+    store: str | None = None,
+) -> dict:
     """One deal, both arms: ``{"deal", "forked", "a": (left, deck), "b": ...,
-    "ta", "tb"}`` (``deck`` the draw pile at the end; times in seconds)."""
+    "ta", "tb", "bound"}`` (``deck`` the draw pile at the end; times in seconds;
+    ``bound``: the :func:`clairvoyant` value at the fork with ``bound`` (a node
+    budget) given, else None). With ``store`` (a folder), the table and bots at the
+    fork are kept there (``<seats>-<deal>-<fork>.pickle``) and read back on the next
+    run instead of playing the deal again up to the fork."""
     game = get_game("the-game")
-    bots = [make_bot("the-game", sp, seed=deal * 1000 + s) for s, sp in enumerate(specs)]
-    state = game.setup(len(specs), deal, {})
-    while not game.is_over(state) and len(state.deck) > fork:
-        seat = min(game.awaiting(state))
-        action = bots[seat].choose(game.view(state, seat), game.legal_actions(state, seat))
-        state, _ = game.apply(state, seat, action)
+    path = None
+    if store is not None:
+        name = ",".join(map(str, specs)).replace("/", "_")
+        path = Path(store) / f"{name}-{deal}-{fork}.pickle"
+    if path is not None and path.exists():
+        state, bots = pickle.loads(path.read_bytes())
+    else:
+        bots = [make_bot("the-game", sp, seed=deal * 1000 + s) for s, sp in enumerate(specs)]
+        state = game.setup(len(specs), deal, {})
+        while not game.is_over(state) and len(state.deck) > fork:
+            seat = min(game.awaiting(state))
+            action = bots[seat].choose(game.view(state, seat), game.legal_actions(state, seat))
+            state, _ = game.apply(state, seat, action)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(pickle.dumps((state, bots)))
     forked = not game.is_over(state)
+    best = clairvoyant(state, bound) if bound and forked else None
     other = copy.deepcopy(bots)
     for bot in other:
         for key, value in settings.items():
@@ -84,6 +121,7 @@ def play_deal(deal: int, specs: list[Spec], settings: dict, fork: int) -> dict:
         "b": (end_b.cards_left, len(end_b.deck)),
         "ta": ta,
         "tb": tb,
+        "bound": best,
     }
 
 
@@ -119,6 +157,15 @@ def report(rows: list[dict], label_b: str) -> str:
     w = [(r["b"][0] == 0) - (r["a"][0] == 0) for r in rows]
     mw, hw = mean_interval([float(x) for x in w])
     only_b, only_a = sum(1 for x in w if x > 0), sum(1 for x in w if x < 0)
+    known = [r for r in rows if r.get("bound") is not None]
+    if known:
+        mean_bound = sum(r["bound"] for r in known) / len(known)
+        mean_a = sum(r["a"][0] for r in known) / len(known)
+        above = sum(1 for r in known if r["a"][0] > r["bound"])
+        out.append(
+            f"clairvoyant bound at the fork ({len(known)} deals solved): {mean_bound:.2f} "
+            f"left a game (A {mean_a:.2f} on those); A above the bound in {above}"
+        )
     out.append(
         f"paired B - A: cards left {m:+.2f} ±{h:.2f}; wins {100 * mw:+.1f} ±{100 * hw:.1f} points "
         f"({only_b} deals won only by B, {only_a} only by A); "
@@ -136,6 +183,8 @@ def main(argv: list[str] | None = None) -> int:
         "--fork", type=int, default=0, help="fork when the draw pile holds at most this"
     )
     ap.add_argument("--set", action="append", default=[], help="KEY=VALUE for arm B")
+    ap.add_argument("--bound", type=int, help="node budget of the clairvoyant value at the fork")
+    ap.add_argument("--store", help="a folder keeping the tables and bots at the fork")
     ap.add_argument("--progress", action="store_true")
     args = ap.parse_args(argv)
     specs = [Spec.parse(s) for s in args.seats.split(",")]
@@ -146,10 +195,11 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     t0 = time.perf_counter()
     for g in range(args.games):
-        rows.append(play_deal(args.seed + g, specs, settings, args.fork))
+        rows.append(play_deal(args.seed + g, specs, settings, args.fork, args.bound, args.store))
         if args.progress:
             r = rows[-1]
-            print(f"deal {r['deal']}: A {r['a']} B {r['b']}", file=sys.stderr, flush=True)
+            line = f"deal {r['deal']}: A {r['a']} B {r['b']} bound {r['bound']}"
+            print(line, file=sys.stderr, flush=True)
     label = ",".join(f"{k}={v}" for k, v in settings.items()) or "unchanged"
     print(
         f"the-game fork: seats {args.seats}, deals {args.seed}..{args.seed + args.games - 1}, "

@@ -32,3 +32,20 @@ def test_an_unknown_setting_is_refused():
         assert "no_such_setting" in str(e)
     else:
         raise AssertionError("an unknown setting must be refused")
+
+
+def test_a_stored_fork_is_read_back(tmp_path):
+    first = fork.play_deal(5, list(SEATS), {"endgame": 30_000}, 3, store=str(tmp_path))
+    files = list(tmp_path.iterdir())
+    assert [f.name for f in files] == ["hard:look=0,hard:look=0-5-3.pickle"]
+    again = fork.play_deal(5, list(SEATS), {"endgame": 30_000}, 3, store=str(tmp_path))
+    assert (again["a"], again["b"]) == (first["a"], first["b"])
+
+
+def test_the_clairvoyant_value_sees_every_card():
+    # The endgame tests' table: 50 then (the partner) 55 then 60 wins; it is seat 0's
+    # turn with nothing played yet and the draw pile empty.
+    from tests.engine.test_the_game_endgame import table
+
+    assert fork.clairvoyant(table(), 1_000) == 0
+    assert fork.clairvoyant(table(), 1) is None  # past its budget
