@@ -125,6 +125,48 @@ def play_deal(
     }
 
 
+def trace_deal(deal: int, specs: list[Spec], levels: list[int], budget: int) -> dict:
+    """Play one deal with ``specs`` (no fork); at the first decision at which the draw
+    pile holds at most each of ``levels`` cards, the :func:`clairvoyant` value of the
+    table (None past ``budget`` nodes, or when the game ended before). Returns
+    ``{"deal", "left", "deck", "bounds": {level: value}}``."""
+    game = get_game("the-game")
+    bots = [make_bot("the-game", sp, seed=deal * 1000 + s) for s, sp in enumerate(specs)]
+    state = game.setup(len(specs), deal, {})
+    bounds: dict[int, int | None] = {k: None for k in levels}
+    todo = sorted(levels, reverse=True)
+    while not game.is_over(state):
+        while todo and len(state.deck) <= todo[0]:
+            bounds[todo.pop(0)] = clairvoyant(state, budget)
+        seat = min(game.awaiting(state))
+        action = bots[seat].choose(game.view(state, seat), game.legal_actions(state, seat))
+        state, _ = game.apply(state, seat, action)
+    return {"deal": deal, "left": state.cards_left, "deck": len(state.deck), "bounds": bounds}
+
+
+def report_trace(rows: list[dict], levels: list[int]) -> str:
+    """Per level: deals solved, the mean clairvoyant value against the mean cards the
+    seats left on those deals, and the lost deals that a clairvoyant pair could still
+    have won from there."""
+    out = []
+    for k in sorted(levels, reverse=True):
+        known = [r for r in rows if r["bounds"][k] is not None]
+        if not known:
+            out.append(f"draw pile <= {k}: none solved")
+            continue
+        b = sum(r["bounds"][k] for r in known) / len(known)
+        a = sum(r["left"] for r in known) / len(known)
+        lost = [r for r in known if r["left"] > 0]
+        winnable = sum(1 for r in lost if r["bounds"][k] == 0)
+        above = sum(1 for r in known if r["left"] > r["bounds"][k])
+        out.append(
+            f"draw pile <= {k}: {len(known)} deals solved, clairvoyant {b:.2f} left a game "
+            f"against {a:.2f} played; played worse than the bound in {above}; "
+            f"{winnable} of {len(lost)} losses still winnable by a clairvoyant pair"
+        )
+    return "\n".join(out)
+
+
 def _p99(xs: list[float]) -> str:
     if not xs:
         return "-"
@@ -184,6 +226,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--set", action="append", default=[], help="KEY=VALUE for arm B")
     ap.add_argument("--bound", type=int, help="node budget of the clairvoyant value at the fork")
+    ap.add_argument(
+        "--trace",
+        help="LEVELS (e.g. 30,20,10,2): no fork; the clairvoyant value at each draw pile size",
+    )
     ap.add_argument("--store", help="a folder keeping the tables and bots at the fork")
     ap.add_argument("--progress", action="store_true")
     args = ap.parse_args(argv)
@@ -194,6 +240,19 @@ def main(argv: list[str] | None = None) -> int:
         settings[key] = _value(value)
     rows = []
     t0 = time.perf_counter()
+    if args.trace:
+        levels = [int(x) for x in args.trace.split(",")]
+        for g in range(args.games):
+            rows.append(trace_deal(args.seed + g, specs, levels, args.bound or 100_000))
+            if args.progress:
+                r = rows[-1]
+                print(f"deal {r['deal']}: left {r['left']} {r['bounds']}", file=sys.stderr)
+        print(
+            f"the-game trace: seats {args.seats}, deals {args.seed}..{args.seed + args.games - 1}, "
+            f"clairvoyant budget {args.bound or 100_000} nodes, {time.perf_counter() - t0:.0f} s"
+        )
+        print(report_trace(rows, levels))
+        return 0
     for g in range(args.games):
         rows.append(play_deal(args.seed + g, specs, settings, args.fork, args.bound, args.store))
         if args.progress:

@@ -49,3 +49,16 @@ def test_the_clairvoyant_value_sees_every_card():
 
     assert fork.clairvoyant(table(), 1_000) == 0
     assert fork.clairvoyant(table(), 1) is None  # past its budget
+
+
+def test_the_trace_bound_never_exceeds_what_was_played():
+    # A clairvoyant pair can always do what the seats did, so its value is at most
+    # the cards they left; on deal 5 the planners (look=0) leave 6 after the draw pile
+    # ran out, and from a draw pile of 2 that is already the best possible.
+    for deal in (5, 6):
+        row = fork.trace_deal(deal, list(SEATS), [40, 2], 20_000)
+        for value in row["bounds"].values():
+            assert value is None or value <= row["left"]
+    row = fork.trace_deal(5, list(SEATS), [2], 20_000)
+    assert row["left"] == row["bounds"][2] == 6
+    assert "1 deals solved, clairvoyant 6.00" in fork.report_trace([row], [2])
