@@ -250,8 +250,10 @@ class HandPlan:
     no Minus); ``fork2`` (0: off) subtracts that weight times :meth:`danger2`, the
     chance that the opponent's next move makes a shape the seat cannot break in one
     move, left out when the hand can complete a window of its own next turn (the
-    opponent must answer that first). :meth:`scanned` (used by
-    ``look``) counts none of ``fork``, ``stuck``, ``fork2``."""
+    opponent must answer that first); ``attack`` (0: off) adds that weight when an
+    equation card left in hand can make a double threat of the seat's own next turn
+    (:meth:`can_fork`). :meth:`scanned` (used by
+    ``look``) counts none of ``fork``, ``stuck``, ``fork2``, ``attack``."""
 
     def __init__(
         self,
@@ -267,10 +269,11 @@ class HandPlan:
         fork: float = 0.0,
         stuck: float = 1.0,
         fork2: float = 0.0,
+        attack: float = 0.0,
     ) -> None:
         self.gamma, self.rho, self.lam, self.minus_open = gamma, rho, lam, minus_open
         self.four, self.three, self.plus_once = four, three, plus_once
-        self.fork, self.stuck, self.fork2 = fork, stuck, fork2
+        self.fork, self.stuck, self.fork2, self.attack = fork, stuck, fork2, attack
         self.board = Board(view)
         self.me = view["colour"]
         self.opp = 1 - self.me
@@ -320,7 +323,9 @@ class HandPlan:
         mine_ok, theirs_ok = self._open_me, self._open_opp
         four, three = self.four, self.three
         once = plus if self.plus_once else 0
-        fork, stuck, fork2 = self.fork, self.stuck, self.fork2
+        fork, stuck, fork2, attack = self.fork, self.stuck, self.fork2, self.attack
+        my_threats: set[int] = set()
+        my_pairs: list = []
         forks = fork or fork2
         minus = MINUS in hand
         threats: set[int] = set()
@@ -348,6 +353,11 @@ class HandPlan:
                     covered = sum(1 for sp in empty if held[sp])
                     if forks and need == 1 and (covered or plus):
                         wins.add(empty[0])
+                    if attack:
+                        if need == 1:
+                            my_threats.add(empty[0])
+                        elif need == 2:
+                            my_pairs.append(empty)
                     if once:
                         v = gpow[need] * rpow[max(0, need - covered)]
                         mine += v
@@ -380,6 +390,8 @@ class HandPlan:
             mine -= fork * self.danger(threats, pairs, wins, minus)
         if fork2 and not wins:
             mine -= fork2 * self.danger2(threats, pairs, triples)
+        if attack and self.can_fork(my_threats, my_pairs, held):
+            mine += attack
         if self.minus_open and MINUS in hand:
             return mine - self.lam * theirs + self.minus_open * self.reopened(chips, held, plus)
         return mine - self.lam * theirs
@@ -420,6 +432,20 @@ class HandPlan:
         if minus and not threats:
             out *= FORK_MINUS
         return out
+
+    @staticmethod
+    def can_fork(threats: set, pairs: list, held: list) -> bool:
+        """Whether an equation card in hand (``held[sp]``: it answers ``sp``) puts a
+        chip of this seat where it leaves two spaces that each complete one of its
+        windows: ``threats`` the empty spaces completing one now, ``pairs`` the two empty
+        spaces of each window two short (:meth:`danger`'s fork, on this seat's side)."""
+        partners: dict[int, set] = {}
+        for a, b in pairs:
+            partners.setdefault(a, set()).add(b)
+            partners.setdefault(b, set()).add(a)
+        return any(
+            held[s] and s not in threats and len(g | threats) >= 2 for s, g in partners.items()
+        )
 
     def danger2(self, threats: set, pairs: list, triples: list) -> float:
         """The chance that the opponent's next move, without a double threat yet,
@@ -572,9 +598,10 @@ class HardBot(SearchBot):
     the plan's term of each opponent window one and two spaces from a sequence;
     ``infer`` reads from the board it left the opponent the answers the opponent
     cannot have held (:meth:`lacking`); ``plus_once`` counts a Plus in the one own
-    window it helps most instead of in every window; ``fork``, ``stuck`` and
-    ``fork2`` are :class:`HandPlan`'s (the opponent's double threats one and two moves
-    ahead, its threats the hand cannot answer); ``look`` (deals, e.g. 8)
+    window it helps most instead of in every window; ``fork``, ``stuck``, ``fork2``
+    and ``attack`` are :class:`HandPlan`'s (the opponent's double threats one and two
+    moves ahead, its threats the hand cannot answer, the seat's own double threat
+    next turn); ``look`` (deals, e.g. 8)
     re-ranks the plan's first ``look_width`` moves one round on (:meth:`looked`: the
     opponent answers as normal would on dealt hands, then :meth:`my_turn` values the
     board with this seat to move, a certain win or loss counting ``look_win``).
@@ -620,6 +647,7 @@ class HardBot(SearchBot):
         fork: float = 0.0,
         stuck: float = 1.0,
         fork2: float = 0.0,
+        attack: float = 0.0,
         look: int = 0,
         look_width: int = 4,
         look_win: float = 3.0,
@@ -632,7 +660,7 @@ class HardBot(SearchBot):
         self.plan, self.gamma, self.rho, self.lam = plan, gamma, rho, lam
         self.keep_minus, self.minus_open, self.four = keep_minus, minus_open, four
         self.three, self.infer, self.plus_once = three, infer, plus_once
-        self.fork, self.stuck, self.fork2 = fork, stuck, fork2
+        self.fork, self.stuck, self.fork2, self.attack = fork, stuck, fork2, attack
         self._memo: tuple | None = None
         self.look, self.look_width, self.look_win = look, look_width, look_win
         self._ranker = NormalBot()
@@ -662,6 +690,7 @@ class HardBot(SearchBot):
             self.fork,
             self.stuck,
             self.fork2,
+            self.attack,
         )
 
     def lacking(self, view: dict) -> frozenset | None:

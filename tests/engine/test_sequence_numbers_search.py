@@ -480,3 +480,25 @@ def test_fork2_is_the_chance_the_opponent_makes_a_shape_with_two_forking_spaces(
     assert math.isclose(got, 1 - (1 - hold[40]) * (1 - hold[41]) * (1 - hold[42]))
     # A chip on a space of a window two short makes a second threat: danger's, not this.
     assert deep.danger2({20}, [[40, 41]], []) == 0.0
+
+
+def test_attack_counts_a_card_in_hand_that_makes_a_double_threat_of_the_seat_s_own():
+    # Seat 0's own open three on row 4 ((4,2)-(4,4), colour 0): a chip on (4,1) or
+    # (4,5) leaves two spaces that complete its windows.
+    state = table(2, chips={x: 0 for x in line((4, 2), (0, 1), 3)})
+    view = GAME.view(state, 0)
+    chips = [c for row in view["chips"] for c in row]
+    plain = HandPlan(view, gamma=0.7, rho=0.35, lam=0.7)
+    sharp = HandPlan(view, gamma=0.7, rho=0.35, lam=0.7, attack=0.5)
+    for hand, bonus in (([add_card(31)], 0.5), ([add_card(39)], 0.5), ([add_card(48)], 0.0)):
+        # 31 and 39 answer (4,1) and (4,5); 48 answers (4,0): one window only.
+        assert BOARD[4][0] == 48
+        assert math.isclose(sharp.value(chips, hand) - plain.value(chips, hand), bonus)
+    held = [False] * 100
+    held[41] = True
+    assert HandPlan.can_fork(set(), [[40, 41], [41, 45], [45, 46]], held)
+    assert not HandPlan.can_fork(set(), [[40, 41], [45, 46]], held)  # one window each
+    assert HandPlan.can_fork({20}, [[40, 41]], held)  # beside a threat of its own
+    # (4,1) completes a window already: a chip there is a win, not a fork; a chip on
+    # (4,0) or (4,5) leaves only (4,1) to complete.
+    assert not HandPlan.can_fork({41}, [[40, 41], [41, 45]], [True] * 100)
