@@ -172,7 +172,7 @@ class Solver:
         bound = lower_bound(held, tops)
         hand = hands[turn]
         best = None
-        if played >= need or not hand:
+        if played >= need:  # the minimum is reached (always so once a hand is empty)
             best = self.end_turn(hands, tops, turn, drawn)
         if best is None or best > bound:
             for _, c, p in _moves(hand, held, tops):
