@@ -8,13 +8,21 @@ unchanged, arm B plays on with ``--set`` applied to every bot (``endgame=30000``
 So both arms play the same deal identically up to the fork, and arm A is exactly
 what the tournament's pool of ``--seats`` plays; arm B is what a pool with the
 setting plays **provided the setting changes nothing before the fork** (it must not
-act, nor draw from the bot's generator, while the draw pile holds more cards).
+act, nor draw from the bot's generator, while the draw pile holds more cards). A
+setting that would act earlier (``look_more=64``) is then measured as "from the
+fork on" only.
 
 Prints per arm: wins, mean cards left per game and per loss, blocks with cards to
 draw, CPU per decision after the fork (``time.process_time``, p99 and max); then the
-paired differences (B − A) with 95% intervals.
+paired differences (B − A) with 95% intervals. ``--bound N`` adds the clairvoyant
+value at the fork (every hand and the draw pile's order known; the exact solver of
+:mod:`engine.the_game.endgame` with N nodes): no play can leave fewer cards.
+``--store DIR`` keeps the tables and bots at the fork for the next run.
+``--trace 30,20,12,6,2`` plays without a fork and gives that clairvoyant value at
+each draw pile size: where lost deals stop being winnable.
 
     nice -n 10 python3 tools/the_game_fork.py --seed 520000 --games 40 --set endgame=30000
+    nice -n 10 python3 tools/the_game_fork.py --seed 520100 --games 40 --trace 30,20,12,6,2
 """
 
 from __future__ import annotations
