@@ -611,7 +611,15 @@ class HardBot(SearchBot):
     ``four=5`` -1.3 +-1.1, ``four=0.5`` -0.9 +-0.9, ``three=0.5`` +0.9 +-1.2,
     ``three=0.25`` +0.3 +-1.4, ``infer`` +0.6 +-0.7, ``plus_once`` -5.7 +-1.5. Fresh
     deals 50000-51199 (1,200 pairs): ``infer=true:three=0.5`` 58.9% against hard's
-    58.5%, paired +0.3 +-0.9 points: not better, so both stay off.
+    58.5%, paired +0.3 +-0.9 points: not better, so both stay off. Screens of the
+    double-threat settings against hard on the same 600 deal pairs (``duel
+    sequence-numbers SPEC normal --players 2 --games 1200 --seed 80000 --duplicate
+    --workers 1``, nice 10, load 1-6; hard 61.3%), paired difference in points:
+    ``fork=1`` -0.3 +-1.2, ``fork=0.5`` +0.3 +-1.0, ``fork2=1`` -2.3 +-2.0,
+    ``attack=0.3`` -1.4 +-1.0, ``fork=0.5:infer=true`` +0.6 +-1.1: none clearly
+    better, all stay off (``stuck=2``, not screened,
+    changed 2 of hard's 494 choices over deals 80000-80029). Hard itself on fresh deals
+    70000-71199 (1,200 pairs, ``--games 2400 --seed 70000``): 60.4% +-1.5.
     Otherwise (more players, or ``plan`` False): the shared determinized search
     (:mod:`engine.search`, flat mode) over normal's best candidates (see the module
     docstring). ``samples`` deals per decision (the
