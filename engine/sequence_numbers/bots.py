@@ -619,7 +619,9 @@ class HardBot(SearchBot):
     ``attack=0.3`` -1.4 +-1.0, ``fork=0.5:infer=true`` +0.6 +-1.1: none clearly
     better, all stay off (``stuck=2``, not screened,
     changed 2 of hard's 494 choices over deals 80000-80029). Hard itself on fresh deals
-    70000-71199 (1,200 pairs, ``--games 2400 --seed 70000``): 60.4% +-1.5.
+    70000-71199 (1,200 pairs, ``--games 2400 --seed 70000``): 60.4% +-1.5;
+    ``fork=0.5:infer=true`` on the same pairs 60.6%, paired +0.2 +-0.7 points (halves
+    +0.7 +-1.0, -0.3 +-1.1): not better, stays off.
     Otherwise (more players, or ``plan`` False): the shared determinized search
     (:mod:`engine.search`, flat mode) over normal's best candidates (see the module
     docstring). ``samples`` deals per decision (the
