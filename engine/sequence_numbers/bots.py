@@ -616,10 +616,11 @@ class HardBot(SearchBot):
     sequence-numbers SPEC normal --players 2 --games 1200 --seed 80000 --duplicate
     --workers 1``, nice 10, load 1-6; hard 61.3%), paired difference in points:
     ``fork=1`` -0.3 +-1.2, ``fork=0.5`` +0.3 +-1.0, ``fork2=1`` -2.3 +-2.0,
-    ``attack=0.3`` -1.4 +-1.0, ``fork=0.5:infer=true`` +0.6 +-1.1: none clearly
-    better, all stay off (``stuck=2``, not screened,
+    ``attack=0.3`` -1.4 +-1.0, ``fork=0.5:infer=true`` +0.6 +-1.1, ``lam=0.6`` +0.0
+    +-1.3: none clearly better, all stay off (``stuck=2``, not screened,
     changed 2 of hard's 494 choices over deals 80000-80029). Hard itself on fresh deals
-    70000-71199 (1,200 pairs, ``--games 2400 --seed 70000``): 60.4% +-1.5;
+    70000-71199 (1,200 pairs, ``--games 2400 --seed 70000``): 60.4% +-1.5; on
+    71200-72399 60.6% +-1.4; the 2,400 pairs together 60.5% +-1.0;
     ``fork=0.5:infer=true`` on the same pairs 60.6%, paired +0.2 +-0.7 points (halves
     +0.7 +-1.0, -0.3 +-1.1): not better, stays off.
     Otherwise (more players, or ``plan`` False): the shared determinized search
