@@ -255,11 +255,16 @@ class Result:
 PRUNE_FIRST = 16
 
 
-def _pruned(values: list[list[float]], alive: list[int], z: float) -> list[int]:
-    """The candidates of ``alive`` that stay: the best by total (first on a tie) and
-    every one whose paired mean shortfall to it is within ``z`` standard errors."""
+def survivors(values: list[list[float]], alive: list[int], z: float) -> list[int]:
+    """Flat mode's pruning rule: of the candidates ``alive`` (indexes into ``values``,
+    each candidate's paired rewards, all of one length n >= 2), the ones that stay, in
+    ``alive``'s order — the best by total (the first on a tie) and every one whose paired
+    mean shortfall to it is within ``z`` standard errors (a shortfall with no variance
+    at all stays only when it is zero). ``ValueError`` when n < 2."""
     best = max(alive, key=lambda i: (sum(values[i]), -i))
     top = values[best]
+    if len(top) < 2:
+        raise ValueError(f"pruning needs at least 2 paired values, not {len(top)}")
     keep = []
     for i in alive:
         if i == best:
@@ -394,7 +399,7 @@ class Search:
             n += 1
             last = time.perf_counter() - started
             if prune is not None and n == check and len(alive) > 1:
-                alive = _pruned(values, alive, prune)
+                alive = survivors(values, alive, prune)
                 check *= 2
             if deadline is not None and time.perf_counter() >= deadline:
                 break

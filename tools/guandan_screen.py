@@ -56,7 +56,7 @@ from engine.guandan.search import (  # noqa: E402
     predicted,
     view_state,
 )
-from engine.search import PRUNE_FIRST, _pruned  # noqa: E402
+from engine.search import PRUNE_FIRST, survivors  # noqa: E402
 from tools.guandan_oracle import interval, outcome, points  # noqa: E402
 
 CUTS = (4, 8, 16)
@@ -160,7 +160,7 @@ def default_rule(values: list[list[float]], z: float = 1.5) -> int:
     alive = list(range(len(values)))
     check = PRUNE_FIRST
     while check <= n and len(alive) > 1:
-        alive = _pruned([v[:check] for v in values], alive, z)
+        alive = survivors([v[:check] for v in values], alive, z)
         check *= 2
     if 0 in alive:
         return 0

@@ -22,6 +22,7 @@ from engine.search import (
     ShuffleAdapter,
     determinization_mismatches,
     search,
+    survivors,
 )
 from engine.take5 import GAME as TAKE5
 from engine.take5.state import BULLHEADS
@@ -438,10 +439,11 @@ def test_flat_mode_prunes_clearly_worse_candidates():
 
 
 def test_pruning_keeps_ties_and_the_undecided():
-    from engine.search import _pruned
-
     best = [1.0, 0.0] * 8
     same = list(best)
     noisy = [1.0, 1.0, 0.0, 0.0] * 4  # the same mean, paired differences vary
     worse = [0.5, -0.5] * 8  # always 0.5 less: no variance, not zero
-    assert _pruned([best, same, noisy, worse], [0, 1, 2, 3], 2.0) == [0, 1, 2]
+    assert survivors([best, same, noisy, worse], [0, 1, 2, 3], 2.0) == [0, 1, 2]
+    assert survivors([best, worse], [1, 0], 2.0) == [0]  # alive's order, the best kept
+    with pytest.raises(ValueError, match="at least 2 paired values"):
+        survivors([[1.0], [0.0]], [0, 1], 2.0)
