@@ -358,8 +358,11 @@ class TableScene(TableText, Scene, abc.ABC):
             self.note_t -= dt
         if not self.timeline.idle or self.board is None:
             return
-        # Couch: hand the screen to the next local player who must decide.
-        if self.couch and self.privacy_for is None:
+        # Couch: hand the screen to the next local player who must decide — but never
+        # away from the one on screen while that player must still decide (local seats
+        # that decide at once get their views one by one, in any order).
+        shown_due = self.perspective in self.seats and self.seats[self.perspective].awaited()
+        if self.couch and self.privacy_for is None and not shown_due:
             due = self.due_local_seat()
             if due is not None and due != self.perspective:
                 self.privacy_for = due

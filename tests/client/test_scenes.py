@@ -154,6 +154,29 @@ def test_couch_privacy_screen_before_each_local_player(app):
     assert set(table.board["hand"]).isdisjoint(table.session.mirrors[first].view["hand"])
 
 
+def test_couch_keeps_the_seat_on_screen_while_it_must_decide(app):
+    # Ana and Ben choose at once; each seat's view reaches the table on its own link, in
+    # any order. Had Ben's come first, he would open the privacy screen before Ana's
+    # arrived: Ana's view must not then take the screen (and his hand) away from him.
+    table = start_table(
+        app, "take5", ["human", "human", "bot:easy"], seed=3, names=["Ana", "Ben", "Bot"]
+    )
+    assert run_until(
+        app,
+        lambda: (
+            table.privacy_for is not None and table.seats[0].awaited() and table.seats[1].awaited()
+        ),
+    )
+    table.privacy_for = None  # as if the screen had been up for Ben and he opened it
+    table.set_perspective(1)
+    assert run_until(app, lambda: table.deciding(), 5)
+    assert table.perspective == 1 and table.privacy_for is None
+    table.selected = table.board["hand"][0]
+    table.play()
+    assert run_until(app, lambda: table.privacy_for == 0)  # then the screen passes to Ana
+    assert table.perspective is None
+
+
 def test_bots_only_table_reaches_results(app):
     from client.scenes.results import ResultsScene
 
