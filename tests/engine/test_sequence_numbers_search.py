@@ -274,14 +274,19 @@ def test_the_plan_rescanned_after_a_few_changes_values_the_board_as_value_does(
     assert math.isclose(plan.scanned(scan, hand), plan.value(after, hand), abs_tol=1e-9)
 
 
-def _four_on_row_2(colour: int, hand, theirs_hand=()):
+def _row_2_four(colour: int, hand=()):
     """Colour ``colour`` holds (2,1)-(2,4); the windows (2,0)-(2,4) and (2,1)-(2,5)
-    each need one space. Seat 0 (colour 0) is to move holding ``hand``."""
+    each need one space. Seat 0 (colour 0) is to move holding ``hand`` (default:
+    none). ``(view, chips)``, chips flat by board index."""
     state = table(2, chips={x: colour for x in line((2, 1), (0, 1), 4)}, hand=hand)
     view = GAME.view(state, 0)
-    plan = HandPlan(view, gamma=0.5, rho=0.0, lam=0.0)
-    chips = [c for row in view["chips"] for c in row]
-    return plan, chips
+    return view, [c for row in view["chips"] for c in row]
+
+
+def _four_on_row_2(colour: int, hand, theirs_hand=()):
+    """:func:`_row_2_four` with hard's plan at gamma 0.5, no rho, no lambda."""
+    view, chips = _row_2_four(colour, hand)
+    return HandPlan(view, gamma=0.5, rho=0.0, lam=0.0), chips
 
 
 def test_my_turn_is_a_win_when_a_card_in_hand_completes_a_window():
@@ -329,9 +334,7 @@ def test_a_minus_in_hand_reopens_the_best_window_with_one_opponent_chip():
 def test_four_multiplies_the_opponent_s_windows_one_space_from_a_sequence():
     # Colour 1 holds (2,1)-(2,4): its windows needing one space are (2,0)-(2,4) and
     # (2,1)-(2,5); every other window of the board is the same under both settings.
-    state = table(2, chips={x: 1 for x in line((2, 1), (0, 1), 4)})
-    view = GAME.view(state, 0)
-    chips = [c for row in view["chips"] for c in row]
+    view, chips = _row_2_four(1)
     plain = HandPlan(view, gamma=0.5, rho=0.35, lam=1.0)
     sharp = HandPlan(view, gamma=0.5, rho=0.35, lam=1.0, four=3.0)
     ends = plain.reach[BOARD[2][0]] + plain.reach[BOARD[2][5]]
@@ -428,9 +431,7 @@ def test_the_fork_danger_counts_threats_on_the_board_and_the_seat_s_own_wins():
 def test_stuck_multiplies_an_opponent_window_one_short_the_hand_cannot_block():
     # Colour 1 holds (2,1)-(2,4): (2,0)-(2,4) needs (2,0) (42), (2,1)-(2,5) needs (2,5)
     # (43). With a card for 42 only the window needing 43 is stuck.
-    state = table(2, chips={x: 1 for x in line((2, 1), (0, 1), 4)})
-    view = GAME.view(state, 0)
-    chips = [c for row in view["chips"] for c in row]
+    view, chips = _row_2_four(1)
     plain = HandPlan(view, gamma=0.5, rho=0.35, lam=1.0)
     stuck = HandPlan(view, gamma=0.5, rho=0.35, lam=1.0, stuck=3.0)
     r42, r43 = plain.reach[42], plain.reach[43]
