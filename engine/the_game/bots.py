@@ -178,6 +178,10 @@ class HardBot(NormalBot):
       than 0 but at most ``look_band`` standard errors of the paired difference,
       2.0, the dealings double up to this many, stopping once decided — more
       dealings only where the choice is close; about half the looks at 2 players),
+      ``look_block`` (:data:`LOOK_BLOCK` by default; cards, ≥ 0: taken off the value
+      of a playout that ends blocked while the draw pile still holds cards — such a
+      block loses the whole draw pile, about 21 cards at 2 players, so a plan that
+      risks one is avoided more than its cards alone say),
       ``look_seconds`` (a time cap, None: reproducible with a seed),
       ``look_players`` (the player counts it looks at, ``(2,)``: measured only at
       2 players; at 5 a game took about 20 s with it, wall, load ~4.8, against
@@ -249,6 +253,8 @@ class HardBot(NormalBot):
     #: left a game, 6.95 ±1.51 cards per loss against 9.89 ±1.88, blocked with cards
     #: to draw in 4.5% of games against 11.8% (issue 17); CPU a decision p99 ~715 ms.
     LOOK_MORE: int | None = 32
+    #: Cards taken off a lookahead playout that ends blocked with cards still to draw.
+    LOOK_BLOCK: float = 0.0
     #: The exact endgame solver's node budget per decision (None: off; see
     #: ``endgame``; 30,000 nodes is about 0.6 s of CPU).
     ENDGAME: int | None = None
@@ -271,6 +277,7 @@ class HardBot(NormalBot):
         self.look_prune: int | None = 8
         self.look_more: int | None = self.LOOK_MORE
         self.look_band: float = 2.0
+        self.look_block: float = self.LOOK_BLOCK
         self.look_players: tuple[int, ...] = (2,)
         self.last_look: dict | None = None
         self.endgame: int | None = self.ENDGAME
@@ -428,6 +435,7 @@ class HardBot(NormalBot):
             deck=self.look_deck,
             more=self.look_more,
             band=self.look_band,
+            block=self.look_block,
         )
 
     _someone_empty = False

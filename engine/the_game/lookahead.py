@@ -13,8 +13,10 @@ another clearly leaves fewer cards.
   played to its end by the rollout policy (:func:`~engine.the_game.search.greedy_plan`)
   with one generator per dealing, so the candidates are compared paired.
 * The value of an ending is ``-left`` (cards not played, the-game.md "End") plus
-  ``win`` for a win. The best mean wins only when it beats the planner's plan by
-  more than ``z`` standard errors of the paired difference; else the planner's plan.
+  ``win`` for a win, minus ``block`` when it ended blocked while the draw pile
+  still held cards (an early block: the whole draw pile counts as left). The best
+  mean wins only when it beats the planner's plan by more than ``z`` standard
+  errors of the paired difference; else the planner's plan.
 
 Pure: no I/O; reproducible from the ``random.Random`` it is given.
 """
@@ -57,7 +59,9 @@ class Lookahead:
     rival is undecided — it leads the planner's plan but by at most ``band``
     standard errors of the paired difference, or (with ``z`` > 0) by more than 0
     yet not more than ``z`` — keep doubling the dealings up to ``more`` in all,
-    stopping as soon as it is decided (None: ``samples`` only)."""
+    stopping as soon as it is decided (None: ``samples`` only); ``block`` (cards,
+    ≥ 0): subtracted from the value of a playout that ends blocked while the draw
+    pile still holds cards (0.0: the cards left only)."""
 
     samples: int = 16
     seconds: float | None = None
@@ -70,6 +74,7 @@ class Lookahead:
     deck: int = 99
     more: int | None = None
     band: float = 2.0
+    block: float = 0.0
     adapter: TheGameAdapter = field(default_factory=TheGameAdapter)
 
     def wanted(self, view: dict, planner_cost: float) -> bool:
@@ -145,7 +150,9 @@ class Lookahead:
         while not sim.over:
             sim.play(sim.turn, rollout_code(sim, sim.turn))
         left = sim.cards_left()
-        return self.win if left == 0 else -float(left)
+        if left == 0:
+            return self.win
+        return -float(left) - self.block if sim.deck else -float(left)
 
 
 def _mean_se(diff: list[float]) -> tuple[float, float]:

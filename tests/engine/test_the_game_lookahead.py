@@ -12,6 +12,7 @@ from engine.the_game import GAME
 from engine.the_game import lookahead as L
 from engine.the_game.bots import HardBot, plan_cost
 from engine.the_game.plan import Table
+from engine.the_game.search import Rollout, encode_plan
 
 #: Every card but 50, 55 and 60 on a pile; tops asc1 45, asc2 98, desc1 3, desc2 52
 #: (the trick cards 88 and 13 are played: neither asc2 nor desc1 takes a live card).
@@ -218,3 +219,90 @@ def test_more_dealings_only_while_undecided():
     assert len(plain["means"]) == len(runs[0]["means"]) and runs[0]["played"] == [16] * len(
         plain["means"]
     )
+
+
+#: Live cards 50, 55, 60 and 61; tops asc1 59, asc2 98, desc1 3, desc2 52: 55 fits no
+#: pile (asc1 needs above 59 or 49, desc2 below 52 or 62).
+_LIVE2 = (50, 55, 60, 61)
+_REST2 = [c for c in range(2, 100) if c not in _LIVE2 + (59, 98, 3, 52)]
+_PILES2 = (
+    tuple(_REST2[:30]) + (59,),
+    tuple(_REST2[30:60]) + (98,),
+    tuple(_REST2[60:]) + (3,),
+    (52,),
+)
+
+
+def test_a_playout_blocked_with_cards_to_draw_costs_block_more():
+    # Seat 0 holds only 55 and must play 2 (the draw pile holds 60 and 61): blocked at
+    # once, 4 cards left (55, the partner's 50, the draw pile's two).
+    state = replace(
+        GAME.setup(2, 0, {}),
+        hands=((55,), (50,)),
+        piles=_PILES2,
+        deck=(60, 61),
+        turn=0,
+        played=0,
+    )
+    sim = Rollout.from_state(state)
+    assert L.Lookahead()._finish(sim.copy()) == -4.0
+    assert L.Lookahead(block=20.0)._finish(sim.copy()) == -24.0
+    # The same 4 cards left once the draw pile is empty (a late block): no extra.
+    late = replace(state, hands=((55,), (50, 60, 61)), deck=())
+    assert L.Lookahead(block=20.0)._finish(Rollout.from_state(late)) == -4.0
+
+
+class _Ending:
+    """A playout that ends as soon as a plan is played: the planner's plan
+    (``early``) blocked with 2 cards to draw and 5 left, every other plan blocked
+    after the draw pile ran out with 6 left."""
+
+    over = False
+    turn = 0
+
+    def __init__(self, early: int) -> None:
+        self.early, self.deck, self.left = early, [], 0
+
+    def copy(self) -> "_Ending":
+        return _Ending(self.early)
+
+    def play(self, seat: int, code: int) -> None:
+        self.over = True
+        self.deck, self.left = ([60, 61], 5) if code == self.early else ([], 6)
+
+    def cards_left(self) -> int:
+        return self.left
+
+
+class _Dealer:
+    def __init__(self, early: int) -> None:
+        self.early = early
+
+    def determinize(self, view: dict, rng: random.Random) -> _Ending:
+        return _Ending(self.early)
+
+
+def _block_choice(look: L.Lookahead) -> tuple[list, dict]:
+    state = GAME.setup(2, 13, {})
+    view = GAME.view(state, state.turn)
+    planned = HardBot(3)
+    planned.look = 0
+    moves = planned.plan(planned._table(view))
+    look.adapter = _Dealer(encode_plan([(c - 2) * 4 + p for c, p in moves]))
+    return moves, look.choose(view, moves, random.Random(0))
+
+
+def test_the_block_term_turns_the_choice_away_from_an_early_block():
+    # Without it the planner's plan (5 left) beats every rival (6 left): kept.
+    moves, (chosen, info) = _block_choice(L.Lookahead(samples=4, block=0.0))
+    assert chosen == moves and info["index"] == 0 and info["means"][:2] == [-5.0, -6.0]
+    # With block 20 its early block is worth -25: the first rival (-6) replaces it.
+    moves, (chosen, info) = _block_choice(L.Lookahead(samples=4, block=20.0))
+    assert info["means"][:2] == [-25.0, -6.0] and info["index"] == 1 and chosen != moves
+
+
+def test_hard_bots_look_block_setting_reaches_the_lookahead():
+    bot = HardBot(3)
+    assert bot.look_block == HardBot.LOOK_BLOCK == 0.0 and bot.lookahead().block == 0.0
+    bot.look_block = 20.0
+    assert bot.lookahead().block == 20.0
