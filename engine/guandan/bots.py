@@ -273,19 +273,26 @@ class HardBot(SearchBot):
     rule, levels): ``hand_max=18`` +11 ±49.0 (seeds 1000-1023, 512 decisions) and
     +13 ±31.6 (2000-2023, 485), deals +3 ±7.1 there; ``unseen_max=60`` +11 ±35.7
     and +0 ±22.7. Neither is significant; both save the early searches, the
-    longest (their rollouts play the whole deal). Duels on fresh deals 1200-1299
-    (``tools/tournament.py duel guandan SPEC normal --duplicate --options '{"deals":
-    1}' --games 10 --seed S --workers 1``, S = 1200, 1205, ..., 1295, the same 100
-    deal pairs for each SPEC, load 2-6): hard 55.5% ±6.9 of deals;
-    ``unseen_max=60`` 58.5% ±5.9, paired +3.0 ±8.6 points over hard; ``hand_max=18``
-    59.5% ±6.2, paired +4.0 ±9.2 (the pairs differ in 49 and 55 of 100: the time
-    cap makes every hard game its own). Not shown better, so both stay off; yet
-    ``hand_max=18`` searches in few decisions (a decision's median 1 ms against
-    hard's 199 ms on seeds 1215-1299, p99 739 against 753 ms; mean 120 against 304
-    ms on all 100 pairs) and plays no worse within that interval: what the search
-    adds seems to come late in a deal. With 60 more pairs (S = 1300...1355):
-    ``hand_max=18`` 59.1% ±4.6 against hard's 54.7% ±5.2 over 160 pairs, paired
-    +4.4 ±6.8 points (load 2-3 for the last 60)."""
+    longest (their rollouts play the whole deal).
+
+    Duels on fresh deals (``tools/tournament.py duel guandan SPEC normal --duplicate
+    --options '{"deals": 1}' --games 10 --seed S --workers 1``, S in steps of 5, the
+    same deal pairs for every SPEC; share of deals won, 95% intervals; paired
+    differences in points of that share). Session 7, S = 1200...1355, 160 pairs,
+    load 2-6: hard 54.7% ±5.2, ``hand_max=18`` 59.1% ±4.6, paired +4.4 ±6.8 (83
+    pairs differ); ``unseen_max=60`` +3.0 ±8.6 over the first 100. Session 8, S =
+    1400...1575, 180 pairs, load ~5 on 2 cores: hard 55.8% ±4.4, ``hand_max=18``
+    53.9% ±4.5, paired -1.9 ±5.7 (84 differ); ``hand_max=18:samples=64`` 55.0%
+    ±4.3, paired -0.8 ±5.5 against hard and +1.1 ±4.1 against ``hand_max=18``.
+    Both sessions, 340 pairs: hard 55.3% ±3.4, ``hand_max=18`` 56.3% ±3.2, paired
+    +1.0 ±4.4. Neither better nor worse: both stay off (the rule set beforehand
+    asked for a paired estimate >= 0 on session 8's pairs). The time cap makes
+    every hard game its own: two runs of ``hand_max=18`` on the same 50 pairs
+    (1410-1459) differ in 7. ``hand_max=18`` is cheaper: it searches in 44% of
+    decisions against hard's 74%, CPU a decision mean 77 against 165 ms, median 2
+    against 173, p99 394 against 492 (session 8). At load ~5 hard's time cap stops
+    43% of its searches before 32 samples and 19% before 16, where hard plays
+    normal's choice; ``hand_max=18``'s 22% and 6% (late searches, short rollouts)."""
 
     level = "hard"
 
