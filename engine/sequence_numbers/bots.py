@@ -622,7 +622,10 @@ class HardBot(SearchBot):
     70000-71199 (1,200 pairs, ``--games 2400 --seed 70000``): 60.4% +-1.5; on
     71200-72399 60.6% +-1.4; the 2,400 pairs together 60.5% +-1.0;
     ``fork=0.5:infer=true`` on the same pairs 60.6%, paired +0.2 +-0.7 points (halves
-    +0.7 +-1.0, -0.3 +-1.1): not better, stays off.
+    +0.7 +-1.0, -0.3 +-1.1): not better, stays off. Hard on more fresh deals
+    (``--games 4800 --seed 90000`` and ``--seed 92400``, nice 15, load ~5): 59.4%
+    +-1.0 and 58.7% +-1.0, 59.05% +-0.7 over those 4,800 pairs; with every earlier
+    pair of this code about 59.4% over 11,200 pairs (issue 17 asks for 60%).
     Otherwise (more players, or ``plan`` False): the shared determinized search
     (:mod:`engine.search`, flat mode) over normal's best candidates (see the module
     docstring). ``samples`` deals per decision (the
