@@ -24,8 +24,22 @@ from engine.the_game.endgame import (
 #: asc2 98, desc1 3, desc2 52 (asc2 and desc1 take no live card).
 LIVE = (50, 55, 60)
 TOPS = (45, 98, 3, 52)
-_REST = [c for c in range(2, 100) if c not in LIVE + TOPS]
-PILES = (tuple(_REST[:30]) + (45,), tuple(_REST[30:60]) + (98,), tuple(_REST[60:]) + (3,), (52,))
+
+
+def piles_around(live: tuple[int, ...], tops: tuple[int, int, int, int]) -> tuple:
+    """The four piles of a hand-built table: every card 2..99 but ``live`` and
+    ``tops`` spread in order over the first three piles (30, 30, the rest), each
+    pile ending on its top; the fourth pile is its top alone."""
+    rest = [c for c in range(2, 100) if c not in live + tops]
+    return (
+        tuple(rest[:30]) + (tops[0],),
+        tuple(rest[30:60]) + (tops[1],),
+        tuple(rest[60:]) + (tops[2],),
+        (tops[3],),
+    )
+
+
+PILES = piles_around(LIVE, TOPS)
 
 
 def table(mine=(50, 60), partner=(55,), piles=PILES, turn=0, played=0):
@@ -177,13 +191,7 @@ def test_endgame_is_off_by_default():
 #: A table for the last draw: every card but 50, 55, 60 and 70 on a pile; tops as
 #: ``TOPS`` (asc1 45, asc2 98, desc1 3, desc2 52).
 LIVE2 = (50, 55, 60, 70)
-_REST2 = [c for c in range(2, 100) if c not in LIVE2 + TOPS]
-PILES2 = (
-    tuple(_REST2[:30]) + (45,),
-    tuple(_REST2[30:60]) + (98,),
-    tuple(_REST2[60:]) + (3,),
-    (52,),
-)
+PILES2 = piles_around(LIVE2, TOPS)
 
 
 def test_the_last_draw_is_scored_over_every_split_of_the_hidden_cards():

@@ -13,12 +13,12 @@ from engine.the_game import lookahead as L
 from engine.the_game.bots import HardBot, plan_cost
 from engine.the_game.plan import Table
 from engine.the_game.search import Rollout, encode_plan
+from tests.engine.test_the_game_endgame import piles_around
 
 #: Every card but 50, 55 and 60 on a pile; tops asc1 45, asc2 98, desc1 3, desc2 52
 #: (the trick cards 88 and 13 are played: neither asc2 nor desc1 takes a live card).
 LIVE = (50, 55, 60)
-_REST = [c for c in range(2, 100) if c not in LIVE + (45, 98, 3, 52)]
-PILES = (tuple(_REST[:30]) + (45,), tuple(_REST[30:60]) + (98,), tuple(_REST[60:]) + (3,), (52,))
+PILES = piles_around(LIVE, (45, 98, 3, 52))
 
 
 def endgame(mine=(50, 60), partner=(55,)):
@@ -224,13 +224,7 @@ def test_more_dealings_only_while_undecided():
 #: Live cards 50, 55, 60 and 61; tops asc1 59, asc2 98, desc1 3, desc2 52: 55 fits no
 #: pile (asc1 needs above 59 or 49, desc2 below 52 or 62).
 _LIVE2 = (50, 55, 60, 61)
-_REST2 = [c for c in range(2, 100) if c not in _LIVE2 + (59, 98, 3, 52)]
-_PILES2 = (
-    tuple(_REST2[:30]) + (59,),
-    tuple(_REST2[30:60]) + (98,),
-    tuple(_REST2[60:]) + (3,),
-    (52,),
-)
+_PILES2 = piles_around(_LIVE2, (59, 98, 3, 52))
 
 
 def test_a_playout_blocked_with_cards_to_draw_costs_block_more():
