@@ -36,7 +36,7 @@ from engine.the_game.search import (
     TheGameAdapter,
     decode_plan,
     encode_plan,
-    rollout_code,
+    play_out,
     view_plans,
 )
 
@@ -147,8 +147,8 @@ class Lookahead:
 
     def _finish(self, sim: Rollout) -> float:
         """Play ``sim`` to its end with the rollout policy; the value of the end."""
-        while not sim.over:
-            sim.play(sim.turn, rollout_code(sim, sim.turn))
+        if not sim.over:
+            play_out(sim)
         left = sim.cards_left()
         if left == 0:
             return self.win

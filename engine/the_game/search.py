@@ -324,7 +324,9 @@ def greedy_moves(
     singles of different cards (the second among each pile's nearest card and its
     backwards-trick card); else when it costs less than the cheapest single.
     Cards are played until ``need`` are played, then while the step costs at most
-    ``extra``. Stops early only when no card fits (the turn then ends in a block)."""
+    ``extra``. Stops early only when no card fits (the turn then ends in a block).
+
+    The rollouts' hot path (issue 17): written out inline, without helper calls."""
     tops = list(tops)
     bonus, free, pen = k["trick_bonus"], k["free"], k["claim_penalty"]
     w0, w1, w2 = k["w0"], k["w1"], k["w2"]
@@ -333,20 +335,18 @@ def greedy_moves(
         a1, a2, d1, d2 = tops
         t0, t1 = live & ~((2 << a1) - 1), live & ~((2 << a2) - 1)
         t2, t3 = live & ((1 << d1) - 1), live & ((1 << d2) - 1)
-        takes = ((t1, t2, t3), (t0, t2, t3), (t0, t1, t3), (t0, t1, t2))
-
-        def cost(burned: int, p: int, takes=takes) -> float:
-            if not burned:
-                return 0
-            x, y, z = takes[p]
-            n = burned.bit_count()
-            n0 = (burned & ~(x | y | z)).bit_count()
-            n2 = (burned & ((x & y) | (x & z) | (y & z))).bit_count()
-            b = w0 * n0 + w1 * (n - n0 - n2) + w2 * n2
-            if n > free and claimed >> p & 1:
-                b += pen
-            return b
-
+        # Per pile: the live cards some other pile takes, and those two or more take.
+        t23, t01 = t2 | t3, t0 | t1
+        anyo = (t1 | t23, t0 | t23, t01 | t3, t01 | t2)
+        b23, b01 = t2 & t3, t0 & t1
+        two = (
+            (t1 & t23) | b23,
+            (t0 & t23) | b23,
+            (t01 & t3) | b01,
+            (t01 & t2) | b01,
+        )
+        # The cheapest single (best) and the cheapest single of another card (second),
+        # over each pile's nearest card and its backwards-trick card.
         best = second = None
         for p in range(4):
             t = tops[p]
@@ -354,30 +354,46 @@ def greedy_moves(
                 if t - BACK >= 2 and held >> (t - BACK) & 1:
                     cand = (-((live >> (t - BACK + 1)) & 511).bit_count() - bonus, t - BACK, p)
                     if best is None or cand < best:
-                        best, second = cand, _second(best, second, cand)
-                    elif second is None or (cand < second and cand[1] != best[1]):
-                        second = _second(best, second, cand)
+                        if best is not None and best[1] != cand[1]:
+                            second = best
+                        best = cand
+                    elif cand[1] != best[1] and (second is None or cand < second):
+                        second = cand
                 x = held >> (t + 1)
                 if not x:
                     continue
                 c = t + (x & -x).bit_length()
-                cand = (cost(live & (((1 << (c - t - 1)) - 1) << (t + 1)), p), c, p)
+                burned = live & (((1 << (c - t - 1)) - 1) << (t + 1))
             else:
                 if t + BACK <= 99 and held >> (t + BACK) & 1:
                     cand = (-((live >> (t + 1)) & 511).bit_count() - bonus, t + BACK, p)
                     if best is None or cand < best:
-                        best, second = cand, _second(best, second, cand)
-                    elif second is None or (cand < second and cand[1] != best[1]):
-                        second = _second(best, second, cand)
+                        if best is not None and best[1] != cand[1]:
+                            second = best
+                        best = cand
+                    elif cand[1] != best[1] and (second is None or cand < second):
+                        second = cand
                 y = held & ((1 << t) - 1)
                 if not y:
                     continue
                 c = y.bit_length() - 1
-                cand = (cost(live & (((1 << (t - c - 1)) - 1) << (c + 1)), p), c, p)
+                burned = live & (((1 << (t - c - 1)) - 1) << (c + 1))
+            if burned:
+                n = burned.bit_count()
+                n0 = (burned & ~anyo[p]).bit_count()
+                n2 = (burned & two[p]).bit_count()
+                b = w0 * n0 + w1 * (n - n0 - n2) + w2 * n2
+                if n > free and claimed >> p & 1:
+                    b += pen
+                cand = (b, c, p)
+            else:
+                cand = (0, c, p)
             if best is None or cand < best:
-                best, second = cand, _second(best, second, cand)
-            elif second is None or (cand < second and cand[1] != best[1]):
-                second = _second(best, second, cand)
+                if best is not None and best[1] != c:
+                    second = best
+                best = cand
+            elif c != best[1] and (second is None or cand < second):
+                second = cand
         pair = None
         pairs = held & (held >> BACK)
         while pairs:
@@ -390,19 +406,37 @@ def greedy_moves(
                     if x + BACK <= t:
                         continue
                     if x > t:
-                        b = cost(live & (((1 << (x - t - 1)) - 1) << (t + 1)), p)
+                        burned = live & (((1 << (x - t - 1)) - 1) << (t + 1))
                     else:
                         b = -((live >> (x + 1)) & ((1 << (t - x - 1)) - 1)).bit_count() - bonus
-                    cand = (b, x + BACK, x, p)
+                        cand = (b, x + BACK, x, p)
+                        if pair is None or cand < pair:
+                            pair = cand
+                        continue
+                    first, last = x + BACK, x
                 else:
                     if x >= t:
                         continue
                     z = x + BACK
                     if z < t:
-                        b = cost(live & (((1 << (t - z - 1)) - 1) << (z + 1)), p)
+                        burned = live & (((1 << (t - z - 1)) - 1) << (z + 1))
                     else:
                         b = -((live >> (t + 1)) & ((1 << (z - t - 1)) - 1)).bit_count() - bonus
-                    cand = (b, x, z, p)
+                        cand = (b, x, z, p)
+                        if pair is None or cand < pair:
+                            pair = cand
+                        continue
+                    first, last = x, z
+                if burned:
+                    n = burned.bit_count()
+                    n0 = (burned & ~anyo[p]).bit_count()
+                    n2 = (burned & two[p]).bit_count()
+                    b = w0 * n0 + w1 * (n - n0 - n2) + w2 * n2
+                    if n > free and claimed >> p & 1:
+                        b += pen
+                else:
+                    b = 0
+                cand = (b, first, last, p)
                 if pair is None or cand < pair:
                     pair = cand
         if pair is not None:
@@ -431,17 +465,6 @@ def greedy_moves(
         tops[p] = c
         need -= 1
     return out
-
-
-def _second(best, second, cand):
-    """The cheapest single of a card other than ``best``'s among ``second`` and
-    ``cand`` (``best`` may just have been replaced by ``cand``)."""
-    if best is None:
-        return second
-    options = [v for v in (best, second, cand) if v is not None]
-    top = min(options)
-    rest = [v for v in options if v[1] != top[1]]
-    return min(rest) if rest else None
 
 
 def pair_costs(hand: Sequence[int], tops: Sequence[int], live: int, claimed: int, k: dict):
@@ -481,6 +504,62 @@ def rollout_code(sim: Rollout, seat: int, k: dict = ROLLOUT) -> int:
     if sim.is_blocked():
         return BLOCK
     return encode_plan(greedy_plan(sim, seat, k))
+
+
+def play_out(sim: Rollout, k: dict = ROLLOUT) -> None:
+    """Play ``sim`` to its end with the rollout policy, in place: the same as
+    ``sim.play(sim.turn, rollout_code(sim, sim.turn, k))`` until ``sim.over``, without
+    plan codes or helper calls (the lookahead's playouts, issue 17). A seat with no
+    card that fits gets an empty plan, short of the minimum: the declared block."""
+    hands, piles, tops, deck = sim.hands, sim.piles, sim.tops, sim.deck
+    players, size, published = sim.players, sim.size, sim.published
+    close = k["close"]
+    while not sim.over:
+        seat = sim.turn
+        hand = hands[seat]
+        held = 0
+        for c in hand:
+            held |= 1 << c
+        extra = k["extra"] if deck else k["extra_end"]
+        if published and not deck and not all(hands):
+            extra = INFINITE
+        claimed = claims(sim, seat, close) if players > 1 else 0
+        minimum = (3 if sim.expert else 2) if deck else 1
+        played = sim.played
+        need = minimum - played if played < minimum else 0
+        for m in greedy_moves(held, tops, sim.live, need, extra, claimed, k):
+            card = m // 4 + 2
+            p = m % 4
+            sim.live &= ~(1 << card)
+            hand.remove(card)
+            piles[p].append(card)
+            tops[p] = card
+            played += 1
+            sim.placed += 1
+            if sim.placed == TOTAL:
+                sim.played = played
+                sim.over = True
+                return
+        if played < minimum:
+            sim.played = played
+            sim.blocked = sim.over = True
+            return
+        # The end of the turn (TheGameSimulation._end_turn): draw, pass on.
+        n = min(size - len(hand), len(deck))
+        if n > 0:
+            hand += [deck.pop() for _ in range(n)]
+            hand.sort()
+        nxt = seat
+        for step in range(1, players + 1):
+            cand = (seat + step) % players
+            if hands[cand]:
+                nxt = cand
+                break
+        sim.turn = nxt
+        sim.played = 0
+        sim.turns += 1
+        if published:
+            sim._watch(seat)
 
 
 # --------------------------------------------------------------------------- turn plans

@@ -217,6 +217,33 @@ def test_the_mask_greedy_plan_equals_the_list_reference(players, published):
             sim.play(seat, S.encode_plan(plan))
 
 
+@pytest.mark.parametrize(
+    "players,published,options",
+    [(1, False, {}), (2, False, {}), (2, False, {"expert": True}), (3, True, {}), (5, True, {})],
+)
+def test_play_out_ends_every_table_as_the_rollout_policy_turn_by_turn(
+    players, published, options
+):
+    # play_out (the lookahead's playouts, without plan codes) against sim.play of
+    # rollout_code until the end, from dealings of mid-game views: the same state,
+    # live cards and published stop, every time; with and without extras.
+    adapter = S.TheGameAdapter(end_rule="published" if published else "ours")
+    rng = random.Random(players)
+    ends = set()
+    for seed in range(6):
+        for _, view in decisions(players, seed, options, every=4):
+            for k in (S.ROLLOUT, dict(S.ROLLOUT, extra=2, w1=0.3)):
+                a = adapter.determinize(view, rng)
+                b = a.copy()
+                while not a.over:
+                    a.play(a.turn, S.rollout_code(a, a.turn, k))
+                S.play_out(b, k)
+                assert b.state() == a.state()
+                assert (b.live, b.stopped, b.placed) == (a.live, a.stopped, a.placed)
+                ends.add("win" if not a.cards_left() else "draw pile" if a.deck else "late")
+    assert ends == {"win", "draw pile", "late"}
+
+
 def test_move_costs_count_skipped_live_cards_and_reward_tricks():
     live = S.ALL_LIVE & ~(1 << 30) & ~(1 << 33)
     k = dict(S.ROLLOUT, w0=1.0, w1=1.0, w2=1.0)
