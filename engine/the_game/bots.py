@@ -188,6 +188,8 @@ class HardBot(NormalBot):
       8.3%, paired +0.42 ±0.89 cards a game — not better; the early blocks of the
       two fell on the same deal only 7 times of 20 and 22: they come from the path
       of play more than from the deal),
+      ``look_plans`` (the most candidate turn plans besides the planner's,
+      :func:`~engine.the_game.search.view_plans`' ``limit``, 8),
       ``look_seconds`` (a time cap, None: reproducible with a seed),
       ``look_players`` (the player counts it looks at, ``(2,)``: measured only at
       2 players; at 5 a game took about 20 s with it, wall, load ~4.8, against
@@ -287,6 +289,7 @@ class HardBot(NormalBot):
         self.look_prune: int | None = 8
         self.look_more: int | None = self.LOOK_MORE
         self.look_band: float = 2.0
+        self.look_plans: int = 8
         self.look_block: float = self.LOOK_BLOCK
         self.look_players: tuple[int, ...] = (2,)
         self.last_look: dict | None = None
@@ -445,6 +448,7 @@ class HardBot(NormalBot):
             deck=self.look_deck,
             more=self.look_more,
             band=self.look_band,
+            plans=self.look_plans,
             block=self.look_block,
         )
 
