@@ -300,3 +300,18 @@ def test_hard_bots_look_block_setting_reaches_the_lookahead():
     assert bot.look_block == HardBot.LOOK_BLOCK == 0.0 and bot.lookahead().block == 0.0
     bot.look_block = 20.0
     assert bot.lookahead().block == 20.0
+
+
+def test_hard_bots_look_plans_setting_limits_the_candidates():
+    # Deal 13 (as above): 4 candidates besides the planner's plan by default, the best
+    # (index 4) chosen; with look_plans=2 only the first 2 of view_plans are listed,
+    # one of them the planner's plan itself, so one rival is left.
+    bot = HardBot(3)
+    assert bot.look_plans == 8 and bot.lookahead().plans == 8
+    state = GAME.setup(2, 13, {})
+    view = GAME.view(state, state.turn)
+    for plans, means, index in ((8, [-14.75, 0.5, -7.0, -7.75, 1.5], 4), (2, [-14.75, 0.5], 1)):
+        b = HardBot(3)
+        b.look, b.look_more, b.look_plans = 4, None, plans
+        b.choose(view)
+        assert b.last_look["means"] == means and b.last_look["index"] == index
