@@ -9,7 +9,7 @@ So both arms play the same deal identically up to the fork, and arm A is exactly
 what the tournament's pool of ``--seats`` plays; arm B is what a pool with the
 setting plays **provided the setting changes nothing before the fork** (it must not
 act, nor draw from the bot's generator, while the draw pile holds more cards). A
-setting that would act earlier (``look_more=64``) is then measured as "from the
+setting that would act earlier (``look_more=128``) is then measured as "from the
 fork on" only.
 
 Prints per arm: wins, mean cards left per game and per loss, blocks with cards to

@@ -112,7 +112,7 @@ def test_hard_bot_looks_16_dealings_by_default_and_is_reproducible():
     bot = HardBot(3)
     assert bot.look == HardBot.LOOK == 16
     assert bot.lookahead().samples == 16 and bot.lookahead().seconds is None
-    assert bot.look_more == HardBot.LOOK_MORE == 32 and bot.lookahead().more == 32
+    assert bot.look_more == HardBot.LOOK_MORE == 64 and bot.lookahead().more == 64
     assert bot.lookahead().band == 2.0
     state = GAME.setup(2, 13, {})
     view = GAME.view(state, state.turn)
