@@ -287,7 +287,10 @@ class HardBot(NormalBot):
     #: ±1.81, blocked with cards to draw in 7.1% of games against 9.6%; CPU
     #: (process time) a decision p99 261 ms against 151 ms, max 578 ms (rule fixed
     #: before the run: keep if fewer cards a game, fewer per loss and wins not worse
-    #: by more than the paired interval; the gain is within the noise).
+    #: by more than the paired interval; the gain is within the noise). With the
+    #: probe deals 570000–570299 (300 more games each) over all 540 deals: 67.2%
+    #: [63.2, 71.0] wins against 65.7% [61.6, 69.6], 0.31 ±0.60 fewer cards a game,
+    #: 7.63 ±1.21 cards per loss against 8.22 ±1.16, such blocks 6.1% against 8.1%.
     LOOK_MORE: int | None = 64
     #: Cards taken off a lookahead playout that ends blocked with cards still to draw
     #: (0.0: off). ``look_block=20`` against this default on the same fresh 2-player
