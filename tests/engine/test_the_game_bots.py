@@ -221,9 +221,7 @@ def test_the_mask_greedy_plan_equals_the_list_reference(players, published):
     "players,published,options",
     [(1, False, {}), (2, False, {}), (2, False, {"expert": True}), (3, True, {}), (5, True, {})],
 )
-def test_play_out_ends_every_table_as_the_rollout_policy_turn_by_turn(
-    players, published, options
-):
+def test_play_out_ends_every_table_as_the_rollout_policy_turn_by_turn(players, published, options):
     # play_out (the lookahead's playouts, without plan codes) against sim.play of
     # rollout_code until the end, from dealings of mid-game views: the same state,
     # live cards and published stop, every time; with and without extras.
