@@ -13,8 +13,10 @@ from __future__ import annotations
 import time
 
 from engine.bots import Bot, factory
+from engine.guandan import codes as cd
 from engine.guandan.cards import FACES, card_value, wild_face
 from engine.guandan.combos import BOMBS, key, play_key
+from engine.guandan.enumeration import HandPlays, hand_plays
 from engine.guandan.planner import hand_cost, quick_rest, split
 from engine.guandan.rules import GAME
 from engine.guandan.search import GuandanAdapter
@@ -65,6 +67,67 @@ class EasyBot(Bot):
         return legal[0]
 
 
+class Finisher:
+    """Plans a short way out of a small hand for the seat of ``view``: a *safe* play
+    is one no unseen combination of the same type can beat (the other three hands
+    pooled; bombs aside: a safe bomb is one no unseen bomb beats); a hand *finishes*
+    when it is one play, or has a safe play (lead it, keep the lead) whose rest
+    finishes, at most ``depth`` safe plays deep. Card masks as in
+    :mod:`engine.guandan.codes`."""
+
+    def __init__(self, view: dict, depth: int = 3) -> None:
+        self.level = view["level"]
+        self.depth = depth
+        gone = cd.mask_of(view["hand"])
+        for p in view["plays"]:
+            if p["type"] == "play":
+                gone |= cd.mask_of(p["cards"])
+        self.pool = HandPlays(((1 << 108) - 1) & ~gone, self.level)
+        self._safe: dict[int, bool] = {}
+        self._done: dict[tuple[int, int], bool] = {}
+
+    def safe(self, code: int) -> bool:
+        """Whether the play ``code`` (an action code) cannot be beaten but by a bomb
+        (a bomb: by no bigger bomb) from the unseen cards."""
+        got = self._safe.get(code)
+        if got is None:
+            kind, rank_, lv = code >> 5 & 15, code & 31, self.level
+            if kind in cd.BOMB_KINDS:
+                powers, _ = self.pool.bombs()
+                size = (code >> 9).bit_count()
+                got = not powers or powers[-1] <= cd.power(kind, rank_, size, lv)
+            else:
+                out: list = []
+                self.pool.of_kind(kind, cd.key(kind, rank_, lv), out)
+                got = not out
+            self._safe[code] = got
+        return got
+
+    def finishes(self, mask: int, depth: int | None = None) -> bool:
+        """Whether the hand ``mask`` is one play or leads out through safe plays."""
+        if not mask:
+            return True
+        depth = self.depth if depth is None else depth
+        k = (mask, depth)
+        got = self._done.get(k)
+        if got is None:
+            leads = hand_plays(mask, self.level).lead()
+            got = any(p >> 9 == mask for p in leads) or (
+                depth > 0
+                and any(
+                    self.safe(p) and self.finishes(mask & ~(p >> 9), depth - 1) for p in leads
+                )
+            )
+            self._done[k] = got
+        return got
+
+    def way_out(self, hand_mask: int, action: dict) -> bool:
+        """Whether ``action`` (a play) is safe and leaves a hand that finishes."""
+        mask = cd.mask_of(action["cards"])
+        code = mask << 9 | cd.KIND_OF[action["combo"]] << 5 | action["rank"]
+        return self.safe(code) and self.finishes(hand_mask & ~mask)
+
+
 class NormalBot(Bot):
     """Hand-planning heuristic (see :mod:`engine.guandan.planner`)."""
 
@@ -89,6 +152,9 @@ class NormalBot(Bot):
     #: estimate of the rest of the hand (rank groups, no sequences) get the full plan.
     wide = 24
     keep = 12
+    #: With at most ``finish`` cards in hand, a play that is safe and leaves a hand
+    #: that leads out (:class:`Finisher`) comes first; 0: never (the default).
+    finish = 0
 
     def _scored(self, view: dict, legal: list[dict]) -> list[tuple[float, float, dict]]:
         """``[(score, tie-break, action)]`` for plays and pass, lower is better."""
@@ -105,6 +171,8 @@ class NormalBot(Bot):
         seen = set()
         ranks_of = _ranks_table(lv)
         size = len(hand)
+        finisher = Finisher(view) if size <= self.finish else None
+        hand_mask = cd.mask_of(hand) if finisher else 0
         for a in legal:
             if a["type"] == "pass":
                 out.append((base + self._pass_penalty(view, ctx), 0.0, a))
@@ -139,6 +207,8 @@ class NormalBot(Bot):
                     score -= 0.6 - 0.03 * k  # small cards a partner can follow
             elif combo not in BOMBS:
                 score += 0.01 * k
+            if finisher is not None and finisher.way_out(hand_mask, a):
+                score -= 10.0
             todo.append((score, tie, a, used))
         if len(todo) > self.wide:
             held = split(hand, lv)
