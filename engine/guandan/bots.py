@@ -155,6 +155,12 @@ class NormalBot(Bot):
     #: With at most ``finish`` cards in hand, a play that is safe and leaves a hand
     #: that leads out (:class:`Finisher`) comes first; 0: never (the default).
     finish = 0
+    #: Passing on an opponent's play counts the other opponent's cards too (one more
+    #: than it holds: it needs the lead handed over first); False: only the player's.
+    block = False
+    #: Cover a partner's play that an opponent holding exactly that many cards may
+    #: beat to go out, with a safe play (:class:`Finisher`); False: never beat a partner.
+    cover = False
 
     def _scored(self, view: dict, legal: list[dict]) -> list[tuple[float, float, dict]]:
         """``[(score, tie-break, action)]`` for plays and pass, lower is better."""
@@ -173,9 +179,20 @@ class NormalBot(Bot):
         size = len(hand)
         finisher = Finisher(view) if size <= self.finish else None
         hand_mask = cd.mask_of(hand) if finisher else 0
+        covering = False
+        if self.cover and last is not None and last["seat"] == ctx["mate"]:
+            n_last = len(last["cards"])
+            counts = ctx["counts"]
+            if any(counts[s] == n_last for s in ((ctx["me"] + 1) % 4, (ctx["me"] + 3) % 4)):
+                safety = finisher or Finisher(view)
+                mate_code = (
+                    cd.mask_of(last["cards"]) << 9 | cd.KIND_OF[last["combo"]] << 5 | last["rank"]
+                )
+                covering = not safety.safe(mate_code)
         for a in legal:
             if a["type"] == "pass":
-                out.append((base + self._pass_penalty(view, ctx), 0.0, a))
+                pen = 1.5 if covering else self._pass_penalty(view, ctx)
+                out.append((base + pen, 0.0, a))
                 continue
             cards = a["cards"]
             combo, n = a["combo"], len(cards)
@@ -209,6 +226,10 @@ class NormalBot(Bot):
                 score += 0.01 * k
             if finisher is not None and finisher.way_out(hand_mask, a):
                 score -= 10.0
+            if covering and not safety.safe(
+                cd.mask_of(cards) << 9 | cd.KIND_OF[combo] << 5 | a["rank"]
+            ):
+                score += 3.0
             todo.append((score, tie, a, used))
         if len(todo) > self.wide:
             held = split(hand, lv)
@@ -230,6 +251,10 @@ class NormalBot(Bot):
         pen = 0.25
         counts = ctx["counts"]
         left = counts[last["seat"]]
+        if self.block:
+            other = counts[last["seat"] ^ 2]
+            if other:
+                left = min(left, other + 1)
         if left <= 5:  # the opponent who played is close to going out
             pen += 3.0 if left <= 1 else (1.5 if left <= 3 else 0.8)
         if 0 < ctx["mate_cards"] <= 5:
