@@ -161,6 +161,9 @@ class NormalBot(Bot):
     #: Cover a partner's play that an opponent holding exactly that many cards may
     #: beat to go out, with a safe play (:class:`Finisher`); False: never beat a partner.
     cover = False
+    #: With a partner down to ``feed`` cards or fewer (0: never), a safe play over an
+    #: opponent's play comes first: the lead, then a low play the partner may beat.
+    feed = 0
 
     def _scored(self, view: dict, legal: list[dict]) -> list[tuple[float, float, dict]]:
         """``[(score, tie-break, action)]`` for plays and pass, lower is better."""
@@ -189,6 +192,13 @@ class NormalBot(Bot):
                     cd.mask_of(last["cards"]) << 9 | cd.KIND_OF[last["combo"]] << 5 | last["rank"]
                 )
                 covering = not safety.safe(mate_code)
+        feeding = None
+        if (
+            0 < ctx["mate_cards"] <= self.feed
+            and last is not None
+            and last["seat"] % 2 != ctx["me"] % 2
+        ):
+            feeding = finisher or Finisher(view)
         for a in legal:
             if a["type"] == "pass":
                 pen = 1.5 if covering else self._pass_penalty(view, ctx)
@@ -226,6 +236,13 @@ class NormalBot(Bot):
                 score += 0.01 * k
             if finisher is not None and finisher.way_out(hand_mask, a):
                 score -= 10.0
+            if (
+                feeding
+                and not leading
+                and combo not in BOMBS
+                and feeding.safe(cd.mask_of(cards) << 9 | cd.KIND_OF[combo] << 5 | a["rank"])
+            ):
+                score -= 1.0
             if covering and not safety.safe(
                 cd.mask_of(cards) << 9 | cd.KIND_OF[combo] << 5 | a["rank"]
             ):
@@ -294,6 +311,8 @@ def unseen(view: dict) -> int:
 #: The hard bot's rollout policies and samplers (its ``rollout`` and ``sampler``).
 ROLLOUTS = ("fast", "normal")
 SAMPLERS = ("clues", "uniform", "reads", "normal")
+#: The :class:`NormalBot` settings a hard bot passes to its base policy.
+BASE_SETTINGS = ("finish", "block", "cover", "feed")
 
 
 class HardBot(SearchBot):
@@ -390,6 +409,12 @@ class HardBot(SearchBot):
     normal's choice; ``hand_max=18``'s 22% and 6% (late searches, short rollouts)."""
 
     level = "hard"
+    #: The base policy's settings (:class:`NormalBot`'s), used for the first
+    #: candidate, the shortlist and the decisions without a search.
+    finish = NormalBot.finish
+    block = NormalBot.block
+    cover = NormalBot.cover
+    feed = NormalBot.feed
 
     def __init__(
         self,
@@ -408,7 +433,8 @@ class HardBot(SearchBot):
         unseen_max: int | None = None,
         hand_max: int | None = None,
     ) -> None:
-        adapter = GuandanAdapter(width, NormalBot(0)._scored)
+        self._base = NormalBot(0)
+        adapter = GuandanAdapter(width, self._base._scored)
         super().__init__(adapter, seed, samples, seconds, mode, c, depth, tree_depth, final, prune)
         self.width = width
         self.rollout = rollout
@@ -433,6 +459,9 @@ class HardBot(SearchBot):
     def choose(self, view: dict, legal: list[dict] | None = None) -> dict:
         self._started = time.perf_counter()
         self._check_models()
+        for bot in (self._base, self._normal):
+            for name in BASE_SETTINGS:
+                setattr(bot, name, getattr(self, name))
         legal = _legal(view, legal)
         if legal[0]["type"] not in ("play", "pass"):
             return self._normal.choose(view, legal)
