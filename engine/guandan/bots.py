@@ -164,6 +164,9 @@ class NormalBot(Bot):
     #: With a partner down to ``feed`` cards or fewer (0: never), a safe play over an
     #: opponent's play comes first: the lead, then a low play the partner may beat.
     feed = 0
+    #: Leading, a play of as many cards as an opponent holds (1, 2, 3, 5 or 6) costs
+    #: more unless it is safe; False: only when that opponent holds 1 or 2 (any play).
+    guard = False
 
     def _scored(self, view: dict, legal: list[dict]) -> list[tuple[float, float, dict]]:
         """``[(score, tie-break, action)]`` for plays and pass, lower is better."""
@@ -192,6 +195,15 @@ class NormalBot(Bot):
                     cd.mask_of(last["cards"]) << 9 | cd.KIND_OF[last["combo"]] << 5 | last["rank"]
                 )
                 covering = not safety.safe(mate_code)
+        opp_sizes = ()
+        guarding = None
+        if self.guard and leading:
+            counts = ctx["counts"]
+            opp_sizes = {
+                counts[s] for s in ((ctx["me"] + 1) % 4, (ctx["me"] + 3) % 4) if counts[s] in (1, 2, 3, 5, 6)
+            }
+            if opp_sizes:
+                guarding = finisher or Finisher(view)
         feeding = None
         if (
             0 < ctx["mate_cards"] <= self.feed
@@ -228,7 +240,13 @@ class NormalBot(Bot):
                     score += 0.05 * (n - 4)
             if leading:
                 score += 0.015 * k - 0.04 * n
-                if opp_min <= 2 and n == opp_min and combo not in BOMBS:
+                if self.guard and combo not in BOMBS:
+                    # do not lead what an opponent holding that many cards may beat to go out
+                    if n in opp_sizes and not guarding.safe(
+                        cd.mask_of(cards) << 9 | cd.KIND_OF[combo] << 5 | a["rank"]
+                    ):
+                        score += 1.0 - 0.04 * k
+                elif opp_min <= 2 and n == opp_min and combo not in BOMBS:
                     score += 1.0 - 0.04 * k  # do not feed an opponent about to go out
                 if mate_low and n <= ctx["mate_cards"] and combo in ("single", "pair"):
                     score -= 0.6 - 0.03 * k  # small cards a partner can follow
@@ -312,7 +330,7 @@ def unseen(view: dict) -> int:
 ROLLOUTS = ("fast", "normal")
 SAMPLERS = ("clues", "uniform", "reads", "normal")
 #: The :class:`NormalBot` settings a hard bot passes to its base policy.
-BASE_SETTINGS = ("finish", "block", "cover", "feed")
+BASE_SETTINGS = ("finish", "block", "cover", "feed", "guard")
 
 
 class HardBot(SearchBot):
@@ -415,6 +433,7 @@ class HardBot(SearchBot):
     block = NormalBot.block
     cover = NormalBot.cover
     feed = NormalBot.feed
+    guard = NormalBot.guard
 
     def __init__(
         self,
