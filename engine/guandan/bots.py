@@ -114,18 +114,15 @@ class Finisher:
             leads = hand_plays(mask, self.level).lead()
             got = any(p >> 9 == mask for p in leads) or (
                 depth > 0
-                and any(
-                    self.safe(p) and self.finishes(mask & ~(p >> 9), depth - 1) for p in leads
-                )
+                and any(self.safe(p) and self.finishes(mask & ~(p >> 9), depth - 1) for p in leads)
             )
             self._done[k] = got
         return got
 
     def way_out(self, hand_mask: int, action: dict) -> bool:
         """Whether ``action`` (a play) is safe and leaves a hand that finishes."""
-        mask = cd.mask_of(action["cards"])
-        code = mask << 9 | cd.KIND_OF[action["combo"]] << 5 | action["rank"]
-        return self.safe(code) and self.finishes(hand_mask & ~mask)
+        code = cd.encode(action)
+        return self.safe(code) and self.finishes(hand_mask & ~(code >> 9))
 
 
 class NormalBot(Bot):
@@ -158,12 +155,6 @@ class NormalBot(Bot):
     #: Passing on an opponent's play counts the other opponent's cards too (one more
     #: than it holds: it needs the lead handed over first); False: only the player's.
     block = False
-    #: Cover a partner's play that an opponent holding exactly that many cards may
-    #: beat to go out, with a safe play (:class:`Finisher`); False: never beat a partner.
-    cover = False
-    #: With a partner down to ``feed`` cards or fewer (0: never), a safe play over an
-    #: opponent's play comes first: the lead, then a low play the partner may beat.
-    feed = 0
     #: Leading, a play of as many cards as an opponent holds (1, 2, 3, 5 or 6) costs
     #: more unless it is safe; False: only when that opponent holds 1 or 2 (any play).
     guard = False
@@ -185,36 +176,17 @@ class NormalBot(Bot):
         size = len(hand)
         finisher = Finisher(view) if size <= self.finish else None
         hand_mask = cd.mask_of(hand) if finisher else 0
-        covering = False
-        if self.cover and last is not None and last["seat"] == ctx["mate"]:
-            n_last = len(last["cards"])
-            counts = ctx["counts"]
-            if any(counts[s] == n_last for s in ((ctx["me"] + 1) % 4, (ctx["me"] + 3) % 4)):
-                safety = finisher or Finisher(view)
-                mate_code = (
-                    cd.mask_of(last["cards"]) << 9 | cd.KIND_OF[last["combo"]] << 5 | last["rank"]
-                )
-                covering = not safety.safe(mate_code)
         opp_sizes = ()
         guarding = None
         if self.guard and leading:
             counts = ctx["counts"]
-            opp_sizes = {
-                counts[s] for s in ((ctx["me"] + 1) % 4, (ctx["me"] + 3) % 4) if counts[s] in (1, 2, 3, 5, 6)
-            }
+            opps = ((ctx["me"] + 1) % 4, (ctx["me"] + 3) % 4)
+            opp_sizes = {counts[s] for s in opps if counts[s] in (1, 2, 3, 5, 6)}
             if opp_sizes:
                 guarding = finisher or Finisher(view)
-        feeding = None
-        if (
-            0 < ctx["mate_cards"] <= self.feed
-            and last is not None
-            and last["seat"] % 2 != ctx["me"] % 2
-        ):
-            feeding = finisher or Finisher(view)
         for a in legal:
             if a["type"] == "pass":
-                pen = 1.5 if covering else self._pass_penalty(view, ctx)
-                out.append((base + pen, 0.0, a))
+                out.append((base + self._pass_penalty(view, ctx), 0.0, a))
                 continue
             cards = a["cards"]
             combo, n = a["combo"], len(cards)
@@ -242,9 +214,7 @@ class NormalBot(Bot):
                 score += 0.015 * k - 0.04 * n
                 if self.guard and combo not in BOMBS:
                     # do not lead what an opponent holding that many cards may beat to go out
-                    if n in opp_sizes and not guarding.safe(
-                        cd.mask_of(cards) << 9 | cd.KIND_OF[combo] << 5 | a["rank"]
-                    ):
+                    if n in opp_sizes and not guarding.safe(cd.encode(a)):
                         score += 1.0 - 0.04 * k
                 elif opp_min <= 2 and n == opp_min and combo not in BOMBS:
                     score += 1.0 - 0.04 * k  # do not feed an opponent about to go out
@@ -254,17 +224,6 @@ class NormalBot(Bot):
                 score += 0.01 * k
             if finisher is not None and finisher.way_out(hand_mask, a):
                 score -= 10.0
-            if (
-                feeding
-                and not leading
-                and combo not in BOMBS
-                and feeding.safe(cd.mask_of(cards) << 9 | cd.KIND_OF[combo] << 5 | a["rank"])
-            ):
-                score -= 1.0
-            if covering and not safety.safe(
-                cd.mask_of(cards) << 9 | cd.KIND_OF[combo] << 5 | a["rank"]
-            ):
-                score += 3.0
             todo.append((score, tie, a, used))
         if len(todo) > self.wide:
             held = split(hand, lv)
@@ -330,7 +289,7 @@ def unseen(view: dict) -> int:
 ROLLOUTS = ("fast", "normal")
 SAMPLERS = ("clues", "uniform", "reads", "normal")
 #: The :class:`NormalBot` settings a hard bot passes to its base policy.
-BASE_SETTINGS = ("finish", "block", "cover", "feed", "guard")
+BASE_SETTINGS = ("finish", "block", "guard")
 
 
 class HardBot(SearchBot):
@@ -431,8 +390,6 @@ class HardBot(SearchBot):
     #: candidate, the shortlist and the decisions without a search.
     finish = NormalBot.finish
     block = NormalBot.block
-    cover = NormalBot.cover
-    feed = NormalBot.feed
     guard = NormalBot.guard
 
     def __init__(

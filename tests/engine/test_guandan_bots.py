@@ -123,3 +123,28 @@ def test_hard_chooses_legal_actions_within_a_small_budget():
         a = bots[seat].choose(GAME.view(s, seat), legal)
         assert a in legal
         s = GAME.apply(s, seat, a)[0]
+
+
+def test_finisher_reads_safe_plays_and_ways_out():
+    from engine.guandan import codes as cd
+    from engine.guandan.bots import Finisher
+
+    s = GAME.from_hands(["RJ 3S 3C", "4H 5H", "5S 6S", "6H 7H"], level=2, turn=0)
+    f = Finisher(GAME.view(s, 0))
+    rj, s3, c3 = (parse_card(c) for c in ("RJ", "3S", "3C"))
+    single = cd.KIND_OF["single"] << 5
+    assert f.safe(cd.mask_of([rj]) << 9 | single | 17)  # the other red joker only ties
+    assert not f.safe(cd.mask_of([s3]) << 9 | single | 3)
+    assert f.finishes(cd.mask_of([s3, c3]))  # one play: the pair
+    assert f.finishes(cd.mask_of([rj, s3, c3]))  # the safe joker, then the pair
+    assert f.finishes(cd.mask_of([rj, s3]))  # joker first, then 3S
+    assert not f.finishes(cd.mask_of([s3, parse_card("9D")]))  # two plays, neither safe
+
+
+def test_normal_with_finish_leads_a_safe_play_before_its_last_one():
+    s = GAME.from_hands(["RJ 3S", "4H 5H", "5S 6S", "6H 7H"], level=2, turn=0)
+    view, legal = GAME.view(s, 0), GAME.legal_actions(s, 0)
+    bot = make_bot("normal", seed=1)
+    assert cards_of(bot.choose(view, legal)) == "3S"  # by default: the weak card first
+    bot.finish = 10
+    assert cards_of(bot.choose(view, legal)) == "RJ"  # keeps the lead, then goes out
