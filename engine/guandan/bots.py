@@ -126,7 +126,27 @@ class Finisher:
 
 
 class NormalBot(Bot):
-    """Hand-planning heuristic (see :mod:`engine.guandan.planner`)."""
+    """Hand-planning heuristic (see :mod:`engine.guandan.planner`).
+
+    Settings (attributes, off by default: the normal level plays without them; the
+    hard bot's base policy uses them, see :class:`HardBot`): ``finish`` (cards; with
+    at most that many in hand, a play that is safe and leaves a hand that leads out,
+    :class:`Finisher`, comes first), ``block`` (passing on an opponent's play also
+    weighs the other opponent's cards, one more than it holds) and ``guard`` (leading,
+    a play of exactly as many cards as an opponent holds, 1, 2, 3, 5 or 6, costs more
+    unless it is safe; without it only an opponent's 1 or 2 cards count, safe or not).
+
+    Screens, session 9 (``tools/tournament.py duel guandan normal:SETTINGS normal
+    --duplicate --options '{"deals": 1}' --games 2000 --seed 7200 --workers 1``, 1,000
+    deal pairs 7200-8199, paired win share of deals, 95%): ``finish=10`` 51.6% ±1.0
+    (level +0.10 ±0.04; 50.5% ±1.7 over pairs 7000-7199); ``finish=16`` 51.6% ±1.1
+    (costlier: p99 26 ms a decision against 8); ``finish=10:block=true`` 52.2% ±1.1;
+    ``finish=10:block=true:guard=true`` 52.5% ±1.2. Head to head on pairs 8200-9199,
+    ``finish=10:block=true:guard=true`` against ``finish=10``: 50.9% ±0.8 (level +0.04
+    ±0.03). Tried and dropped (no gain over ``finish=10`` on pairs 7200-8199):
+    covering a partner's play that an opponent holding that many cards might beat to
+    go out, with a safe play (51.4% ±1.0); with a partner down to 2 cards, a safe play
+    over an opponent's to take the lead for it (52.5% ±1.2, as without)."""
 
     level = "normal"
 

@@ -148,3 +148,38 @@ def test_normal_with_finish_leads_a_safe_play_before_its_last_one():
     assert cards_of(bot.choose(view, legal)) == "3S"  # by default: the weak card first
     bot.finish = 10
     assert cards_of(bot.choose(view, legal)) == "RJ"  # keeps the lead, then goes out
+
+
+def test_normal_with_guard_does_not_lead_as_many_cards_as_an_opponent_holds():
+    s = GAME.from_hands(["4S 4C 4D 6S 6C KD KC", "5H 5C 5D 8D 8C", "6D", "7S 7C 7D 8S"])
+    view, legal = GAME.view(s, 0), GAME.legal_actions(s, 0)
+    bot = make_bot("normal", seed=1)
+    assert cards_of(bot.choose(view, legal)) == "4S 4C 4D 6S 6C"  # the full house
+    bot.guard = True  # seat 1 holds five cards: a full house might take it out
+    assert cards_of(bot.choose(view, legal)) == "6S 6C"
+
+
+def test_normal_with_block_weighs_the_other_opponent_close_to_going_out():
+    hands = [
+        "9S KS' AH 9D' 3C' JH' 10D' KH 3H 6D",
+        "9H' JD 10D 3D' 7H' 2C' 4D AD 2D' AS",
+        "10S 5C' 5S' KD KC' AS' 5S 5H",
+        "JS'",
+    ]
+    s = after(GAME.from_hands(hands, turn=1), 1, "2C'", "single", 2)
+    view, legal = GAME.view(s, 2), GAME.legal_actions(s, 2)
+    bot = make_bot("normal", seed=1)
+    assert bot.choose(view, legal)["type"] == "pass"  # seat 1 still holds nine cards
+    bot.block = True  # seat 3 holds one: seat 1 would lead it a single
+    assert cards_of(bot.choose(view, legal)) == "5S 5H 5S' 5C'"
+
+
+def test_hard_gives_its_base_settings_to_its_base_policy():
+    s = GAME.from_hands(["RJ 3S", "4H 5H", "5S 6S", "6H 7H"], level=2, turn=0)
+    view, legal = GAME.view(s, 0), GAME.legal_actions(s, 0)
+    bot = make_bot("hard", seed=1)
+    bot.samples, bot.seconds = 2, None  # too few samples to prune: the base's choice
+    bot.finish = 0
+    assert cards_of(bot.choose(view, legal)) == "3S"
+    bot.finish = 10
+    assert cards_of(bot.choose(view, legal)) == "RJ"
