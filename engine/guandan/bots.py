@@ -419,8 +419,10 @@ class HardBot(SearchBot):
     cores, the old hard from a frozen copy of main cd2cbbb, the candidate as
     ``hard:finish=10:block=true:guard=true`` (commit 60de8f4): old hard 52.0% ±4.3,
     candidate 54.2% ±4.4, paired +2.2 ±3.2 (40 pairs differ); decision wall time
-    median 134 ms, p99 731, max 1,036 (old: 121, 737, 1,490). Kept. Issue 17's 60% is
-    still not met."""
+    median 134 ms, p99 731, max 1,036 (old: 121, 737, 1,490). Kept. Then 95 pairs
+    more (S = 1800...1890, same load and copies): old 54.2% ±6.0, new 56.3% ±6.4,
+    paired +2.1 ±3.3; all 295 pairs 1600-1894: old 52.7% ±3.5, new 54.9% ±3.6, paired
+    +2.2 ±2.4 (50 differ). Issue 17's 60% is still not met."""
 
     level = "hard"
     #: The base policy's settings (:class:`NormalBot`'s; see the class docstring),
