@@ -417,7 +417,7 @@ class HardBot(SearchBot):
     the hard bot before it is > 0 on fresh pairs 1600-1799 and the decision p99 stays
     under 1 s): the duel command above, S = 1600...1795, 200 pairs, load ~4 on 2
     cores, the old hard from a frozen copy of main cd2cbbb, the candidate as
-    ``hard:finish=10:block=true:guard=true`` (commit 60de8f4): old hard 52.0% ±4.3,
+    ``hard:finish=10:block=true:guard=true`` (commit 60de8f4, e6f480b on main): old hard 52.0% ±4.3,
     candidate 54.2% ±4.4, paired +2.2 ±3.2 (40 pairs differ); decision wall time
     median 134 ms, p99 731, max 1,036 (old: 121, 737, 1,490). Kept. Then 95 pairs
     more (S = 1800...1890, same load and copies): old 54.2% ±6.0, new 56.3% ±6.4,
