@@ -15,12 +15,19 @@ def enter_key() -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
 
 
-def helper_step(table, helper) -> None:
+def helper_step(table, helper, limit: float = 30.0) -> bool:
     """Let ``helper`` (an engine bot) choose the shown seat's action and send it
-    through the seat, as a click would; then a few frames."""
+    through the seat, as a click would, once that seat may decide
+    (``table.deciding()``, waited for up to ``limit`` simulated seconds: the bots play
+    in their own threads, slower on a busy machine); then a few frames. False,
+    sending nothing, when the seat had no decision by then (the game is over, or
+    another seat is still to play)."""
+    if not until(table.app, table.deciding, limit):
+        return False
     seat = table.seat
     seat.send(helper.choose(seat.view, seat.legal))
     frames(table.app, 0.05)
+    return True
 
 
 def couch(app, shot, game_id: str, seats: list[str], seed: int, names: list[str], **kw):

@@ -18,10 +18,11 @@ def _ready(table) -> bool:
     return table.deciding() or bool(table.board and table.board.get("over"))
 
 
-def _helper_step(table, helper) -> None:
-    """Let a bot choose the shown seat's action and send it through the seat."""
+def _helper_step(table, helper) -> bool:
+    """Let a bot choose the shown seat's action and send it through the seat
+    (:func:`client.tables.staging.helper_step`: False when the seat had none)."""
     table.selected = []
-    staging.helper_step(table, helper)
+    return staging.helper_step(table, helper)
 
 
 def _completable(table):
@@ -122,10 +123,9 @@ def take(app, shot, seed: int) -> None:
     # Five players: everybody alone with two missions.
     five = start_table(app, "teamplay", ["human"] + ["bot:normal"] * 4, seed)
     five.session.set_bot_delay(0.0)
-    until(app, lambda: _ready(five), 30)
     for _ in range(12):
-        _helper_step(five, helper)
-        until(app, lambda: _ready(five), 30)
+        if not _helper_step(five, helper):
+            break
     five.focus = (2, 1)
     frames(app, 0.1)
     shot("five.png")
