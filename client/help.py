@@ -149,7 +149,7 @@ def draw_help(
     body = assets.font(size)
     clip = surface.get_clip()
     hint = assets.font(15).render(_("F1 or Esc closes · ↑ ↓ scroll"), True, (90, 90, 90))
-    body_area = panel.inflate(-8, -8)
+    body_area = panel.inflate(-8, -24)  # scrolled text stops short of the border
     body_area.height -= hint.get_height() + 8  # the text scrolls above the hint line
     surface.set_clip(body_area)
     x, y = panel.x + 28, panel.y + 20 - scroll
