@@ -291,6 +291,11 @@ class HardBot(NormalBot):
     #: probe deals 570000–570299 (300 more games each) over all 540 deals: 67.2%
     #: [63.2, 71.0] wins against 65.7% [61.6, 69.6], 0.31 ±0.60 fewer cards a game,
     #: 7.63 ±1.21 cards per loss against 8.22 ±1.16, such blocks 6.1% against 8.1%.
+    #: Screened only (probe deals 570150–570299, 150 games): ``look_more=128`` won
+    #: 73.3% [65.7, 79.8] against 66.0% for 32 and 69.3% for 64, 7.25 ±2.23 cards per
+    #: loss, such blocks 4.0%; paired −0.71 ±1.09 cards a game against 32 and −0.47
+    #: ±1.02 against 64; CPU a decision p99 448 ms, max 949 ms (too close to the 1 s
+    #: limit to take without a deciding run on fresh deals and a faster playout).
     LOOK_MORE: int | None = 64
     #: Cards taken off a lookahead playout that ends blocked with cards still to draw
     #: (0.0: off). ``look_block=20`` against this default on the same fresh 2-player
