@@ -36,6 +36,10 @@ duplicates. The Game is scored under both end rules: ours (a player with no card
 skipped once the draw pile is empty) and the published simulator's (the game ends when
 such a player is due to play; :mod:`tools.baselines`), observed on the main path.
 
+Decision times (ms median and p99 per bot) are wall time by default; ``--cpu`` takes
+the CPU time of the process playing the game instead (``time.process_time``), which a
+busy machine does not inflate: use it to compare decision times across runs.
+
 Games run in ``--workers`` processes (default: every core; 1 = in this process);
 ``--ray [ADDRESS]`` spreads them over a Ray cluster instead (``pip install
 'tapete[ray]'``; Ray is imported only in that mode).
@@ -53,7 +57,7 @@ import statistics
 import sys
 import time
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -181,7 +185,8 @@ def sides(game_id: str, state) -> list[int]:
 @dataclass(frozen=True)
 class Job:
     """One game to play: ``index`` (its place in the run), ``seed`` (the deal),
-    ``specs`` (one per seat), ``options``; for duels ``side_a`` (the seats of A)."""
+    ``specs`` (one per seat), ``options``; for duels ``side_a`` (the seats of A);
+    ``cpu``: time decisions in CPU seconds of the playing process, not wall."""
 
     index: int
     game: str
@@ -189,11 +194,13 @@ class Job:
     specs: tuple[Spec, ...]
     options: tuple = ()
     side_a: tuple[int, ...] = ()
+    cpu: bool = False
 
 
 def play(job: Job) -> dict:
     """Play ``job``; returns a plain record: ``index, seed, specs (str), scores,
-    winners, unfinished, actions, times ({spec: [seconds]})`` and for The Game
+    winners, unfinished, actions, times ({spec: [seconds]}), clock ("cpu" or "wall":
+    what times measured)`` and for The Game
     ``published`` (cards left under the published end rule)."""
     game = get_game(job.game)
     n = len(job.specs)
@@ -202,7 +209,7 @@ def play(job: Job) -> dict:
     times: dict[str, list[float]] = {}
     the_game = job.game == "the-game"
     published = None
-    clock = time.perf_counter
+    clock = time.process_time if job.cpu else time.perf_counter
     actions = 0
     while not game.is_over(state) and actions < MAX_ACTIONS:
         seat = min(game.awaiting(state))
@@ -228,6 +235,7 @@ def play(job: Job) -> dict:
         "unfinished": out is None,
         "actions": actions,
         "times": times,
+        "clock": "cpu" if job.cpu else "wall",
     }
     if the_game and out is not None:
         record["published"] = out.details["cards_left"] if published is None else published
@@ -451,6 +459,8 @@ def header(mode: str, game_id: str, records: list[dict], argv_note: str, seconds
         f"{game_id} {mode}: {len(records)} games, deal seeds {span}, {seconds:.1f} s; "
         f"repeat with: {argv_note}"
     )
+    clocks = {r.get("clock", "wall") for r in records}
+    line += "\ndecision times: " + ("CPU" if clocks == {"cpu"} else "wall")
     if unfinished:
         line += f"\nunfinished games (no end after {MAX_ACTIONS} actions): {unfinished}"
     return line
@@ -600,6 +610,11 @@ def _parser() -> argparse.ArgumentParser:
             metavar="ADDRESS",
             help="run the games on a Ray cluster (no ADDRESS: a local Ray); needs the extra",
         )
+        q.add_argument(
+            "--cpu",
+            action="store_true",
+            help="decision times in CPU seconds of the playing process, not wall",
+        )
         q.add_argument("--no-progress", action="store_true")
         q.add_argument("--json", action="store_true", help="also print every game as JSON")
 
@@ -645,6 +660,8 @@ def main(argv: list[str] | None = None, executor: Executor | None = None) -> int
             jobs = plan_pool(
                 game.id, specs, args.games, args.seed, options, args.mixed, counts, args.duplicate
             )
+            if args.cpu:
+                jobs = [replace(j, cpu=True) for j in jobs]
             records = run_jobs(jobs, desc=f"{game.id} pool", **kw)
             print(header("pool", game.id, records, note, time.perf_counter() - start))
             print(report_pool(game.id, records))
@@ -671,6 +688,8 @@ def main(argv: list[str] | None = None, executor: Executor | None = None) -> int
                 jobs = plan_duel(
                     game.id, spec_a, b, players, args.games, args.seed, options, args.duplicate
                 )
+                if args.cpu:
+                    jobs = [replace(j, cpu=True) for j in jobs]
                 records = run_jobs(jobs, desc=f"{game.id} {spec_a}", **kw)
                 all_records += records
                 blocks.append(report_duel(game.id, spec_a, b, records, args.duplicate))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import statistics
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -46,6 +47,39 @@ def test_pool_prints_a_row_per_bot_with_intervals(capsys):
         assert re.fullmatch(r"\[\d+\.\d,", lo) and re.fullmatch(r"\d+\.\d\]", hi)
         assert re.fullmatch(NUMBER, mean) and re.fullmatch(r"±" + NUMBER, pm)
         assert all(re.fullmatch(NUMBER, x) for x in (med, p99))
+
+
+def test_cpu_flag_times_decisions_in_process_time(capsys, monkeypatch):
+    # Every bot sleeps 0.03 s of wall time, no CPU, before it chooses.
+    real = tournament.make_bot
+    monkeypatch.setattr(tournament, "make_bot", lambda *a, **k: _Sleeper(real(*a, **k)))
+    argv = ["pool", "take5", "--seats", "normal,easy", "--games", "2", "--seed", "3"]
+    argv += ["--workers", "1", "--no-progress", "--options", '{"rounds": 1}', "--json"]
+
+    def run(extra: list[str]) -> tuple[str, list[dict]]:
+        assert tournament.main(argv + extra) == 0
+        out = capsys.readouterr().out
+        return out, [json.loads(x) for x in out.splitlines() if x.startswith("{")]
+
+    out, records = run([])
+    assert "\ndecision times: wall\n" in out and {r["clock"] for r in records} == {"wall"}
+    wall = [t for r in records for ts in r["times"].values() for t in ts]
+    assert min(wall) >= 0.03
+    out, records = run(["--cpu"])
+    assert "\ndecision times: CPU\n" in out and {r["clock"] for r in records} == {"cpu"}
+    cpu = [t for r in records for ts in r["times"].values() for t in ts]
+    assert len(cpu) == len(wall) and max(cpu) < 0.02  # the same decisions, no sleep counted
+
+
+class _Sleeper:
+    """A bot that sleeps 0.03 s (wall, no CPU) before the wrapped bot's choice."""
+
+    def __init__(self, bot) -> None:
+        self.bot = bot
+
+    def choose(self, view, legal):
+        time.sleep(0.03)
+        return self.bot.choose(view, legal)
 
 
 def test_pools_rotate_seats_and_duplicates_repeat_each_deal():
