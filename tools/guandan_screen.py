@@ -7,7 +7,8 @@ any rule that picks a move from the search's figures against that record.
     python3 tools/guandan_screen.py judge /tmp/screen.jsonl
 
 ``collect``: decision points as in :mod:`tools.guandan_oracle` (normal self-play,
-one-deal matches). At each, the hard bot's shortlist (normal's choice first); every
+one-deal matches). At each, the hard bot's shortlist (its base policy's choice
+first, :func:`hard_base`: normal with hard's endgame settings since session 9); every
 candidate is played out from the *true* state with ``normal`` at every seat (the
 oracle's judge: the team's level difference after the deal, and whether it won the
 deal); and ``--samples`` determinizations by ``--sampler`` (``clues``, ``reads``,
@@ -16,8 +17,8 @@ bot's rollout policy (paired, as the flat search does), recording per sample and
 candidate the reward at the end of the deal (``end``: levels / 3, ±1 for the match),
 whether the team won the deal (``win``) and the cut-off evaluation
 (:func:`engine.guandan.search.predicted`) after 4, 8 and 16 plies (``p4``, ``p8``,
-``p16``; the end reward when the deal ended sooner); also the normal bot's score of
-each candidate (``score``, lower is better), the seat's hand size (``hand``), the
+``p16``; the end reward when the deal ended sooner); also each candidate's score by
+hard's base policy (``score``, lower is better), the seat's hand size (``hand``), the
 cards it cannot see (``unseen``), every seat's card count (``counts``), whether it
 leads (``leading``) and the candidates' kinds (``kinds``). ``--rollout normal``
 rolls out with the normal bot's policy instead. One JSON line a point; ``--skip N``
@@ -47,7 +48,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make the checkout importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.guandan.bots import NormalBot  # noqa: E402
+from engine.guandan.bots import BASE_SETTINGS, HardBot, NormalBot  # noqa: E402
 from engine.guandan.rules import GAME  # noqa: E402
 from engine.guandan.search import (  # noqa: E402
     Deck,
@@ -65,6 +66,15 @@ CUTS = (4, 8, 16)
 BASE = "hard today"
 
 
+def hard_base() -> NormalBot:
+    """The hard bot's base policy (its shortlist and first candidate): the normal bot
+    with the hard bot's default :data:`~engine.guandan.bots.BASE_SETTINGS`."""
+    base = NormalBot(0)
+    for name in BASE_SETTINGS:
+        setattr(base, name, getattr(HardBot, name))
+    return base
+
+
 def _hands(view, state, sampler: str, adapter: GuandanAdapter, rng) -> list[list[int]]:
     if sampler == "true":
         return [list(h) for h in state.hands]
@@ -76,11 +86,11 @@ def _hands(view, state, sampler: str, adapter: GuandanAdapter, rng) -> list[list
 
 def collect_point(state, seat: int, samples: int, sampler: str, rng, rollout: str) -> dict:
     view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
-    normal = NormalBot(0)
-    adapter = GuandanAdapter(6, normal._scored)
+    base = hard_base()
+    adapter = GuandanAdapter(6, base._scored)
     adapter.rollout = rollout
     cands = adapter.shortlist(view, legal)
-    scores = {json.dumps(a, sort_keys=True): sc for sc, _t, a in normal._scored(view, legal)}
+    scores = {json.dumps(a, sort_keys=True): sc for sc, _t, a in base._scored(view, legal)}
     truth = [outcome(state, seat, a) for a in cands]
     codes = [adapter.encode(a) for a in cands]
     rec = {
