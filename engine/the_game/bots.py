@@ -296,6 +296,13 @@ class HardBot(NormalBot):
     #: loss, such blocks 4.0%; paired −0.71 ±1.09 cards a game against 32 and −0.47
     #: ±1.02 against 64; CPU a decision p99 448 ms, max 949 ms (too close to the 1 s
     #: limit to take without a deciding run on fresh deals and a faster playout).
+    #: Its deciding run, rule fixed beforehand (keep if fewer cards a game, fewer per
+    #: loss, wins not worse by more than the paired interval, CPU p99 <= 1 s): fresh
+    #: deals 550240–550339 (``pool the-game --seats X,X --games 100 --seed 550240
+    #: --workers 1 --cpu``, one frozen copy of main at fcac388, nice 10, load ~1–2):
+    #: 68.0% [58.3, 76.3] wins against 69.0% [59.4, 77.2] for 64, 8.19 ±3.27 cards
+    #: per loss against 7.45 ±2.92, such blocks 5% against 7%, paired +0.31 ±1.30
+    #: cards a game; CPU p99 408 ms (max 768) against 247 (451): not taken.
     LOOK_MORE: int | None = 64
     #: Cards taken off a lookahead playout that ends blocked with cards still to draw
     #: (0.0: off). ``look_block=20`` against this default on the same fresh 2-player
