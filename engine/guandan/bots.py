@@ -424,7 +424,7 @@ class HardBot(SearchBot):
     paired +2.1 ±3.3; all 295 pairs 1600-1894: old 52.7% ±3.5, new 54.9% ±3.6, paired
     +2.2 ±2.4 (50 differ). Issue 17's 60% is still not met. Whole matches with this
     hard (``tools/tournament.py duel guandan hard normal --duplicate --games 2 --seed S
-    --workers 1 --cpu``, S = 4100...4152, fresh, two streams, load ~2, main at 712c484):
+    --workers 1 --cpu``, S = 4100...4151 and 4153, fresh, two streams, load ~2, main at 712c484):
     79 of 106, 74.5% [65.5, 81.9] (the hard before it: 94 of 148, 63.5% [55.5, 70.8],
     seeds 4000-4020 and earlier); CPU a decision median 59 ms, p99 364, max 710."""
 
