@@ -512,7 +512,7 @@ def play_out(sim: Rollout, k: dict = ROLLOUT) -> None:
     plan codes or helper calls (the lookahead's playouts, issue 17). A seat with no
     card that fits gets an empty plan, short of the minimum: the declared block."""
     hands, piles, tops, deck = sim.hands, sim.piles, sim.tops, sim.deck
-    players, size, published = sim.players, sim.size, sim.published
+    players, published = sim.players, sim.published
     close = k["close"]
     while not sim.over:
         seat = sim.turn
@@ -544,20 +544,7 @@ def play_out(sim: Rollout, k: dict = ROLLOUT) -> None:
             sim.played = played
             sim.blocked = sim.over = True
             return
-        # The end of the turn (TheGameSimulation._end_turn): draw, pass on.
-        n = min(size - len(hand), len(deck))
-        if n > 0:
-            hand += [deck.pop() for _ in range(n)]
-            hand.sort()
-        nxt = seat
-        for step in range(1, players + 1):
-            cand = (seat + step) % players
-            if hands[cand]:
-                nxt = cand
-                break
-        sim.turn = nxt
-        sim.played = 0
-        sim.turns += 1
+        sim._end_turn(seat)  # draw, pass on
         if published:
             sim._watch(seat)
 
