@@ -483,14 +483,14 @@ class _Counted(asyncio.Protocol):
 
     @classmethod
     def install(cls, peer: Peer) -> None:
-        """Put a counter in front of ``peer``'s protocol (once; a transport that cannot
-        change its protocol is left as it is)."""
-        transport = peer.writer.transport
-        inner = transport.get_protocol()
-        if isinstance(inner, cls):
-            return
+        """Put a counter in front of ``peer``'s protocol (once). A connection that does
+        not come through an asyncio transport, or whose transport cannot change its
+        protocol, is left as it is: its door counts ``peer.heard`` itself."""
+        transport = getattr(peer.writer, "transport", None)
         try:
-            transport.set_protocol(cls(inner, peer))
+            inner = transport.get_protocol()
+            if not isinstance(inner, cls):
+                transport.set_protocol(cls(inner, peer))
         except (AttributeError, NotImplementedError):
             pass
 
