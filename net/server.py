@@ -34,8 +34,15 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import struct
 import time
 from typing import Any
+
+try:  # FIONREAD: bytes waiting in a socket's receive buffer (not on Windows)
+    import fcntl
+    import termios
+except ImportError:  # pragma: no cover - Windows
+    fcntl = termios = None
 
 from net.host import Budget, Client, Refused
 from net.protocol import (
@@ -521,17 +528,15 @@ def _has_spoken(peer: Peer) -> bool:
     newer connections handled before the loop reads them must not count it silent."""
     if peer.heard:
         return True
+    if fcntl is None:
+        return False
     try:
-        import fcntl
-        import struct
-        import termios
-
         sock = peer.writer.get_extra_info("socket")
         if sock is None:
             return False
         waiting = fcntl.ioctl(sock.fileno(), termios.FIONREAD, b"\0\0\0\0")
         return struct.unpack("i", waiting)[0] > 0
-    except (ImportError, OSError, ValueError, AttributeError):
+    except (OSError, ValueError, AttributeError):
         return False
 
 
