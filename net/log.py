@@ -6,7 +6,10 @@ A log is JSON lines (UTF-8), flushed after each:
 * first the header ``{"format", "game", "rules_version", "options", "seats", "seed",
   "name"}`` plus ``table_id``, ``bot_key`` (the bots' secret key, hex) and
   ``table_key`` (the table's private Ed25519 key, hex: it proves the table's identity,
-  :mod:`net.identity`) when the table has them (other keys are kept as they are);
+  :mod:`net.identity`) when the table has them, and ``chosen_seed`` and ``seed_secret``
+  (hex) when ``seed`` was mixed from a seed a player chose (:func:`net.host.mixed_seed`;
+  ``seed`` is what the table deals from, so a replay needs nothing else); other keys are
+  kept as they are;
 * one ``[seat, action]`` per accepted action;
 * ``{"seating": [{"kind", "name", "level", "token"}, ...], "started": bool}`` when the
   log begins and whenever who holds the seats changes from the start on (the host
@@ -252,6 +255,9 @@ def _header(table) -> dict:
     for key in ("table_id", "bot_key", "table_key"):
         if isinstance(rec.get(key), str):
             header[key] = rec[key]
+    if rec.get("chosen_seed") is not None:  # a chosen seed mixed with a secret (net.host)
+        header["chosen_seed"] = rec["chosen_seed"]
+        header["seed_secret"] = rec["seed_secret"]
     return header
 
 
@@ -376,9 +382,12 @@ def _check_header(path: str, header: Any) -> dict:
             f"version {playing!r}: it cannot be replayed or resumed here",
             LogVersionError,
         )
-    for key in ("table_id", "bot_key", "table_key"):
+    for key in ("table_id", "bot_key", "table_key", "seed_secret"):
         if key in header and not isinstance(header[key], (str, type(None))):
             raise bad(f"'{key}' must be text")
+    chosen = header.get("chosen_seed")
+    if chosen is not None and (not _int(chosen) or chosen < 0):
+        raise bad(f"'chosen_seed' must be a whole number, not {type(chosen).__name__}")
     return {
         **header,
         "format": fmt,
@@ -625,9 +634,9 @@ def resume_table(rec: dict, **kw: Any):
     generator continues where it stopped). ``kw`` as for ``Table`` (name, delays,
     clock). Raises :class:`LogError` if the record does not set up or replay (an
     action that is not legal where it stands, the engine refusing the options …)."""
-    from net.host import Table
+    from net.host import RECORD_KEYS, Table
 
-    for k in ("bot_key", "table_key", "table_id"):  # the same bots and identity as before
+    for k in RECORD_KEYS:  # the same bots, identity and chosen seed as before the crash
         if rec.get(k) is not None:
             kw.setdefault(k, rec[k])
     try:
@@ -656,9 +665,9 @@ def replay_table(rec: dict, **kw: Any):
     """The :class:`net.host.Table` of a log record with its actions applied (no seats
     restored, no bots warmed up: for an outcome or a digest). ``kw`` as for ``Table``.
     Raises :class:`LogError` for a record that does not set up or replay."""
-    from net.host import Table
+    from net.host import RECORD_KEYS, Table
 
-    for k in ("bot_key", "table_key", "table_id"):
+    for k in RECORD_KEYS:
         if rec.get(k) is not None:
             kw.setdefault(k, rec[k])
     try:

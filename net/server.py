@@ -8,19 +8,22 @@ What one peer can cost the host is bounded, and nothing a stranger does can keep
 player out:
 
 * a connection must say ``hello`` within :data:`HELLO_TIMEOUT` seconds; one address may
-  hold :data:`MAX_PENDING_PER_ADDRESS` connections that have not said it, all addresses
-  :data:`MAX_PENDING` (a newcomer then pushes out the oldest silent one of the address
-  holding most), so a seat token's holder always gets to say its ``hello`` — and a
-  ``hello`` with a seat's token is never refused for room;
+  hold :data:`MAX_PENDING_PER_ADDRESS` connections that have not said it (a newcomer
+  then pushes out one of that address's), all addresses :data:`MAX_PENDING` (a newcomer
+  then pushes out one of the address holding most) — the oldest that has sent nothing,
+  else the oldest —, so a seat token's holder always gets to say its ``hello``, even
+  from a crowded address, and a ``hello`` with a seat's token is never refused for room;
 * spectators are at most :data:`MAX_SPECTATORS` (:data:`MAX_SPECTATORS_PER_ADDRESS` from
   one address); players are bounded by the seats;
 * after ``hello`` a connection that sends no complete message for
   :data:`net.protocol.DEAD_AFTER` seconds is closed (clients ping every
   :data:`net.protocol.HEARTBEAT`), and its seat is away at once;
 * every message after ``hello`` is paid from an action budget (:class:`net.host.Budget`)
-  that belongs to the seat (a spectator's: to its address), so coming back on a new
-  connection does not refill it; and bytes are read at most :data:`BYTE_RATE` a second
-  after a burst of :data:`BYTE_BURST` (TCP pushes back on a faster sender);
+  that belongs to the seat, so coming back on a new connection does not refill it (a
+  spectator's to its connection, starting no fuller than its address's emptiest
+  spectator budget of late: see :meth:`TcpServer._spectator_budget`); and bytes are
+  read at most :data:`BYTE_RATE` a second after a burst of :data:`BYTE_BURST` (TCP
+  pushes back on a faster sender);
 * a decode error (the stream is out of step) closes the connection, and so does unsent
   data past :attr:`TcpServer.max_unsent` bytes (a client that never reads).
 
@@ -31,8 +34,15 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import struct
 import time
 from typing import Any
+
+try:  # FIONREAD: bytes waiting in a socket's receive buffer (not on Windows)
+    import fcntl
+    import termios
+except ImportError:  # pragma: no cover - Windows
+    fcntl = termios = None
 
 from net.host import Budget, Client, Refused
 from net.identity import NONCE_BYTES, seat_proof_matches
@@ -92,6 +102,9 @@ class Peer:
         #: ``(client_nonce, host_nonce)`` once the host answered this connection's
         #: ``challenge`` (:mod:`net.identity`); a ``hello`` proving a seat needs them.
         self.nonces: tuple[bytes, bytes] | None = None
+        #: Bytes received so far, counted as the transport reads them (:class:`_Counted`):
+        #: a connection that has sent none is *silent*, the first pushed out for room.
+        self.heard = 0
 
     def send(self, message: dict) -> None:
         if self.closed:
@@ -152,7 +165,7 @@ class TcpServer:
     ``address`` to bind (``"0.0.0.0"`` = every IPv4 interface), ``port`` (0 = any free
     one; the bound port is in :attr:`port` after :meth:`astart`). ``idle_timeout``,
     ``hello_timeout``, ``max_unsent`` and ``budget`` (``(burst, rate)`` of each
-    seat's or spectator address's :class:`net.host.Budget`) may be changed for tests."""
+    seat's or spectator connection's :class:`net.host.Budget`) may be changed for tests."""
 
     def __init__(
         self,
@@ -177,6 +190,8 @@ class TcpServer:
         self._peers: set[Peer] = set()
         self._pending: dict[Peer, asyncio.Task] = {}  # no hello yet
         self._budgets: collections.OrderedDict[tuple, Budget] = collections.OrderedDict()
+        #: Per address, its spectators' recent budgets (see _spectator_budget).
+        self._watchers: collections.OrderedDict[str, list[Budget]] = collections.OrderedDict()
 
     async def astart(self) -> int:
         """Bind and listen; returns the port."""
@@ -204,36 +219,47 @@ class TcpServer:
 
     # ------------------------------------------------------------------ admission
     def _admit(self, peer: Peer) -> bool:
-        """Room for a connection that has not said ``hello``: refuse it when its address
-        already holds :data:`MAX_PENDING_PER_ADDRESS` such connections; when all of them
-        are :data:`MAX_PENDING`, push out the oldest of the address that holds most."""
+        """Make room for ``peer``, a connection that has not said ``hello``; always True.
+
+        When ``peer``'s address already holds :data:`MAX_PENDING_PER_ADDRESS` such
+        connections, one of that address's is pushed out; when all addresses together
+        hold :data:`MAX_PENDING`, one of the address holding most is. Either way the
+        one pushed out is chosen by :meth:`_push_out_one`: the oldest that has sent
+        nothing yet, else the oldest. The newcomer is never refused, so a seat's player
+        always gets to say its ``hello``, even from an address crowded with silent
+        sockets (issue 29: a refused newcomer kept the owner out 6 times of 6)."""
+        _Counted.install(peer)
         mine = [p for p in self._pending if p.address == peer.address]
         if len(mine) >= MAX_PENDING_PER_ADDRESS:
-            peer.close(
-                error(
-                    "too-many-pending",
-                    f"{MAX_PENDING_PER_ADDRESS} connections from your address have not said "
-                    "hello yet; say hello on them or close them",
-                )
+            self._push_out_one(
+                mine,
+                f"{MAX_PENDING_PER_ADDRESS} connections from your address had not said "
+                "hello yet; this one waited longest",
             )
-            return False
-        if len(self._pending) >= MAX_PENDING:
+        elif len(self._pending) >= MAX_PENDING:
             counts: dict[str, int] = {}
             for p in self._pending:
                 counts[p.address] = counts.get(p.address, 0) + 1
             worst = max(counts, key=lambda a: counts[a])
-            oldest = min((p for p in self._pending if p.address == worst), key=lambda p: p.since)
-            oldest.close(
-                error(
-                    "too-many-pending",
-                    "the host has too many connections that have not said hello; "
-                    "this one waited longest",
-                )
+            self._push_out_one(
+                [p for p in self._pending if p.address == worst],
+                "the host has too many connections that have not said hello; "
+                "this one waited longest",
             )
-            task = self._pending.pop(oldest)
-            task.cancel()
         self._pending[peer] = asyncio.current_task()
         return True
+
+    def _push_out_one(self, peers: list[Peer], why: str) -> None:
+        """Close one of ``peers`` (pending connections) with ``too-many-pending``
+        (message ``why``): the oldest of those that have sent no byte yet, else the
+        oldest of all. Preferring the silent ones means a client that speaks at once
+        (``challenge`` or ``hello`` right after connecting, as every client does) is not
+        pushed out by a crowd of sockets that say nothing, however fast they come."""
+        silent = [p for p in peers if not _has_spoken(p)]
+        victim = min(silent or peers, key=lambda p: p.since)
+        victim.close(error("too-many-pending", why))
+        task = self._pending.pop(victim)
+        task.cancel()
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()
@@ -434,15 +460,59 @@ class TcpServer:
         raise Refused("bad-token", f"that proof is not {where} at this table")
 
     def _budget_for(self, client: Client, peer: Peer) -> Budget:
-        """The budget of ``client``'s seat, or of its address for a spectator: kept
-        across connections (at most :data:`MAX_BUDGETS`, the least recently used go)."""
-        key = ("seat", client.seat) if client.seat is not None else ("address", peer.address)
+        """The action budget of ``client``: its seat's, kept across connections (at most
+        :data:`MAX_BUDGETS` seats' and addresses' records, the least recently used go),
+        or for a spectator one of its own (:meth:`_spectator_budget`)."""
+        if client.seat is None:
+            return self._spectator_budget(peer.address)
+        key = ("seat", client.seat)
         budget = self._budgets.pop(key, None)
         if budget is None:
-            budget = Budget(*self.budget) if self.budget is not None else Budget()
+            budget = self._new_budget()
         self._budgets[key] = budget
-        while len(self._budgets) > MAX_BUDGETS:
-            self._budgets.popitem(last=False)
+        self._trim_budgets()
+        return budget
+
+    def _new_budget(self) -> Budget:
+        return Budget(*self.budget) if self.budget is not None else Budget()
+
+    def _trim_budgets(self) -> None:
+        while len(self._budgets) + len(self._watchers) > MAX_BUDGETS:
+            if self._watchers:
+                self._watchers.popitem(last=False)
+            else:
+                self._budgets.popitem(last=False)
+
+    def _spectator_budget(self, address: str) -> Budget:
+        """A spectator connection's own budget, which starts with the tokens of the
+        emptiest budget its ``address``'s spectators had lately (full when none): so a
+        flooding spectator empties only its own bucket (its neighbour behind the same
+        address keeps its pongs), and closing it to come back on a new connection
+        refills nothing. With at most :data:`MAX_SPECTATORS_PER_ADDRESS` spectators, an
+        address's spectators get at most that many times one budget.
+
+        The host keeps, per address, the budgets of its live spectator connections and
+        of the emptiest closed one (all refill at the same rate, so the emptiest closed
+        one stays the emptiest; once full again it is forgotten)."""
+        now = self.local.table.clock()
+        live = {
+            id(p.client.budget)
+            for p in self._peers
+            if p.client is not None and p.client.seat is None and p.address == address
+        }
+        recent = self._watchers.pop(address, [])
+        kept = [b for b in recent if id(b) in live]
+        gone = min(
+            (b for b in recent if id(b) not in live), key=lambda b: _level(b, now), default=None
+        )
+        if gone is not None and _level(gone, now) < gone.burst:
+            kept.append(gone)
+        budget = self._new_budget()
+        budget.tokens = min((_level(b, now) for b in kept), default=budget.burst)
+        budget.at = now
+        kept.append(budget)
+        self._watchers[address] = kept
+        self._trim_budgets()
         return budget
 
     def _room_for_a_spectator(self, peer: Peer) -> None:
@@ -456,6 +526,75 @@ class TcpServer:
                 "table-full",
                 f"your address already watches with {MAX_SPECTATORS_PER_ADDRESS} connections",
             )
+
+
+class _Counted(asyncio.Protocol):
+    """Stands between a connection's transport and its stream protocol and adds the
+    bytes it receives to ``peer.heard`` the moment the transport reads them — before
+    the connection's task gets to run, which in a burst of new connections can be many
+    callbacks later. Everything else goes to the stream protocol unchanged."""
+
+    def __init__(self, inner: asyncio.BaseProtocol, peer: Peer) -> None:
+        self.inner, self.peer = inner, peer
+
+    @classmethod
+    def install(cls, peer: Peer) -> None:
+        """Put a counter in front of ``peer``'s protocol (once). A connection that does
+        not come through an asyncio transport, or whose transport cannot change its
+        protocol, is left as it is: its door counts ``peer.heard`` itself."""
+        transport = getattr(peer.writer, "transport", None)
+        try:
+            inner = transport.get_protocol()
+            if not isinstance(inner, cls):
+                transport.set_protocol(cls(inner, peer))
+        except (AttributeError, NotImplementedError):
+            pass
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.inner.connection_made(transport)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.inner.connection_lost(exc)
+
+    def pause_writing(self) -> None:
+        self.inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        self.inner.resume_writing()
+
+    def data_received(self, data: bytes) -> None:
+        self.peer.heard += len(data)
+        self.inner.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.inner.eof_received()
+
+
+def _has_spoken(peer: Peer) -> bool:
+    """Whether ``peer`` has sent any byte: read by its transport already (``heard``), or
+    still waiting in the kernel's receive buffer (``FIONREAD``, where the system has
+    it): a client's first bytes arrive right behind its connection, and a burst of
+    newer connections handled before the loop reads them must not count it silent."""
+    if peer.heard:
+        return True
+    if fcntl is None:
+        return False
+    try:
+        sock = peer.writer.get_extra_info("socket")
+        if sock is None:
+            return False
+        waiting = fcntl.ioctl(sock.fileno(), termios.FIONREAD, b"\0\0\0\0")
+        return struct.unpack("i", waiting)[0] > 0
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def _level(budget: Budget, now: float) -> float:
+    """The tokens ``budget`` holds at ``now`` (refilled since it was last used, at most
+    its burst)."""
+    if budget.at is None:
+        return budget.tokens
+    return min(budget.burst, budget.tokens + max(0.0, now - budget.at) * budget.rate)
 
 
 def hello_problem(hello: dict) -> str:
