@@ -56,6 +56,9 @@ RECONNECT_FOR = 300.0
 RETRY_FIRST = 0.5
 RETRY_MAX = 4.0
 RETRY_JITTER = 0.2
+#: Attempts after a ``too-many-pending`` (pushed out by a crowd of silent connections)
+#: before the client gives up, each after :func:`backoff`.
+ROOM_TRIES = 6
 #: Bytes fed to the decoder at a time (see :meth:`_Link.data_received`).
 READ_SIZE = 64 * 1024
 
@@ -284,7 +287,7 @@ class TcpConnection(Connection):
 
     async def _main(self) -> None:
         retry_until: float | None = None  # set while coming back after a drop
-        attempt = 0
+        attempt = room_tries = 0
         try:
             while not self._closing:
                 try:
@@ -315,6 +318,10 @@ class TcpConnection(Connection):
                     return
                 if self._drop_recalled_token():
                     continue  # the kept token was refused: join again without it
+                if self._pushed_out() and room_tries < ROOM_TRIES:
+                    room_tries += 1  # no room yet (a crowd of silent connections): again
+                    await asyncio.sleep(backoff(room_tries, self._rng))
+                    continue
                 can_retry = dropped and self._ever_welcomed and self.reconnect_for > 0
                 if not can_retry:
                     self._fail(reason)
@@ -346,6 +353,15 @@ class TcpConnection(Connection):
             }
         )
         await asyncio.sleep(wait)
+
+    def _pushed_out(self) -> bool:
+        """Whether the last session ended with ``too-many-pending`` (the host had no
+        room for one more connection that has not said ``hello``: a crowd, not a
+        refusal of this player); clears the refusal for the next attempt."""
+        if self.refusal is None or self.refusal.get("code") != "too-many-pending":
+            return False
+        self.refusal = None
+        return True
 
     def _drop_recalled_token(self) -> bool:
         """After a refusal of a token this connection recalled from its store: forget
@@ -445,6 +461,8 @@ class TcpConnection(Connection):
             return None
         if kind == "error" and (m.get("code") in CLOSING_CODES or self.welcome is None):
             self.refusal = m
+            if m.get("code") == "too-many-pending":  # tried again (see _pushed_out)
+                return f"{m.get('code')}: {m.get('message')}"
             if self.recalled and m.get("code") == "bad-token":
                 return f"{m.get('code')}: {m.get('message')}"  # retried without the token
             self._deliver(m)

@@ -9,15 +9,18 @@ connection refills nothing. The threat model in net/PROTOCOL.md names these test
 from __future__ import annotations
 
 import collections
+import socket
 import threading
 import time
 
+import msgpack
 import pytest
 
 from net.client import connect
 from net.host import BUDGET_BURST, FLOOD_STRIKES
+from net.identity import TableKey
 from net.local import LocalHost
-from net.protocol import encode
+from net.protocol import PROTOCOL, encode, error
 from net.server import MAX_PENDING_PER_ADDRESS
 from tests.net.test_trust import WAIT, Raw, hello, welcomed
 
@@ -247,3 +250,55 @@ def test_an_address_spectators_budgets_are_bounded_per_connection_and_in_count(l
             served += pongs(w)
     assert served == MAX_SPECTATORS_PER_ADDRESS * 5
     assert BUDGET_BURST == 100  # the real bucket (the tests above use small ones)
+
+
+def test_a_client_pushed_out_for_room_tries_again_by_itself(monkeypatch):
+    """``too-many-pending`` says the host had no room for one more silent connection (a
+    crowd), not that this player is refused: :class:`net.client.TcpConnection` tries
+    again after a backoff (``ROOM_TRIES`` times), and the player never sees the error."""
+    key, refusals = TableKey(), [0]
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    server.settimeout(WAIT)
+
+    def serve() -> None:
+        for n in range(3):
+            c, _ = server.accept()
+            with c:
+                if n < 2:  # the first two attempts meet a crowd
+                    c.sendall(encode(error("too-many-pending", "no room; this one waited longest")))
+                    refusals[0] += 1
+                    continue
+                un = msgpack.Unpacker(raw=False)
+                while True:
+                    un.feed(c.recv(65536))
+                    for m in un:
+                        if m["type"] == "challenge":
+                            c.sendall(encode(key.prove(m["nonce"])))
+                        elif m["type"] == "hello":
+                            welcome = {
+                                "type": "welcome",
+                                "protocol": PROTOCOL,
+                                "game": "take5",
+                                "table_id": key.table_id,
+                                "seat": 0,
+                                "token": "tok",
+                                "seats": [],
+                                "table": "",
+                                "started": False,
+                            }
+                            c.sendall(encode(welcome))
+                            return
+
+    monkeypatch.setattr("net.client.RETRY_FIRST", 0.05)
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    conn = connect(f"127.0.0.1:{server.getsockname()[1]}", player="Ana")
+    try:
+        assert refusals[0] == 2 and conn.seat == 0 and conn.welcome["token"] == "tok"
+        assert not [m for m in conn.poll() if m.get("type") == "error"]
+    finally:
+        conn.close()
+        thread.join(WAIT)
+        server.close()
