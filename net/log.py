@@ -41,11 +41,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import stat
 import time
 from pathlib import Path
 from typing import IO, Any
+
+from net.text import MAX_TABLE_NAME, clean
 
 APP = "tapete"
 #: Bot levels whose choices depend only on the views they were shown (and their seed);
@@ -62,6 +65,8 @@ MAX_DEPTH = 32
 #: Most seats a logged table may have.
 MAX_SEATS = 64
 SEAT_KINDS = ("human", "remote", "bot", "open")
+#: A table's identity as the header keeps it (``net.host.new_table_id``).
+TABLE_ID = re.compile(r"[0-9a-f]{32}")
 #: Mode of every file this module creates (owner read/write: it holds tokens).
 PRIVATE_FILE = 0o600
 #: Mode of the data folder and its logs folder (owner only).
@@ -488,6 +493,8 @@ def _check_header(path: str, header: Any) -> dict:
     name = header.get("name", "")
     if not isinstance(name, str):
         raise bad(f"'name' must be text, not {type(name).__name__}")
+    # Checked like a hello's name: what a resumed host shows every player.
+    name = clean(name, MAX_TABLE_NAME)
     rules = header.get("rules_version")
     playing = engine.get_game(game_id).rules_version
     if rules != playing:
@@ -499,6 +506,9 @@ def _check_header(path: str, header: Any) -> dict:
     for key in ("table_id", "bot_key"):
         if key in header and not isinstance(header[key], (str, type(None))):
             raise bad(f"'{key}' must be text")
+    table_id = header.get("table_id")
+    if table_id is not None and not TABLE_ID.fullmatch(table_id):
+        raise bad(f"'table_id' must be 32 lowercase hex digits, not {clean(repr(table_id), 44)}")
     return {
         **header,
         "format": fmt,
