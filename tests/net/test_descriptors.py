@@ -169,3 +169,28 @@ def test_a_flood_at_a_low_limit_prints_little_and_the_owner_gets_back_in():
     assert all(line.startswith("tapete host: ") for line in lines), lines[:3]
     lingering, silent, new = map(int, out.split())
     assert lingering > 1000, (lingering, silent, new)  # room came from closed connections
+
+
+def test_a_listening_host_reports_running_out_once_through_its_loop(caplog):
+    from net.local import LocalHost
+
+    host = LocalHost("take5", ["open", "bot"], 1)
+    host.start()
+    try:
+        host.listen(0, "127.0.0.1")
+        emfile = OSError(errno.EMFILE, "Too many open files")
+        context = {"message": "socket.accept() out of system resource", "exception": emfile}
+
+        async def fail_50_times() -> None:
+            for _ in range(50):
+                host.loop.call_exception_handler(context)
+
+        with caplog.at_level("WARNING"):
+            host.run(fail_50_times())
+        assert isinstance(host.loop.get_exception_handler(), fds.ResourceErrors)
+        assert [r.getMessage() for r in caplog.records] == [
+            "tapete host: socket.accept() out of system resource: Too many open files"
+        ]
+        assert host.loop.get_exception_handler().quiet == 49
+    finally:
+        host.stop()
