@@ -8,6 +8,10 @@ every :data:`~net.protocol.HEARTBEAT` seconds, and treats a host silent for
 refusal) it reconnects with its seat token, with backoff (:func:`backoff`), for up to
 ``reconnect_for`` seconds: the host then sends a fresh ``welcome`` and ``snapshot``.
 
+Whatever a host sends that a client shows (``welcome``, ``seats``, ``notice``, ``error``,
+``outcome``) is cleaned as it arrives (:func:`net.text.from_host`): no control
+characters, bounded lengths, so nothing a hostile host sends can drive a terminal.
+
 With a :class:`net.tokens.TokenStore` (``tokens=``) the connection keeps every seat
 token it is given on disk and, joining with no token of its own, offers the one it
 kept for that table: a restarted laptop is back in its seat with no typing.
@@ -43,6 +47,7 @@ from net.protocol import (
     parse_address,
     roundtrip,
 )
+from net.text import clean, from_host
 
 #: Seconds between the client's pings (the protocol's heartbeat).
 PING_INTERVAL = HEARTBEAT
@@ -420,6 +425,9 @@ class TcpConnection(Connection):
             except ProtocolError as exc:
                 return f"the host sent something unreadable: {exc.message}"
             return None
+        # Everything of a host's that a client prints or draws is cleaned here, once
+        # (net.text.from_host): a hostile host's escapes and 64 KiB lines stop here.
+        m = from_host(m)
         if kind == "pong" and self._auto_pings > 0:
             self._auto_pings -= 1
             return None
@@ -440,7 +448,7 @@ class TcpConnection(Connection):
             self.expected_id = self.proven_id
             if m.get("protocol") != PROTOCOL:
                 reason = (
-                    f"the host speaks Tapete protocol {m.get('protocol')!r}, this "
+                    f"the host speaks Tapete protocol {clean(repr(m.get('protocol')), 20)}, this "
                     f"client speaks {PROTOCOL}: use the same Tapete version as the host"
                 )
                 self.refusal = error("protocol-mismatch", reason)

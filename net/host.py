@@ -25,6 +25,7 @@ import engine
 from engine.bots import LEVELS
 from engine.core import RuleError
 
+from net import text
 from net.delta import NONE, DeltaWriter, pack_legal
 from net.identity import TableKey
 from net.protocol import (
@@ -43,7 +44,9 @@ STAND_IN_LEVEL = "normal"
 #: Seconds a dropped player's seat waits before a bot plays it (the host may change it).
 TAKEOVER_DELAY = 20.0
 #: Longest player name kept (characters).
-MAX_NAME = 32
+MAX_NAME = text.MAX_NAME
+#: Longest table name kept (characters): cleaned and cut at creation and on resume.
+MAX_TABLE_NAME = text.MAX_TABLE_NAME
 #: Bound on the actions one :meth:`Table.run_to_end` or :meth:`Table.step_bots` may play.
 MAX_BOT_ACTIONS = 1_000_000
 #: Default turn clock of a LAN table (`tapete host`), seconds per decision: generous.
@@ -272,12 +275,11 @@ def parse_seat(word: str) -> tuple[str, str | None]:
     raise ValueError(f"bad seat {word!r}: use human, open, bot, or bot:" + "|".join(LEVELS))
 
 
-def clean_name(name: Any, default: str) -> str:
-    """A printable player name of at most :data:`MAX_NAME` characters, or ``default``."""
-    if not isinstance(name, str):
-        return default
-    name = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME]
-    return name or default
+def clean_name(name: Any, default: str, limit: int = MAX_NAME) -> str:
+    """A printable name (a player's; a table's with ``limit`` :data:`MAX_TABLE_NAME`) of
+    at most ``limit`` characters (:func:`net.text.clean`: no control or format
+    characters, single spaces, "…" where cut), or ``default``."""
+    return text.clean_name(name, default, limit)
 
 
 def _same_token(held: str, given: Any) -> bool:
@@ -370,7 +372,7 @@ class Table:
         if table_key is not None and table_id and table_id != self.key.table_id:
             raise ValueError("the table_id is not the identity of the table key")
         self.table_id = self.key.table_id
-        self.name = name
+        self.name = clean_name(name, "", MAX_TABLE_NAME)
         pause_bounds(bot_delay)  # ValueError now, not when a bot is due
         self.bot_delay = bot_delay
         #: The generator of the bots' pauses: its own, fresh from the system, never the

@@ -25,7 +25,10 @@ player out:
   read at most :data:`BYTE_RATE` a second after a burst of :data:`BYTE_BURST` (TCP
   pushes back on a faster sender);
 * a decode error (the stream is out of step) closes the connection, and so does unsent
-  data past :attr:`TcpServer.max_unsent` bytes (a client that never reads).
+  data past :attr:`TcpServer.max_unsent` bytes (a client that never reads);
+* descriptors (:mod:`net.fds`): the soft limit is raised to the hard one at the start;
+  near it, closed connections stop lingering and then new ones are closed unread, so
+  ``accept`` never runs out, and running out is reported at most once per 10 s.
 
 None of these touches another seat.
 """
@@ -44,6 +47,7 @@ try:  # FIONREAD: bytes waiting in a socket's receive buffer (not on Windows)
 except ImportError:  # pragma: no cover - Windows
     fcntl = termios = None
 
+from net import fds
 from net.host import Budget, Client, Refused
 from net.identity import NONCE_BYTES, seat_proof_matches
 from net.protocol import (
@@ -192,9 +196,20 @@ class TcpServer:
         self._budgets: collections.OrderedDict[tuple, Budget] = collections.OrderedDict()
         #: Per address, its spectators' recent budgets (see _spectator_budget).
         self._watchers: collections.OrderedDict[str, list[Budget]] = collections.OrderedDict()
+        self._lingering: dict[Peer, None] = {}  # closed, still reading: oldest first
+        self._headroom: fds.Headroom | None = None  # set by astart
+        self._report: fds.ResourceErrors | None = None
+        #: Connections closed to make room for descriptors (see :meth:`_shed`), by kind:
+        #: ``lingering`` cut short, ``silent`` (no hello yet) dropped, ``new`` shed.
+        self.made_room: collections.Counter[str] = collections.Counter()
 
     async def astart(self) -> int:
-        """Bind and listen; returns the port."""
+        """Bind and listen; returns the port. First raises the process's descriptor
+        limit to its hard limit and installs the loop's report of running out
+        (:mod:`net.fds`: one line per 10 s at most)."""
+        fds.raise_limit()
+        self._report = fds.install(asyncio.get_running_loop())
+        self._headroom = fds.Headroom(lambda: len(self._tasks))
         self._server = await asyncio.start_server(
             self._accept, self.host, self.port, reuse_address=True
         )
@@ -261,7 +276,45 @@ class TcpServer:
         task = self._pending.pop(victim)
         task.cancel()
 
+    def _shed(self, writer: asyncio.StreamWriter) -> bool:
+        """Make room when the process nears its descriptor limit: within
+        :data:`net.fds.MARGIN` of it, cut short the lingering of connections already
+        closed (see :data:`LINGER`), oldest first; within :data:`net.fds.SHED_MARGIN`,
+        also drop the oldest connections that have not said ``hello`` (closed unread, no
+        lingering) and, when that frees too little, return True: the new connection of
+        ``writer`` is then closed at once, unread. A seat's owner, whose ``hello`` comes
+        first thing, so gets in while a crowd stays silent."""
+        if self._headroom is None:
+            return False
+        over = self._headroom.over()
+        if over <= 0:
+            return False
+        cut = list(self._lingering)[:over]
+        for peer in cut:
+            self._lingering.pop(peer, None)
+            peer.writer.transport.abort()
+        left = over - len(cut) - (fds.MARGIN - fds.SHED_MARGIN)
+        silent = sorted(self._pending, key=lambda p: p.since)[: max(0, left)]
+        for peer in silent:
+            self._pending.pop(peer).cancel()
+            peer.abort()
+        self._headroom.freed(len(cut) + len(silent))
+        self.made_room.update(lingering=len(cut), silent=len(silent))
+        if left - len(silent) <= 0:
+            return False
+        writer.transport.abort()
+        self._headroom.freed(1)
+        self.made_room["new"] += 1
+        if self._report is not None:
+            self._report.note(
+                "tapete host: near the limit of open files: new connections are closed "
+                "unread until some close (raise it with ulimit -n)"
+            )
+        return True
+
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if self._shed(writer):
+            return
         task = asyncio.current_task()
         self._tasks.add(task)
         try:
@@ -289,7 +342,11 @@ class TcpServer:
             if not peer.closed:
                 peer.close()
             if peer.lingering:
-                await self._linger(reader, peer)
+                self._lingering[peer] = None
+                try:
+                    await self._linger(reader, peer)
+                finally:
+                    self._lingering.pop(peer, None)
 
     async def _linger(self, reader: asyncio.StreamReader, peer: Peer) -> None:
         """Read and drop what a closed connection still sends, until its client hangs
