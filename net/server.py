@@ -333,7 +333,6 @@ class TcpServer:
         except (ConnectionError, OSError):
             pass  # a reset: the player is gone (a stand-in takes over after the delay)
         finally:
-            self._tasks.discard(task)
             self._peers.discard(peer)
             self._pending.pop(peer, None)
             client = peer.client
@@ -341,12 +340,13 @@ class TcpServer:
                 self.local.drop(client)
             if not peer.closed:
                 peer.close()
-            if peer.lingering:
+            if peer.lingering:  # still the server's task until the socket is closed
                 self._lingering[peer] = None
                 try:
                     await self._linger(reader, peer)
                 finally:
                     self._lingering.pop(peer, None)
+            self._tasks.discard(task)
 
     async def _linger(self, reader: asyncio.StreamReader, peer: Peer) -> None:
         """Read and drop what a closed connection still sends, until its client hangs
