@@ -18,7 +18,7 @@ def readme_commands() -> list[str]:
 
 def test_ci_runs_the_readme_test_command():
     install, tests = readme_commands()
-    assert tests.endswith("-m pytest -q")
+    assert tests.endswith("-m pytest -q -n auto")  # every core (pytest-xdist)
     run = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert tests in run, f"{tests!r} is not a line of .ci/run"
 
