@@ -77,7 +77,9 @@ LINGER = 2.0
 
 class Peer:
     """The host's side of one TCP connection: ``send`` queues a message or drops a
-    connection whose unsent data passes the bound; ``close`` flushes then hangs up."""
+    connection whose unsent data passes the bound; ``close`` flushes then hangs up.
+    (:class:`net.web.WebPeer` is the same for a WebSocket: the server's admission,
+    hello and bounds take either.)"""
 
     def __init__(self, writer: asyncio.StreamWriter, max_unsent: int, address: str = "") -> None:
         self.writer = writer
@@ -88,6 +90,11 @@ class Peer:
         self.lingering = False  # closed, FIN sent, still reading: see LINGER
         self.reason = ""
         self.client: Client | None = None  # set once the hello is accepted
+
+    def decoder(self) -> Decoder:
+        """A decoder for this connection's input: the strict stream decoder (the web
+        door's peers answer a frame decoder: :class:`net.web.WebPeer`)."""
+        return Decoder(strict=True)
 
     def send(self, message: dict) -> None:
         if self.closed:
@@ -173,6 +180,13 @@ class TcpServer:
         self._peers: set[Peer] = set()
         self._pending: dict[Peer, asyncio.Task] = {}  # no hello yet
         self._budgets: collections.OrderedDict[tuple, Budget] = collections.OrderedDict()
+
+    def share(self, keeper: "TcpServer") -> None:
+        """Count this server's connections with ``keeper``'s: one set of connections
+        that have not said ``hello``, of peers (the spectator caps) and of budgets for
+        every door of a host (its TCP servers and :class:`net.web.WebServer`, which
+        serves its WebSocket peers through ``keeper``'s methods). Before :meth:`astart`."""
+        self._peers, self._pending, self._budgets = keeper._peers, keeper._pending, keeper._budgets
 
     async def astart(self) -> int:
         """Bind and listen; returns the port."""
@@ -275,7 +289,7 @@ class TcpServer:
 
     # ------------------------------------------------------------------ one connection
     async def _serve(self, reader: asyncio.StreamReader, peer: Peer) -> None:
-        decoder = Decoder(strict=True)
+        decoder = peer.decoder()
         client: Client | None = None
         deadline = time.monotonic() + self.hello_timeout
         allowance, refilled = float(BYTE_BURST), time.monotonic()
