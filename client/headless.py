@@ -656,6 +656,8 @@ class _Notices:
             if line != self.seats_said and not mirror.outcome:
                 self.seats_said = line
                 self.say(f"tapete join: seats — {line}")
+        elif kind == "notice" and m.get("event") == "unproven":
+            self.say(f"tapete join: {m.get('message')}")
         elif kind == "disconnected" and m.get("reconnecting"):
             self.say(
                 f"tapete join: link lost ({m.get('reason')}); reconnecting, attempt "

@@ -11,6 +11,14 @@ refusal) it reconnects with its seat token, with backoff (:func:`backoff`), for 
 With a :class:`net.tokens.TokenStore` (``tokens=``) the connection keeps every seat
 token it is given on disk and, joining with no token of its own, offers the one it
 kept for that table: a restarted laptop is back in its seat with no typing.
+
+**A token goes only to the table that gave it** (:mod:`net.identity`). Every session
+starts with a ``challenge``; the host's ``proof`` names the table it holds the key of.
+A token (kept, given, or this connection's own after a drop) is then offered only as an
+HMAC bound to this session (never the token itself), and only when the proven table is
+the one the token belongs to; otherwise the connection joins without it, as a new player
+or spectator, and says why in a local ``{"type": "notice", "event": "unproven", ...}``.
+A proof that does not verify ends the session (``bad-proof``).
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ import threading
 import time
 
 from net.addresses import address_text
+from net.identity import IdentityError, check_proof, new_nonce, seat_proof
 from net.local import Connection
 from net.protocol import (
     CLOSING_CODES,
@@ -114,6 +123,7 @@ class TcpConnection(Connection):
         legal: bool = False,
     ) -> None:
         super().__init__(seat)
+        self._asked_seat = seat  # the seat asked for, before any kept token named one
         self.legal = legal
         self.host, self.port = host, port
         # Other addresses of the same table (discovery lists every one): tried in
@@ -133,6 +143,14 @@ class TcpConnection(Connection):
         self.connect_timeout = connect_timeout
         self.tokens = tokens
         self.table_id = table_id
+        #: The identity a token of this connection belongs to (None: the table that
+        #: proves itself first — a token typed with its address); set from a kept
+        #: token's entry, then from every ``welcome`` of a proven table.
+        self.expected_id: str | None = None
+        #: The identity the host of the current session proved (None before its proof).
+        self.proven_id: str | None = None
+        self._nonce = b""
+        self._said_hello = False
         self.recalled = False
         self.welcome: dict | None = None
         self.refusal: dict | None = None  # the error that closed the link, if any
@@ -155,6 +173,8 @@ class TcpConnection(Connection):
             kept = self.tokens.recall(self.address, self.table_id)
             if kept is not None:
                 self.token, self.recalled = kept["token"], True
+                self.seat = kept["seat"]
+                self.expected_id = kept.get("table_id")
         self.loop = asyncio.new_event_loop()
 
         def run() -> None:
@@ -217,16 +237,50 @@ class TcpConnection(Connection):
         if w is not None and not w.transport.is_closing():
             w.write(data)
 
-    def _hello(self) -> dict:
-        return {
+    def _hello(self, host_nonce: bytes) -> dict:
+        """The ``hello`` after the host proved :attr:`proven_id`: with a seat proof when
+        this connection holds a token of that table, else without any token."""
+        hello = {
             "type": "hello",
             "protocol": PROTOCOL,
             "player": self.player,
             "seat": self.seat,
-            "token": self.token,
             "spectator": self.spectator,
             "legal": self.legal,
         }
+        if self.token:
+            hello["proof"] = seat_proof(self.token, self._nonce, host_nonce)
+        return hello
+
+    def _answer_proof(self, proof: dict) -> str | None:
+        """Check the host's ``proof`` and say ``hello``; returns a reason when the
+        session must end (a proof that does not verify)."""
+        try:
+            self.proven_id = check_proof(proof, self._nonce)
+        except IdentityError as exc:
+            reason = f"the host at {self.address} did not prove its identity: {exc}"
+            self.refusal = error("bad-proof", reason)
+            self._deliver(self.refusal)
+            return reason
+        if self.token and self.expected_id not in (None, self.proven_id):
+            self._deliver(
+                {
+                    "type": "notice",
+                    "event": "unproven",
+                    "seat": self.seat,
+                    "name": "",
+                    "message": (
+                        f"the host at {self.address} is not the table your seat is at "
+                        f"(it proved table {self.proven_id[:8]}…, your seat is at "
+                        f"{self.expected_id[:8]}…): joining it as a new player, "
+                        "your seat token stays with you"
+                    ),
+                }
+            )
+            self.token, self.seat, self.recalled = None, self._asked_seat, False
+        self._said_hello = True
+        self._write(encode(self._hello(proof["nonce"])))
+        return None
 
     async def _main(self) -> None:
         retry_until: float | None = None  # set while coming back after a drop
@@ -302,6 +356,7 @@ class TcpConnection(Connection):
         if self.tokens is not None and self.token:
             self.tokens.forget(self.token)
         self.token, self.recalled, self.refusal = None, False, None
+        self.seat = self._asked_seat
         return True
 
     def _fail(self, reason: str) -> None:
@@ -318,7 +373,9 @@ class TcpConnection(Connection):
         self._writer = link
         self._auto_pings = 0
         self.welcome = None
-        link.write(encode(self._hello()))
+        self.proven_id, self._said_hello = None, False
+        self._nonce = new_nonce()
+        link.write(encode({"type": "challenge", "nonce": self._nonce}))
         loop = asyncio.get_running_loop()
         pinger = loop.create_task(self._pinger(link))
         silence = max(self.dead_after, 2 * self.ping_interval, 0.1)
@@ -353,7 +410,18 @@ class TcpConnection(Connection):
         if kind == "ping":  # a host's heartbeat: answer it, nobody else needs to see it
             self._write(encode({"type": "pong"}))
             return None
+        if kind == "proof" and not self._said_hello:
+            return self._answer_proof(m)
         if kind == "welcome":
+            if m.get("table_id") != self.proven_id:
+                reason = (
+                    f"the host at {self.address} proved table {str(self.proven_id)[:8]}… "
+                    "but welcomed us to another: not joining"
+                )
+                self.refusal = error("bad-proof", reason)
+                self._deliver(self.refusal)
+                return reason
+            self.expected_id = self.proven_id
             if m.get("protocol") != PROTOCOL:
                 reason = (
                     f"the host speaks Tapete protocol {m.get('protocol')!r}, this "

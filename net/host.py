@@ -26,6 +26,7 @@ from engine.bots import LEVELS
 from engine.core import RuleError
 
 from net.delta import NONE, DeltaWriter, pack_legal
+from net.identity import TableKey
 from net.protocol import (
     EMOTE_BURST,
     EMOTE_RATE,
@@ -85,12 +86,6 @@ def bot_seed(key: bytes, seed: int, seat: int, level: str) -> int:
     Nothing a seat sees before the ``outcome`` reveals it."""
     msg = f"{seed}:{seat}:{level}".encode()
     return int.from_bytes(hmac.new(key, msg, hashlib.sha256).digest(), "big")
-
-
-def new_table_id() -> str:
-    """A random table identity: 128 bits as 32 hex digits (kept in the log, reused when
-    the table resumes; clients key their seat tokens by it)."""
-    return secrets.token_hex(16)
 
 
 def _key_bytes(key: bytes | str | None) -> bytes:
@@ -260,8 +255,12 @@ class Table:
     (seconds) how long a dropped player's seat waits before a stand-in bot plays it;
     ``turn_seconds`` (None: off) how long a player's seat may take over one decision
     before a stand-in makes it; ``bot_key`` (bytes or hex; None: a fresh secret) keys
-    the bots' generators (:func:`bot_seed`); ``table_id`` (hex; None: fresh) names the
-    table; ``clock`` returns seconds. ``state`` (tests only) starts from that engine
+    the bots' generators (:func:`bot_seed`); ``table_key`` (the table's Ed25519 private
+    key, bytes or hex: :class:`net.identity.TableKey`; None: a fresh one) proves the
+    table's identity, ``table_id``, which is derived from it (a ``table_id`` given with a
+    key must be that key's: ``ValueError`` otherwise; given without one, as in a log
+    written before protocol 3, it is replaced by the fresh key's); ``clock`` returns
+    seconds. ``state`` (tests only) starts from that engine
     state instead of ``setup()``.
 
     The game starts at once when no seat is ``open``; otherwise when the last open seat
@@ -285,6 +284,7 @@ class Table:
         turn_seconds: float | None = None,
         bot_key: bytes | str | None = None,
         table_id: str | None = None,
+        table_key: bytes | str | None = None,
     ) -> None:
         try:
             self.game = engine.get_game(game_id)
@@ -311,7 +311,11 @@ class Table:
         #: The engine state; None until the deal at the start (:meth:`start`).
         self.state = None
         self.bot_key = _key_bytes(bot_key)
-        self.table_id = table_id if isinstance(table_id, str) and table_id else new_table_id()
+        #: The table's key pair (its private half is a secret like the tokens).
+        self.key = TableKey(table_key)
+        if table_key is not None and table_id and table_id != self.key.table_id:
+            raise ValueError("the table_id is not the identity of the table key")
+        self.table_id = self.key.table_id
         self.name = name
         pause_bounds(bot_delay)  # ValueError now, not when a bot is due
         self.bot_delay = bot_delay
@@ -464,6 +468,13 @@ class Table:
             return seat
         free = self.open_seats()
         return free[0] if free else None
+
+    def seat_token(self, seat: Any) -> str | None:
+        """The token ``seat`` holds now (for checking a seat proof:
+        :func:`net.identity.seat_proof_matches`), or None for no such seat or none."""
+        if type(seat) is not int or not 0 <= seat < len(self._seats):
+            return None
+        return self._seats[seat].token
 
     def token_seat(self, token: Any) -> int | None:
         """The seat whose token is ``token`` (compared in constant time), or None."""
@@ -1166,8 +1177,8 @@ class Table:
     def from_record(cls, record: dict, **kw: Any) -> "Table":
         """The table a replay record (or a log, see :mod:`net.log`) describes, with its
         actions applied. ``kw`` as for :class:`Table` (name, delays, clock); the
-        record's ``bot_key`` and ``table_id`` are kept when it has them."""
-        for k in ("bot_key", "table_id"):
+        record's ``bot_key``, ``table_key`` and ``table_id`` are kept when it has them."""
+        for k in ("bot_key", "table_key", "table_id"):
             if record.get(k) is not None:
                 kw.setdefault(k, record[k])
         table = cls(record["game"], record["seats"], record["seed"], record.get("options"), **kw)
@@ -1176,8 +1187,9 @@ class Table:
 
     def record(self) -> dict:
         """The replay record ``{game, rules_version, options, seats, seed, bot_key,
-        table_id, actions}`` (``actions`` = ``[[seat, action], ...]``, ``bot_key`` hex).
-        Holds the seed and the bots' key: never send it to a client before the end."""
+        table_key, table_id, actions}`` (``actions`` = ``[[seat, action], ...]``,
+        ``bot_key`` and ``table_key`` hex). Holds the seed, the bots' key and the table's
+        private key: never send it to a client (the ``outcome`` is :meth:`wire_outcome`)."""
         return {
             "game": self.game_id,
             "rules_version": self.game.rules_version,
@@ -1185,6 +1197,7 @@ class Table:
             "seats": list(self.seat_words),
             "seed": self.seed,
             "bot_key": self.bot_key.hex(),
+            "table_key": self.key.private_hex,
             "table_id": self.table_id,
             "actions": [[s, a] for s, a in self.actions],
         }

@@ -4,8 +4,9 @@ crash and can be resumed and replayed.
 A log is JSON lines (UTF-8), flushed after each:
 
 * first the header ``{"format", "game", "rules_version", "options", "seats", "seed",
-  "name"}`` plus ``table_id`` and ``bot_key`` (the bots' secret key, hex) when the table
-  has them (other keys are kept as they are);
+  "name"}`` plus ``table_id``, ``bot_key`` (the bots' secret key, hex) and
+  ``table_key`` (the table's private Ed25519 key, hex: it proves the table's identity,
+  :mod:`net.identity`) when the table has them (other keys are kept as they are);
 * one ``[seat, action]`` per accepted action;
 * ``{"seating": [{"kind", "name", "level", "token"}, ...], "started": bool}`` when the
   log begins and whenever who holds the seats changes from the start on (the host
@@ -26,8 +27,8 @@ Tapete plays (its actions might mean something else).
 read (after keeping a copy of a torn one beside it, ``PATH.torn``, and cutting only the
 torn tail); a file that is not this table's log is never overwritten.
 
-The log holds the seed and the seat tokens: it is the host's private file until the
-game is over.
+The log holds the seed, the bots' key, the table's key and the seat tokens: it is the
+host's private file.
 
 Resuming (:func:`resume_table`) replays the actions and lets each easy/normal bot see
 every view it saw before, so its own generator is where it was: with the same seed a
@@ -247,7 +248,8 @@ def _header(table) -> dict:
     header = {"format": LOG_FORMAT}
     header.update({k: rec[k] for k in ("game", "rules_version", "options", "seats", "seed")})
     header["name"] = table.name
-    for key in ("table_id", "bot_key"):  # bot_key: hex, the bots' secret (net.host)
+    # bot_key: hex, the bots' secret; table_key: hex, the table's private key (net.identity)
+    for key in ("table_id", "bot_key", "table_key"):
         if isinstance(rec.get(key), str):
             header[key] = rec[key]
     return header
@@ -374,7 +376,7 @@ def _check_header(path: str, header: Any) -> dict:
             f"version {playing!r}: it cannot be replayed or resumed here",
             LogVersionError,
         )
-    for key in ("table_id", "bot_key"):
+    for key in ("table_id", "bot_key", "table_key"):
         if key in header and not isinstance(header[key], (str, type(None))):
             raise bad(f"'{key}' must be text")
     return {
@@ -625,7 +627,7 @@ def resume_table(rec: dict, **kw: Any):
     action that is not legal where it stands, the engine refusing the options …)."""
     from net.host import Table
 
-    for k in ("bot_key", "table_id"):  # the same bots and identity as before the crash
+    for k in ("bot_key", "table_key", "table_id"):  # the same bots and identity as before
         if rec.get(k) is not None:
             kw.setdefault(k, rec[k])
     try:
@@ -656,7 +658,7 @@ def replay_table(rec: dict, **kw: Any):
     Raises :class:`LogError` for a record that does not set up or replay."""
     from net.host import Table
 
-    for k in ("bot_key", "table_id"):
+    for k in ("bot_key", "table_key", "table_id"):
         if rec.get(k) is not None:
             kw.setdefault(k, rec[k])
     try:

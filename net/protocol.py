@@ -19,7 +19,9 @@ import msgpack
 #: 2: no deal before the start (public-only lobby views), 128-bit seeds revealed as a
 #: decimal string in the ``outcome`` with the bots' key, strict ``hello`` types, the
 #: heartbeat, the action budget (``slow-down``), live seat states and the turn clock.
-PROTOCOL = 2
+#: 3: the table proves its identity (``challenge`` / ``proof`` before ``hello``, a seat
+#: proven by an HMAC of its token in ``hello``: :mod:`net.identity`) and the web door.
+PROTOCOL = 3
 
 #: Seconds between heartbeats: a client pings this often and the host answers; either
 #: side that hears nothing for :data:`DEAD_AFTER` seconds treats the link as dead.

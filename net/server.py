@@ -35,6 +35,7 @@ import time
 from typing import Any
 
 from net.host import Budget, Client, Refused
+from net.identity import NONCE_BYTES, seat_proof_matches
 from net.protocol import (
     DEAD_AFTER,
     PROTOCOL,
@@ -90,6 +91,9 @@ class Peer:
         self.lingering = False  # closed, FIN sent, still reading: see LINGER
         self.reason = ""
         self.client: Client | None = None  # set once the hello is accepted
+        #: ``(client_nonce, host_nonce)`` once the host answered this connection's
+        #: ``challenge`` (:mod:`net.identity`); a ``hello`` proving a seat needs them.
+        self.nonces: tuple[bytes, bytes] | None = None
 
     def decoder(self) -> Decoder:
         """A decoder for this connection's input: the strict stream decoder (the web
@@ -320,6 +324,10 @@ class TcpServer:
                 return
             for message in messages:
                 deadline = time.monotonic() + self.idle_timeout
+                if client is None and message.get("type") == "challenge":
+                    if not self._prove(peer, message):
+                        return
+                    continue
                 if client is None:
                     client = peer.client = self._hello(peer, message)
                     if client is None:
@@ -349,6 +357,24 @@ class TcpServer:
             f"no message for {self.idle_timeout:g} seconds: the link counts as dead "
             "(clients ping to stay connected)",
         )
+
+    def _prove(self, peer: Peer, challenge: dict) -> bool:
+        """Answer a ``challenge`` (before ``hello``, once per connection) with the table's
+        ``proof`` (:meth:`net.identity.TableKey.prove`); refuse a second one or a nonce
+        that is not :data:`net.identity.NONCE_BYTES` bytes (``bad-message``, closing).
+        Returns False when the connection was closed."""
+        nonce = challenge.get("nonce")
+        if peer.nonces is not None:
+            problem = "one challenge per connection"
+        elif not isinstance(nonce, bytes) or len(nonce) != NONCE_BYTES:
+            problem = f"'nonce' must be {NONCE_BYTES} bytes, not {echo(nonce)}"
+        else:
+            proof = self.local.table.key.prove(nonce)
+            peer.nonces = (nonce, proof["nonce"])
+            peer.send(proof)
+            return True
+        peer.close(error("bad-message", f"challenge: {problem}"))
+        return False
 
     def _hello(self, peer: Peer, hello: dict) -> Client | None:
         """Check ``hello`` (exact types) and attach the connection; on refusal send the
@@ -380,6 +406,8 @@ class TcpServer:
         spectator = bool(hello.get("spectator"))
         table = self.local.table
         try:
+            if hello.get("proof") is not None:
+                token = self._proven_token(peer, seat, hello["proof"])
             seat = table.choose_seat(seat, token, spectator)
             if seat is None:
                 self._room_for_a_spectator(peer)
@@ -397,6 +425,27 @@ class TcpServer:
         client.budget = self._budget_for(client, peer)
         self.local.kick()
         return client
+
+    def _proven_token(self, peer: Peer, seat: int | None, proof: bytes) -> str | None:
+        """The token of ``seat`` (None: of any seat) when ``proof`` is its
+        :func:`net.identity.seat_proof` for this connection's nonces. A proof that
+        matches no seat is a token that holds none (its seat was freed in the lobby):
+        None, and the ``hello`` goes on without a token when the asked seat (or, with
+        none asked, any seat) is open; raises :class:`Refused` (``bad-token``) otherwise,
+        and when the connection sent no ``challenge`` first."""
+        if peer.nonces is None:
+            raise Refused("bad-token", "a seat proof needs a challenge first on this connection")
+        table = self.local.table
+        seats = [seat] if seat is not None else range(len(table.seats))
+        for s in seats:
+            token = table.seat_token(s)
+            if token is not None and seat_proof_matches(token, proof, *peer.nonces):
+                return token
+        free = table.open_seats()
+        if (seat is None and free) or seat in free:
+            return None
+        where = f"seat {echo(seat)}'s" if seat is not None else "any seat's"
+        raise Refused("bad-token", f"that proof is not {where} at this table")
 
     def _budget_for(self, client: Client, peer: Peer) -> Budget:
         """The budget of ``client``'s seat, or of its address for a spectator: kept
@@ -426,13 +475,15 @@ class TcpServer:
 def hello_problem(hello: dict) -> str:
     """What is wrong with a ``hello``'s field types, or "" (``protocol`` is checked
     apart). ``seat`` an int or nil, ``token`` and ``player`` strings or nil,
-    ``spectator`` and ``legal`` bools or nil; other fields are ignored."""
+    ``spectator`` and ``legal`` bools or nil, ``proof`` bytes or nil (a seat proof);
+    other fields are ignored."""
     checks: list[tuple[str, Any, str]] = [
         ("seat", int, "an int or nil"),
         ("token", str, "a string or nil"),
         ("player", str, "a string or nil"),
         ("spectator", bool, "true, false or nil"),
         ("legal", bool, "true, false or nil"),
+        ("proof", bytes, "32 bytes or nil"),
     ]
     for name, kind, words in checks:
         value = hello.get(name)

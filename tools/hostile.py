@@ -42,7 +42,7 @@ import time
 
 import msgpack
 
-PROTOCOL = 2
+PROTOCOL = 3
 WAIT = 10.0
 
 

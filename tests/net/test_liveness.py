@@ -10,6 +10,7 @@ import time
 import msgpack
 
 from net.client import RETRY_FIRST, RETRY_JITTER, RETRY_MAX, TcpConnection, backoff
+from net.identity import TableKey, seat_proof
 from net.protocol import DEAD_AFTER, HEARTBEAT, PROTOCOL, encode
 
 WAIT = 20.0
@@ -46,6 +47,8 @@ class SilentHost:
         self.sock.listen()
         self.port = self.sock.getsockname()[1]
         self.hellos: list[dict] = []
+        self.key = TableKey()
+        self.nonces: list[tuple[bytes, bytes]] = []
         self.pings = 0
         self.conns: list[socket.socket] = []
         self.thread = threading.Thread(target=self.run, daemon=True)
@@ -71,7 +74,11 @@ class SilentHost:
                 return
             un.feed(data)
             for m in un:
-                if m["type"] == "hello":
+                if m["type"] == "challenge":  # protocol 3: the fake host proves a key
+                    proof = self.key.prove(m["nonce"])
+                    self.nonces.append((m["nonce"], proof["nonce"]))
+                    c.sendall(encode(proof))
+                elif m["type"] == "hello":
                     self.hellos.append(m)
                     c.sendall(
                         encode(
@@ -79,6 +86,7 @@ class SilentHost:
                                 "type": "welcome",
                                 "protocol": PROTOCOL,
                                 "game": "take5",
+                                "table_id": self.key.table_id,
                                 "seat": 0,
                                 "token": "tok",
                                 "seats": [],
@@ -125,8 +133,11 @@ def test_a_silent_host_is_a_dropped_link_and_the_client_comes_back():
         assert gone[0]["attempt"] == 1 and 0 < gone[0]["retry_in"] <= RETRY_FIRST * 1.3
         assert gone[0]["gives_up_in"] > 0
         assert host.pings >= 2  # it pinged while the host still seemed there
-        # The second hello carries the seat token: the seat comes back.
-        assert host.hellos[1]["token"] == "tok"
+        # The second hello proves the seat's token "tok", never sending it: the seat
+        # comes back.
+        first, again = host.hellos
+        assert "token" not in again and first.get("proof") is None
+        assert again["proof"] == seat_proof("tok", *host.nonces[1])
         assert time.monotonic() - t0 < 5.0
     finally:
         conn.close()

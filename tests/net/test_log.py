@@ -21,6 +21,7 @@ from client.cli import main
 
 
 from net.host import Refused, Table
+from net.identity import TableKey
 from net.local import LocalHost
 from net.log import (
     LOG_FORMAT,
@@ -75,7 +76,8 @@ def test_the_log_holds_header_actions_seating_and_outcome(tmp_path):
     lines = path.read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])
     assert len(bytes.fromhex(header.pop("bot_key"))) == 32  # the bots' secret key
-    assert len(header.pop("table_id")) == 32
+    table_key = TableKey(header.pop("table_key"))  # the table's private key, hex
+    assert header.pop("table_id") == table_key.table_id
     assert header == {
         "format": LOG_FORMAT,
         "game": "take5",
