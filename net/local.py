@@ -321,13 +321,14 @@ class LocalHost:
             self.keeper = server
         return bound
 
-    def listen_web(self, port: int | None = None, address: str | None = None) -> int:
+    def listen_web(self, port: int | None = None, address: str | None = None, *, root=None) -> int:
         """Serve the browser page and the WebSocket door (:class:`net.web.WebServer`)
         on ``address:port`` from the host thread; returns the bound port. ``address``
         defaults to the last :meth:`listen`'s; ``port`` None: the TCP port + 1, or any
         free port when that one is taken; 0: any free port. WebSocket connections are
         admitted, greeted and bounded by :attr:`keeper` (a listen() first, or a TCP
-        server that never listens). Raises ``OSError`` if an asked port is taken."""
+        server that never listens). ``root``: the page's folder (default: the package's
+        ``assets/web``; tests). Raises ``OSError`` if an asked port is taken."""
         from net.server import TcpServer
         from net.web import WebServer
 
@@ -336,7 +337,7 @@ class LocalHost:
             address = tcp[0] if tcp is not None else "0.0.0.0"
         if self.keeper is None:
             self.keeper = TcpServer(self, address, 0)
-        server = WebServer(self, self.keeper, address, 0 if port is None else port)
+        server = WebServer(self, self.keeper, address, 0 if port is None else port, root)
         if port is None and tcp is not None and tcp[1] < 65535:
             server.port = tcp[1] + 1
             try:
@@ -491,4 +492,33 @@ class LocalHost:
         self._services.append(service)
 
 
-__all__ = ["Connection", "LocalConnection", "LocalHost", "Refused", "encode"]
+# --------------------------------------------------------------------------- tests
+def serve_for_tests(
+    game_id: str,
+    seats: list[str],
+    seed: int = 1,
+    options: dict | None = None,
+    *,
+    bot_delay: float = 0.0,
+    address: str = "127.0.0.1",
+    root=None,
+    **table: Any,
+):
+    """A started :class:`LocalHost` serving ``game_id`` with TCP and the web
+    door on ``address`` (any free ports), for tests and the page's Selenium harness.
+    ``table``: more :class:`LocalHost` keywords (``turn_seconds``,
+    ``takeover_delay``, ``name`` …); ``root``: the page's folder (default: the
+    package's ``assets/web``). Returns ``(host, url)`` with ``url`` like
+    ``"http://127.0.0.1:PORT/"``; call ``host.stop()`` at the end."""
+    host = LocalHost(game_id, seats, seed, options, bot_delay=bot_delay, **table)
+    host.start()
+    try:
+        host.listen(0, address)
+        port = host.listen_web(0, root=root)
+    except BaseException:
+        host.stop()
+        raise
+    return host, f"http://{address}:{port}/"
+
+
+__all__ = ["Connection", "LocalConnection", "LocalHost", "Refused", "encode", "serve_for_tests"]

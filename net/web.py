@@ -184,6 +184,7 @@ class WebPeer:
         self.closed = False
         self.reason = ""
         self.client = None  # set once the hello is accepted
+        self.nonces: tuple[bytes, bytes] | None = None  # after a challenge (net.identity)
         self.closing: asyncio.Task | None = None
         writer = getattr(ws, "_writer", None)
         # aiohttp >= 3.11 writes an uncompressed frame synchronously; older ones need a
@@ -333,11 +334,17 @@ def rules_markdown(game: str, lang: str = "en") -> str | None:
     return None
 
 
-def page_file(path: str) -> tuple[bytes, str] | None:
-    """The bytes and content type of the page file at URL path ``path`` (below
-    ``assets/web/``), or None: only segments of letters, digits, ``.``, ``_`` and
-    ``-`` that do not start with ``.``, only file types in :data:`CONTENT_TYPES`,
-    only regular files inside the folder."""
+def page_root():
+    """The page's folder: ``assets/web`` in the package (a ``Traversable``)."""
+    return resources.files("assets") / "web"
+
+
+def page_file(path: str, root=None) -> tuple[bytes, str] | None:
+    """The bytes and content type of the page file at URL path ``path`` below
+    ``root`` (default :func:`page_root`; a ``Traversable`` or ``pathlib.Path``), or
+    None: only segments of letters, digits, ``.``, ``_`` and ``-`` that do not start
+    with ``.``, only file types in :data:`CONTENT_TYPES`, only regular files inside
+    the folder."""
     parts = path.split("/")
     for part in parts:
         if not part or part.startswith(".") or not set(part) <= _SEGMENT:
@@ -346,7 +353,7 @@ def page_file(path: str) -> tuple[bytes, str] | None:
     kind = CONTENT_TYPES.get(parts[-1][dot:].lower()) if dot > 0 else None
     if kind is None:
         return None
-    node = resources.files("assets") / "web"
+    node = page_root() if root is None else root
     for part in parts:
         node = node / part
     try:
@@ -389,12 +396,14 @@ class WebServer:
     the :class:`net.server.TcpServer` whose admission, hello, budgets and bounds every
     WebSocket connection goes through (its sets are shared with the host's other
     doors). ``address`` to bind, ``port`` (0: any free one; the bound port is in
-    :attr:`port` after :meth:`astart`).
+    :attr:`port` after :meth:`astart`); ``root``: the page's folder (default
+    :func:`page_root`; tests give their own).
 
     (No ``host`` attribute: :attr:`net.local.LocalHost.address` finds the TCP door by it.)"""
 
-    def __init__(self, local, keeper, address: str = "0.0.0.0", port: int = 0) -> None:
+    def __init__(self, local, keeper, address: str = "0.0.0.0", port: int = 0, root=None) -> None:
         self.local = local
+        self.root = root
         self.keeper = keeper
         self.bind = address
         self.port = port
@@ -453,10 +462,16 @@ class WebServer:
         return await handler(request)
 
     async def _index(self, request: web.Request) -> web.StreamResponse:
-        return _file(request, "index.html")
+        return self._file(request, "index.html")
 
     async def _static(self, request: web.Request) -> web.StreamResponse:
-        return _file(request, request.match_info["path"])
+        return self._file(request, request.match_info["path"])
+
+    def _file(self, request: web.Request, path: str) -> web.StreamResponse:
+        found = page_file(path, self.root)
+        if found is None:
+            raise web.HTTPNotFound(text="not found\n")
+        return _cached(request, *found)
 
     async def _table(self, request: web.Request) -> web.StreamResponse:
         body = json.dumps(table_card(self.local.table), separators=(",", ":"))
@@ -554,42 +569,6 @@ def _cached(request: web.Request, body: bytes, kind: str) -> web.StreamResponse:
     return response
 
 
-def _file(request: web.Request, path: str) -> web.StreamResponse:
-    found = page_file(path)
-    if found is None:
-        raise web.HTTPNotFound(text="not found\n")
-    return _cached(request, *found)
-
-
-# --------------------------------------------------------------------------- tests
-def serve_for_tests(
-    game_id: str,
-    seats: list[str],
-    seed: int = 1,
-    options: dict | None = None,
-    *,
-    bot_delay: float = 0.0,
-    address: str = "127.0.0.1",
-    **table: Any,
-):
-    """A started :class:`net.local.LocalHost` serving ``game_id`` with TCP and the web
-    door on ``address`` (any free ports), for tests and the page's Selenium harness.
-    ``table``: more :class:`net.local.LocalHost` keywords (``turn_seconds``,
-    ``takeover_delay``, ``name`` …). Returns ``(host, url)`` with ``url`` like
-    ``"http://127.0.0.1:PORT/"``; call ``host.stop()`` at the end."""
-    from net.local import LocalHost
-
-    host = LocalHost(game_id, seats, seed, options, bot_delay=bot_delay, **table)
-    host.start()
-    try:
-        host.listen(0, address)
-        port = host.listen_web(0)
-    except BaseException:
-        host.stop()
-        raise
-    return host, f"http://{address}:{port}/"
-
-
 __all__ = [
     "CSP",
     "FrameDecoder",
@@ -599,6 +578,5 @@ __all__ = [
     "host_allowed",
     "page_file",
     "rules_markdown",
-    "serve_for_tests",
     "table_card",
 ]
