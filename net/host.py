@@ -211,6 +211,8 @@ class Client:
     thin: bool = False
     #: The action budget (remote connections; None: trusted, in-process).
     budget: Budget | None = None
+    #: A ``hint`` is being worked out for this connection (one at a time).
+    hinting: bool = False
 
 
 def parse_seat(word: str) -> tuple[str, str | None]:
@@ -447,6 +449,57 @@ class Table:
             if c.attached:
                 c.send(dict(msg))
 
+    def hint(self, client: Client) -> None:
+        """Answer a ``hint`` request: the action the engine's ``normal`` bot would take
+        from ``client``'s own seat view (what the seat may know, nothing more), as
+        ``{"type": "hint", "seq", "action"}`` to that client alone, worked out through
+        :attr:`think` (off the host's loop when a :class:`net.local.LocalHost` runs it).
+        Thin connections only (a full client has the engine and its own bots); one at a
+        time per connection; refused by name otherwise (``spectator``, ``not-started``,
+        ``not-your-turn``, ``hint-busy``, ``no-hint``). A hint dropped because the table
+        moved on meanwhile is sent with its old ``seq`` (the client ignores it)."""
+        if client.seat is None:
+            client.send(error("spectator", "a spectator has no hand to hint"))
+            return
+        if not client.thin:
+            client.send(error("no-hint", "hints are for thin clients (hello with legal: true)"))
+            return
+        if not self.started or self.is_over():
+            client.send(error("not-started", "there is no decision to hint now"))
+            return
+        seat = client.seat
+        if seat not in self.game.awaiting(self.state):
+            client.send(error("not-your-turn", "a hint is for a decision you have to take"))
+            return
+        if client.hinting:
+            client.send(error("hint-busy", "the last hint is still being worked out"))
+            return
+        client.hinting = True
+        view = self.game.view(self.state, seat)
+        legal = self.game.legal_actions(self.state, seat)
+        seq, game_id = len(self.actions), self.game_id
+
+        def work() -> dict:
+            return engine.get_bot(game_id, "normal").choose(view, legal)
+
+        def done(action: dict | None) -> None:
+            client.hinting = False
+            if action is not None and client.attached:
+                client.send({"type": "hint", "seq": seq, "action": action})
+
+        self.think(work, done)
+
+    @staticmethod
+    def think(work: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        """Run ``work()`` and hand its result to ``done`` (None if it raised). Here:
+        inline; :class:`net.local.LocalHost` runs ``work`` on a worker thread and
+        ``done`` back on its loop, so a long thought never stalls the table."""
+        try:
+            result = work()
+        except Exception:  # noqa: BLE001 - a hint is a courtesy, never an error of the table
+            result = None
+        done(result)
+
     def choose_seat(
         self, seat: int | None, token: str | None, spectator: bool = False
     ) -> int | None:
@@ -666,11 +719,14 @@ class Table:
         if kind == "emote":
             self.emote(client, message)
             return
+        if kind == "hint":
+            self.hint(client)
+            return
         if kind != "action":
             client.send(
                 error(
                     "unknown-message",
-                    f"unknown message type {echo(kind)}; expected action, emote or ping",
+                    f"unknown message type {echo(kind)}; expected action, emote, hint or ping",
                 )
             )
             return

@@ -11,6 +11,7 @@ limits, so local play takes exactly the data path of LAN play.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import queue
 import threading
 from typing import Any, Callable
@@ -159,6 +160,10 @@ class LocalHost:
         #: door) admits and bounds its connections through it (net.web, net.server).
         self.keeper = None
         self.web = None  # the net.web.WebServer once listen_web() ran
+        #: Where hints are worked out (:meth:`net.host.Table.hint`): one worker thread,
+        #: made at the first hint, so a long thought never stalls the host's loop.
+        self._thinker: concurrent.futures.ThreadPoolExecutor | None = None
+        self.table.think = self._think
 
     @classmethod
     def resume(
@@ -231,6 +236,26 @@ class LocalHost:
             pass
         self.loop.call_soon_threadsafe(self.loop.stop)
         self._thread.join(CALL_TIMEOUT)
+        if self._thinker is not None:
+            self._thinker.shutdown(wait=True, cancel_futures=True)
+
+    def _think(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        """:meth:`net.host.Table.think` for this host (loop thread): ``work`` on the
+        worker thread, ``done`` with its result (None if it raised) back on the loop."""
+        if self._thinker is None:
+            self._thinker = concurrent.futures.ThreadPoolExecutor(
+                max_workers=1, thread_name_prefix="tapete-hint"
+            )
+        try:
+            future = self.loop.run_in_executor(self._thinker, work)
+        except RuntimeError:  # stopping
+            return
+
+        def finished(f: asyncio.Future) -> None:
+            ok = not f.cancelled() and f.exception() is None
+            done(f.result() if ok else None)
+
+        future.add_done_callback(finished)
 
     async def _shutdown(self) -> None:
         for task in list(self._tasks):
