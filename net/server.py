@@ -159,7 +159,12 @@ class TcpServer:
     ``address`` to bind (``"0.0.0.0"`` = every IPv4 interface), ``port`` (0 = any free
     one; the bound port is in :attr:`port` after :meth:`astart`). ``idle_timeout``,
     ``hello_timeout``, ``max_unsent`` and ``budget`` (``(burst, rate)`` of each
-    seat's or spectator address's :class:`net.host.Budget`) may be changed for tests."""
+    seat's or spectator address's :class:`net.host.Budget`) may be changed for tests.
+
+    A host's first TCP server is also the *door keeper* of its other doors
+    (:attr:`net.local.LocalHost.keeper`): its other TCP servers :meth:`share` its sets,
+    and :class:`net.web.WebServer` admits, greets and bounds each WebSocket peer through
+    its ``_admit``, ``_serve`` and ``_hello``, so every bound counts both doors."""
 
     def __init__(
         self,
