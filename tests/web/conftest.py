@@ -71,7 +71,7 @@ def chromium_options(viewport: str, profile: Path):
     else:
         w, h = VIEWPORTS["laptop"]
         opts.add_argument(f"--window-size={w},{h}")
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
     return opts
 
 
@@ -213,7 +213,7 @@ def viewport(request) -> str:
 
 @pytest.fixture
 def web_table():
-    from net.web import serve_for_tests
+    from net.local import serve_for_tests
 
     hosts = []
 

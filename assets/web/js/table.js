@@ -439,7 +439,7 @@ export class TableShell {
         class: `panel${mine ? " me" : ""}${awaiting.includes(s) ? " awaited" : ""}`,
         "data-seat": s,
       },
-      el("span", { class: "name" }, mine ? fmt(_("{name} (you)"), { name: names[s] }) : names[s]),
+      el("span", { class: "name", title: names[s] }, mine ? _("You") : names[s]),
       line ? el("span", { class: "line" }, line(table, s) || "") : null,
       el("span", { class: "badges" }, this.badges(s).map((b) => el("span", { class: `badge b-${b.kind}` }, b.text))),
       bubble ? el("span", { class: "bubble" }, emoteWords(bubble.id)) : null));
@@ -496,7 +496,7 @@ export class TableShell {
       body = this.outcomeBody();
     }
     box.className = `overlay overlay-${o}`;
-    box.replaceChildren(el("div", { class: "sheet" }, body, close));
+    box.replaceChildren(el("div", { class: "sheet" }, close, body));
   }
 
   outcomeBody() {

@@ -179,9 +179,9 @@ export function render(root, table) {
     if (p && p.row === null) cls += " too-low";
     const head = el("span", { class: "head" },
       el("span", { class: "rn" }, fmt(_("Row {n}"), { n: r + 1 })),
-      el("span", { class: "cost", "data-cost": costs[r] }, String(costs[r])));
-    const parts = [head, el("span", { class: "slots" }, slots),
-      takeable ? el("span", { class: "take" }, fmt(_("[{n}] take: {cost}"), { n: r + 1, cost: costs[r] })) : null];
+      el("span", { class: "cost", "data-cost": costs[r] }, String(costs[r])),
+      takeable ? el("span", { class: "take" }, fmt(_("[{n}] take: {cost}"), { n: r + 1, cost: costs[r] })) : null);
+    const parts = [head, el("span", { class: "slots" }, slots)];
     return takeable
       ? el("button", { class: cls, "data-action": "take-row", "data-row": r, "data-lit": "", onclick: () => { table.act({ type: "take-row", row: r }); table.rerender(); } }, parts)
       : el("div", { class: cls, "data-row": r }, parts);
@@ -220,7 +220,7 @@ export function render(root, table) {
       actions.push(el("span", { class: "t5-chosen" }, fmt(_("You chose {card}"), { card: v.chosen })));
     }
     dock.push(el("div", { class: "t5-actions" }, actions));
-    docked = el("section", { class: "t5-dock" }, dock);
+    if (hand.length) docked = el("section", { class: "t5-dock" }, dock);
     const pile = [...(v.own_penalty || [])].sort((a, b) => a - b);
     const n = v.own_bullheads || 0;
     side.push(el("div", { class: "t5-pile", "data-pile": "own" },
