@@ -35,6 +35,13 @@ frame, half a message or two messages in a frame are ``bad-message``; a frame ov
 cut off by aiohttp before it is buffered: close code 1009). Every error that closes is
 sent as the last binary frame, then the WebSocket closing handshake (close code 1000).
 
+**HTTP connections are bounded too** (before a WebSocket's upgrade the keeper does not
+see them): one must deliver its first request within :data:`REQUEST_TIMEOUT` seconds;
+one address holds at most :data:`MAX_FRESH_PER_ADDRESS` that have not (past
+:data:`MAX_FRESH` in all, the oldest of the address holding most goes) and at most
+:data:`MAX_HTTP_PER_ADDRESS` in all; one that does not become a WebSocket ends
+:data:`HTTP_LIFETIME` seconds after it opened (so half a request cannot hold a socket).
+
 **HTTP hygiene.** Every response carries :data:`SECURITY_HEADERS` (the strict CSP,
 ``nosniff``, ``no-referrer``) and a ``Cache-Control``; no cookie is ever set; no access
 log is kept. A request whose ``Host`` is not an IP address, ``localhost``, this
@@ -79,6 +86,16 @@ MAX_FRAME = MAX_BUFFER + 4096
 CLOSE_TIMEOUT = 2.0
 #: Seconds :meth:`WebServer.aclose` lets open requests finish.
 SHUTDOWN_TIMEOUT = 2.0
+#: Seconds a new HTTP connection has to deliver its first request (as TCP's hello).
+REQUEST_TIMEOUT = 3.0
+#: Seconds an HTTP connection that did not become a WebSocket may live in all.
+HTTP_LIFETIME = 30.0
+#: HTTP connections that have not delivered a request yet: from one address, in all
+#: (a newcomer past the second bound pushes out the oldest of the address holding most).
+MAX_FRESH_PER_ADDRESS = 16
+MAX_FRESH = 256
+#: HTTP connections (not WebSockets) one address may hold at once: a browser opens ~6.
+MAX_HTTP_PER_ADDRESS = 32
 #: What the protocol's WebSocket ``Content-Security-Policy`` allows: this host only,
 #: no inline script, no eval, no frames around the page (COORD.md, issue 30).
 CSP = (
@@ -248,6 +265,47 @@ class WebPeer:
             self.transport.abort()
 
 
+class _Watched(asyncio.Protocol):
+    """aiohttp's protocol for one HTTP connection (``inner``), watched by its
+    :class:`WebServer`: every call is passed on as it is; the server learns when the
+    connection opens and closes (:meth:`WebServer._opened`, :meth:`WebServer._lost`)."""
+
+    def __init__(self, inner: asyncio.Protocol, door: "WebServer") -> None:
+        self.inner, self.door = inner, door
+        self.transport: asyncio.Transport | None = None
+        self.address = "?"
+        self.since = time.monotonic()
+        self.websocket = False  # upgraded: the door keeper bounds it from now on
+        self.timers: list[asyncio.TimerHandle] = []
+
+    def connection_made(self, transport) -> None:
+        self.transport = transport
+        peer = transport.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else "?"
+        self.inner.connection_made(transport)
+        self.door._opened(self)
+
+    def data_received(self, data: bytes) -> None:
+        self.inner.data_received(data)
+
+    def eof_received(self):
+        return self.inner.eof_received()
+
+    def connection_lost(self, exc) -> None:
+        self.door._lost(self)
+        self.inner.connection_lost(exc)
+
+    def pause_writing(self) -> None:
+        self.inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        self.inner.resume_writing()
+
+    def hang_up(self) -> None:
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.close()
+
+
 # --------------------------------------------------------------------------- public data
 def table_card(table) -> dict:
     """What ``/table.json`` says about ``table`` (a :class:`net.host.Table`; call on
@@ -408,7 +466,11 @@ class WebServer:
         self.bind = address
         self.port = port
         self._runner: web.AppRunner | None = None
+        self._server: asyncio.base_events.Server | None = None
         self._peers: set[WebPeer] = set()
+        self._watched: dict[object, _Watched] = {}  # aiohttp's protocol → its watch
+        self._fresh: dict[_Watched, None] = {}  # no request yet, oldest first
+        self._http: dict[str, int] = {}  # address → HTTP connections (not WebSockets)
 
     def app(self) -> web.Application:
         """The aiohttp application: the routes of the module docstring."""
@@ -425,24 +487,29 @@ class WebServer:
     async def astart(self) -> int:
         """Bind and listen; returns the port. Raises ``OSError`` if it is taken."""
         self._runner = web.AppRunner(
-            self.app(), access_log=None, handle_signals=False, shutdown_timeout=SHUTDOWN_TIMEOUT
+            self.app(),
+            access_log=None,
+            handle_signals=False,
+            shutdown_timeout=SHUTDOWN_TIMEOUT,
+            keepalive_timeout=REQUEST_TIMEOUT,
         )
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.bind, self.port, reuse_address=True)
+        loop = asyncio.get_running_loop()
         try:
-            await site.start()
+            self._server = await loop.create_server(
+                self._protocol, self.bind, self.port, reuse_address=True
+            )
         except BaseException:
             await self._runner.cleanup()
             self._runner = None
             raise
-        server = getattr(site, "_server", None)
-        sockets = getattr(server, "sockets", None) or []
-        if sockets:
-            self.port = sockets[0].getsockname()[1]
+        self.port = self._server.sockets[0].getsockname()[1]
         return self.port
 
     async def aclose(self) -> None:
         """Close every WebSocket (``host-closed``) and stop serving."""
+        if self._server is not None:
+            self._server.close()
         for peer in list(self._peers):
             peer.close(error("host-closed", "the host closed the table"), linger=False)
         closing = [p.closing for p in self._peers if p.closing is not None]
@@ -451,10 +518,78 @@ class WebServer:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+        for watched in list(self._watched.values()):
+            watched.hang_up()
+
+    # ------------------------------------------------------------------ connections
+    def _protocol(self) -> asyncio.Protocol:
+        return _Watched(self._runner.server(), self)
+
+    def _opened(self, conn: _Watched) -> None:
+        """Room for a new HTTP connection (see the module docstring): one address holds
+        at most :data:`MAX_HTTP_PER_ADDRESS` connections and :data:`MAX_FRESH_PER_ADDRESS`
+        that have not delivered a request; past :data:`MAX_FRESH` in all the oldest such
+        connection of the address holding most goes. A connection must deliver its first
+        request within :data:`REQUEST_TIMEOUT` seconds and, unless it becomes a
+        WebSocket, ends :data:`HTTP_LIFETIME` seconds after it opened."""
+        address = conn.address
+        live = self._http.get(address, 0)
+        fresh = sum(1 for c in self._fresh if c.address == address)
+        if live >= MAX_HTTP_PER_ADDRESS or fresh >= MAX_FRESH_PER_ADDRESS:
+            conn.hang_up()
+            return
+        if len(self._fresh) >= MAX_FRESH:
+            counts: dict[str, int] = {}
+            for c in self._fresh:
+                counts[c.address] = counts.get(c.address, 0) + 1
+            worst = max(counts, key=lambda a: counts[a])
+            oldest = min((c for c in self._fresh if c.address == worst), key=lambda c: c.since)
+            self._fresh.pop(oldest, None)
+            oldest.hang_up()
+        self._http[address] = live + 1
+        self._fresh[conn] = None
+        self._watched[conn.inner] = conn
+        loop = asyncio.get_running_loop()
+        conn.timers = [
+            loop.call_later(REQUEST_TIMEOUT, self._no_request, conn),
+            loop.call_later(HTTP_LIFETIME, self._too_old, conn),
+        ]
+
+    def _lost(self, conn: _Watched) -> None:
+        for timer in conn.timers:
+            timer.cancel()
+        if self._watched.pop(conn.inner, None) is None:
+            return  # refused at once: never counted
+        self._fresh.pop(conn, None)
+        if not conn.websocket:
+            self._uncount(conn.address)
+
+    def _uncount(self, address: str) -> None:
+        left = self._http.get(address, 0) - 1
+        if left > 0:
+            self._http[address] = left
+        else:
+            self._http.pop(address, None)
+
+    def _no_request(self, conn: _Watched) -> None:
+        if conn in self._fresh:
+            conn.hang_up()
+
+    def _too_old(self, conn: _Watched) -> None:
+        if not conn.websocket:
+            conn.hang_up()
+
+    def _requested(self, request: web.Request) -> _Watched | None:
+        """The connection of ``request`` delivered a request: no longer fresh."""
+        conn = self._watched.get(request.protocol)
+        if conn is not None:
+            self._fresh.pop(conn, None)
+        return conn
 
     # ------------------------------------------------------------------ HTTP
     @web.middleware
     async def _guard(self, request: web.Request, handler):
+        self._requested(request)
         if not host_allowed(request.host):
             raise web.HTTPForbidden(
                 text="open the address the host printed (http://ADDRESS:PORT/)\n"
@@ -500,6 +635,10 @@ class WebServer:
         origin = request.headers.get("Origin")
         if origin is None or origin.lower() != f"http://{request.host}".lower():
             raise web.HTTPForbidden(text="this table's page only (Origin)\n")
+        conn = self._requested(request)
+        if conn is not None and not conn.websocket:  # bounded by the door keeper now
+            conn.websocket = True
+            self._uncount(conn.address)
         ws = web.WebSocketResponse(
             autoping=True,
             heartbeat=None,  # the protocol's ping/pong is the heartbeat (DEAD_AFTER)

@@ -537,8 +537,10 @@ def test_websocket_pings_do_not_keep_a_silent_seat_alive(door):
             for _ in range(8):
                 await link.send({"type": "ping"})
                 await asyncio.sleep(0.2)
-            while len(kinds) < 2 + 8:
-                kinds.append((await link.recv())["type"])
+            while kinds.count("pong") < 8:
+                m = await link.recv(5.0)
+                assert m is not None, kinds
+                kinds.append(m["type"])
             return kinds
         finally:
             await link.close()
@@ -796,3 +798,81 @@ def test_the_table_proves_itself_over_the_websocket_and_a_seat_comes_back_by_pro
     welcome, proven, back = run(main())
     assert proven == welcome["table_id"] == host.call(lambda t: t.table_id)
     assert back["type"] == "welcome" and back["seat"] == 0 and back["token"] == welcome["token"]
+
+
+# --------------------------------------------------------------------------- HTTP bounds
+def _closes(sock: socket.socket, timeout: float = WAIT) -> float:
+    """Seconds until the host closes ``sock`` (reading and dropping what it sends)."""
+    sock.settimeout(timeout)
+    t0 = time.monotonic()
+    try:
+        while sock.recv(65536):
+            pass
+    except (ConnectionResetError, socket.timeout):
+        pass
+    return time.monotonic() - t0
+
+
+def test_a_silent_or_half_http_request_meets_the_request_deadline(door):
+    host, url = door("take5", ["open", "bot"])
+    port = int(url.rstrip("/").rsplit(":", 1)[1])
+    silent = socket.create_connection(("127.0.0.1", port))
+    half = socket.create_connection(("127.0.0.1", port))
+    half.sendall(b"GET /table.json HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    try:
+        assert _closes(silent) < 5.0 and _closes(half) < 5.0
+    finally:
+        silent.close()
+        half.close()
+
+
+def test_a_crowd_of_silent_http_connections_is_bounded_by_address(door, monkeypatch):
+    import net.web
+
+    monkeypatch.setattr(net.web, "MAX_FRESH_PER_ADDRESS", 4)
+    host, url = door("take5", ["open", "bot"])
+    port = int(url.rstrip("/").rsplit(":", 1)[1])
+    crowd = [socket.create_connection(("127.0.0.1", port)) for _ in range(4)]
+    time.sleep(0.2)
+    extra = socket.create_connection(("127.0.0.1", port))
+    try:
+        assert _closes(extra, 2.0) < 1.0  # refused at once
+        for s in crowd:
+            assert _closes(s) < 5.0  # each meets the deadline
+        assert http_get(url, "/table.json")[0] == 200  # and the address may ask again
+    finally:
+        for s in [*crowd, extra]:
+            s.close()
+
+
+def test_an_http_connection_ends_at_its_lifetime_unless_it_is_a_websocket(door, monkeypatch):
+    import net.web
+
+    monkeypatch.setattr(net.web, "HTTP_LIFETIME", 1.0)
+    host, url = door("take5", ["open", "bot"])
+    port = int(url.rstrip("/").rsplit(":", 1)[1])
+    s = socket.create_connection(("127.0.0.1", port))
+    request = f"GET /table.json HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
+    s.sendall(request + request[:20])  # one request, then half of another, held
+    try:
+        assert _closes(s) < 3.0
+    finally:
+        s.close()
+
+    async def main():  # a WebSocket outlives it, pinging
+        link = await WsLink.open(url)
+        try:
+            await link.send(hello())
+            kinds = []
+            for _ in range(8):
+                await link.send({"type": "ping"})
+                await asyncio.sleep(0.25)
+            while kinds.count("pong") < 8:
+                m = await link.recv(5.0)
+                assert m is not None and m["type"] != "error", m
+                kinds.append(m["type"])
+            return kinds
+        finally:
+            await link.close()
+
+    assert run(main()).count("pong") == 8
