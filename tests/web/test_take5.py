@@ -144,25 +144,38 @@ def test_a_seat_plays_take5_to_the_end_and_takes_its_seat_back(web_table, open_p
 
 
 def test_a_watcher_sees_no_hidden_card_in_its_page_or_its_frames(web_table, open_page):
-    host, url = web_table("take5", ["open", "bot", "bot", "bot"], SEED, OPTIONS)
+    host, url = web_table("take5", ["open", "bot", "bot", "bot"], SEED, OPTIONS, bot_delay=0.8)
     host.start_game()  # the open seat gets a bot: a table of bots to watch
     p = open_page(url, "phone")
     p.click("[data-action=watch]")
     p.wait("[data-row='3'] [data-card]")
-    for _ in range(3):  # a few turns go by
-        turn = host_view(host, None)["turn"]
-        p.wait_until(lambda: host_view(host, None)["turn"] > turn or host.over.is_set(), timeout=20)
+    turn = host_view(host, None)["turn"]  # a turn goes by
+    p.wait_until(lambda: host_view(host, None)["turn"] > turn, timeout=20, what="a turn")
+    p.wait_until(lambda: "thinking" in p.text(".seats"), what="bots thinking")
+    assert not host.over.is_set()
     p.shot("take5-watching")
+    check_no_hidden_card(p, host)
+    assert host.over.wait(30)
+    p.wait("[data-outcome]")
+    check_no_hidden_card(p, host)
+    # every frame the page received holds the public view only
+    check_frames(p)
+
+
+def check_no_hidden_card(p, host):
+    """No card of any hand (the host's views of every seat, now: a card only ever leaves
+    a hand) is in the watcher's page."""
     hidden = set()
     for s in range(4):
-        v = host_view(host, s)
-        hidden |= set(v["hand"]) | set(v["own_penalty"])
+        hidden |= set(host_view(host, s)["hand"])
     shown = {int(c) for c in p.attrs("[data-card]", "data-card")}
-    assert shown and not (shown & hidden)
+    assert shown and not (shown & hidden), shown & hidden
     assert not p.find("[data-hand]")
     text = p.text("body")
     assert "Watching the table" in text or host.over.is_set()
-    # every frame the page received holds the public view only
+
+
+def check_frames(p):
     frames = 0
     for entry in p.driver.get_log("performance"):
         m = json.loads(entry["message"])["message"]

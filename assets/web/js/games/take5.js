@@ -195,7 +195,9 @@ export function render(root, table) {
   // your hand, the play button, your pile
   const side = [];
   let docked = null;
+  let pileEl = null;
   if (reveal.length) side.push(el("p", { class: "t5-section-title" }, _("Revealed this turn")), el("div", { class: "t5-reveal" }, reveal));
+  if (table.seat === null) side.push(el("p", { class: "t5-watching" }, _("Watching the table")));
   if (table.seat !== null) {
     side.push(el("p", { class: `t5-preview${p && (p.row === null || p.takes) ? " bad" : ""}`, "data-preview": "" }, p ? previewText(p) : ""));
     const cards = hand.map((c) => {
@@ -223,11 +225,11 @@ export function render(root, table) {
     if (hand.length) docked = el("section", { class: "t5-dock" }, dock);
     const pile = [...(v.own_penalty || [])].sort((a, b) => a - b);
     const n = v.own_bullheads || 0;
-    side.push(el("div", { class: "t5-pile", "data-pile": "own" },
+    pileEl = (el("div", { class: "t5-pile", "data-pile": "own" },
       fmt(ngettext("Your penalty pile this round: {n} bullhead", "Your penalty pile this round: {n} bullheads", n), { n }),
       pile.length ? el("div", { class: "cards" }, pile.map((c) => face("span", c))) : el("div", {}, _("No cards taken yet this round"))));
   }
   root.replaceChildren(el("div", { class: "t5" },
     el("section", { class: "t5-rows" }, rowEls),
-    el("section", { class: "t5-side" }, side), docked));
+    el("section", { class: "t5-side" }, side), docked, pileEl));
 }
