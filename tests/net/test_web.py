@@ -876,3 +876,73 @@ def test_an_http_connection_ends_at_its_lifetime_unless_it_is_a_websocket(door, 
             await link.close()
 
     assert run(main()).count("pong") == 8
+
+
+# --------------------------------------------------------------------------- wiring
+def _tapete_host(*extra: str):
+    """``tapete host take5 --seats open,bot --loopback …`` on a thread: ``(host, out,
+    thread)`` once it listens."""
+    import io
+    import threading
+
+    from client.cli import main
+
+    ready, box, out = threading.Event(), {}, io.StringIO()
+
+    def on_ready(host):
+        box["host"] = host
+        ready.set()
+
+    argv = ["host", "take5", "--seats", "open,bot", "--port", "0", "--loopback"]
+    argv += ["--no-log", "--no-advertise", "--bot-delay", "0", *extra]
+    thread = threading.Thread(
+        target=main, args=(argv,), kwargs={"out": out, "err": io.StringIO(), "ready": on_ready}
+    )
+    thread.start()
+    assert ready.wait(WAIT)
+    return box["host"], out, thread
+
+
+def test_tapete_host_serves_the_page_and_prints_its_address():
+    host, out, thread = _tapete_host()
+    try:
+        tcp, web_port = host.address[1], host.web.port
+        lines = out.getvalue().splitlines()
+        i = lines.index(f"Join with: tapete join 127.0.0.1:{tcp}")
+        assert lines[i + 1] == f"Browser: http://127.0.0.1:{web_port}/"
+        status, _h, body = http_get(f"http://127.0.0.1:{web_port}/", "/table.json")
+        assert status == 200 and json.loads(body)["table_id"] == host.table.table_id
+    finally:
+        host.stop()
+        thread.join(WAIT)
+    host, out, thread = _tapete_host("--no-web")
+    try:
+        assert host.web is None and "Browser:" not in out.getvalue()
+    finally:
+        host.stop()
+        thread.join(WAIT)
+
+
+def test_the_window_s_lan_table_serves_the_page_too():
+    from client.hostchild import serve
+
+    host = LocalHost("take5", ["open", "bot"], 1, bot_delay=0.0)
+    host.start()
+    try:
+        host.listen(0, "127.0.0.1")  # the window's own door
+        answer = serve(host, {"port": 0, "advertise": None})
+        assert answer["serving"] and answer["web_port"] == host.web.port
+        assert host.web.bind == "0.0.0.0"
+        status, _h, body = http_get(f"http://127.0.0.1:{answer['web_port']}/", "/table.json")
+        assert status == 200 and json.loads(body)["game"] == "take5"
+        # Every door counts with the first one: one keeper.
+        lan = [s for s in host._services if getattr(s, "host", None) == "0.0.0.0"][0]
+        assert lan._peers is host.keeper._peers and host.web.keeper is host.keeper
+    finally:
+        host.stop()
+    host = LocalHost("take5", ["open", "bot"], 1, bot_delay=0.0)
+    host.start()
+    try:
+        assert serve(host, {"port": 0, "web": False})["web_port"] is None and host.web is None
+    finally:
+        host.stop()
