@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from pathlib import Path
 
 from selenium.webdriver.support.ui import Select
@@ -88,10 +87,16 @@ def test_rules_languages_and_emotes(web_table, open_page, viewport):
     p.click("[data-emote='2']")
     p.wait_until(lambda: "Well played" in p.text("[data-seat='0'] .bubble"), what="the bubble")
     # languages: the window's own translations
-    words = {"es": "Tu mano", "gl": "A túa man", "pt": "A tua mão", "hu": "A kezed", "fr": "Votre main"}
+    words = {
+        "es": "Tu mano",
+        "gl": "A túa man",
+        "pt": "A tua mão",
+        "hu": "A kezed",
+        "fr": "Votre main",
+    }
     for code, hand in words.items():
         Select(p.wait("select[data-action=language]")).select_by_value(code)
-        p.wait_until(lambda: hand in p.text(".board"), what=f"{code}: {hand}")
+        p.wait_until(lambda h=hand: h in p.text(".board"), what=f"{code}: {hand}")
     p.shot("take5-french")
     assert "Choisissez une carte" in p.text("[data-prompt]")
     Select(p.wait("select[data-action=language]")).select_by_value("en")

@@ -12,7 +12,6 @@ import base64
 import json
 
 import msgpack
-import pytest
 
 from tests.web.conftest import drop_web_links
 
@@ -78,7 +77,9 @@ def play_to_the_end(p, host, shots: set[str], drop_at: int | None = None) -> dic
             seen["dropped"] = True
             # the page says it is reconnecting (a moment), then takes its seat back
             try:
-                p.wait_until(lambda: p.attrs("[data-link]", "data-link") != ["up"], timeout=2, what="down")
+                p.wait_until(
+                    lambda: p.attrs("[data-link]", "data-link") != ["up"], timeout=2, what="down"
+                )
                 seen["down_seen"] = True
                 p.shot("take5-reconnecting")
             except Exception:  # noqa: BLE001 - it may come back before we look
@@ -101,7 +102,7 @@ def play_to_the_end(p, host, shots: set[str], drop_at: int | None = None) -> dic
         else:
             p.click("[data-action=play]")
         p.wait_until(
-            lambda: card not in shown_hand(p) or p.find("[data-outcome]"),
+            lambda c=card: c not in shown_hand(p) or p.find("[data-outcome]"),
             what=f"{card} played",
         )
         seen["turns"] += 1
@@ -128,7 +129,7 @@ def test_a_seat_plays_take5_to_the_end_and_takes_its_seat_back(web_table, open_p
     out = p.wait("[data-outcome]")
     final = host_view(host, 0)
     names = [s["name"] for s in host.call(lambda t: t.seats)]
-    for s, total in enumerate(final["totals"]):
+    for total in final["totals"]:
         assert str(total) in out.text
     winners = final["winners"]
     rows = p.find("[data-outcome] tr.winner")

@@ -73,10 +73,15 @@ def node_side(messages: list[dict]) -> list[str]:
         timeout=60,
     )
     assert run.returncode == 0, run.stderr
-    return [json.dumps(json.loads(s), separators=(",", ":"), ensure_ascii=False) for s in json.loads(run.stdout)]
+    return [
+        json.dumps(json.loads(s), separators=(",", ":"), ensure_ascii=False)
+        for s in json.loads(run.stdout)
+    ]
 
 
-def thin_game(game: str, seats: list[str], options: dict | None, seed: int, actions: int) -> list[dict]:
+def thin_game(
+    game: str, seats: list[str], options: dict | None, seed: int, actions: int
+) -> list[dict]:
     """Every message a thin seat 0 receives while it plays ``actions`` random legal
     actions (or to the end) against bots."""
     host = LocalHost(game, seats, seed, options, bot_delay=0.0)
@@ -138,14 +143,33 @@ def test_edges_a_high_seat_mask_a_missing_key_a_plain_action_and_deletes():
         {"type": "snapshot", "seq": 0, "view": view, "legal": [{"type": "pass"}]},
         {"type": "delta", "seq": 1, "aw": (1 << 40) | 5, "app": {"plays": [2, 3], "new": [7]}},
         {"type": "delta", "seq": 2, "del": ["gone", "nothing"], "set": {"game": "y", "z": None}},
-        {"type": "delta", "seq": 3, "aw": 0, "legal": [
-            {"keys": ["type", "card", "pile"], "same": {"type": "play"}, "rows": [[3, "a"], [4, "b"]]},
-            {"type": "end-turn"},
-            {"keys": ["type", "cards"], "same": {"cards": [1, 2]}, "rows": [["pair"], ["bomb"]]},
-        ]},
+        {
+            "type": "delta",
+            "seq": 3,
+            "aw": 0,
+            "legal": [
+                {
+                    "keys": ["type", "card", "pile"],
+                    "same": {"type": "play"},
+                    "rows": [[3, "a"], [4, "b"]],
+                },
+                {"type": "end-turn"},
+                {
+                    "keys": ["type", "cards"],
+                    "same": {"cards": [1, 2]},
+                    "rows": [["pair"], ["bomb"]],
+                },
+            ],
+        },
         {"type": "delta", "seq": 4, "set": {}, "app": {}},
     ]
     assert node_side(messages) == python_side(messages)
     last = json.loads(node_side(messages)[-2])
-    assert last[0]["awaiting"] == [] and [a["type"] for a in last[1]] == ["play", "play", "end-turn", "pair", "bomb"]
+    assert last[0]["awaiting"] == [] and [a["type"] for a in last[1]] == [
+        "play",
+        "play",
+        "end-turn",
+        "pair",
+        "bomb",
+    ]
     assert json.loads(node_side(messages)[1])[0]["awaiting"] == [0, 2, 40]
