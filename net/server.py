@@ -195,7 +195,9 @@ class TcpServer:
         that have not said ``hello``, of peers (the spectator caps) and of budgets for
         every door of a host (its TCP servers and :class:`net.web.WebServer`, which
         serves its WebSocket peers through ``keeper``'s methods). Before :meth:`astart`."""
-        self._peers, self._pending, self._budgets = keeper._peers, keeper._pending, keeper._budgets
+        for name in ("_peers", "_pending", "_budgets", "_watchers"):
+            if hasattr(keeper, name):  # every set of counts the keeper keeps
+                setattr(self, name, getattr(keeper, name))
 
     async def astart(self) -> int:
         """Bind and listen; returns the port."""

@@ -191,6 +191,7 @@ class WebPeer:
     (if any) and starts the closing handshake; ``abort`` drops the link at once."""
 
     lingering = False  # the closing handshake does what TCP's linger does
+    writer = None  # no stream writer: the keeper's byte counter leaves this door alone
 
     def __init__(self, ws: web.WebSocketResponse, transport, max_unsent: int, address: str):
         self.ws = ws
@@ -202,6 +203,9 @@ class WebPeer:
         self.reason = ""
         self.client = None  # set once the hello is accepted
         self.nonces: tuple[bytes, bytes] | None = None  # after a challenge (net.identity)
+        #: Bytes received since the upgrade, counted as the transport reads them
+        #: (:class:`_Watched`): a WebSocket that has sent none is *silent*.
+        self.heard = 0
         self.closing: asyncio.Task | None = None
         writer = getattr(ws, "_writer", None)
         # aiohttp >= 3.11 writes an uncompressed frame synchronously; older ones need a
@@ -276,6 +280,7 @@ class _Watched(asyncio.Protocol):
         self.address = "?"
         self.since = time.monotonic()
         self.websocket = False  # upgraded: the door keeper bounds it from now on
+        self.peer: WebPeer | None = None  # its WebSocket peer, once upgraded
         self.timers: list[asyncio.TimerHandle] = []
 
     def connection_made(self, transport) -> None:
@@ -286,6 +291,8 @@ class _Watched(asyncio.Protocol):
         self.door._opened(self)
 
     def data_received(self, data: bytes) -> None:
+        if self.peer is not None:
+            self.peer.heard += len(data)
         self.inner.data_received(data)
 
     def eof_received(self):
@@ -649,6 +656,8 @@ class WebServer:
         await ws.prepare(request)
         keeper = self.keeper
         peer = WebPeer(ws, request.transport, keeper.max_unsent, str(request.remote or "?"))
+        if conn is not None:
+            conn.peer = peer
         task = asyncio.current_task()
         if not keeper._admit(peer):
             await _finish(peer)
