@@ -125,3 +125,34 @@ def test_the_page_loads_little_and_only_from_its_host(web_table, open_page):
         assert "eval(" not in js and "new Function" not in js and "innerHTML" not in js, path
     errors = [e for e in p.driver.get_log("browser") if e["level"] == "SEVERE"]
     assert not errors, errors
+
+
+def test_who_is_at_the_table_the_turn_clock_away_and_the_stand_in(web_table, open_page):
+    host, url = web_table(
+        "take5", ["open", "open", "bot"], 7, {"rounds": 1}, turn_seconds=60, takeover_delay=4
+    )
+    ana = open_page(url, "phone")
+    ana.wait("[data-field=name]").send_keys("Ana")
+    ana.click("[data-action=sit][data-seat='0']")
+    ben = open_page(url, "laptop")
+    ben.wait("[data-field=name]").send_keys("Ben")
+    ben.click("[data-action=sit][data-seat='1']")
+    ana.wait("[data-hand] [data-lit]")
+    # both players are here, both clocks run (both must choose); the bot is a bot
+    ana.wait_until(lambda: "s left" in ana.text("[data-seat='1']"), what="Ben's clock")
+    assert "online" in ana.text("[data-seat='1']") and "bot" in ana.text("[data-seat='2']")
+    assert re.search(r"\b(5\d|60) s left", ana.text("[data-seat='0']"))
+    ana.shot("take5-clock")
+    # Ben's browser goes away: away, with the countdown to his stand-in …
+    ben.driver.get("about:blank")
+    ana.wait_until(lambda: "away · stand-in in" in ana.text("[data-seat='1']"), what="away")
+    ana.shot("take5-away")
+    # … then the stand-in plays his seat, and everybody is told
+    ana.wait_until(lambda: "stand-in bot" in ana.text("[data-seat='1']"), what="stand-in")
+    assert "Ben is away: a stand-in bot plays for them" in ana.text(".banner")
+    ana.shot("take5-stand-in")
+    # Ben comes back (his browser keeps the seat's token): the stand-in stops
+    ben.driver.get(url)
+    ben.wait("[data-hand]")
+    ana.wait_until(lambda: "online" in ana.text("[data-seat='1']"), what="Ben back")
+    assert "Ben is back: the stand-in stops" in ana.text(".banner")

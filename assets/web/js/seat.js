@@ -117,6 +117,11 @@ export class Seat {
     this.retry = null;
     this.stopped = false;
     this.lostInFlight = false;
+    /** What this connection asked and the host has not answered yet, in order sent:
+     * "action" / "hint" (the host answers in order, so an `error` answers the first). */
+    this.asked = [];
+    /** The host's latest hint ({seq, action}) or null (net/PROTOCOL.md `hint`). */
+    this.hinted = null;
   }
 
   /** True from a send until the host answers it (or the link comes back). */
@@ -223,6 +228,7 @@ export class Seat {
   /** The link is gone: reconnect with backoff (unless closed for good). */
   lost(reason) {
     this.ws = null;
+    this.asked = [];
     if (this.stopped || this.link.state === "closed") return;
     if (this.inflight !== null) this.lostInFlight = true;
     const attempt = this.link.attempt + 1;
@@ -271,6 +277,7 @@ export class Seat {
         const lost = this.lostInFlight;
         this.inflight = null; // an action lost with the link is never answered
         this.lostInFlight = false;
+        this.asked = [];
         this.link = { state: "up", reason: "", attempt: 0, retryAt: 0 };
         this.emit("snapshot", msg);
         if (back) this.emit("link", this.link);
@@ -292,7 +299,10 @@ export class Seat {
         if (msg.legal !== undefined) this.legal = unpackLegal(msg.legal);
         performance.measure("tapete:apply", { start: t0, end: performance.now() });
         this.seq = msg.seq;
-        if (msg.yours) this.inflight = null;
+        if (msg.yours) {
+          this.inflight = null;
+          this.answered("action");
+        }
         this.emit("delta", msg);
         break;
       }
@@ -315,10 +325,23 @@ export class Seat {
           this.emit("closed", msg);
           break;
         }
+        if (this.asked[0] === "hint") {
+          this.asked.shift(); // a refused hint is no refused action
+          this.emit("hint", null);
+          break;
+        }
+        this.asked.shift();
         this.inflight = null; // refused: the seat may act again
         this.emit("error", msg);
         break;
       }
+      case "hint":
+        this.answered("hint");
+        if (msg.action && typeof msg.action === "object" && msg.seq === this.seq) {
+          this.hinted = { seq: msg.seq, action: msg.action };
+        }
+        this.emit("hint", this.hinted);
+        break;
       case "notice":
       case "emote":
         this.emit(msg.type, msg);
@@ -330,6 +353,12 @@ export class Seat {
       default:
         break; // pong, and types a newer host may add
     }
+  }
+
+  /** The host answered the first `kind` asked (a delta `yours`, a `hint`). */
+  answered(kind) {
+    const i = this.asked.indexOf(kind);
+    if (i >= 0) this.asked.splice(i, 1);
   }
 
   takeSeats(msg) {
@@ -384,8 +413,32 @@ export class Seat {
       return false;
     }
     this.inflight = action;
+    this.asked.push("action");
     this.post({ type: "action", action });
     return true;
+  }
+
+  /**
+   * Ask the host for a hint for the decision this seat must take (net/PROTOCOL.md
+   * `hint`: the engine's normal bot's choice from this seat's own view; the page cannot
+   * run the bots). One at a time; the answer comes as a `hint` event and in `hint()`.
+   * @returns {boolean} whether it was asked
+   */
+  askHint() {
+    if (this.asked.includes("hint") || !this.connected || !this.awaited()) return false;
+    this.asked.push("hint");
+    this.post({ type: "hint" });
+    return true;
+  }
+
+  /** The host's hint for the view shown now ({seq, action}), or null (none, or stale). */
+  hint() {
+    return this.hinted && this.hinted.seq === this.seq ? this.hinted : null;
+  }
+
+  /** Whether a hint was asked and not answered yet. */
+  get hinting() {
+    return this.asked.includes("hint");
   }
 
   /** Send preset emote `id` (net.protocol.EMOTES); never an action, never in flight. */

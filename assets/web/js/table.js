@@ -60,6 +60,10 @@
 //   events    the events of the last delta (for highlights; [] after a snapshot)
 //   story     the round-end / deal-end events seen so far (base.STORY)
 //   outcome   the `outcome` message's map once the game is over, else null
+//   askHint() -> bool            ask the host for a hint (net/PROTOCOL.md `hint`: the
+//                                engine's normal bot's choice from this seat's view);
+//                                the answer re-renders with it in `hint`
+//   hint      {seq, action} for the view shown, or null; `hinting`: asked, not answered
 //   el(tag, attrs, ...children)  a DOM helper (below), also exported from table.js
 //
 // Tests click like a player: every element a test needs carries a stable attribute —
@@ -365,6 +369,13 @@ export class TableShell {
       events: this.events,
       story: this.story,
       outcome: seat.outcome,
+      askHint: () => {
+        const asked = seat.askHint();
+        this.schedule();
+        return asked;
+      },
+      hint: seat.hint(),
+      hinting: seat.hinting,
       el,
     };
     return t;
