@@ -17,6 +17,8 @@ import re
 import time
 from pathlib import Path
 
+from tests.web.conftest import drop_web_links
+
 GAME = "teamplay"
 BOARD = ".board .tp"
 WAIT = 15.0
@@ -45,6 +47,30 @@ def mode(p) -> str | None:
         return "over"
     found = p.attrs(f"{BOARD}[data-deciding='1']", "data-mode")
     return found[0] if found else None
+
+
+def drop_and_return(p, host, name: str) -> None:
+    """Cut the page's WebSocket from the host's side (a lost Wi-Fi): the seat goes away,
+    then the page takes it back by itself (its kept token) and plays on."""
+    assert drop_web_links(host) == 1
+
+    def state():
+        return host.call(lambda t: t.seats)[0]["state"]
+
+    try:
+        p.wait_until(
+            lambda: state() != "connected" or p.attrs("[data-link]", "data-link") != ["up"],
+            timeout=3,
+            what="the drop",
+        )
+        if p.attrs("[data-link]", "data-link") != ["up"]:
+            p.shot(f"{name}-reconnecting")
+    except Exception:  # noqa: BLE001 - it may be back before we look
+        pass
+    p.wait_until(
+        lambda: p.attrs("[data-link]", "data-link") == ["up"] and state() == "connected",
+        what="the seat back",
+    )
 
 
 def synced(p, host) -> bool:
@@ -131,6 +157,10 @@ def test_a_browser_seat_plays_teamplay_to_the_end(web_table, open_page, viewport
         if m not in seen:
             p.shot(f"teamplay-{m}")
             seen.add(m)
+        if m == "play" and v["turn"] >= 4 and "dropped" not in seen:
+            drop_and_return(p, host, "teamplay")
+            seen.add("dropped")
+            continue
         if m == "fresh":
             swap = p.find('[data-action="reject"][data-lit]') and "swapped" not in seen
             p.click('[data-action="reject"]' if swap else '[data-action="keep"]')
@@ -185,7 +215,7 @@ def test_a_browser_seat_plays_teamplay_to_the_end(web_table, open_page, viewport
     for pts in v["points"]:
         assert f"{pts} pts" in out
     p.shot("teamplay-over")
-    assert gave == 1 and {"fresh", "swapped", "play"} <= seen
+    assert gave == 1 and {"fresh", "swapped", "play", "dropped"} <= seen
     if viewport == "phone":
         assert "discarded" in seen
     else:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 import time
 
+from tests.web.conftest import drop_web_links
+
 GAME = "the-game"
 #: Seconds a wait for the host may take.
 WAIT = 15.0
@@ -42,6 +44,30 @@ def end_turn(p, turns: int) -> None:
     p.wait_until(
         lambda: page_turns(p) > turns or p.find(f'{BOARD}[data-over="1"]'),
         what="the next turn on the page",
+    )
+
+
+def drop_and_return(p, host, name: str) -> None:
+    """Cut the page's WebSocket from the host's side (a lost Wi-Fi): the seat goes away,
+    then the page takes it back by itself (its kept token) and plays on."""
+    assert drop_web_links(host) == 1
+
+    def state():
+        return host.call(lambda t: t.seats)[0]["state"]
+
+    try:
+        p.wait_until(
+            lambda: state() != "connected" or p.attrs("[data-link]", "data-link") != ["up"],
+            timeout=3,
+            what="the drop",
+        )
+        if p.attrs("[data-link]", "data-link") != ["up"]:
+            p.shot(f"{name}-reconnecting")
+    except Exception:  # noqa: BLE001 - it may be back before we look
+        pass
+    p.wait_until(
+        lambda: p.attrs("[data-link]", "data-link") == ["up"] and state() == "connected",
+        what="the seat back",
     )
 
 
@@ -93,9 +119,14 @@ def test_a_browser_seat_plays_the_game_to_the_end(web_table, open_page, viewport
     shots = {"start"}
     p.shot("the-game-start")
     turns = 0
+    dropped = False
     while my_move_or_over(p) == "move":
         v = host_view(host, 0)
         assert page_hand(p) == v["hand"], "the page shows exactly the seat's hand"
+        if not dropped and v["turns"] >= 3:
+            drop_and_return(p, host, "the-game")
+            dropped = True
+            continue
         if p.find('[data-action="declare-blocked"]'):
             if "blocked" not in shots:
                 p.shot("the-game-blocked")
@@ -137,7 +168,7 @@ def test_a_browser_seat_plays_the_game_to_the_end(web_table, open_page, viewport
     left = v["cards_left"]
     assert str(left) in outcome.text or (left == 0 and "98" in outcome.text)
     p.shot("the-game-over")
-    assert signalled and turns >= 1
+    assert signalled and turns >= 1 and dropped
 
 
 def test_a_spectator_page_shows_no_card_a_seat_may_not_know(web_table, open_page):

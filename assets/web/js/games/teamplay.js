@@ -347,6 +347,7 @@ function onKey(event) {
   const table = onKey.table;
   if (!table || !onKey.root || !onKey.root.isConnected || table.game !== "teamplay") return;
   if (event.target && /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName)) return;
+  if (document.querySelector(".overlay:not([hidden])")) return; // rules, emotes, the outcome
   if (event.ctrlKey || event.altKey || event.metaKey) return;
   const f = facts(table);
   if (!f.mode) return;

@@ -198,6 +198,7 @@ function onKey(event) {
   const table = onKey.table;
   if (!table || !onKey.root || !onKey.root.isConnected || table.game !== "the-game") return;
   if (event.target && /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName)) return;
+  if (document.querySelector(".overlay:not([hidden])")) return; // rules, emotes, the outcome
   const f = facts(table);
   const key = event.key.length === 1 ? event.key.toUpperCase() : event.key;
   const pile = PILE_KEYS.indexOf(key);
