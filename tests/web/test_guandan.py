@@ -17,6 +17,8 @@ import time
 
 import pytest
 from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
 
 #: One open seat (the browser) and three bots.
 SEATS = ["open", "bot:normal", "bot:normal", "bot:normal"]
@@ -39,6 +41,11 @@ def tap(page, css: str) -> None:
         except StaleElementReferenceException:  # drawn again meanwhile
             time.sleep(0.02)
     page.click(css)
+
+
+def keys(page, *typed) -> None:
+    """Type on the keyboard (to the page, as a laptop player does)."""
+    ActionChains(page.driver).send_keys(*typed).perform()
 
 
 def sit(page, seat: int = 0) -> None:
@@ -116,7 +123,11 @@ def public_cards(host) -> set[int]:
     v = host.call(lambda t: t.view(None))
     out = {c for p in v["plays"] if p["type"] == "play" for c in p["cards"]}
     tr = v["tribute"]
-    out |= {c for _p, c in tr["paid"]} | {t[2] for t in tr["transfers"]} | {r[2] for r in tr["returns"]}
+    out |= (
+        {c for _p, c in tr["paid"]}
+        | {t[2] for t in tr["transfers"]}
+        | {r[2] for r in tr["returns"]}
+    )
     return out
 
 
@@ -137,8 +148,17 @@ def check_spectator(open_page, url, viewport, host) -> None:
 
 def play_match(page, host, seat: int, *, open_page=None, url=None, viewport="laptop"):
     """Play the seat to the end of the match by clicking; returns what happened."""
-    seen = {"play": 0, "pass": 0, "hint": 0, "tribute": 0, "return": 0, "readings": False,
-            "hand_checks": 0, "spectator": False}
+    seen = {
+        "play": 0,
+        "pass": 0,
+        "hint": 0,
+        "tribute": 0,
+        "return": 0,
+        "readings": False,
+        "hand_checks": 0,
+        "spectator": False,
+        "keys": False,
+    }
     end = time.monotonic() + MATCH
     shots = set()
     while time.monotonic() < end:
@@ -172,6 +192,20 @@ def play_match(page, host, seat: int, *, open_page=None, url=None, viewport="lap
         if leading and not seen["readings"] and try_reading_chooser(page, host, seat):
             seen["readings"] = True
             seen["play"] += 1
+            continue
+        if viewport == "laptop" and not seen["keys"] and seen["hand_checks"] >= 2:
+            # A laptop player may use the window's keys: H hints, Enter plays, P passes.
+            keys(page, "h")
+            page.wait(".gd-notes")
+            seen["hint"] += 1
+            if page.wait('[data-action="play"]').is_enabled():
+                keys(page, Keys.ENTER)
+                seen["play"] += 1
+            else:
+                keys(page, "p")
+                seen["pass"] += 1
+            page.wait_until(lambda b=before: step(page) != b, 20, "the table to move after a key")
+            seen["keys"] = True
             continue
         page.click('[data-action="hint"]')
         page.wait(".gd-notes")  # the hint's words: the page has drawn its pick
@@ -221,6 +255,9 @@ def test_a_browser_seat_plays_a_guandan_match_to_its_end(web_table, open_page, v
     page.shot("guandan-end")
     assert seen["play"] >= 1 and seen["hint"] >= 1 and seen["hand_checks"] >= 3, seen
     assert seen["spectator"], seen
+    assert seen["keys"] == (viewport == "laptop"), seen
+    errors = [e for e in page.driver.get_log("browser") if e["level"] == "SEVERE"]
+    assert not errors, errors
     # The decision this seed brings was offered and taken by clicks, and the host has it.
     assert seen[due] == 1, seen
     tribute = view["tribute"]

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import time
 
-import pytest
-
 SEATS = ["open", "bot:normal"]
 #: Seconds a whole game may take on the shared machine.
 GAME = 300.0
@@ -48,7 +46,7 @@ def shown_hand(page) -> list[str]:
 def lit_spaces(page) -> list[tuple[int, int]]:
     rows = page.attrs('[data-action="space"][data-lit]', "data-row")
     cols = page.attrs('[data-action="space"][data-lit]', "data-col")
-    return sorted(zip(map(int, rows), map(int, cols)))
+    return sorted(zip(map(int, rows), map(int, cols), strict=True))
 
 
 def wait_turn(page, timeout: float = 60.0) -> str:
@@ -63,7 +61,9 @@ def wait_turn(page, timeout: float = 60.0) -> str:
 def act_and_wait(page, css: str) -> None:
     before = root_attr(page, "data-step")
     page.click(css)
-    page.wait_until(lambda: root_attr(page, "data-step") != before, 20, f"the table to move after {css}")
+    page.wait_until(
+        lambda: root_attr(page, "data-step") != before, 20, f"the table to move after {css}"
+    )
 
 
 def check_spectator(open_page, url, viewport, host) -> None:
@@ -173,3 +173,5 @@ def test_a_browser_seat_plays_sequence_numbers_to_its_end(web_table, open_page, 
             got = page.attrs(f'[data-row="{r}"][data-col="{c}"] [data-chip]', "data-chip")
             assert got == ([] if chips[r][c] is None else [str(chips[r][c])]), (r, c, got)
     assert seen["hand_checks"] >= 4 and seen["chip"] >= 1, seen
+    errors = [e for e in page.driver.get_log("browser") if e["level"] == "SEVERE"]
+    assert not errors, errors

@@ -65,6 +65,7 @@ const MODES = ["rank", "suit", "combos"];
 
 /** The latest table drawn (the one document key handler acts on it). */
 let current = null;
+let listening = false;
 
 // ------------------------------------------------------------------ small helpers
 function fmt(text, params) {
@@ -854,7 +855,7 @@ function onKey(ev) {
     const same = order.filter((c) => value(c, s.level) === val);
     ui.sel = key === "ArrowUp" ? [...new Set([...ui.sel, ...same])] : ui.sel.filter((c) => !same.includes(c));
   } else if (key === "Enter" && d !== null) {
-    if (!ui.keys && document.activeElement && document.activeElement.tagName === "BUTTON") return;
+    // Enter plays (or gives), as in the window, whichever button has the focus.
     if (give !== null) s.give(); else s.play();
   } else if ((key === "p" || key === "P") && d === "play") s.pass();
   else if ((key === "h" || key === "H") && d === "play") s.hint();
@@ -875,8 +876,8 @@ export function render(root, table) {
   ensureCss();
   current = table;
   table.__root = root;
-  if (!table.ui.keyHandler) {
-    table.ui.keyHandler = true;
+  if (!listening) {
+    listening = true; // once per page: the handler acts on the latest table
     document.addEventListener("keydown", onKey);
   }
   const v = table.view;

@@ -54,6 +54,7 @@ const TEAM_NAMES = ["Red", "Blue", "Green"];
 
 /** The latest table drawn (the one document key handler acts on it). */
 let current = null;
+let listening = false;
 
 // ------------------------------------------------------------------ small helpers
 function fmt(text, params) {
@@ -606,8 +607,8 @@ export function render(root, table) {
   ensureCss();
   current = table;
   table.__root = root;
-  if (!table.ui.keyHandler) {
-    table.ui.keyHandler = true;
+  if (!listening) {
+    listening = true; // once per page: the handler acts on the latest table
     document.addEventListener("keydown", onKey);
   }
   const v = table.view;
