@@ -19,7 +19,8 @@ nothing cached) opens the address, and the run reads the page's own Performance 
 - **delta applied**: `tapete:apply` (performance.measure around applyDelta and the legal
   list's unpacking in seat.js) over every delta of the game, played to its end by
   clicking the lowest card (and the first row when too low): target median ≤ 2 ms.
-  (Chromium's performance.now() is coarsened to 0.1 ms here: durations below it read 0.)
+  (Chromium's performance.now() is coarsened to 0.1 ms without cross-origin isolation:
+  most deltas read 0; the mean over all of them is printed too.)
 
 Prints per figure the median and min–max over the runs (the deltas: over every delta of
 every run) and ``uptime``'s load before and after. A benchmark, not a test.
@@ -125,6 +126,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"first table drawn (seated):   {spread(first, '{:.0f} ms')} (target ≤ 1000 ms)")
     n = len(deltas)
     print(f"delta applied ({n} deltas):  {spread(deltas, '{:.2f} ms')} (target median ≤ 2 ms)")
+    p90 = sorted(deltas)[int(0.9 * (n - 1))]
+    print(f"  mean {statistics.fmean(deltas):.3f} ms, p90 {p90:.2f} ms (timer step 0.1 ms)")
     return 0
 
 

@@ -62,6 +62,8 @@ def play_to_the_end(p, host, shots: set[str], drop_at: int | None = None) -> dic
             if "row-choice" not in shots:
                 p.shot("take5-row-choice")
                 shots.add("row-choice")
+            for row in p.find("[data-action=take-row]"):  # a finger's target
+                assert row.size["height"] >= 40 and row.size["width"] >= 200
             costs = [int(c) for c in p.attrs("[data-row] [data-cost]", "data-cost")]
             assert costs == host_view(host, 0)["row_costs"]
             p.click("[data-action=take-row][data-row='0']")
@@ -110,6 +112,24 @@ def play_to_the_end(p, host, shots: set[str], drop_at: int | None = None) -> dic
             p.wait_until(lambda: state_of(p), timeout=30)
             p.shot("take5-table")
             shots.add("table")
+            check_tappable(p)
+
+
+def check_tappable(p):
+    """The hand's cards are at least 40×40 CSS px and none lies over another."""
+    rects = [e.rect for e in p.find("[data-hand] [data-card]")]
+    assert rects
+    for r in rects:
+        assert r["width"] >= 40 and r["height"] >= 40, r
+    for i, a in enumerate(rects):
+        for b in rects[i + 1 :]:
+            apart = (
+                a["x"] + a["width"] <= b["x"]
+                or b["x"] + b["width"] <= a["x"]
+                or a["y"] + a["height"] <= b["y"]
+                or b["y"] + b["height"] <= a["y"]
+            )
+            assert apart, (a, b)
 
 
 async def _peer_ids(host):
@@ -225,3 +245,24 @@ def test_an_action_lost_with_the_link_is_shown_and_offered_again(web_table, open
     p.click(f"[data-hand] [data-card='{card}']")
     p.click("[data-action=play]")
     p.wait_until(lambda: card not in shown_hand(p), what="played after all")
+
+
+def test_a_laptop_plays_with_the_windows_keys(web_table, open_page):
+    """← → pick a card (its landing shows), Enter plays it, 1–4 take a row."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    host, url = web_table("take5", SEATS, SEED, OPTIONS)
+    p = open_page(url, "laptop")
+    sit(p)
+    p.wait("[data-hand] [data-lit]")
+    keys = ActionChains(p.driver)
+    keys.send_keys(Keys.ARROW_RIGHT).perform()  # the first card: 7, lower than every row
+    p.wait("[data-action=play][data-card='7']")
+    assert "lower than every row" in p.text("[data-preview]")
+    keys.send_keys(Keys.ENTER).perform()
+    p.wait("[data-action=take-row][data-lit]")
+    keys.send_keys("3").perform()  # row 3
+    p.wait_until(lambda: host_view(host, 0)["rows"][2] == [7], what="7 starts row 3")
+    p.wait("[data-hand] [data-lit]")
+    assert 7 not in shown_hand(p) and host_view(host, 0)["own_penalty"] == [61]

@@ -1,7 +1,7 @@
 // Take 5 (take5.md) in the page, after client/tables/take5/: the four rows with what
 // each costs, this turn's revealed cards, your hand (tap a card to select it and see
-// where it would land, tap it again or Play to choose it), the too-low row choice with
-// each row's cost, your penalty pile and the totals. Decisions come from the host's
+// where it would land, tap it again or Play to choose it; on a laptop the window's keys
+// too), the too-low row choice with each row's cost, your penalty pile and the totals. Decisions come from the host's
 // legal list only (`choose` / `take-row`); the landing preview is the window's display
 // of the placement rule (client/tables/take5/scene.py landing): a preview, not a promise.
 
@@ -150,7 +150,39 @@ export function summary(table) {
   };
 }
 
+/** The table last drawn, for the keys (one listener for the page's life). */
+let shown = null;
+
+/** The window's keys on a laptop: ← → pick a card, Enter or Space plays it, 1–4 take a
+ * row, Esc drops the pick (client/tables/take5/scene.py). */
+function onKey(ev) {
+  const table = shown;
+  const target = ev.target && ev.target.tagName;
+  if (!table || ev.ctrlKey || ev.metaKey || ev.altKey || ["INPUT", "SELECT", "TEXTAREA"].includes(target)) return;
+  if (document.querySelector(".overlay:not([hidden])")) return;
+  const d = decision(table);
+  const ui = table.ui;
+  const hand = (table.view.hand || []).filter((c) => table.can({ type: "choose", card: c }));
+  if (d === "row" && /^[1-4]$/.test(ev.key)) {
+    table.act({ type: "take-row", row: Number(ev.key) - 1 });
+  } else if (d === "choose" && (ev.key === "ArrowLeft" || ev.key === "ArrowRight") && hand.length) {
+    const i = hand.indexOf(ui.selected);
+    const step = ev.key === "ArrowRight" ? 1 : -1;
+    ui.selected = hand[(i < 0 ? (step > 0 ? 0 : hand.length - 1) : (i + step + hand.length) % hand.length)];
+  } else if (d === "choose" && (ev.key === "Enter" || ev.key === " ")) {
+    if (ui.selected !== null && ui.selected !== undefined && hand.includes(ui.selected)) {
+      if (table.act({ type: "choose", card: ui.selected })) ui.selected = null;
+    } else if (hand.length) ui.selected = hand[0];
+  } else if (ev.key === "Escape" && ui.selected !== null) {
+    ui.selected = null;
+  } else return;
+  ev.preventDefault();
+  table.rerender();
+}
+
 export function render(root, table) {
+  if (shown === null) document.addEventListener("keydown", onKey);
+  shown = table;
   const v = table.view;
   const ui = table.ui;
   const rows = v.rows || [[], [], [], []];
