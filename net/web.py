@@ -42,15 +42,20 @@ one address holds at most :data:`MAX_FRESH_PER_ADDRESS` that have not (past
 :data:`MAX_HTTP_PER_ADDRESS` in all; one that does not become a WebSocket ends
 :data:`HTTP_LIFETIME` seconds after it opened (so half a request cannot hold a socket).
 
-**HTTP hygiene.** Every response carries :data:`SECURITY_HEADERS` (the strict CSP,
-``nosniff``, ``no-referrer``) and a ``Cache-Control``; no cookie is ever set; no access
-log is kept. A request whose ``Host`` is not an IP address, ``localhost``, this
-machine's name or a LAN-only name (``.local``, ``.lan``, ``.home.arpa``, ``.internal``)
-is refused 403 (:func:`host_allowed`: DNS rebinding cannot lend a public page this
-origin). The WebSocket handshake is refused 403 unless ``Origin`` is exactly
-``http://`` + the ``Host`` header: a page served from elsewhere cannot drive a seat. A
-missing ``Origin`` is refused too: every browser sends it on a WebSocket handshake, and
-tools (tests, ``tools/bench_web.py``) can send it as well.
+**HTTP hygiene.** Every response the application makes carries
+:data:`SECURITY_HEADERS` (the strict CSP, ``nosniff``, ``no-referrer``) and a
+``Cache-Control``; no cookie is ever set; no access log is kept, and aiohttp's reports
+of malformed requests go to :data:`REQUEST_LOG`, silent unless logging is configured.
+(A request aiohttp's parser refuses — too many headers, a bad request line — gets
+aiohttp's own plain-text 400 without these headers: no page, nothing to frame or run.)
+
+A request whose ``Host`` is not an IP address, ``localhost``, this machine's name or a
+LAN-only name (``.local``, ``.lan``, ``.home.arpa``, ``.internal``) is refused 403
+(:func:`host_allowed`: DNS rebinding cannot lend a public page this origin). The
+WebSocket handshake is refused 403 unless ``Origin`` is exactly ``http://`` + the
+``Host`` header: a page served from elsewhere cannot drive a seat. A missing ``Origin``
+is refused too: every browser sends it on a WebSocket handshake, and tools (tests,
+``tools/bench_web.py``) can send it as well.
 """
 
 from __future__ import annotations
@@ -60,6 +65,7 @@ import gettext
 import hashlib
 import ipaddress
 import json
+import logging
 import socket
 import time
 from importlib import resources
@@ -96,6 +102,10 @@ MAX_FRESH_PER_ADDRESS = 16
 MAX_FRESH = 256
 #: HTTP connections (not WebSockets) one address may hold at once: a browser opens ~6.
 MAX_HTTP_PER_ADDRESS = 32
+#: Header lines a request may carry, and bytes in one (aiohttp answers 400 past them):
+#: a request's head is at most about 64 × 8 KiB, whatever aiohttp's own defaults.
+MAX_HEADERS = 64
+MAX_HEADER_LINE = 8190
 #: What the protocol's WebSocket ``Content-Security-Policy`` allows: this host only,
 #: no inline script, no eval, no frames around the page (COORD.md, issue 30).
 CSP = (
@@ -134,6 +144,13 @@ CONTENT_TYPES = {
 _SEGMENT = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
 #: Host name endings no public DNS can answer for (a rebinding attacker needs one).
 LAN_SUFFIXES = (".local", ".lan", ".home.arpa", ".internal", ".localhost")
+
+
+#: Where aiohttp reports requests it could not handle (a malformed request line, too
+#: many headers …): nowhere unless the program configures logging — without this, any
+#: stranger could print tracebacks on ``tapete host``'s terminal at will.
+REQUEST_LOG = logging.getLogger("net.web.requests")
+REQUEST_LOG.addHandler(logging.NullHandler())
 
 
 # --------------------------------------------------------------------------- frames
@@ -499,6 +516,10 @@ class WebServer:
             handle_signals=False,
             shutdown_timeout=SHUTDOWN_TIMEOUT,
             keepalive_timeout=REQUEST_TIMEOUT,
+            max_headers=MAX_HEADERS,
+            max_line_size=MAX_HEADER_LINE,
+            max_field_size=MAX_HEADER_LINE,
+            logger=REQUEST_LOG,
         )
         await self._runner.setup()
         loop = asyncio.get_running_loop()

@@ -959,3 +959,11 @@ def test_the_window_s_lan_table_serves_the_page_too():
         assert serve(host, {"port": 0, "web": False})["web_port"] is None and host.web is None
     finally:
         host.stop()
+
+
+def test_a_request_with_too_many_or_too_long_headers_is_refused(door):
+    host, url = door("take5", ["open", "bot"])
+    many = {f"X-Pad-{i}": "y" for i in range(100)}
+    assert http_get(url, "/table.json", many)[0] in (400, 431)
+    assert http_get(url, "/table.json", {"X-Long": "y" * 20000})[0] in (400, 431)
+    assert http_get(url, "/table.json", {"X-Pad": "y"})[0] == 200
