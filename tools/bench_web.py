@@ -14,10 +14,11 @@ read on that thread: the table, the views, the deltas, their encoding, and the d
 own reading and writing — not the clients') from the first ``hello`` to the ``outcome``,
 divided by the actions the table accepted.
 
-One run of each door first warms up (not counted). Runs alternate TCP, WebSocket, TCP … (the machine is shared: a load change hits both).
-Prints each door's median and min–max µs per action, the ratio of the medians (target:
-WebSocket within 1.5× of TCP) and ``uptime``'s load before and after. A benchmark, not
-a test: nothing asserts on these numbers.
+One run of each door first warms up (not counted). Runs alternate TCP, WebSocket,
+TCP … (the machine is shared: a load change hits both). Prints each door's median and
+min–max µs per action, the ratio of the medians (target: WebSocket within 1.5× of TCP)
+and ``uptime``'s load before and after. A benchmark, not a test: nothing asserts on
+these numbers.
 """
 
 from __future__ import annotations
