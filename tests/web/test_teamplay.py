@@ -225,7 +225,7 @@ def test_a_browser_seat_plays_teamplay_to_the_end(web_table, open_page, viewport
 def test_a_spectator_page_draws_no_hand(web_table, open_page):
     """Watching four bots: no hand on the board, the only cards drawn are the bank's and
     the discards' top (public), every count is the public view's."""
-    host, url = web_table(GAME, ["bot:normal"] * 4, seed=8, bot_delay=0.2, options={"end_at": 3})
+    host, url = web_table(GAME, ["bot:normal"] * 4, seed=8, bot_delay=0.2, options={"end_at": 5})
     p = open_page(url, "laptop")
     p.click('[data-action="watch"]')
     p.wait(BOARD)
@@ -246,6 +246,21 @@ def test_a_spectator_page_draws_no_hand(web_table, open_page):
         assert "Watching the table" in p.text(".board")
         time.sleep(0.3)
     p.shot("teamplay-spectator")
+    # The missions' words come from the window's catalogue, in the chosen language.
+    import gettext
+
+    from selenium.webdriver.support.ui import Select
+
+    from engine.teamplay.missions import MISSIONS
+
+    es = gettext.translation("tapete", str(ROOT / "assets/locale"), ["es"])
+    Select(p.wait("select[data-action=language]")).select_by_value("es")
+    p.wait_until(lambda: es.gettext("Bank") in p.text(".board"), what="Spanish")
+    general = p.attrs('.tp-mission[data-place="general"]', "data-mission")[0]
+    words = es.gettext(MISSIONS[general].text)
+    assert words != MISSIONS[general].text
+    assert words in p.text('.tp-mission[data-place="general"]')
+    p.shot("teamplay-spanish")
 
 
 def test_the_page_words_every_mission_as_the_engine_does():

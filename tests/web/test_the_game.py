@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 
 from tests.web.conftest import drop_web_links
 
 GAME = "the-game"
+ROOT = Path(__file__).resolve().parents[2]
 #: Seconds a wait for the host may take.
 WAIT = 15.0
 BOARD = ".board .tg"
@@ -232,3 +234,33 @@ def test_alone_the_seat_plays_until_it_must_declare_the_block(web_table, open_pa
     assert host.over.wait(WAIT)
     p.wait("[data-outcome]")
     assert host_view(host, 0)["cards_left"] > 0 or "98" in p.text("[data-outcome]")
+
+
+def test_keys_and_another_language_on_a_laptop(web_table, open_page):
+    """The window's keys work on the page (1 picks the first card, its pile's letter plays
+    it), and the board speaks the chosen language from the window's catalogue."""
+    import gettext
+
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.support.ui import Select
+
+    es = gettext.translation("tapete", str(ROOT / "assets/locale"), ["es"])
+    host, url = web_table(GAME, ["open", "bot:normal"], seed=11)
+    p = open_page(url, "laptop")
+    sit(p)
+    Select(p.wait("select[data-action=language]")).select_by_value("es")
+    p.wait_until(lambda: es.gettext("Your hand") in p.text(".board"), what="Spanish")
+    board = p.text(".board")
+    for msgid in ("UP", "DOWN", "Draw pile", "higher, or exactly 10 lower"):
+        assert es.gettext(msgid) in board and es.gettext(msgid) != msgid
+    assert my_move_or_over(p) == "move"
+    first = page_hand(p)[0]
+    p.click(".tg-title")  # focus leaves the language box, as a player's click on the table
+    ActionChains(p.driver).send_keys("1").perform()
+    p.wait(f'.tg-pick[data-card="{first}"][aria-pressed="true"]')
+    lit = p.attrs(".tg-pile[data-lit]", "data-pile")
+    p.shot("the-game-spanish")
+    letter = "ASDF"[["asc1", "asc2", "desc1", "desc2"].index(lit[0])]
+    ActionChains(p.driver).send_keys(letter.lower()).perform()
+    p.wait_until(lambda: first not in page_hand(p), what="the key's play")
+    assert host_view(host, 0)["piles"][lit[0]][-1] == first
