@@ -91,6 +91,29 @@ def pick(page, i: int, on: bool) -> None:
     page.wait(f'[data-action="pick"][data-index="{i}"][aria-pressed="{state}"]', 10)
 
 
+def refused_space_is_explained(page, host) -> None:
+    """A picked equation card on a space it does not answer: nothing is sent, the page
+    says why in the window's words, and the card stays picked."""
+    hand = shown_hand(page)
+    i = next(i for i, f in enumerate(hand) if f not in ("plus", "minus"))
+    pick(page, i, True)
+    lit = set(lit_spaces(page))
+    view = host.call(lambda t: t.view(0))
+    r, c = next(
+        (r, c)
+        for r in range(10)
+        for c in range(10)
+        if (r, c) not in lit and view["chips"][r][c] is None and view["board"][r][c]
+    )
+    before = root_attr(page, "data-step")
+    page.click(f'[data-action="space"][data-row="{r}"][data-col="{c}"]')
+    page.wait_until(lambda: "does not make" in page.text('[data-zone="error"]'), 10, "why not")
+    page.shot("sequence-numbers-refused")
+    assert root_attr(page, "data-step") == before
+    assert host.call(lambda t: t.view(0))["hand"] == hand
+    pick(page, i, False)
+
+
 def play_turn(page, host, seat: int, seen: dict, shots: set) -> None:
     """One turn by clicking: trade a dead card when offered, else the first card that
     lights a space, on the first lit space; when no card can be played, discard."""
@@ -148,6 +171,7 @@ def test_a_browser_seat_plays_sequence_numbers_to_its_end(web_table, open_page, 
         seen["hand_checks"] += 1
         if seen["hand_checks"] == 1:
             page.shot("sequence-numbers-first-turn")
+            refused_space_is_explained(page, host)
         if seen["hand_checks"] == 4:
             check_spectator(open_page, url, viewport, host)
         if seen["hand_checks"] == 8:

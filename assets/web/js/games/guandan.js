@@ -339,6 +339,12 @@ class Seat {
     const hand = new Set(this.hand());
     ui.sel = ui.sel.filter((c) => hand.has(c));
     if (this.v.phase === "play" && this.v.levels) ui.levelsAt = { ...(ui.levelsAt || {}), [this.v.deal]: this.v.levels.slice() };
+    // A refusal's words last until the table moves on.
+    const step = `${sig}:${(this.v.plays || []).length}`;
+    if (ui.errorStep !== step) {
+      ui.errorStep = step;
+      ui.error = "";
+    }
     const give = this.choosable();
     if (give !== null) {
       ui.sel = ui.sel.filter((c) => give.has(c)).slice(0, 1);
@@ -742,6 +748,7 @@ function drawHand(s) {
         class: extra,
         "data-action": "card",
         "data-card": c,
+        "aria-label": cardText(t, c),
         "data-picked": sel.has(c) ? "1" : "0",
         "aria-pressed": sel.has(c) ? "true" : "false",
         onclick: () => { s.tap(c); t.rerender(); },

@@ -173,6 +173,12 @@ class Seat {
       ui.sel = hand.indexOf(ui.selFace);
     }
     if (!ui.cursor) ui.cursor = [4, 4];
+    // A refusal's words last until the table moves on.
+    const step = `${this.v.turns}.${this.v.dead_used ? 1 : 0}`;
+    if (ui.errorStep !== step) {
+      ui.errorStep = step;
+      ui.error = "";
+    }
   }
 
   selected() {
@@ -519,6 +525,7 @@ function cardEl(s, face, i) {
     class: cls.join(" "),
     "data-action": "pick",
     "data-card": face,
+    "aria-label": faceText(t, face),
     "data-index": i,
     "aria-pressed": i === s.ui.sel ? "true" : "false",
     disabled: !s.deciding(),
