@@ -230,6 +230,12 @@ export class Seat {
     this.ws = null;
     this.asked = [];
     if (this.stopped || this.link.state === "closed") return;
+    if (this.view && this.view.over && this.outcome) {
+      // the game is over and told: a host that stops now is no drop to recover from
+      this.link = { state: "closed", reason, attempt: 0, retryAt: 0 };
+      this.emit("link", this.link);
+      return;
+    }
     if (this.inflight !== null) this.lostInFlight = true;
     const attempt = this.link.attempt + 1;
     const wait = Math.min(RETRY_MAX, RETRY_FIRST * 2 ** (attempt - 1));
