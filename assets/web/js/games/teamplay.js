@@ -464,7 +464,8 @@ function sideOf(v, seat) {
 function drawSeats(table, f) {
   const t = table.t;
   const v = f.v;
-  const box = el("section", { class: "tp-seats" });
+  const others = v.players - (f.seated ? 1 : 0);
+  const box = el("section", { class: "tp-seats" + (others > 3 ? " many" : "") });
   const start = f.seated ? f.me : 0;
   for (let k = 0; k < v.players; k++) {
     const seat = (start + k) % v.players;
