@@ -114,7 +114,9 @@ export function status(table) {
   if (v.phase === "row-choice" && v.row_choice !== null && v.row_choice !== undefined) {
     return fmt(_("{name} is choosing a row…"), { name: table.names[v.row_choice] || "?" });
   }
-  const waiting = (v.awaiting || []).map((s) => String(table.names[s] || "?").split(" (")[0]);
+  // (this seat's own move on its way: the others are waited for, not it)
+  const others = (v.awaiting || []).filter((s) => !(table.busy && s === table.seat));
+  const waiting = others.map((s) => String(table.names[s] || "?").split(" (")[0]);
   if (waiting.length > 3) return fmt(_("Waiting for {n} players to choose…"), { n: waiting.length });
   if (waiting.length) return fmt(_("Waiting for {names}…"), { names: waiting.join(", ") });
   return "";
@@ -193,9 +195,13 @@ export function render(root, table) {
   const p = d === "choose" && ui.selected !== null ? Object.assign(landing(rows, ui.selected), { card: ui.selected }) : null;
 
   const play = (c) => {
-    if (decision(table) === "choose" && table.act({ type: "choose", card: c })) ui.selected = null;
+    if (decision(table) === "choose" && table.act({ type: "choose", card: c })) {
+      ui.selected = null;
+      ui.sending = c; // shown as chosen while it is on its way
+    }
     table.rerender();
   };
+  if (!table.busy) ui.sending = null;
 
   // the rows
   const rowEls = rows.map((row, r) => {
@@ -236,9 +242,9 @@ export function render(root, table) {
       const lit = d === "choose" && table.can({ type: "choose", card: c });
       let cls = "";
       if (c === ui.selected) cls = "selected";
-      else if (c === v.chosen) cls = "chosen";
+      else if (c === v.chosen || c === ui.sending) cls = "chosen";
       return face("button", c, {
-        class: cls, "data-lit": lit, disabled: !lit && c !== v.chosen ? true : null,
+        class: cls, "data-lit": lit, disabled: !lit && !cls ? true : null,
         onclick: () => {
           if (!lit) return;
           if (ui.selected === c) play(c);
