@@ -4,7 +4,8 @@ arguments). This module and what it imports never load pygame.
 Each function takes the parsed arguments and the output streams and returns an exit
 code: 0 done, 1 failure (network, refused, a log that does not replay), 2 bad usage.
 Outcome lines are one JSON object: ``{"game", "seed", "winners", "scores", "rounds",
-"actions"}``.
+"actions"}``, plus ``chosen_seed`` and ``seed_secret`` at a served table whose seed a
+player chose (:func:`outcome_line`).
 """
 
 from __future__ import annotations
@@ -21,9 +22,14 @@ OUTCOME_KEYS = ("game", "seed", "winners", "scores", "rounds", "actions")
 
 def outcome_line(outcome: dict) -> str:
     """The outcome as one JSON line (keys in a fixed order), the seed a whole int (the
-    ``outcome`` message carries it as a decimal string: msgpack ints stop at 64 bits)."""
+    ``outcome`` message carries it as a decimal string: msgpack ints stop at 64 bits);
+    when the seed was mixed from one a player chose (a served table), ``chosen_seed``
+    (a whole int) and ``seed_secret`` (hex) follow, so the deal can be checked."""
     line = {k: outcome.get(k) for k in OUTCOME_KEYS}
     line["seed"] = seed_int(line["seed"])
+    if outcome.get("chosen_seed") is not None:
+        line["chosen_seed"] = seed_int(outcome["chosen_seed"])
+        line["seed_secret"] = outcome.get("seed_secret")
     return json.dumps(line)
 
 
@@ -53,16 +59,22 @@ def printer(stream) -> Callable[[str], None]:
     return say
 
 
-def _spec(args, kinds: tuple[str, ...], prog: str, say, refuse: str) -> TableSpec | None:
+def _spec(
+    args, kinds: tuple[str, ...], prog: str, say, refuse: str, served: bool = False
+) -> TableSpec | None:
     """The table ``args`` asks for, or None after saying why not. ``refuse``: what to
-    say when a seat is of a kind this command cannot seat."""
+    say when a seat is of a kind this command cannot seat; ``served``: the table is
+    served to other machines (a chosen seed is mixed with a secret:
+    :meth:`TableSpec.new`)."""
     try:
         TableSpec.new(args.game, args.seats, 0, args.options, kinds=("human", "open", "bot"))
     except SetupError as exc:
         say(f"{prog}: {exc.message}")
         return None
     try:
-        return TableSpec.new(args.game, args.seats, args.seed, args.options, kinds=kinds)
+        return TableSpec.new(
+            args.game, args.seats, args.seed, args.options, kinds=kinds, served=served
+        )
     except SetupError:
         say(refuse)
         return None
@@ -238,6 +250,7 @@ def host(args, out=None, err=None, ready: Callable | None = None) -> int:
             "tapete host",
             say,
             "tapete host has no window, so no human seat: use open (a player joins) or bot",
+            served=True,
         )
         if spec is None:
             return 2

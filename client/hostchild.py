@@ -59,6 +59,9 @@ def build(req: dict):
         )
         if req.get("bot_key"):
             spec.bot_key = bytes.fromhex(req["bot_key"])
+        if req.get("chosen_seed") is not None:
+            spec.chosen_seed = int(req["chosen_seed"])
+            spec.seed_secret = bytes.fromhex(req["seed_secret"])
         if req.get("state"):
             import base64
             import pickle

@@ -11,7 +11,9 @@ The window talks to its child on the child's standard input and output, one JSON
 a line (the *control channel*; the table itself never travels on it):
 
 * first the **request** — the table: ``{"game", "seats", "seed", "options", "bot_key",
-  "name"}`` (``bot_key``: hex, or null for a fresh secret)
+  "name"}`` (``bot_key``: hex, or null for a fresh secret; a LAN table whose seed a
+  player chose adds ``chosen_seed`` and ``seed_secret``, hex: ``seed`` is mixed from
+  them, :func:`net.host.mixed_seed`)
   or ``{"resume": PATH}``, plus ``"log"`` (a path, or null), ``"bot_delay"``,
   ``"takeover"`` (seconds), ``"turn_seconds"`` (the turn clock, or null) and, for
   tests only, ``"state"`` (a pickled engine state in base64, to start from a made-up

@@ -124,10 +124,16 @@ class TableSpec:
     name: str = ""
     record: dict | None = None
     path: str | None = None
-    #: The bots' key: for a seed a player chose, the one that follows from it (so the
-    #: seed reproduces the game, bots included); None: a fresh secret per table.
+    #: The bots' key: for a seed a player chose at a table nobody joins from another
+    #: machine, the one that follows from it (so the seed reproduces the game, bots
+    #: included); None: a fresh secret per table.
     bot_key: bytes | None = None
     state: Any = None
+    #: At a served table, the seed a player chose and the secret mixed into it: ``seed``
+    #: is then :func:`net.host.mixed_seed` of the two (None, None: ``seed`` as chosen
+    #: or drawn).
+    chosen_seed: int | None = None
+    seed_secret: bytes | None = None
 
     @classmethod
     def new(
@@ -139,11 +145,20 @@ class TableSpec:
         *,
         kinds: tuple[str, ...] = ("human", "bot"),
         name: str = "",
+        served: bool = False,
     ) -> "TableSpec":
         """A checked spec: known game, seat words of ``kinds`` (default: the game's
         usual table, first seat ``human`` if allowed, else ``open``, else a bot),
         options as a dict or JSON text, ``seed`` (None: a fresh one). The engine's own
         set-up runs once, so whatever the rules refuse is refused here.
+
+        A chosen ``seed`` at a table nobody joins from another machine deals as it is,
+        bots keyed from it (:func:`net.host.seeded_bot_key`): the game can be played
+        again. At a ``served`` table (``tapete host``, a LAN table hosted from the
+        window) a chosen seed is mixed with a fresh secret (:func:`net.host.mixed_seed`)
+        and the bots get a fresh key, so no seat can search the deal from its cards;
+        the outcome reveals both, and the log keeps them (net/PROTOCOL.md, "Seeds and
+        the bots' key").
 
         Raises :class:`SetupError`."""
         from engine.core import RuleError
@@ -156,7 +171,12 @@ class TableSpec:
         words = parse_seats(seats, kinds)
         opts = parse_options(options) if not isinstance(options, dict) else dict(options)
         spec = cls(game_id, words, new_seed() if seed is None else int(seed), opts, name)
-        if seed is not None:
+        if seed is not None and served:
+            from net.host import mixed_seed, new_seed_secret
+
+            spec.chosen_seed, spec.seed_secret = spec.seed, new_seed_secret()
+            spec.seed = mixed_seed(spec.chosen_seed, spec.seed_secret)
+        elif seed is not None:
             from net.host import seeded_bot_key
 
             spec.bot_key = seeded_bot_key(spec.seed)
@@ -204,6 +224,9 @@ class TableSpec:
         try:
             if self.record is None:
                 kw.setdefault("bot_key", self.bot_key)
+                if self.chosen_seed is not None:
+                    kw.setdefault("chosen_seed", self.chosen_seed)
+                    kw.setdefault("seed_secret", self.seed_secret)
                 return Table(self.game_id, self.seats, self.seed, self.options, **kw)
             return resume_table(self.record, **kw)
         except (ValueError, RuleError) as exc:  # net.log.LogError is a ValueError
@@ -329,7 +352,9 @@ def host_table(
     Returns the lobby scene. Raises :class:`SetupError` like :func:`start_table`."""
     from client.session import TableSession, default_names
 
-    spec = TableSpec.new(game_id, seats, seed, options or {}, kinds=KINDS, name=table_name)
+    spec = TableSpec.new(
+        game_id, seats, seed, options or {}, kinds=KINDS, name=table_name, served=True
+    )
     app.table_class(game_id)
     names = default_names(spec.seats, app.settings.name)
     lan = {"port": port, "advertise": table_name if advertise else None}

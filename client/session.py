@@ -115,6 +115,9 @@ class TableSession:
                 "options": spec.options,
                 "bot_key": spec.bot_key.hex() if spec.bot_key is not None else None,
             }
+            if spec.chosen_seed is not None:  # a chosen seed mixed with a secret
+                req["chosen_seed"] = spec.chosen_seed
+                req["seed_secret"] = spec.seed_secret.hex()
         req.update(name=spec.name, log=path, bot_delay=HOLD, turn_seconds=turn_seconds)
         if spec.state is not None:
             import base64

@@ -48,7 +48,7 @@ def _tone(
 def samples(name: str) -> bytes:
     """The PCM of effect ``name``: from the cache in the user's data folder, else
     generated (and kept there when the folder is writable)."""
-    from net.log import data_dir
+    from net.log import data_dir, private_folder
 
     freqs, seconds, noise, decay = EFFECTS[name]
     key = hashlib.sha256(repr((RATE, EFFECTS[name])).encode()).hexdigest()[:16]
@@ -59,7 +59,7 @@ def samples(name: str) -> bytes:
         pass
     data = _tone(freqs, seconds, noise=noise, decay=decay)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_folder(path.parent)  # the data folder stays 0700 whoever makes it first
         tmp = path.with_suffix(f".tmp{os.getpid()}")
         tmp.write_bytes(data)
         os.replace(tmp, path)

@@ -10,7 +10,6 @@ once even if its results are shown again (keyed by its log path, or game and see
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 from client.i18n import _
@@ -42,13 +41,11 @@ def load_stats(path: Path | None = None) -> dict:
 
 
 def save_stats(data: dict, path: Path | None = None) -> Path:
-    """Write ``data`` atomically (temp file, then rename). Raises ``OSError``."""
-    path = path or stats_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=1, ensure_ascii=False), encoding="utf-8")
-    os.replace(tmp, path)
-    return path
+    """Write ``data`` atomically (temp file, then rename), mode 0600 in the private data
+    folder (:func:`net.log.write_private`). Raises ``OSError``."""
+    from net.log import write_private
+
+    return write_private(path or stats_path(), json.dumps(data, indent=1, ensure_ascii=False))
 
 
 def empty_profile() -> dict:

@@ -8,6 +8,10 @@ every :data:`~net.protocol.HEARTBEAT` seconds, and treats a host silent for
 refusal) it reconnects with its seat token, with backoff (:func:`backoff`), for up to
 ``reconnect_for`` seconds: the host then sends a fresh ``welcome`` and ``snapshot``.
 
+Whatever a host sends that a client shows (``welcome``, ``seats``, ``notice``, ``error``,
+``outcome``) is cleaned as it arrives (:func:`net.text.from_host`): no control
+characters, bounded lengths, so nothing a hostile host sends can drive a terminal.
+
 With a :class:`net.tokens.TokenStore` (``tokens=``) the connection keeps every seat
 token it is given on disk and, joining with no token of its own, offers the one it
 kept for that table: a restarted laptop is back in its seat with no typing.
@@ -43,6 +47,7 @@ from net.protocol import (
     parse_address,
     roundtrip,
 )
+from net.text import clean, from_host
 
 #: Seconds between the client's pings (the protocol's heartbeat).
 PING_INTERVAL = HEARTBEAT
@@ -56,6 +61,9 @@ RECONNECT_FOR = 300.0
 RETRY_FIRST = 0.5
 RETRY_MAX = 4.0
 RETRY_JITTER = 0.2
+#: Attempts after a ``too-many-pending`` (pushed out by a crowd of silent connections)
+#: before the client gives up, each after :func:`backoff`.
+ROOM_TRIES = 6
 #: Bytes fed to the decoder at a time (see :meth:`_Link.data_received`).
 READ_SIZE = 64 * 1024
 
@@ -284,7 +292,7 @@ class TcpConnection(Connection):
 
     async def _main(self) -> None:
         retry_until: float | None = None  # set while coming back after a drop
-        attempt = 0
+        attempt = room_tries = 0
         try:
             while not self._closing:
                 try:
@@ -315,6 +323,10 @@ class TcpConnection(Connection):
                     return
                 if self._drop_recalled_token():
                     continue  # the kept token was refused: join again without it
+                if self._pushed_out() and room_tries < ROOM_TRIES:
+                    room_tries += 1  # no room yet (a crowd of silent connections): again
+                    await asyncio.sleep(backoff(room_tries, self._rng))
+                    continue
                 can_retry = dropped and self._ever_welcomed and self.reconnect_for > 0
                 if not can_retry:
                     self._fail(reason)
@@ -346,6 +358,15 @@ class TcpConnection(Connection):
             }
         )
         await asyncio.sleep(wait)
+
+    def _pushed_out(self) -> bool:
+        """Whether the last session ended with ``too-many-pending`` (the host had no
+        room for one more connection that has not said ``hello``: a crowd, not a
+        refusal of this player); clears the refusal for the next attempt."""
+        if self.refusal is None or self.refusal.get("code") != "too-many-pending":
+            return False
+        self.refusal = None
+        return True
 
     def _drop_recalled_token(self) -> bool:
         """After a refusal of a token this connection recalled from its store: forget
@@ -404,6 +425,9 @@ class TcpConnection(Connection):
             except ProtocolError as exc:
                 return f"the host sent something unreadable: {exc.message}"
             return None
+        # Everything of a host's that a client prints or draws is cleaned here, once
+        # (net.text.from_host): a hostile host's escapes and 64 KiB lines stop here.
+        m = from_host(m)
         if kind == "pong" and self._auto_pings > 0:
             self._auto_pings -= 1
             return None
@@ -424,7 +448,7 @@ class TcpConnection(Connection):
             self.expected_id = self.proven_id
             if m.get("protocol") != PROTOCOL:
                 reason = (
-                    f"the host speaks Tapete protocol {m.get('protocol')!r}, this "
+                    f"the host speaks Tapete protocol {clean(repr(m.get('protocol')), 20)}, this "
                     f"client speaks {PROTOCOL}: use the same Tapete version as the host"
                 )
                 self.refusal = error("protocol-mismatch", reason)
@@ -445,6 +469,8 @@ class TcpConnection(Connection):
             return None
         if kind == "error" and (m.get("code") in CLOSING_CODES or self.welcome is None):
             self.refusal = m
+            if m.get("code") == "too-many-pending":  # tried again (see _pushed_out)
+                return f"{m.get('code')}: {m.get('message')}"
             if self.recalled and m.get("code") == "bad-token":
                 return f"{m.get('code')}: {m.get('message')}"  # retried without the token
             self._deliver(m)

@@ -32,7 +32,6 @@ import selectors
 import socket
 import threading
 import time
-import unicodedata
 import uuid
 from dataclasses import asdict, dataclass, replace
 
@@ -52,6 +51,7 @@ from zeroconf.const import _CLASS_IN, _FLAGS_QR_QUERY, _TYPE_PTR
 
 from net.addresses import address_text
 from net.protocol import PROTOCOL
+from net.text import clean
 
 SERVICE_TYPE = "_tapete._tcp.local."
 #: Longest table name put in an instance name or TXT value (bytes stay under 63).
@@ -160,21 +160,9 @@ def _joinable(text: str, loopback: bool) -> bool:
 
 # --------------------------------------------------------------------------- text
 def clean_text(value: object, limit: int = MAX_FIELD) -> str:
-    """``value`` as text fit to print or draw: a str (bytes decoded as UTF-8, bad bytes
-    replaced), without control or format characters (terminal escapes, bidi
-    overrides), whitespace runs made single spaces, at most ``limit`` characters."""
-    if isinstance(value, bytes):
-        value = value.decode("utf-8", "replace")
-    if not isinstance(value, str):
-        return ""
-    out = []
-    for ch in value[: limit * 4]:
-        cat = unicodedata.category(ch)
-        if cat in ("Zl", "Zp") or ch.isspace():
-            out.append(" ")
-        elif cat[0] != "C":
-            out.append(ch)
-    return " ".join("".join(out).split())[:limit]
+    """``value`` as text fit to print or draw: :func:`net.text.clean` (no control or
+    format characters, whitespace runs single spaces, at most ``limit`` characters)."""
+    return clean(value, limit)
 
 
 def _label(text: str) -> str:

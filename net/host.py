@@ -25,6 +25,7 @@ import engine
 from engine.bots import LEVELS
 from engine.core import RuleError
 
+from net import text
 from net.delta import NONE, DeltaWriter, pack_legal
 from net.identity import TableKey
 from net.protocol import (
@@ -43,13 +44,19 @@ STAND_IN_LEVEL = "normal"
 #: Seconds a dropped player's seat waits before a bot plays it (the host may change it).
 TAKEOVER_DELAY = 20.0
 #: Longest player name kept (characters).
-MAX_NAME = 32
+MAX_NAME = text.MAX_NAME
+#: Longest table name kept (characters): cleaned and cut at creation and on resume.
+MAX_TABLE_NAME = text.MAX_TABLE_NAME
 #: Bound on the actions one :meth:`Table.run_to_end` or :meth:`Table.step_bots` may play.
 MAX_BOT_ACTIONS = 1_000_000
 #: Default turn clock of a LAN table (`tapete host`), seconds per decision: generous.
 LAN_TURN_SECONDS = 90.0
 #: Bits of a seed the host draws (``secrets``): no seat can search the seed space.
 SEED_BITS = 128
+#: Bytes of the secret mixed into a seed a player chose, at a served table.
+SEED_SECRET_BYTES = 32
+#: A record's keys (besides game, seats, seed, options) that rebuild the same table.
+RECORD_KEYS = ("bot_key", "table_key", "table_id", "chosen_seed", "seed_secret")
 
 #: The action budget of one remote connection (a token bucket): every message after
 #: ``hello`` costs one token, except an action the table accepts from a seat it was
@@ -75,9 +82,32 @@ def new_bot_key() -> bytes:
 
 def seeded_bot_key(seed: int) -> bytes:
     """The bots' key that follows from ``seed`` alone, for a game a player asked to
-    reproduce (``--seed``): the same seed then gives the same bots' choices. Whoever
-    knows such a seed knows the deal and the bots anyway."""
+    reproduce at a table nobody joins from another machine (``tapete play --seed``, the
+    New game box offline): the same seed then gives the same bots' choices. Whoever
+    knows such a seed knows the deal and the bots anyway. (A served table mixes a chosen
+    seed with a secret instead, and its bots get a fresh key: :func:`mixed_seed`.)"""
     return hashlib.sha256(f"tapete:bots:{seed}".encode()).digest()
+
+
+def new_seed_secret() -> bytes:
+    """A fresh secret to mix into a chosen seed (:data:`SEED_SECRET_BYTES` random bytes)."""
+    return secrets.token_bytes(SEED_SECRET_BYTES)
+
+
+def mixed_seed(chosen: int, secret: bytes) -> int:
+    """The seed a table served to other machines deals from when a player chose
+    ``chosen``: the first 128 bits (big-endian) of HMAC-SHA256 under ``secret`` of
+    ``chosen`` as a decimal string. No seat can search it from its cards (a small chosen
+    seed falls in seconds: issue 29); once the ``outcome`` reveals ``chosen_seed`` and
+    ``seed_secret``, anyone can check that the deal came from the chosen seed.
+
+    Raises ``ValueError`` for a negative or non-int ``chosen`` or an empty ``secret``."""
+    if isinstance(chosen, bool) or not isinstance(chosen, int) or chosen < 0:
+        raise ValueError(f"a chosen seed is a non-negative int, not {echo(chosen)}")
+    if not isinstance(secret, bytes) or not secret:
+        raise ValueError("a seed secret is non-empty bytes")
+    digest = hmac.new(secret, str(chosen).encode("ascii"), hashlib.sha256).digest()
+    return int.from_bytes(digest[: SEED_BITS // 8], "big")
 
 
 def bot_seed(key: bytes, seed: int, seat: int, level: str) -> int:
@@ -99,6 +129,23 @@ def _key_bytes(key: bytes | str | None) -> bytes:
     if not isinstance(key, bytes) or not key:
         raise ValueError("a bots' key is non-empty bytes or hex digits")
     return key
+
+
+def _chosen(seed: int, chosen: Any, secret: Any) -> tuple[int | None, bytes | None]:
+    """``(chosen_seed, seed_secret)`` for :class:`Table`, checked: both None, or both
+    given and ``seed == mixed_seed(chosen, secret)``. Raises ``ValueError``."""
+    if chosen is None and secret is None:
+        return None, None
+    if chosen is None or secret is None:
+        raise ValueError("chosen_seed and seed_secret go together")
+    if isinstance(secret, str):
+        try:
+            secret = bytes.fromhex(secret)
+        except ValueError:
+            raise ValueError("a seed secret is hex digits") from None
+    if mixed_seed(chosen, secret) != seed:
+        raise ValueError("the seed does not follow from chosen_seed and seed_secret")
+    return chosen, secret
 
 
 class Budget:
@@ -228,12 +275,11 @@ def parse_seat(word: str) -> tuple[str, str | None]:
     raise ValueError(f"bad seat {word!r}: use human, open, bot, or bot:" + "|".join(LEVELS))
 
 
-def clean_name(name: Any, default: str) -> str:
-    """A printable player name of at most :data:`MAX_NAME` characters, or ``default``."""
-    if not isinstance(name, str):
-        return default
-    name = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME]
-    return name or default
+def clean_name(name: Any, default: str, limit: int = MAX_NAME) -> str:
+    """A printable name (a player's; a table's with ``limit`` :data:`MAX_TABLE_NAME`) of
+    at most ``limit`` characters (:func:`net.text.clean`: no control or format
+    characters, single spaces, "…" where cut), or ``default``."""
+    return text.clean_name(name, default, limit)
 
 
 def _same_token(held: str, given: Any) -> bool:
@@ -261,13 +307,16 @@ class Table:
     key, bytes or hex: :class:`net.identity.TableKey`; None: a fresh one) proves the
     table's identity, ``table_id``, which is derived from it (a ``table_id`` given with a
     key must be that key's: ``ValueError`` otherwise; given without one, as in a log
-    written before protocol 3, it is replaced by the fresh key's); ``clock`` returns
-    seconds. ``state`` (tests only) starts from that engine
-    state instead of ``setup()``.
+    written before protocol 3, it is replaced by the fresh key's); ``chosen_seed`` and
+    ``seed_secret`` (bytes or hex), given together, say that ``seed`` is
+    :func:`mixed_seed` of them (a seed a player chose, at a served table: kept in the
+    record and revealed in the outcome); ``clock`` returns seconds. ``state`` (tests
+    only) starts from that engine state instead of ``setup()``.
 
     The game starts at once when no seat is ``open``; otherwise when the last open seat
     is taken or :meth:`start` is called (unfilled open seats then get bots). Raises
-    ``ValueError`` for bad seat words, seeds or keys; the engine's ``BadSetup`` passes
+    ``ValueError`` for bad seat words, seeds or keys (also a ``seed`` that does not
+    follow from ``chosen_seed`` and ``seed_secret``); the engine's ``BadSetup`` passes
     through (checked with a throw-away deal, so it is raised here, not at the start).
     """
 
@@ -287,6 +336,8 @@ class Table:
         bot_key: bytes | str | None = None,
         table_id: str | None = None,
         table_key: bytes | str | None = None,
+        chosen_seed: int | None = None,
+        seed_secret: bytes | str | None = None,
     ) -> None:
         try:
             self.game = engine.get_game(game_id)
@@ -306,6 +357,9 @@ class Table:
             raise ValueError(f"a seed is a non-negative int, not {echo(seed)}") from None
         if self.seed < 0:
             raise ValueError(f"a seed is a non-negative int, not {self.seed}")
+        #: The seed a player chose and the secret mixed into it (:func:`mixed_seed`), at
+        #: a served table; both None when the table deals from its seed as given.
+        self.chosen_seed, self.seed_secret = _chosen(self.seed, chosen_seed, seed_secret)
         self.options = dict(options or {})
         if state is None:
             self.game.setup(len(parsed), 0, self.options)  # BadSetup now, not at the start
@@ -318,7 +372,7 @@ class Table:
         if table_key is not None and table_id and table_id != self.key.table_id:
             raise ValueError("the table_id is not the identity of the table key")
         self.table_id = self.key.table_id
-        self.name = name
+        self.name = clean_name(name, "", MAX_TABLE_NAME)
         pause_bounds(bot_delay)  # ValueError now, not when a bot is due
         self.bot_delay = bot_delay
         #: The generator of the bots' pauses: its own, fresh from the system, never the
@@ -1194,11 +1248,12 @@ class Table:
 
     def outcome(self) -> dict | None:
         """``{"game", "seed", "winners", "scores", "rounds", "actions"}`` once over
-        (``seed`` the int, whole: for JSON lines and logs)."""
+        (``seed`` the int, whole: for JSON lines and logs), plus ``chosen_seed`` (int)
+        and ``seed_secret`` (hex) when the seed was mixed from a chosen one."""
         if not self.is_over():
             return None
         out = self.game.result(self.state)
-        return {
+        record = {
             "game": self.game_id,
             "seed": self.seed,
             "winners": list(out.winners),
@@ -1206,15 +1261,28 @@ class Table:
             "rounds": dict(out.details).get("rounds"),
             "actions": len(self.actions),
         }
+        return {**record, **self._chosen_fields()}
+
+    def _chosen_fields(self) -> dict:
+        """``{"chosen_seed": int, "seed_secret": hex}`` for a table that mixed a chosen
+        seed (:func:`mixed_seed`), else ``{}``."""
+        if self.chosen_seed is None or self.seed_secret is None:
+            return {}
+        return {"chosen_seed": self.chosen_seed, "seed_secret": self.seed_secret.hex()}
 
     def wire_outcome(self) -> dict | None:
         """:meth:`outcome` as the ``outcome`` message carries it: ``seed`` as a decimal
         string (msgpack ints stop at 64 bits) and ``bot_key`` (hex), so anyone can
-        replay the game and check the bots (:func:`bot_seed`)."""
+        replay the game and check the bots (:func:`bot_seed`); a mixed seed's
+        ``chosen_seed`` (decimal string) and ``seed_secret`` (hex), so anyone can check
+        that the deal came from the chosen seed (:func:`mixed_seed`)."""
         out = self.outcome()
         if out is None:
             return None
-        return {**out, "seed": str(self.seed), "bot_key": self.bot_key.hex()}
+        out = {**out, "seed": str(self.seed), "bot_key": self.bot_key.hex()}
+        if "chosen_seed" in out:
+            out["chosen_seed"] = str(out["chosen_seed"])
+        return out
 
     def replay(self, actions: list) -> None:
         """Re-apply ``[[seat, action], ...]`` (a log or a record) silently, before any
@@ -1233,8 +1301,9 @@ class Table:
     def from_record(cls, record: dict, **kw: Any) -> "Table":
         """The table a replay record (or a log, see :mod:`net.log`) describes, with its
         actions applied. ``kw`` as for :class:`Table` (name, delays, clock); the
-        record's ``bot_key``, ``table_key`` and ``table_id`` are kept when it has them."""
-        for k in ("bot_key", "table_key", "table_id"):
+        record's ``bot_key``, ``table_key``, ``table_id``, ``chosen_seed`` and
+        ``seed_secret`` are kept when it has them."""
+        for k in RECORD_KEYS:
             if record.get(k) is not None:
                 kw.setdefault(k, record[k])
         table = cls(record["game"], record["seats"], record["seed"], record.get("options"), **kw)
@@ -1244,8 +1313,9 @@ class Table:
     def record(self) -> dict:
         """The replay record ``{game, rules_version, options, seats, seed, bot_key,
         table_key, table_id, actions}`` (``actions`` = ``[[seat, action], ...]``,
-        ``bot_key`` and ``table_key`` hex). Holds the seed, the bots' key and the table's
-        private key: never send it to a client (the ``outcome`` is :meth:`wire_outcome`)."""
+        ``bot_key`` and ``table_key`` hex), plus ``chosen_seed`` and ``seed_secret`` (hex)
+        for a mixed seed. Holds the seed and the keys, the table's private key among
+        them: never send it to a client (the ``outcome`` is :meth:`wire_outcome`)."""
         return {
             "game": self.game_id,
             "rules_version": self.game.rules_version,
@@ -1256,4 +1326,5 @@ class Table:
             "table_key": self.key.private_hex,
             "table_id": self.table_id,
             "actions": [[s, a] for s, a in self.actions],
+            **self._chosen_fields(),
         }

@@ -6,7 +6,10 @@ A log is JSON lines (UTF-8), flushed after each:
 * first the header ``{"format", "game", "rules_version", "options", "seats", "seed",
   "name"}`` plus ``table_id``, ``bot_key`` (the bots' secret key, hex) and
   ``table_key`` (the table's private Ed25519 key, hex: it proves the table's identity,
-  :mod:`net.identity`) when the table has them (other keys are kept as they are);
+  :mod:`net.identity`) when the table has them, and ``chosen_seed`` and ``seed_secret``
+  (hex) when ``seed`` was mixed from a seed a player chose (:func:`net.host.mixed_seed`;
+  ``seed`` is what the table deals from, so a replay needs nothing else); other keys are
+  kept as they are;
 * one ``[seat, action]`` per accepted action;
 * ``{"seating": [{"kind", "name", "level", "token"}, ...], "started": bool}`` when the
   log begins and whenever who holds the seats changes from the start on (the host
@@ -28,7 +31,10 @@ read (after keeping a copy of a torn one beside it, ``PATH.torn``, and cutting o
 torn tail); a file that is not this table's log is never overwritten.
 
 The log holds the seed, the bots' key, the table's key and the seat tokens: it is the
-host's private file.
+host's private file. **It is private on disk**: every file this module creates (the log, its
+``.tmp`` twin, a torn log's copy) is made mode 0600, a log appended to is tightened to
+0600, and the user's data folder and its ``logs/`` folder are 0700 — created so and
+tightened when found looser (:func:`private_folder`). The umask never loosens them.
 
 Resuming (:func:`resume_table`) replays the actions and lets each easy/normal bot see
 every view it saw before, so its own generator is where it was: with the same seed a
@@ -39,11 +45,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
-import shutil
+import stat
 import time
 from pathlib import Path
 from typing import IO, Any
+
+from net.text import MAX_TABLE_NAME, clean
 
 APP = "tapete"
 #: Bot levels whose choices depend only on the views they were shown (and their seed);
@@ -60,6 +69,12 @@ MAX_DEPTH = 32
 #: Most seats a logged table may have.
 MAX_SEATS = 64
 SEAT_KINDS = ("human", "remote", "bot", "open")
+#: A table's identity as the header keeps it (``net.identity.table_id_of``).
+TABLE_ID = re.compile(r"[0-9a-f]{32}")
+#: Mode of every file this module creates (owner read/write: it holds tokens).
+PRIVATE_FILE = 0o600
+#: Mode of the data folder and its logs folder (owner only).
+PRIVATE_FOLDER = 0o700
 
 
 class LogError(ValueError):
@@ -80,7 +95,8 @@ class LogVersionError(LogError):
 
 def data_dir() -> Path:
     """The user's data folder for Tapete: ``$TAPETE_DATA_DIR`` if set, else platformdirs'
-    user data folder for "tapete" (logs, statistics)."""
+    user data folder for "tapete" (logs, statistics, kept seat tokens). Not created
+    here: :func:`private_folder` creates it (mode 0700)."""
     env = os.environ.get("TAPETE_DATA_DIR")
     if env:
         return Path(env)
@@ -94,13 +110,118 @@ def logs_dir() -> Path:
     return data_dir() / "logs"
 
 
+def _tighten(folder: Path, created: bool) -> None:
+    """Make ``folder`` exactly :data:`PRIVATE_FOLDER` when this process ``created`` it,
+    or when it is looser and ours: owned by this user and not a shared sticky folder
+    (such as /tmp). A folder that cannot be changed (another owner, a read-only disk)
+    is left as it is."""
+    try:
+        st = os.stat(folder)
+    except OSError:
+        return
+    mode = stat.S_IMODE(st.st_mode)
+    if not created:
+        if mode & 0o077 == 0 or mode & stat.S_ISVTX:
+            return
+        if hasattr(os, "getuid") and st.st_uid != os.getuid():
+            return
+    if mode != PRIVATE_FOLDER:
+        try:
+            os.chmod(folder, PRIVATE_FOLDER)
+        except OSError:
+            pass
+
+
+def _make(folder: Path) -> bool:
+    """Create ``folder`` (mode 0700; missing parents as the umask says); True when this
+    call created it. Raises ``OSError`` (``FileExistsError`` for a file in the way)."""
+    try:
+        folder.mkdir(mode=PRIVATE_FOLDER, parents=True)
+    except FileExistsError:
+        if not folder.is_dir():
+            raise
+        return False
+    return True
+
+
+def private_folder(folder: str | os.PathLike) -> Path:
+    """``folder``, made to exist for private files: created mode 0700 (exactly: the
+    umask neither loosens nor over-tightens it). The data folder (:func:`data_dir`) and
+    its ``logs`` folder are ours, so they are also tightened to 0700 when found looser
+    (owned by this user, not a sticky shared folder); a folder inside the data folder
+    brings the data folder with it. Any other existing folder (``--log /tmp/x.jsonl``)
+    is left as it is. Returns ``folder`` as a ``Path``; raises ``OSError`` when it
+    cannot be created."""
+    folder = Path(folder)
+    root = data_dir()
+    top, here = os.path.abspath(root), os.path.abspath(folder)
+    ours = (top, os.path.join(top, "logs"))
+    try:
+        inside = here != top and os.path.commonpath([here, top]) == top
+    except ValueError:  # another drive
+        inside = False
+    if inside:
+        _tighten(root, _make(root))
+    created = _make(folder)
+    if created or here in ours:
+        _tighten(folder, created)
+    return folder
+
+
+def open_private(path: str | os.PathLike, replace: bool = True) -> int:
+    """A new file at ``path`` opened for writing, mode exactly 0600 (a file descriptor).
+    ``replace``: a file already there is removed first (a stale ``.tmp``), so its old
+    mode cannot carry over; without it, an existing file raises ``FileExistsError``.
+    ``O_EXCL`` also refuses to follow a symbolic link planted at ``path``."""
+    path = os.fspath(path)
+    if replace:
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            pass
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE)
+    _private(fd)
+    return fd
+
+
+def _private(fd: int) -> None:
+    """Make the open file ``fd`` mode 0600 (no-op where ``fchmod`` is missing or the
+    file is not ours to change)."""
+    if hasattr(os, "fchmod"):
+        try:
+            if stat.S_IMODE(os.fstat(fd).st_mode) != PRIVATE_FILE:
+                os.fchmod(fd, PRIVATE_FILE)
+        except OSError:
+            pass
+
+
+def write_private(path: str | os.PathLike, text: str) -> Path:
+    """Write ``text`` (UTF-8) to ``path`` whole, mode 0600: into ``PATH.PID.tmp`` first,
+    then moved into place, so the file is never half-written nor readable by others.
+    The folder is made with :func:`private_folder`. Raises ``OSError``."""
+    path = Path(path)
+    private_folder(path.parent)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        with os.fdopen(open_private(tmp), "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return path
+
+
 def default_log_path(game_id: str, label: str | None = None, when: float | None = None) -> Path:
-    """A fresh log path under :func:`logs_dir` (folder created), named by local time,
+    """A fresh log path under :func:`logs_dir` (folder created, 0700: see
+    :func:`private_folder`), named by local time,
     game and ``label`` (default: 8 random hex digits), never by the seed — a file name
     is seen by more eyes than the file (issue 13): ``20261130-064512-take5-3f9a0c1e.jsonl``;
     a counter is added if the name is taken."""
-    folder = logs_dir()
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = private_folder(logs_dir())
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
     base = f"{stamp}-{game_id}-{label if label else secrets.token_hex(4)}"
     path = folder / f"{base}.jsonl"
@@ -137,16 +258,15 @@ class TableLog:
         self, path: str | os.PathLike, header: dict, actions: list = (), extra: list = ()
     ) -> None:
         self.path = os.fspath(path)
-        folder = os.path.dirname(os.path.abspath(self.path))
-        os.makedirs(folder, exist_ok=True)
+        private_folder(os.path.dirname(os.path.abspath(self.path)))
         tmp = self.path + ".tmp"
-        with open(tmp, "w", encoding="utf-8") as f:
+        with os.fdopen(open_private(tmp), "w", encoding="utf-8") as f:
             for value in [header, *actions, *extra]:
                 f.write(_line(value))
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, self.path)
-        self._file: IO[str] | None = open(self.path, "a", encoding="utf-8")
+        self._file: IO[str] | None = _append(self.path)
         self._seating: dict | None = None
         self._ended = False
 
@@ -157,12 +277,14 @@ class TableLog:
         file lacks are appended."""
         if rec["torn"]:
             keep = _free_name(path + ".torn")
-            shutil.copyfile(path, keep)
+            with open(path, "rb") as src, os.fdopen(open_private(keep, False), "wb") as dst:
+                while chunk := src.read(1 << 20):
+                    dst.write(chunk)
             with open(path, "r+b") as f:
                 f.truncate(rec["end"])
         log = cls.__new__(cls)
         log.path = path
-        log._file = open(path, "a", encoding="utf-8")
+        log._file = _append(path)
         if rec["unterminated"]:
             log._file.write("\n")
         log._seating = {"seating": rec["seating"], "started": rec["started"]}
@@ -243,6 +365,14 @@ class TableLog:
             self._file = None
 
 
+def _append(path: str) -> IO[str]:
+    """``path`` (an existing log) opened for appending, tightened to mode 0600 (a log an
+    older Tapete wrote 0644)."""
+    f = open(path, "a", encoding="utf-8")
+    _private(f.fileno())
+    return f
+
+
 def _header(table) -> dict:
     rec = table.record()
     header = {"format": LOG_FORMAT}
@@ -252,6 +382,9 @@ def _header(table) -> dict:
     for key in ("table_id", "bot_key", "table_key"):
         if isinstance(rec.get(key), str):
             header[key] = rec[key]
+    if rec.get("chosen_seed") is not None:  # a chosen seed mixed with a secret (net.host)
+        header["chosen_seed"] = rec["chosen_seed"]
+        header["seed_secret"] = rec["seed_secret"]
     return header
 
 
@@ -368,6 +501,8 @@ def _check_header(path: str, header: Any) -> dict:
     name = header.get("name", "")
     if not isinstance(name, str):
         raise bad(f"'name' must be text, not {type(name).__name__}")
+    # Checked like a hello's name: what a resumed host shows every player.
+    name = clean(name, MAX_TABLE_NAME)
     rules = header.get("rules_version")
     playing = engine.get_game(game_id).rules_version
     if rules != playing:
@@ -376,9 +511,15 @@ def _check_header(path: str, header: Any) -> dict:
             f"version {playing!r}: it cannot be replayed or resumed here",
             LogVersionError,
         )
-    for key in ("table_id", "bot_key", "table_key"):
+    for key in ("table_id", "bot_key", "table_key", "seed_secret"):
         if key in header and not isinstance(header[key], (str, type(None))):
             raise bad(f"'{key}' must be text")
+    chosen = header.get("chosen_seed")
+    if chosen is not None and (not _int(chosen) or chosen < 0):
+        raise bad(f"'chosen_seed' must be a whole number, not {type(chosen).__name__}")
+    table_id = header.get("table_id")
+    if table_id is not None and not TABLE_ID.fullmatch(table_id):
+        raise bad(f"'table_id' must be 32 lowercase hex digits, not {clean(repr(table_id), 44)}")
     return {
         **header,
         "format": fmt,
@@ -625,9 +766,9 @@ def resume_table(rec: dict, **kw: Any):
     generator continues where it stopped). ``kw`` as for ``Table`` (name, delays,
     clock). Raises :class:`LogError` if the record does not set up or replay (an
     action that is not legal where it stands, the engine refusing the options …)."""
-    from net.host import Table
+    from net.host import RECORD_KEYS, Table
 
-    for k in ("bot_key", "table_key", "table_id"):  # the same bots and identity as before
+    for k in RECORD_KEYS:  # the same bots, identity and chosen seed as before the crash
         if rec.get(k) is not None:
             kw.setdefault(k, rec[k])
     try:
@@ -656,9 +797,9 @@ def replay_table(rec: dict, **kw: Any):
     """The :class:`net.host.Table` of a log record with its actions applied (no seats
     restored, no bots warmed up: for an outcome or a digest). ``kw`` as for ``Table``.
     Raises :class:`LogError` for a record that does not set up or replay."""
-    from net.host import Table
+    from net.host import RECORD_KEYS, Table
 
-    for k in ("bot_key", "table_key", "table_id"):
+    for k in RECORD_KEYS:
         if rec.get(k) is not None:
             kw.setdefault(k, rec[k])
     try:

@@ -8,21 +8,27 @@ What one peer can cost the host is bounded, and nothing a stranger does can keep
 player out:
 
 * a connection must say ``hello`` within :data:`HELLO_TIMEOUT` seconds; one address may
-  hold :data:`MAX_PENDING_PER_ADDRESS` connections that have not said it, all addresses
-  :data:`MAX_PENDING` (a newcomer then pushes out the oldest silent one of the address
-  holding most), so a seat token's holder always gets to say its ``hello`` — and a
-  ``hello`` with a seat's token is never refused for room;
+  hold :data:`MAX_PENDING_PER_ADDRESS` connections that have not said it (a newcomer
+  then pushes out one of that address's), all addresses :data:`MAX_PENDING` (a newcomer
+  then pushes out one of the address holding most) — the oldest that has sent nothing,
+  else the oldest —, so a seat token's holder always gets to say its ``hello``, even
+  from a crowded address, and a ``hello`` with a seat's token is never refused for room;
 * spectators are at most :data:`MAX_SPECTATORS` (:data:`MAX_SPECTATORS_PER_ADDRESS` from
   one address); players are bounded by the seats;
 * after ``hello`` a connection that sends no complete message for
   :data:`net.protocol.DEAD_AFTER` seconds is closed (clients ping every
   :data:`net.protocol.HEARTBEAT`), and its seat is away at once;
 * every message after ``hello`` is paid from an action budget (:class:`net.host.Budget`)
-  that belongs to the seat (a spectator's: to its address), so coming back on a new
-  connection does not refill it; and bytes are read at most :data:`BYTE_RATE` a second
-  after a burst of :data:`BYTE_BURST` (TCP pushes back on a faster sender);
+  that belongs to the seat, so coming back on a new connection does not refill it (a
+  spectator's to its connection, starting no fuller than its address's emptiest
+  spectator budget of late: see :meth:`TcpServer._spectator_budget`); and bytes are
+  read at most :data:`BYTE_RATE` a second after a burst of :data:`BYTE_BURST` (TCP
+  pushes back on a faster sender);
 * a decode error (the stream is out of step) closes the connection, and so does unsent
-  data past :attr:`TcpServer.max_unsent` bytes (a client that never reads).
+  data past :attr:`TcpServer.max_unsent` bytes (a client that never reads);
+* descriptors (:mod:`net.fds`): the soft limit is raised to the hard one at the start;
+  near it, closed connections stop lingering and then new ones are closed unread, so
+  ``accept`` never runs out, and running out is reported at most once per 10 s.
 
 None of these touches another seat.
 """
@@ -31,9 +37,17 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import struct
 import time
 from typing import Any
 
+try:  # FIONREAD: bytes waiting in a socket's receive buffer (not on Windows)
+    import fcntl
+    import termios
+except ImportError:  # pragma: no cover - Windows
+    fcntl = termios = None
+
+from net import fds
 from net.host import Budget, Client, Refused
 from net.identity import NONCE_BYTES, seat_proof_matches
 from net.protocol import (
@@ -94,6 +108,9 @@ class Peer:
         #: ``(client_nonce, host_nonce)`` once the host answered this connection's
         #: ``challenge`` (:mod:`net.identity`); a ``hello`` proving a seat needs them.
         self.nonces: tuple[bytes, bytes] | None = None
+        #: Bytes received so far, counted as the transport reads them (:class:`_Counted`):
+        #: a connection that has sent none is *silent*, the first pushed out for room.
+        self.heard = 0
 
     def decoder(self) -> Decoder:
         """A decoder for this connection's input: the strict stream decoder (the web
@@ -159,7 +176,7 @@ class TcpServer:
     ``address`` to bind (``"0.0.0.0"`` = every IPv4 interface), ``port`` (0 = any free
     one; the bound port is in :attr:`port` after :meth:`astart`). ``idle_timeout``,
     ``hello_timeout``, ``max_unsent`` and ``budget`` (``(burst, rate)`` of each
-    seat's or spectator address's :class:`net.host.Budget`) may be changed for tests.
+    seat's or spectator connection's :class:`net.host.Budget`) may be changed for tests.
 
     A host's first TCP server is also the *door keeper* of its other doors
     (:attr:`net.local.LocalHost.keeper`): its other TCP servers :meth:`share` its sets,
@@ -189,6 +206,14 @@ class TcpServer:
         self._peers: set[Peer] = set()
         self._pending: dict[Peer, asyncio.Task] = {}  # no hello yet
         self._budgets: collections.OrderedDict[tuple, Budget] = collections.OrderedDict()
+        #: Per address, its spectators' recent budgets (see _spectator_budget).
+        self._watchers: collections.OrderedDict[str, list[Budget]] = collections.OrderedDict()
+        self._lingering: dict[Peer, None] = {}  # closed, still reading: oldest first
+        self._headroom: fds.Headroom | None = None  # set by astart
+        self._report: fds.ResourceErrors | None = None
+        #: Connections closed to make room for descriptors (see :meth:`_shed`), by kind:
+        #: ``lingering`` cut short, ``silent`` (no hello yet) dropped, ``new`` shed.
+        self.made_room: collections.Counter[str] = collections.Counter()
 
     def share(self, keeper: "TcpServer") -> None:
         """Count this server's connections with ``keeper``'s: one set of connections
@@ -200,7 +225,12 @@ class TcpServer:
                 setattr(self, name, getattr(keeper, name))
 
     async def astart(self) -> int:
-        """Bind and listen; returns the port."""
+        """Bind and listen; returns the port. First raises the process's descriptor
+        limit to its hard limit and installs the loop's report of running out
+        (:mod:`net.fds`: one line per 10 s at most)."""
+        fds.raise_limit()
+        self._report = fds.install(asyncio.get_running_loop())
+        self._headroom = fds.Headroom(lambda: len(self._tasks))
         self._server = await asyncio.start_server(
             self._accept, self.host, self.port, reuse_address=True
         )
@@ -225,38 +255,87 @@ class TcpServer:
 
     # ------------------------------------------------------------------ admission
     def _admit(self, peer: Peer) -> bool:
-        """Room for a connection that has not said ``hello``: refuse it when its address
-        already holds :data:`MAX_PENDING_PER_ADDRESS` such connections; when all of them
-        are :data:`MAX_PENDING`, push out the oldest of the address that holds most."""
+        """Make room for ``peer``, a connection that has not said ``hello``; always True.
+
+        When ``peer``'s address already holds :data:`MAX_PENDING_PER_ADDRESS` such
+        connections, one of that address's is pushed out; when all addresses together
+        hold :data:`MAX_PENDING`, one of the address holding most is. Either way the
+        one pushed out is chosen by :meth:`_push_out_one`: the oldest that has sent
+        nothing yet, else the oldest. The newcomer is never refused, so a seat's player
+        always gets to say its ``hello``, even from an address crowded with silent
+        sockets (issue 29: a refused newcomer kept the owner out 6 times of 6)."""
+        _Counted.install(peer)
         mine = [p for p in self._pending if p.address == peer.address]
         if len(mine) >= MAX_PENDING_PER_ADDRESS:
-            peer.close(
-                error(
-                    "too-many-pending",
-                    f"{MAX_PENDING_PER_ADDRESS} connections from your address have not said "
-                    "hello yet; say hello on them or close them",
-                )
+            self._push_out_one(
+                mine,
+                f"{MAX_PENDING_PER_ADDRESS} connections from your address had not said "
+                "hello yet; this one waited longest",
             )
-            return False
-        if len(self._pending) >= MAX_PENDING:
+        elif len(self._pending) >= MAX_PENDING:
             counts: dict[str, int] = {}
             for p in self._pending:
                 counts[p.address] = counts.get(p.address, 0) + 1
             worst = max(counts, key=lambda a: counts[a])
-            oldest = min((p for p in self._pending if p.address == worst), key=lambda p: p.since)
-            oldest.close(
-                error(
-                    "too-many-pending",
-                    "the host has too many connections that have not said hello; "
-                    "this one waited longest",
-                )
+            self._push_out_one(
+                [p for p in self._pending if p.address == worst],
+                "the host has too many connections that have not said hello; "
+                "this one waited longest",
             )
-            task = self._pending.pop(oldest)
-            task.cancel()
         self._pending[peer] = asyncio.current_task()
         return True
 
+    def _push_out_one(self, peers: list[Peer], why: str) -> None:
+        """Close one of ``peers`` (pending connections) with ``too-many-pending``
+        (message ``why``): the oldest of those that have sent no byte yet, else the
+        oldest of all. Preferring the silent ones means a client that speaks at once
+        (``challenge`` or ``hello`` right after connecting, as every client does) is not
+        pushed out by a crowd of sockets that say nothing, however fast they come."""
+        silent = [p for p in peers if not _has_spoken(p)]
+        victim = min(silent or peers, key=lambda p: p.since)
+        victim.close(error("too-many-pending", why))
+        task = self._pending.pop(victim)
+        task.cancel()
+
+    def _shed(self, writer: asyncio.StreamWriter) -> bool:
+        """Make room when the process nears its descriptor limit: within
+        :data:`net.fds.MARGIN` of it, cut short the lingering of connections already
+        closed (see :data:`LINGER`), oldest first; within :data:`net.fds.SHED_MARGIN`,
+        also drop the oldest connections that have not said ``hello`` (closed unread, no
+        lingering) and, when that frees too little, return True: the new connection of
+        ``writer`` is then closed at once, unread. A seat's owner, whose ``hello`` comes
+        first thing, so gets in while a crowd stays silent."""
+        if self._headroom is None:
+            return False
+        over = self._headroom.over()
+        if over <= 0:
+            return False
+        cut = list(self._lingering)[:over]
+        for peer in cut:
+            self._lingering.pop(peer, None)
+            peer.writer.transport.abort()
+        left = over - len(cut) - (fds.MARGIN - fds.SHED_MARGIN)
+        silent = sorted(self._pending, key=lambda p: p.since)[: max(0, left)]
+        for peer in silent:
+            self._pending.pop(peer).cancel()
+            peer.abort()
+        self._headroom.freed(len(cut) + len(silent))
+        self.made_room.update(lingering=len(cut), silent=len(silent))
+        if left - len(silent) <= 0:
+            return False
+        writer.transport.abort()
+        self._headroom.freed(1)
+        self.made_room["new"] += 1
+        if self._report is not None:
+            self._report.note(
+                "tapete host: near the limit of open files: new connections are closed "
+                "unread until some close (raise it with ulimit -n)"
+            )
+        return True
+
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if self._shed(writer):
+            return
         task = asyncio.current_task()
         self._tasks.add(task)
         try:
@@ -275,7 +354,6 @@ class TcpServer:
         except (ConnectionError, OSError):
             pass  # a reset: the player is gone (a stand-in takes over after the delay)
         finally:
-            self._tasks.discard(task)
             self._peers.discard(peer)
             self._pending.pop(peer, None)
             client = peer.client
@@ -283,8 +361,13 @@ class TcpServer:
                 self.local.drop(client)
             if not peer.closed:
                 peer.close()
-            if peer.lingering:
-                await self._linger(reader, peer)
+            if peer.lingering:  # still the server's task until the socket is closed
+                self._lingering[peer] = None
+                try:
+                    await self._linger(reader, peer)
+                finally:
+                    self._lingering.pop(peer, None)
+            self._tasks.discard(task)
 
     async def _linger(self, reader: asyncio.StreamReader, peer: Peer) -> None:
         """Read and drop what a closed connection still sends, until its client hangs
@@ -455,15 +538,59 @@ class TcpServer:
         raise Refused("bad-token", f"that proof is not {where} at this table")
 
     def _budget_for(self, client: Client, peer: Peer) -> Budget:
-        """The budget of ``client``'s seat, or of its address for a spectator: kept
-        across connections (at most :data:`MAX_BUDGETS`, the least recently used go)."""
-        key = ("seat", client.seat) if client.seat is not None else ("address", peer.address)
+        """The action budget of ``client``: its seat's, kept across connections (at most
+        :data:`MAX_BUDGETS` seats' and addresses' records, the least recently used go),
+        or for a spectator one of its own (:meth:`_spectator_budget`)."""
+        if client.seat is None:
+            return self._spectator_budget(peer.address)
+        key = ("seat", client.seat)
         budget = self._budgets.pop(key, None)
         if budget is None:
-            budget = Budget(*self.budget) if self.budget is not None else Budget()
+            budget = self._new_budget()
         self._budgets[key] = budget
-        while len(self._budgets) > MAX_BUDGETS:
-            self._budgets.popitem(last=False)
+        self._trim_budgets()
+        return budget
+
+    def _new_budget(self) -> Budget:
+        return Budget(*self.budget) if self.budget is not None else Budget()
+
+    def _trim_budgets(self) -> None:
+        while len(self._budgets) + len(self._watchers) > MAX_BUDGETS:
+            if self._watchers:
+                self._watchers.popitem(last=False)
+            else:
+                self._budgets.popitem(last=False)
+
+    def _spectator_budget(self, address: str) -> Budget:
+        """A spectator connection's own budget, which starts with the tokens of the
+        emptiest budget its ``address``'s spectators had lately (full when none): so a
+        flooding spectator empties only its own bucket (its neighbour behind the same
+        address keeps its pongs), and closing it to come back on a new connection
+        refills nothing. With at most :data:`MAX_SPECTATORS_PER_ADDRESS` spectators, an
+        address's spectators get at most that many times one budget.
+
+        The host keeps, per address, the budgets of its live spectator connections and
+        of the emptiest closed one (all refill at the same rate, so the emptiest closed
+        one stays the emptiest; once full again it is forgotten)."""
+        now = self.local.table.clock()
+        live = {
+            id(p.client.budget)
+            for p in self._peers
+            if p.client is not None and p.client.seat is None and p.address == address
+        }
+        recent = self._watchers.pop(address, [])
+        kept = [b for b in recent if id(b) in live]
+        gone = min(
+            (b for b in recent if id(b) not in live), key=lambda b: _level(b, now), default=None
+        )
+        if gone is not None and _level(gone, now) < gone.burst:
+            kept.append(gone)
+        budget = self._new_budget()
+        budget.tokens = min((_level(b, now) for b in kept), default=budget.burst)
+        budget.at = now
+        kept.append(budget)
+        self._watchers[address] = kept
+        self._trim_budgets()
         return budget
 
     def _room_for_a_spectator(self, peer: Peer) -> None:
@@ -477,6 +604,75 @@ class TcpServer:
                 "table-full",
                 f"your address already watches with {MAX_SPECTATORS_PER_ADDRESS} connections",
             )
+
+
+class _Counted(asyncio.Protocol):
+    """Stands between a connection's transport and its stream protocol and adds the
+    bytes it receives to ``peer.heard`` the moment the transport reads them — before
+    the connection's task gets to run, which in a burst of new connections can be many
+    callbacks later. Everything else goes to the stream protocol unchanged."""
+
+    def __init__(self, inner: asyncio.BaseProtocol, peer: Peer) -> None:
+        self.inner, self.peer = inner, peer
+
+    @classmethod
+    def install(cls, peer: Peer) -> None:
+        """Put a counter in front of ``peer``'s protocol (once). A connection that does
+        not come through an asyncio transport, or whose transport cannot change its
+        protocol, is left as it is: its door counts ``peer.heard`` itself."""
+        transport = getattr(peer.writer, "transport", None)
+        try:
+            inner = transport.get_protocol()
+            if not isinstance(inner, cls):
+                transport.set_protocol(cls(inner, peer))
+        except (AttributeError, NotImplementedError):
+            pass
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.inner.connection_made(transport)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.inner.connection_lost(exc)
+
+    def pause_writing(self) -> None:
+        self.inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        self.inner.resume_writing()
+
+    def data_received(self, data: bytes) -> None:
+        self.peer.heard += len(data)
+        self.inner.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.inner.eof_received()
+
+
+def _has_spoken(peer: Peer) -> bool:
+    """Whether ``peer`` has sent any byte: read by its transport already (``heard``), or
+    still waiting in the kernel's receive buffer (``FIONREAD``, where the system has
+    it): a client's first bytes arrive right behind its connection, and a burst of
+    newer connections handled before the loop reads them must not count it silent."""
+    if peer.heard:
+        return True
+    if fcntl is None:
+        return False
+    try:
+        sock = peer.writer.get_extra_info("socket")
+        if sock is None:
+            return False
+        waiting = fcntl.ioctl(sock.fileno(), termios.FIONREAD, b"\0\0\0\0")
+        return struct.unpack("i", waiting)[0] > 0
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def _level(budget: Budget, now: float) -> float:
+    """The tokens ``budget`` holds at ``now`` (refilled since it was last used, at most
+    its burst)."""
+    if budget.at is None:
+        return budget.tokens
+    return min(budget.burst, budget.tokens + max(0.0, now - budget.at) * budget.rate)
 
 
 def hello_problem(hello: dict) -> str:

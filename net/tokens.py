@@ -18,7 +18,8 @@ each entry records the process that holds it, and a token in use by a live proce
 (another ``tapete join`` on this machine, or another connection of this one) is not
 recalled — two players on one machine never take each other's seats.
 
-The file holds secrets (a token takes a seat): it is written with mode 0600.
+The file holds secrets (a token takes a seat): it is written with mode 0600 (whatever
+the umask), in the data folder made 0700 (:func:`net.log.write_private`).
 """
 
 from __future__ import annotations
@@ -183,19 +184,12 @@ class TokenStore:
                 self._save(kept)
 
     def _save(self, entries: dict[str, dict]) -> bool:
-        tmp = self.path.with_name(self.path.name + f".{os.getpid()}.tmp")
+        from net.log import write_private
+
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump({"version": 1, "seats": entries}, f, indent=1)
-            os.replace(tmp, self.path)
+            write_private(self.path, json.dumps({"version": 1, "seats": entries}, indent=1))
             return True
         except OSError:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
             return False
 
 

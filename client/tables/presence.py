@@ -229,10 +229,12 @@ class Presence:
                 if mine
                 else _("{name} ran out of time: a stand-in chose for them")
             )
-        else:
+        else:  # the host's own words, shown as they are: never a format string
             text = str(message.get("message") or "")
-        if text:
-            self.push(text.format(name=name), NOTICE_COLOURS.get(event, (40, 90, 150)))
+            if text:
+                self.push(text, NOTICE_COLOURS.get(event, (40, 90, 150)))
+            return
+        self.push(text.format(name=name), NOTICE_COLOURS.get(event, (40, 90, 150)))
 
     def push(self, text: str, colour, seconds: float = NOTICE_SECONDS) -> None:
         """Show ``text`` as a notice for ``seconds`` (the same text already showing

@@ -166,6 +166,16 @@ def test_host_notices_in_words_for_a_few_seconds(app):
     assert table.presence.notices == []
 
 
+def test_a_notice_of_an_unknown_event_shows_the_hosts_words_never_formatted(app):
+    """Issue 29: a host's message is text, not a format string (``{name:>99999999}``
+    would make a 100 MB string; ``{name.__class__}`` would show the window's insides)."""
+    table = frozen(app, "take5")
+    words = "{name:>99999999} {name.__class__} {0}"
+    feed(table, {"type": "notice", "event": "newer", "seat": 1, "name": "Bea", "message": words})
+    assert [n[0] for n in table.presence.notices] == [words]
+    table.draw(app.screen)
+
+
 def test_the_reconnecting_line_counts_down_and_back_in_your_seat(app):
     table = frozen(app, "take5")
     mirror = table.session.mirrors[0]

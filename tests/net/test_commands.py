@@ -10,6 +10,7 @@ import time
 import pytest
 
 from client.cli import main
+from net.host import mixed_seed
 from net.protocol import PROTOCOL
 
 WAIT = 60.0  # seconds: the bound of every join below
@@ -107,7 +108,10 @@ def test_host_tables_and_two_headless_bots_play_to_the_end():
         said = b.err.getvalue()
         assert "its token is" in said and f"tapete join 127.0.0.1:{port} --seat" in said
     outcome = json.loads(final)
-    assert outcome["game"] == "take5" and outcome["seed"] == 5 and len(outcome["scores"]) == 3
+    assert outcome["game"] == "take5" and len(outcome["scores"]) == 3
+    # A LAN table mixes the chosen seed with a secret it reveals at the end (issue 29).
+    secret = bytes.fromhex(outcome["seed_secret"])
+    assert outcome["chosen_seed"] == 5 and outcome["seed"] == mixed_seed(5, secret)
     assert "Playing" in bg.out.getvalue()
 
 
@@ -237,7 +241,8 @@ def test_host_logs_and_resumes(tmp_path):
     assert bg.join() == 0
     rec = read_log(log)
     outcome = json.loads(bg.out.getvalue().splitlines()[-1])
-    assert rec["seed"] == 3 and len(rec["actions"]) == outcome["actions"]
+    assert rec["chosen_seed"] == 3 and rec["seed"] == outcome["seed"] != 3
+    assert len(rec["actions"]) == outcome["actions"]
     # Resuming a finished table ends at once with the same outcome.
     bg2, _ = start_host(
         ["--log", str(log), "--resume", "--port", "0", "--loopback", "--no-advertise"]

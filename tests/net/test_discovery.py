@@ -206,7 +206,7 @@ def test_a_bad_neighbour_skips_its_table_never_the_browser():
 def test_clean_text_removes_controls_and_bounds_length():
     assert clean_text("a\x1b]0;pwn\x07b") == "a]0;pwnb"
     assert clean_text(b"caf\xc3\xa9 \xff") == "café \ufffd"
-    assert clean_text("x" * 500, 10) == "x" * 10
+    assert clean_text("x" * 500, 10) == "x" * 9 + "…"
     assert clean_text(None) == "" and clean_text(5) == ""
     assert clean_text("  two\n\nlines\u2028") == "two lines"
 
