@@ -78,7 +78,7 @@ def synced(p, host) -> bool:
     v = host_view(host, 0)
     got = {
         k: (p.attrs(BOARD, "data-" + k) or [None])[0]
-        for k in ("turns", "draws", "gave", "discard", "fresh")
+        for k in ("turns", "draws", "gave", "discard", "fresh", "missions")
     }
     want = {
         "turns": str(v["turn"]),
@@ -86,6 +86,7 @@ def synced(p, host) -> bool:
         "gave": "1" if v["gave"] else "0",
         "discard": str(v["must_discard"]),
         "fresh": v["fresh"] or "",
+        "missions": " ".join(m or "" for m in [v["general"], *v["own"][0]]),
     }
     return got == want and page_hand(p) == v["hand"]
 
@@ -106,7 +107,7 @@ def tap_card(p, c: int) -> None:
     p.wait_until(lambda: (c in selected(p)) != was, what=f"card {c} to flip")
 
 
-def try_complete(p, host) -> bool:
+def try_complete(p, host, name: str = "teamplay") -> bool:
     """Select cards one by one, keeping each that leaves some mission part-done (blue) or
     done (gold); tap the first gold mission. False when no mission is possible."""
     if not p.find('.tp-mission[data-state="ready"]'):
@@ -119,7 +120,7 @@ def try_complete(p, host) -> bool:
                 continue
             tap_card(p, c)
             if p.find('.tp-mission[data-state="exact"]'):
-                p.shot("teamplay-complete")
+                p.shot(f"{name}-complete")
                 v = host_view(host, 0)
                 mission = p.attrs('.tp-mission[data-state="exact"]', "data-mission")[0]
                 legal = host.call(lambda t: t.legal_actions(0))
@@ -136,16 +137,12 @@ def try_complete(p, host) -> bool:
     return False
 
 
-def test_a_browser_seat_plays_teamplay_to_the_end(web_table, open_page, viewport):
-    host, url = web_table(
-        GAME,
-        ["open", "bot:normal", "bot:normal", "bot:normal"],
-        seed=SEEDS[viewport],
-        options={"end_at": 2},
-    )
-    p = open_page(url, viewport)
-    p.click('[data-action="sit"][data-seat="0"]')
-    p.wait(BOARD)
+def play_to_the_end(p, host, name: str, drop: bool = True) -> tuple[set, int, int]:
+    """Play seat 0 by taps until the game is over: keep or (once) swap a new mission,
+    discard to the limit, complete what the hand can, draw (the bank's first card, then
+    the pile), give one card once (teams), end the turn; drop the link once (``drop``).
+    Returns (what was seen, missions completed, gifts)."""
+    teams = host_view(host, 0)["has_teams"]
     seen = set()
     gave = completed = 0
     steps = 0
@@ -155,10 +152,10 @@ def test_a_browser_seat_plays_teamplay_to_the_end(web_table, open_page, viewport
         v = host_view(host, 0)
         assert page_hand(p) == v["hand"], "the page shows exactly the seat's hand"
         if m not in seen:
-            p.shot(f"teamplay-{m}")
+            p.shot(f"{name}-{m}")
             seen.add(m)
-        if m == "play" and v["turn"] >= 4 and "dropped" not in seen:
-            drop_and_return(p, host, "teamplay")
+        if drop and m == "play" and v["turn"] >= 4 and "dropped" not in seen:
+            drop_and_return(p, host, name)
             seen.add("dropped")
             continue
         if m == "fresh":
@@ -173,10 +170,9 @@ def test_a_browser_seat_plays_teamplay_to_the_end(web_table, open_page, viewport
             p.click('[data-action="discard"][data-lit]')
             p.wait_until(lambda: host_view(host, 0)["must_discard"] == 0, what="the discards")
             seen.add("discarded")
-        elif try_complete(p, host):
+        elif try_complete(p, host, name):
             completed += 1
-            if "completed" not in seen:
-                seen.add("completed")
+            seen.add("completed")
             continue
         elif v["draws_left"]:
             bank = p.attrs('[data-action="draw"][data-from="bank"][data-lit]', "data-card")
@@ -191,23 +187,37 @@ def test_a_browser_seat_plays_teamplay_to_the_end(web_table, open_page, viewport
                 ),
                 what="the draw",
             )
-        elif not v["gave"] and v["hand"] and gave == 0:
+        elif teams and not v["gave"] and v["hand"] and gave == 0:
             c = page_hand(p)[0]
             tap_card(p, c)
-            if "gift" not in seen:
-                p.shot("teamplay-gift")
-                seen.add("gift")
+            p.shot(f"{name}-gift")
             p.click('[data-action="give"][data-lit]')
             p.wait_until(lambda: host_view(host, 0)["gave"], what="the gift")
             g = host_view(host, 0)["gifts"][-1]
-            assert g == {"from": 0, "to": 2, "cards": [c]}
+            assert g == {"from": 0, "to": v["partner"], "cards": [c]}
             gave += 1
         else:
+            assert teams or not p.find('[data-action="give"]'), "alone: no gifts"
             p.click('[data-action="end-turn"][data-lit]')
             p.wait_until(
                 lambda v=v: host_view(host, 0)["turn"] > v["turn"] or host.over.is_set(),
                 what="the end of the turn",
             )
+    assert host.over.wait(WAIT)
+    return seen, completed, gave
+
+
+def test_a_browser_seat_plays_teamplay_to_the_end(web_table, open_page, viewport):
+    host, url = web_table(
+        GAME,
+        ["open", "bot:normal", "bot:normal", "bot:normal"],
+        seed=SEEDS[viewport],
+        options={"end_at": 2},
+    )
+    p = open_page(url, viewport)
+    p.click('[data-action="sit"][data-seat="0"]')
+    p.wait(BOARD)
+    seen, completed, gave = play_to_the_end(p, host, "teamplay")
     assert host.over.wait(WAIT)
     p.wait("[data-outcome]")
     out = p.text("[data-outcome]")
@@ -274,3 +284,18 @@ def test_the_page_words_every_mission_as_the_engine_does():
         for m in re.finditer(r"^\s*(\w+): \[(null|\d+), (\"[^\"]*\")\],$", body, re.M)
     }
     assert table == {m.id: [m.size, m.text] for m in MISSIONS.values()}
+
+
+def test_three_players_play_alone_with_two_missions_each(web_table, open_page):
+    """An odd table on a phone: everybody plays alone (no gift button), each player holds
+    two own missions, the end comes at a player's first mission here."""
+    host, url = web_table(GAME, ["open", "bot:normal", "bot:normal"], seed=4, options={"end_at": 1})
+    p = open_page(url, "phone")
+    p.click('[data-action="sit"][data-seat="0"]')
+    p.wait(BOARD)
+    assert len(p.find('.tp-missions .tp-mission[data-place^="own/"]')) == 2
+    assert len(p.find('.tp-seats .tp-mission[data-place*=":own/"]')) == 4
+    seen, _completed, gave = play_to_the_end(p, host, "teamplay-three", drop=False)
+    assert gave == 0 and "play" in seen
+    p.wait("[data-outcome]")
+    p.shot("teamplay-three-over")

@@ -754,6 +754,7 @@ export function render(root, table) {
     "data-mode": f.mode || "", "data-deciding": f.deciding ? "1" : "0",
     "data-turns": v.turn, "data-draws": v.draws_left, "data-gave": v.gave ? "1" : "0",
     "data-discard": v.must_discard, "data-fresh": v.fresh || "",
+    "data-missions": [v.general || "", ...(f.seated ? v.own[f.me] : [])].map((m) => m || "").join(" "),
   },
   el("div", { class: "tp-top" }, el("h2", { class: "tp-title", text: title }), drawBand(table, f)),
   drawSeats(table, f),
