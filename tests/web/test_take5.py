@@ -266,3 +266,38 @@ def test_a_laptop_plays_with_the_windows_keys(web_table, open_page):
     p.wait_until(lambda: host_view(host, 0)["rows"][2] == [7], what="7 starts row 3")
     p.wait("[data-hand] [data-lit]")
     assert 7 not in shown_hand(p) and host_view(host, 0)["own_penalty"] == [61]
+
+
+def test_two_rounds_each_rounds_summary_and_the_columns(web_table, open_page):
+    host, url = web_table("take5", SEATS, SEED, {"rounds": 2})
+    p = open_page(url, "laptop")
+    sit(p)
+    p.wait("[data-hand] [data-lit]")
+    turns, seen_round = 0, False
+    while not p.find("[data-outcome]"):
+        state = p.wait_until(lambda: state_of(p), timeout=30, what="a decision")
+        if state == "over":
+            break
+        if p.find("[data-round-over]") and turns == 10:
+            box = p.wait("[data-round-over]")
+            assert "Round 1 over" in box.text and "total" in box.text
+            p.shot("take5-round-over")
+            p.click("[data-action=close-round]")
+            p.wait_until(lambda: not p.find("[data-round-over]"), what="closed")
+            seen_round = True
+        if state == "row":
+            p.click("[data-action=take-row][data-row='0']")
+            p.wait_until(lambda: not p.find("[data-action=take-row]"), what="row taken")
+            continue
+        card = min(int(c) for c in p.attrs("[data-hand] [data-lit]", "data-card"))
+        p.click(f"[data-hand] [data-card='{card}']")
+        p.click("[data-action=play]")
+        p.wait_until(
+            lambda c=card: c not in shown_hand(p) or p.find("[data-outcome]"), what="played"
+        )
+        turns += 1
+    assert turns == 20 and seen_round
+    out = p.wait("[data-outcome]")
+    assert [e.text for e in p.find("[data-outcome] thead th.cell")] == ["1", "2"]
+    assert "Bullheads in each round" in out.text
+    p.shot("take5-outcome-2-rounds")

@@ -57,7 +57,8 @@
 //             shell clears it when the seat's snapshot is replaced after a reconnect
 //   rerender()                   draw again (after changing `ui`)
 //   names     seat → name; who(seat) → "You" for this seat, else the name
-//   events    the events of the last delta (for highlights; [] after a snapshot)
+//   events    the events of the deltas since the last render, in order ([] after a
+//             snapshot and on a render of your own: each event is seen once)
 //   story     the round-end / deal-end events seen so far (base.STORY)
 //   outcome   the `outcome` message's map once the game is over, else null
 //   askHint() -> bool            ask the host for a hint (net/PROTOCOL.md `hint`: the
@@ -216,8 +217,9 @@ export class TableShell {
   hear({ kind, msg }) {
     const now = performance.now();
     if (kind === "delta") {
-      this.events = msg.events || [];
-      for (const e of this.events) if (STORY.has(e.type)) this.story.push(e);
+      const events = msg.events || [];
+      this.events = this.events.concat(events); // until the next render draws them
+      for (const e of events) if (STORY.has(e.type)) this.story.push(e);
     } else if (kind === "snapshot") {
       this.events = [];
       this.ui = {};
@@ -408,6 +410,7 @@ export class TableShell {
     if (!prompt && seat.seat === null && view && !view.over) prompt = _("Watching the table");
     this.promptEl.textContent = prompt;
     this.promptEl.classList.toggle("yours", !!(view && seat.awaited() && !seat.waiting));
+    this.events = []; // seen by this render
     if (view !== null) {
       this.module.render(this.boardEl, table);
       if (!this.drawn) {

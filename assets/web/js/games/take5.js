@@ -182,6 +182,19 @@ function onKey(ev) {
   table.rerender();
 }
 
+/** "Round N over" with each player's bullheads of the round and total
+ * (client/tables/take5/paint.py draw_round_summary). */
+function roundBox(table, e) {
+  const rows = (e.totals || []).map((total, s) => el("tr", {},
+    el("td", {}, table.who(s)),
+    el("td", { class: "value" }, fmt(ngettext("+{n} bullhead · total {total}", "+{n} bullheads · total {total}",
+      (e.bullheads || [])[s] || 0), { n: (e.bullheads || [])[s] || 0, total }))));
+  return el("section", { class: "t5-round", "data-round-over": e.round },
+    el("h3", {}, fmt(_("Round {n} over"), { n: e.round })),
+    el("table", {}, el("tbody", {}, rows)),
+    el("button", { "data-action": "close-round", onclick: () => { table.ui.round = null; table.rerender(); } }, _("Close")));
+}
+
 export function render(root, table) {
   if (shown === null) document.addEventListener("keydown", onKey);
   shown = table;
@@ -202,6 +215,14 @@ export function render(root, table) {
     table.rerender();
   };
   if (!table.busy) ui.sending = null;
+  // a round just ended: its summary shows over the side until closed or a card is played
+  for (const e of table.events) {
+    if (e.type === "round-end" && !v.over && ui.roundShown !== e.round) {
+      ui.round = e;
+      ui.roundShown = e.round;
+    }
+  }
+  if (ui.round && ui.sending !== null && ui.sending !== undefined) ui.round = null;
 
   // the rows
   const rowEls = rows.map((row, r) => {
@@ -235,6 +256,7 @@ export function render(root, table) {
   let docked = null;
   let pileEl = null;
   if (reveal.length) side.push(el("p", { class: "t5-section-title" }, _("Revealed this turn")), el("div", { class: "t5-reveal" }, reveal));
+  if (ui.round) side.unshift(roundBox(table, ui.round));
   if (table.seat === null) side.push(el("p", { class: "t5-watching" }, _("Watching the table")));
   if (table.seat !== null) {
     side.push(el("p", { class: `t5-preview${p && (p.row === null || p.takes) ? " bad" : ""}`, "data-preview": "" }, p ? previewText(p) : ""));
