@@ -41,6 +41,64 @@ export const EMOTE_CODES = new Set(["no-emotes", "unknown-emote", "too-many-emot
  */
 
 /**
+ * The host's messages the seat reads (net/PROTOCOL.md "Host → client"; `delta` is
+ * wire.js's Delta).
+ * @typedef {Object} Welcome
+ * @property {"welcome"} type
+ * @property {number} protocol
+ * @property {string} game
+ * @property {string} table_id       32 hex digits: the token is kept under it
+ * @property {number|null} seat      null: watching
+ * @property {string|null} token     keep it to come back
+ * @property {SeatDescription[]} seats
+ * @property {string} table          the table's name
+ * @property {boolean} started
+ * @property {number|null} turn_seconds
+ *
+ * @typedef {Object} Snapshot
+ * @property {"snapshot"} type
+ * @property {number} seq
+ * @property {Object} view           this seat's view (the lobby view before the start)
+ * @property {boolean} started
+ * @property {import("./wire.js").LegalGroup[]} [legal]   grouped (thin connections)
+ *
+ * @typedef {Object} ErrorMessage
+ * @property {"error"} type
+ * @property {string} code           stable (CLOSING codes end the link)
+ * @property {string} message        for people (≤ 240 characters)
+ * @property {string} rule           the rules-page section for a refused action, else ""
+ * @property {number} [retry_after]  slow-down, too-many-emotes
+ *
+ * @typedef {Object} SeatsMessage
+ * @property {"seats"} type
+ * @property {SeatDescription[]} seats
+ * @property {boolean} started
+ * @property {number|null} turn_seconds
+ *
+ * @typedef {Object} Notice
+ * @property {"notice"} type
+ * @property {"stand-in"|"back"|"timed-out"|"left"} event
+ * @property {number} seat
+ * @property {string} name
+ * @property {string} message        English (the page words it from `event`)
+ *
+ * @typedef {Object} EmoteMessage
+ * @property {"emote"} type
+ * @property {number} seat
+ * @property {number} emote          an index into net.protocol.EMOTES
+ *
+ * @typedef {Object} OutcomeMessage
+ * @property {"outcome"} type
+ * @property {{game: string, seed: string, winners: number[], scores: number[],
+ *   rounds: (number|null), actions: number, bot_key: string}} outcome
+ *
+ * @typedef {Object} HintMessage
+ * @property {"hint"} type
+ * @property {number} seq            the table's seq when asked (older than the view: stale)
+ * @property {Object} action         one of the seat's legal actions
+ */
+
+/**
  * What the page asks the host for (the `hello`).
  * @typedef {Object} Join
  * @property {number} protocol        the host's protocol (from /table.json)
