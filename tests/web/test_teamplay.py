@@ -154,6 +154,7 @@ def play_to_the_end(p, host, name: str, drop: bool = True) -> tuple[set, int, in
         if m not in seen:
             p.shot(f"{name}-{m}")
             seen.add(m)
+            assert not small_targets(p), small_targets(p)
         if drop and m == "play" and v["turn"] >= 4 and "dropped" not in seen:
             drop_and_return(p, host, name)
             seen.add("dropped")
@@ -205,6 +206,17 @@ def play_to_the_end(p, host, name: str, drop: bool = True) -> tuple[set, int, in
             )
     assert host.over.wait(WAIT)
     return seen, completed, gave
+
+
+def small_targets(p) -> list[str]:
+    """The board's tappable elements under 40 CSS px either way (as laid out now)."""
+    out = []
+    for e in p.find(".board [data-action]"):
+        if e.is_displayed():
+            size = e.size
+            if size["width"] < 40 or size["height"] < 40:
+                out.append(f"{e.get_attribute('outerHTML')[:80]} {size}")
+    return out
 
 
 def test_a_browser_seat_plays_teamplay_to_the_end(web_table, open_page, viewport):
@@ -294,6 +306,7 @@ def test_three_players_play_alone_with_two_missions_each(web_table, open_page):
     p.click('[data-action="sit"][data-seat="0"]')
     p.wait(BOARD)
     assert len(p.find('.tp-missions .tp-mission[data-place^="own/"]')) == 2
+    assert not small_targets(p), small_targets(p)
     assert len(p.find('.tp-seats .tp-mission[data-place*=":own/"]')) == 4
     seen, _completed, gave = play_to_the_end(p, host, "teamplay-three", drop=False)
     assert gave == 0 and "play" in seen

@@ -112,6 +112,17 @@ def play_one(p, host) -> None:
     assert len(page_hand(p)) <= len(before)
 
 
+def small_targets(p) -> list[str]:
+    """The board's tappable elements under 40 CSS px either way (as laid out now)."""
+    out = []
+    for e in p.find(".board [data-action]"):
+        if e.is_displayed():
+            size = e.size
+            if size["width"] < 40 or size["height"] < 40:
+                out.append(f"{e.get_attribute('outerHTML')[:80]} {size}")
+    return out
+
+
 def test_a_browser_seat_plays_the_game_to_the_end(web_table, open_page, viewport):
     host, url = web_table(GAME, ["open", "bot:normal"], seed=11)
     p = open_page(url, viewport)
@@ -136,6 +147,7 @@ def test_a_browser_seat_plays_the_game_to_the_end(web_table, open_page, viewport
             p.click('[data-action="declare-blocked"]')
             break
         if not signalled:
+            assert not small_targets(p), small_targets(p)
             # A signal on the first up pile: set now, cleared a turn later.
             p.click('.tg-toggle[data-pile="asc1"][data-signal="dont-play"]')
             p.wait('.tg-toggle[data-pile="asc1"][data-signal="dont-play"][aria-pressed="true"]')
@@ -216,6 +228,7 @@ def test_alone_the_seat_plays_until_it_must_declare_the_block(web_table, open_pa
     p = open_page(url, "phone")
     sit(p)
     assert not p.find(".tg-toggle"), "alone, nobody to signal to"
+    assert not small_targets(p), small_targets(p)
     while my_move_or_over(p) == "move":
         v = host_view(host, 0)
         assert page_hand(p) == v["hand"]
