@@ -18,6 +18,7 @@ import time
 import pytest
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.keys import Keys
 
 #: One open seat (the browser) and three bots.
@@ -46,6 +47,37 @@ def tap(page, css: str) -> None:
 def keys(page, *typed) -> None:
     """Type on the keyboard (to the page, as a laptop player does)."""
     ActionChains(page.driver).send_keys(*typed).perform()
+
+
+def picked(page) -> list[int]:
+    return sorted(int(c) for c in page.attrs('.gd-hand [data-picked="1"]', "data-card"))
+
+
+def drag_across(page) -> None:
+    """With a mouse, a press on a card and a drag across two more picks all three; the
+    same drag back from a picked card puts them back (hand.py press/motion)."""
+    order = [int(c) for c in page.attrs('.gd-hand [data-action="card"]', "data-card")]
+    first, last = order[0], order[2]
+
+    def centre(card: int) -> tuple[int, int]:
+        r = page.wait(f'.gd-hand [data-card="{card}"]').rect
+        return int(r["x"] + r["width"] / 2), int(r["y"] + r["height"] / 2)
+
+    def drag(a: int, b: int) -> None:
+        # By screen position: the page draws the hand anew under the pointer.
+        points = [centre(a), centre(order[1]), centre(b)]
+        actions = ActionBuilder(page.driver)
+        actions.pointer_action.move_to_location(*points[0]).pointer_down()
+        for x, y in points[1:]:
+            actions.pointer_action.pause(0.1).move_to_location(x, y)
+        actions.pointer_action.pause(0.1).pointer_up()
+        actions.perform()
+
+    drag(first, last)
+    page.wait_until(lambda: picked(page) == sorted(order[:3]), 10, "three cards picked")
+    page.shot("guandan-drag")
+    drag(last, first)
+    page.wait_until(lambda: picked(page) == [], 10, "the cards put back")
 
 
 def sit(page, seat: int = 0) -> None:
@@ -184,6 +216,8 @@ def play_match(page, host, seat: int, *, open_page=None, url=None, viewport="lap
             assert shown_hand(page) == sorted(host.call(lambda t: t.view(seat))["hand"])
             page.shot("guandan-by-combos")
             page.click('[data-action="sort"][data-mode="rank"]')
+            if viewport == "laptop":
+                drag_across(page)
             shots.add("first")
         if not seen["spectator"] and open_page is not None and seen["hand_checks"] >= 3:
             check_spectator(open_page, url, viewport, host)

@@ -433,6 +433,26 @@ class Seat {
     ui.reading = 0;
   }
 
+  /** A mouse press on a card: toggle it, and a drag from it (button held) gives every
+   * card it crosses the same state (hand.py press/motion: "drag across"). */
+  press(card) {
+    this.tap(card);
+    this.ui.pressed = card;
+    this.ui.dragOn = this.ui.sel.includes(card);
+    this.table.rerender();
+  }
+
+  drag(card) {
+    if (this.ui.pressed == null || this.choosable() !== null || this.v.phase !== "play") return;
+    const on = this.ui.sel.includes(card);
+    if (this.ui.dragOn && !on) this.ui.sel = [...this.ui.sel, card];
+    else if (!this.ui.dragOn && on) this.ui.sel = this.ui.sel.filter((c) => c !== card);
+    else return;
+    this.ui.reading = 0;
+    this.ui.hintLabel = "";
+    this.table.rerender();
+  }
+
   play() {
     const opts = this.options();
     const t = this.table;
@@ -614,7 +634,19 @@ function infoLines(s) {
     if (ret) text += tr(t, ", back {card}", { card: cardText(t, ret[2]) });
     lines.push(h("div", { class: "gd-tribute" }, text));
   }
-  return h("div", { class: "gd-info", "data-zone": "info" }, lines);
+  return h("div", { class: "gd-info", "data-zone": "info" }, lines, drawLog(s));
+}
+
+/** This deal's plays and passes, newest last (paint.py draw_log; shown where there is
+ * room: on a laptop). */
+function drawLog(s) {
+  const t = s.table;
+  const plays = s.v.plays || [];
+  const rows = plays.slice(-12).map((e) => h("div", { class: e.type === "pass" ? "gd-logpass" : "" },
+    `${s.who(e.seat)}: ${e.type === "pass" ? tr(t, "pass") : playText(t, e)}`));
+  return h("div", { class: "gd-log", "data-zone": "log" },
+    h("div", { class: "gd-loghead" }, tr(t, "This deal")),
+    plays.length ? rows : h("div", {}, tr(t, "no plays yet")));
 }
 
 /** Where each seat sits around the felt, seen from `me` (play moves counter-clockwise:
@@ -751,7 +783,17 @@ function drawHand(s) {
         "aria-label": cardText(t, c),
         "data-picked": sel.has(c) ? "1" : "0",
         "aria-pressed": sel.has(c) ? "true" : "false",
-        onclick: () => { s.tap(c); t.rerender(); },
+        // A mouse picks on press and drags across; a finger (or a key) picks on click.
+        onpointerdown: (ev) => { if (ev.pointerType === "mouse" && ev.button === 0) s.press(c); },
+        onpointerenter: (ev) => {
+          if (ev.buttons === 1) s.drag(c);
+          else s.ui.pressed = null;
+        },
+        onclick: () => {
+          if (s.ui.pressed === c) s.ui.pressed = null;
+          else s.tap(c);
+          t.rerender();
+        },
       }));
       i++;
     });
