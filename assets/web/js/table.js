@@ -446,6 +446,11 @@ export class TableShell {
     const table = line ? this.table() : null;
     const panels = [];
     const awaiting = (view && !view.over && !view.lobby && view.awaiting) || [];
+    const parts = names.map((name, s) => [name, line ? line(table, s) || "" : null, this.badges(s),
+      this.bubbles.has(s) ? this.bubbles.get(s).id : null, awaiting.includes(s), s === seat.seat]);
+    const key = JSON.stringify([language(), parts]);
+    if (key === this.seatsKey) return; // unchanged: keep the nodes (and the pulse) as they are
+    this.seatsKey = key;
     for (let s = 0; s < names.length; s++) {
       const bubble = this.bubbles.get(s);
       const mine = s === seat.seat;
