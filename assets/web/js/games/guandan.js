@@ -15,10 +15,11 @@
  * picked). Keys on a laptop: ←/→ and Space pick, ↑/↓ pick / put back a rank, Enter plays
  * (or gives), P passes, H hints, Tab / 1–9 choose a reading, O sorts.
  *
- * The hint: the window asks the engine's normal bot; the page cannot run it, so it
- * recommends from the legal list alone — pass when the last play is your partner's and
- * you may pass, else the weakest play (the order of engine.guandan.combos.play_key, the
- * easy bot's) — then each other legal play, weakest first, one per press, a pass last.
+ * The hint, as the window's: the engine's normal bot's choice from this seat's view
+ * first (the page cannot run the bot: it asks the host, net/PROTOCOL.md `hint`), then
+ * each other legal play weakest first (engine.guandan.combos.play_key's order), one per
+ * press, a pass last. Should the host give no hint, the first is a pass after the
+ * partner's play, else the weakest play.
  *
  * Every decision comes from `table.legal`; nothing here decides what is legal.
  *
@@ -481,22 +482,55 @@ class Seat {
     this.send(this.choices("pass")[0]);
   }
 
-  /** The hint's cycle (see the module docstring). */
-  hintCycle() {
+  /** The legal action equal to `want` (the host's hint travels as a copy), or null. */
+  findLegal(want) {
+    if (!want) return null;
+    const cards = String(want.cards || "");
+    return this.legal.find((a) => a.type === want.type && a.combo === want.combo &&
+      a.rank === want.rank && String(a.cards || "") === cards) || null;
+  }
+
+  /** The hint's cycle (hint.py hint_order): the recommended action first — the host's
+   * answer (the engine's normal bot, from this seat's view), else, when the host gives
+   * none, a pass after the partner's play or the weakest play — then every other play
+   * weakest first (engine play_key's order), a pass last. */
+  hintCycle(recommended) {
     const level = this.level;
     const plays = this.choices("play").slice().sort((a, b) => cmpKeys(playKey(a, level), playKey(b, level)));
     const passes = this.choices("pass");
+    if (recommended) {
+      return [recommended, ...plays.filter((a) => a !== recommended), ...passes.filter((a) => a !== recommended)];
+    }
     const last = this.v.last_play;
     const partnerLast = last && this.me !== null && last.seat !== this.me && last.seat % 2 === this.me % 2;
     if (passes.length && (partnerLast || !plays.length)) return [...passes, ...plays];
     return [...plays, ...passes];
   }
 
+  /** H / the Hint button: first ask the host (the answer comes with a later render:
+   * "thinking…" until then), then show the next action of the cycle, one per press. */
   hint() {
     if (this.decision() !== "play") return;
     const t = this.table;
     const ui = this.ui;
-    const cycle = this.hintCycle();
+    const here = this.viewStep();
+    if (!t.hint && typeof t.askHint === "function" && ui.hintAskedFor !== here) {
+      if (t.hinting || t.askHint()) {
+        ui.hintAskedFor = here;
+        ui.hintWanted = true;
+        ui.hintLabel = tr(t, "Hint: thinking…");
+        return;
+      }
+    }
+    this.showHint();
+  }
+
+  /** Step the hint's cycle on (the host's answer, when there is one, first). */
+  showHint() {
+    const t = this.table;
+    const ui = this.ui;
+    ui.hintWanted = false;
+    const cycle = this.hintCycle(t.hint ? this.findLegal(t.hint.action) : null);
     if (!cycle.length) return;
     ui.hintI = (ui.hintI + 1) % cycle.length;
     const a = cycle[ui.hintI];
@@ -512,6 +546,23 @@ class Seat {
     ui.hintLabel = ui.hintI === 0
       ? tr(t, "Hint: {reading} (H again: other plays)", { reading: playText(t, a) })
       : tr(t, "Other play {i} of {n}", { i: ui.hintI, n: cycle.length - 1 });
+  }
+
+  /** A hint asked for: shown once the host answers (or refuses: then from the list). */
+  pendingHint() {
+    const ui = this.ui;
+    if (!ui.hintWanted) return;
+    if (this.decision() !== "play" || ui.hintAskedFor !== this.viewStep()) {
+      ui.hintWanted = false;
+      ui.hintLabel = "";
+    } else if (this.table.hint || !this.table.hinting) {
+      this.showHint();
+    }
+  }
+
+  /** Names the view shown (a hint answers one view). */
+  viewStep() {
+    return `${this.v.deal}:${this.v.phase}:${(this.v.plays || []).length}`;
   }
 
   give() {
@@ -934,6 +985,7 @@ export function render(root, table) {
   if (!v || v.lobby || !v.levels) return;
   const s = new Seat(table);
   s.reconcile();
+  s.pendingHint();
   const d = s.decision();
   const error = s.ui.error ? h("div", { class: "gd-error", role: "alert", "data-zone": "error" }, s.ui.error) : null;
   root.append(h("div", {
@@ -942,6 +994,7 @@ export function render(root, table) {
     "data-phase": v.phase,
     "data-deal": v.deal,
     "data-decision": d || "",
+    "data-hinting": s.ui.hintWanted ? "1" : "0",
     // Moves with every action (tests wait on it): plays and passes, tribute, returns.
     "data-step": [(v.plays || []).length, (v.tribute || {}).paid?.length || 0,
       (v.tribute || {}).transfers?.length || 0, (v.tribute || {}).returns?.length || 0].join("."),
