@@ -164,10 +164,10 @@ def test_a_seat_plays_take5_to_the_end_and_takes_its_seat_back(web_table, open_p
     assert len(applied) >= 10
 
 
-def test_a_watcher_sees_no_hidden_card_in_its_page_or_its_frames(web_table, open_page):
+def test_a_watcher_sees_no_hidden_card_in_its_page_or_its_frames(web_table, open_page, viewport):
     host, url = web_table("take5", ["open", "bot", "bot", "bot"], SEED, OPTIONS, bot_delay=0.8)
     host.start_game()  # the open seat gets a bot: a table of bots to watch
-    p = open_page(url, "phone")
+    p = open_page(url, viewport)
     p.click("[data-action=watch]")
     p.wait("[data-row='3'] [data-card]")
     turn = host_view(host, None)["turn"]  # a turn goes by
@@ -268,9 +268,9 @@ def test_a_laptop_plays_with_the_windows_keys(web_table, open_page):
     assert 7 not in shown_hand(p) and host_view(host, 0)["own_penalty"] == [61]
 
 
-def test_two_rounds_each_rounds_summary_and_the_columns(web_table, open_page):
+def test_two_rounds_each_rounds_summary_and_the_columns(web_table, open_page, viewport):
     host, url = web_table("take5", SEATS, SEED, {"rounds": 2})
-    p = open_page(url, "laptop")
+    p = open_page(url, viewport)
     sit(p)
     p.wait("[data-hand] [data-lit]")
     turns, seen_round = 0, False

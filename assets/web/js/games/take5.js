@@ -256,7 +256,6 @@ export function render(root, table) {
   let docked = null;
   let pileEl = null;
   if (reveal.length) side.push(el("p", { class: "t5-section-title" }, _("Revealed this turn")), el("div", { class: "t5-reveal" }, reveal));
-  if (ui.round) side.unshift(roundBox(table, ui.round));
   if (table.seat === null) side.push(el("p", { class: "t5-watching" }, _("Watching the table")));
   if (table.seat !== null) {
     side.push(el("p", { class: `t5-preview${p && (p.row === null || p.takes) ? " bad" : ""}`, "data-preview": "" }, p ? previewText(p) : ""));
@@ -290,6 +289,7 @@ export function render(root, table) {
       pile.length ? el("div", { class: "cards" }, pile.map((c) => face("span", c))) : el("div", {}, _("No cards taken yet this round"))));
   }
   root.replaceChildren(el("div", { class: "t5" },
+    ui.round ? roundBox(table, ui.round) : null, // first: above the rows, clear of the dock
     el("section", { class: "t5-rows" }, rowEls),
     el("section", { class: "t5-side" }, side), docked, pileEl));
 }
