@@ -92,12 +92,19 @@ def synced(p, host) -> bool:
 
 
 def wait_mode(p, host) -> str:
-    """The page's next decision (or "over"), once it draws the host's latest view."""
-    return p.wait_until(
-        lambda: (m := mode(p)) and (m == "over" or synced(p, host)) and m,
-        timeout=60,
-        what="a decision or the end",
-    )
+    """The page's next decision (or "over"), once it draws the host's latest view: the
+    mode is read before and after the view's facts, so a render in between is seen."""
+
+    def now():
+        first = mode(p)
+        if not first:
+            return None
+        if first == "over":
+            return first
+        same = synced(p, host)
+        return first if same and mode(p) == first else None
+
+    return p.wait_until(now, timeout=60, what="a decision or the end")
 
 
 def tap_card(p, c: int) -> None:
@@ -308,6 +315,17 @@ def test_three_players_play_alone_with_two_missions_each(web_table, open_page):
     assert len(p.find('.tp-missions .tp-mission[data-place^="own/"]')) == 2
     assert not small_targets(p), small_targets(p)
     assert len(p.find('.tp-seats .tp-mission[data-place*=":own/"]')) == 4
+    # Tap another player's mission: its words show (the window's tooltip); again: gone.
+    from engine.teamplay.missions import MISSIONS
+
+    other = p.wait('.tp-seats .tp-mission[data-place="1:own/0"]')
+    mission = other.get_attribute("data-mission")
+    other.click()
+    focus = p.wait(f'[data-focus="{mission}"]')
+    assert MISSIONS[mission].text in focus.text and f"Mission {mission}" in focus.text
+    p.shot("teamplay-three-read")
+    p.click('.tp-seats .tp-mission[data-place="1:own/0"]')
+    p.wait_until(lambda: not p.find("[data-focus]"), what="the words to go")
     seen, _completed, gave = play_to_the_end(p, host, "teamplay-three", drop=False)
     assert gave == 0 and "play" in seen
     p.wait("[data-outcome]")
