@@ -59,6 +59,7 @@ def test_a_seat_link_moves_its_token_into_storage_and_comes_back_on_reload(web_t
     # the laptop was replaced: it says so, back in the lobby
     laptop.wait("[data-action=watch]")
     assert "taken back" in laptop.text(".note-error")
+    assert f"tapete:{table_id}" not in laptop.storage()  # the laptop let the seat go
     laptop.shot("lobby-replaced")
     # a reload (or the same address opened later) takes the seat again by itself
     phone.driver.get(url)

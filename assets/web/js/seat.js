@@ -385,7 +385,10 @@ export class Seat {
           this.link = { state: "closed", reason: String(msg.message || code), code, attempt: 0, retryAt: 0 };
           this.inflight = null;
           this.close();
-          if (code === "bad-token" && this.join.tableId) keepSeat(this.join.tableId, null);
+          // a dead token, or the seat taken back elsewhere with it: this browser lets go
+          if ((code === "bad-token" || code === "replaced") && this.join.tableId) {
+            keepSeat(this.join.tableId, null);
+          }
           this.emit("closed", msg);
           break;
         }
