@@ -463,6 +463,7 @@ export class TableShell {
       el("span", { class: "badges" }, this.badges(s).map((b) => el("span", { class: `badge b-${b.kind}` }, b.text))),
       bubble ? el("span", { class: "bubble" }, emoteWords(bubble.id)) : null));
     }
+    this.seatsEl.classList.toggle("many", names.length > 4);
     this.seatsEl.replaceChildren(...panels);
   }
 
