@@ -709,7 +709,12 @@ export function status(table) {
   if (!v || v.lobby || !v.teams) return "";
   const m = table.ui.message;
   if (m && Date.now() < m.until) return m.text;
-  return statusLine(table, facts(table));
+  // While this seat's own action is in flight the prompt stays as it was (an empty line
+  // for a moment would move the board under the finger).
+  const text = statusLine(table, facts(table));
+  if (text) table.ui.lastStatus = text;
+  else if (table.busy && table.ui.lastStatus) return table.ui.lastStatus;
+  return text;
 }
 
 /** A seat's panel line: cards held, missions done, "partner" for yours. */
