@@ -625,29 +625,38 @@ function button(label, action, active, onclick) {
   }, bare(label));
 }
 
+/** The turn's buttons by mode. While this seat's own action is in flight (or its
+ * discards go one by one) the last mode's buttons stay, dead, so the bar does not blink. */
 function drawButtons(table, f) {
   const t = table.t;
   const v = f.v;
-  const box = el("section", { class: "tp-buttons" });
-  if (f.mode === "fresh") {
+  const ui = table.ui;
+  if (f.mode) ui.lastMode = f.mode;
+  const waiting = !f.mode && f.seated && !v.over && v.awaiting.includes(f.me);
+  const mode = f.mode || (waiting ? ui.lastMode : null);
+  const live = !!f.mode;
+  const on = (handler) => (live ? handler : null);
+  const box = el("section", { class: "tp-buttons" + (live ? "" : " waiting") });
+  if (mode === "fresh") {
     const m = freshMission(v);
     box.classList.add("fresh");
     box.append(
       el("h2", { class: "tp-h", text: v.phase === "setup" ? t("Set-up: your mission") : t("A new mission") }),
       m ? el("p", { class: "tp-fresh-text", text: `${m} · ${t(MISSION_TEXT[m][1])}` }) : null,
-      button(t("Keep it [K]"), "keep", true, () => decideFresh(table, f, true)),
-      button(t("Swap for the next [R]"), "reject", f.canReject, () => decideFresh(table, f, false)),
+      button(t("Keep it [K]"), "keep", live, on(() => decideFresh(table, f, true))),
+      button(t("Swap for the next [R]"), "reject", live && f.canReject, on(() => decideFresh(table, f, false))),
       el("small", { text: t("once: the next one must be kept") }));
-  } else if (f.mode === "discard") {
+  } else if (mode === "discard") {
     const n = v.must_discard;
     box.append(button(fmt(table.tn("Discard {n} card [Enter]", "Discard {n} cards [Enter]", n), { n }), "discard",
-      f.sel.length === n, () => discard(table, f)));
-  } else if (f.mode === "play") {
-    box.append(button(t("Complete [C]"), "complete", f.exact.length > 0, () => complete(table, f)));
+      live && f.sel.length === n, on(() => discard(table, f))));
+  } else if (mode === "play") {
+    box.append(button(t("Complete [C]"), "complete", live && f.exact.length > 0, on(() => complete(table, f))));
     if (v.has_teams) {
-      box.append(button(t("Give to partner [G]"), "give", f.canGive && f.sel.length >= 1 && f.sel.length <= 2, () => give(table, f)));
+      box.append(button(t("Give to partner [G]"), "give",
+        live && f.canGive && f.sel.length >= 1 && f.sel.length <= 2, on(() => give(table, f))));
     }
-    box.append(button(t("End turn [E]"), "end-turn", f.canEnd, () => endTurn(table, f)));
+    box.append(button(t("End turn [E]"), "end-turn", live && f.canEnd, on(() => endTurn(table, f))));
   }
   return box;
 }
