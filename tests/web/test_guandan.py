@@ -89,6 +89,31 @@ def wait_hint(page) -> None:
     )
 
 
+def small_targets(page, css: str) -> list[str]:
+    """Tappable elements (``css``) of the board under 40 CSS px either way, as laid out
+    now."""
+    out = []
+    for e in page.find(css):
+        try:
+            if e.is_displayed():
+                size = e.size
+                if size["width"] < 40 or size["height"] < 40:
+                    out.append(f"{e.get_attribute('outerHTML')[:80]} {size}")
+        except StaleElementReferenceException:
+            continue
+    return out
+
+
+def enabled(page, css: str) -> bool:
+    """Whether the button ``css`` may be pressed now (read again if drawn anew)."""
+    for _ in range(50):
+        try:
+            return page.wait(css).is_enabled()
+        except StaleElementReferenceException:
+            time.sleep(0.02)
+    raise AssertionError(f"{css} kept being drawn anew")
+
+
 def sit(page, seat: int = 0) -> None:
     page.click(f'[data-action="sit"][data-seat="{seat}"]')
     page.wait('[data-game="guandan"]')
@@ -148,6 +173,7 @@ def try_reading_chooser(page, host, seat: int) -> bool:
     combos = page.attrs('[data-action="reading"]', "data-combo")
     assert combos == [a["combo"] for a in readings], (combos, readings)
     page.shot("guandan-readings")
+    assert not small_targets(page, ".board [data-action]")
     last = len(readings) - 1
     page.click(f'[data-action="reading"][data-reading="{last}"]')
     before = step(page)
@@ -211,6 +237,7 @@ def play_match(page, host, seat: int, *, open_page=None, url=None, viewport="lap
         if d in ("tribute", "return"):
             if d not in shots:
                 page.shot(f"guandan-{d}")
+                assert not small_targets(page, ".board [data-action]")
                 shots.add(d)
             # The card to give: a lit (not dimmed) card of the hand.
             tap(page, '.gd-hand [data-action="card"]:not(.gd-dim)')
@@ -222,6 +249,7 @@ def play_match(page, host, seat: int, *, open_page=None, url=None, viewport="lap
         seen["hand_checks"] += 1
         if "first" not in shots:
             page.shot("guandan-first-decision")
+            assert not small_targets(page, ".board [data-action]")
             page.click('[data-action="sort"][data-mode="combos"]')
             assert shown_hand(page) == sorted(host.call(lambda t: t.view(seat))["hand"])
             page.shot("guandan-by-combos")
@@ -242,7 +270,7 @@ def play_match(page, host, seat: int, *, open_page=None, url=None, viewport="lap
             keys(page, "h")
             wait_hint(page)
             seen["hint"] += 1
-            if page.wait('[data-action="play"]').is_enabled():
+            if enabled(page, '[data-action="play"]'):
                 keys(page, Keys.ENTER)
                 seen["play"] += 1
             else:
@@ -267,8 +295,7 @@ def play_match(page, host, seat: int, *, open_page=None, url=None, viewport="lap
         if "hint" not in shots and page.find(".gd-picked"):
             page.shot("guandan-hint")
             shots.add("hint")
-        play = page.wait('[data-action="play"]')
-        if play.is_enabled():
+        if enabled(page, '[data-action="play"]'):
             act_and_wait(page, before, '[data-action="play"]')
             seen["play"] += 1
         else:

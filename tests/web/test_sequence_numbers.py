@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import time
 
+from selenium.common.exceptions import StaleElementReferenceException
+
 SEATS = ["open", "bot:normal"]
 #: Seconds a whole game may take on the shared machine.
 GAME = 300.0
@@ -32,6 +34,26 @@ def face_text(face: str) -> list[str]:
 def root_attr(page, name: str) -> str:
     got = page.attrs('[data-game="sequence-numbers"]', name)
     return got[0] if got else ""
+
+
+def small_targets(page, css: str) -> list[str]:
+    """Tappable elements (``css``) of the board under 40 CSS px either way, as laid out
+    now."""
+    out = []
+    for e in page.find(css):
+        try:
+            if e.is_displayed():
+                size = e.size
+                if size["width"] < 40 or size["height"] < 40:
+                    out.append(f"{e.get_attribute('outerHTML')[:80]} {size}")
+        except StaleElementReferenceException:
+            continue
+    return out
+
+
+#: What a player taps: every button of the board but the spaces, and the lit spaces (in
+#: the fitted view of a phone the spaces are 33 px; a picked card zooms them to 46 px).
+TAPPABLE = '.board [data-action]:not([data-action="space"]), .board [data-action="space"][data-lit]'
 
 
 def sit(page, seat: int = 0) -> None:
@@ -143,6 +165,7 @@ def play_turn(page, host, seat: int, seen: dict, shots: set) -> None:
         if "picked" not in shots:
             page.shot("sequence-numbers-picked")
             shots.add("picked")
+            assert not small_targets(page, TAPPABLE)
         r, c = lit[0]
         act_and_wait(page, f'[data-action="space"][data-row="{r}"][data-col="{c}"]')
         seen[face if face in ("plus", "minus") else "chip"] += 1
@@ -171,6 +194,7 @@ def test_a_browser_seat_plays_sequence_numbers_to_its_end(web_table, open_page, 
         seen["hand_checks"] += 1
         if seen["hand_checks"] == 1:
             page.shot("sequence-numbers-first-turn")
+            assert not small_targets(page, TAPPABLE)
             refused_space_is_explained(page, host)
         if seen["hand_checks"] == 4:
             check_spectator(open_page, url, viewport, host)
