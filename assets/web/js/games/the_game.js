@@ -400,7 +400,15 @@ function drawHand(table, f) {
 
 function drawButton(table, f) {
   const t = table.t;
-  if (!f.deciding) return el("div", { class: "tg-action" });
+  if (!f.deciding) {
+    // Your own action in flight: the button stays in place, dead, rather than blink away.
+    const mine = f.seated && !f.v.over && f.v.awaiting.includes(f.me);
+    if (!mine) return el("div", { class: "tg-action" });
+    const n = f.v.to_play;
+    const label = n ? fmt(table.tn("Play {n} more card", "Play {n} more cards", n), { n }) : bare(t("End turn [E]"));
+    return el("div", { class: "tg-action" },
+      el("button", { class: "tg-btn wait", type: "button", "data-action": "end-turn", "aria-disabled": "true" }, label));
+  }
   let btn;
   if (f.blocked) {
     btn = el("button", { class: "tg-btn blocked", type: "button", "data-action": "declare-blocked", "data-lit": true,
