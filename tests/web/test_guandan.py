@@ -16,9 +16,10 @@ from __future__ import annotations
 import time
 
 import pytest
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 
 from engine import get_bot
+from tests.web.conftest import drop_web_links
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.keys import Keys
@@ -112,6 +113,18 @@ def enabled(page, css: str) -> bool:
         except StaleElementReferenceException:
             time.sleep(0.02)
     raise AssertionError(f"{css} kept being drawn anew")
+
+
+def drop_and_return(page, host) -> None:
+    """Cut the page's WebSocket from the host's side (a lost Wi-Fi); the page says it is
+    reconnecting and takes its seat back by itself."""
+    assert drop_web_links(host) == 1
+    try:
+        page.wait_until(lambda: page.attrs("[data-link]", "data-link") != ["up"], 2, "down")
+    except TimeoutException:  # it may be back before we look
+        pass
+    page.wait_until(lambda: page.attrs("[data-link]", "data-link") == ["up"], 30, "back up")
+    assert host.call(lambda t: t.seats)[0]["state"] == "connected"
 
 
 def sit(page, seat: int = 0) -> None:
@@ -226,6 +239,7 @@ def play_match(page, host, seat: int, *, open_page=None, url=None, viewport="lap
         "spectator": False,
         "keys": False,
         "hint_checked": False,
+        "dropped": False,
     }
     end = time.monotonic() + MATCH
     shots = set()
@@ -260,6 +274,10 @@ def play_match(page, host, seat: int, *, open_page=None, url=None, viewport="lap
         if not seen["spectator"] and open_page is not None and seen["hand_checks"] >= 3:
             check_spectator(open_page, url, viewport, host)
             seen["spectator"] = True
+        if seen["hand_checks"] == 5 and not seen["dropped"]:
+            drop_and_return(page, host)
+            seen["dropped"] = True
+            continue  # the seat's decision again, drawn from a fresh snapshot
         leading = host.call(lambda t: t.view(seat))["leading"]
         if leading and not seen["readings"] and try_reading_chooser(page, host, seat):
             seen["readings"] = True
@@ -336,7 +354,7 @@ def test_a_browser_seat_plays_a_guandan_match_to_its_end(web_table, open_page, v
     page.click('[data-action="close"]')
     page.shot("guandan-end")
     assert seen["play"] >= 1 and seen["hint"] >= 1 and seen["hand_checks"] >= 3, seen
-    assert seen["spectator"], seen
+    assert seen["spectator"] and seen["dropped"], seen
     assert seen["keys"] == (viewport == "laptop"), seen
     errors = [e for e in page.driver.get_log("browser") if e["level"] == "SEVERE"]
     assert not errors, errors

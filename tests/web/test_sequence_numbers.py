@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import time
 
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+
+from tests.web.conftest import drop_web_links
 
 SEATS = ["open", "bot:normal"]
 #: Seconds a whole game may take on the shared machine.
@@ -54,6 +56,18 @@ def small_targets(page, css: str) -> list[str]:
 #: What a player taps: every button of the board but the spaces, and the lit spaces (in
 #: the fitted view of a phone the spaces are 33 px; a picked card zooms them to 46 px).
 TAPPABLE = '.board [data-action]:not([data-action="space"]), .board [data-action="space"][data-lit]'
+
+
+def drop_and_return(page, host) -> None:
+    """Cut the page's WebSocket from the host's side (a lost Wi-Fi); the page says it is
+    reconnecting and takes its seat back by itself."""
+    assert drop_web_links(host) == 1
+    try:
+        page.wait_until(lambda: page.attrs("[data-link]", "data-link") != ["up"], 2, "down")
+    except TimeoutException:  # it may be back before we look
+        pass
+    page.wait_until(lambda: page.attrs("[data-link]", "data-link") == ["up"], 30, "back up")
+    assert host.call(lambda t: t.seats)[0]["state"] == "connected"
 
 
 def sit(page, seat: int = 0) -> None:
@@ -182,7 +196,15 @@ def test_a_browser_seat_plays_sequence_numbers_to_its_end(web_table, open_page, 
     host, url = web_table("sequence-numbers", SEATS, seed=23)
     page = open_page(url, viewport)
     sit(page, 0)
-    seen = {"chip": 0, "plus": 0, "minus": 0, "dead": 0, "discard": 0, "hand_checks": 0}
+    seen = {
+        "chip": 0,
+        "plus": 0,
+        "minus": 0,
+        "dead": 0,
+        "discard": 0,
+        "hand_checks": 0,
+        "dropped": False,
+    }
     shots: set[str] = set()
     end = time.monotonic() + GAME
     while True:
@@ -198,6 +220,10 @@ def test_a_browser_seat_plays_sequence_numbers_to_its_end(web_table, open_page, 
             refused_space_is_explained(page, host)
         if seen["hand_checks"] == 4:
             check_spectator(open_page, url, viewport, host)
+        if seen["hand_checks"] == 6 and not seen["dropped"]:
+            drop_and_return(page, host)
+            seen["dropped"] = True
+            continue  # the seat's turn again, drawn from a fresh snapshot
         if seen["hand_checks"] == 8:
             page.shot("sequence-numbers-midgame")
         play_turn(page, host, 0, seen, shots)
@@ -220,6 +246,6 @@ def test_a_browser_seat_plays_sequence_numbers_to_its_end(web_table, open_page, 
         for c in range(10):
             got = page.attrs(f'[data-row="{r}"][data-col="{c}"] [data-chip]', "data-chip")
             assert got == ([] if chips[r][c] is None else [str(chips[r][c])]), (r, c, got)
-    assert seen["hand_checks"] >= 4 and seen["chip"] >= 1, seen
+    assert seen["hand_checks"] >= 4 and seen["chip"] >= 1 and seen["dropped"], seen
     errors = [e for e in page.driver.get_log("browser") if e["level"] == "SEVERE"]
     assert not errors, errors
