@@ -150,6 +150,9 @@ function linkCss(id) {
   if (document.getElementById("css-" + id)) return;
   document.head.append(el("link", { id: "css-" + id, rel: "stylesheet", href: "/css/" + id + ".css" }));
 }
+// The board's style starts loading as soon as the shell imports this module (at boot,
+// before the lobby), so the first table is drawn styled.
+if (typeof document !== "undefined") linkCss("teamplay");
 
 /** A number card's value (1..8) and colour (0 red, 1 blue): the face, not a rule. */
 const valueOf = (c) => Math.floor(c / 8) + 1;

@@ -78,6 +78,9 @@ function linkCss(id) {
   if (document.getElementById("css-" + id)) return;
   document.head.append(el("link", { id: "css-" + id, rel: "stylesheet", href: "/css/" + id + ".css" }));
 }
+// The board's style starts loading as soon as the shell imports this module (at boot,
+// before the lobby), so the first table is drawn styled.
+if (typeof document !== "undefined") linkCss("the_game");
 
 /** Everything the table needs from `table`, worked out once per render. */
 function facts(table) {
