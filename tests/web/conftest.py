@@ -27,7 +27,25 @@ from pathlib import Path
 
 import pytest
 
-webdriver = pytest.importorskip("selenium.webdriver")
+#: ``TAPETE_BROWSER_TESTS=required`` (set by .ci/run): a missing browser, driver,
+#: Selenium or node fails these tests instead of skipping them.
+REQUIRED = os.environ.get("TAPETE_BROWSER_TESTS") == "required"
+
+
+def missing(what: str) -> None:
+    """Skip (or, in CI, fail) a test whose tool ``what`` is not on this machine."""
+    text = f"needs {what} (on Debian or Ubuntu: apt install chromium chromium-driver nodejs)"
+    if REQUIRED:
+        pytest.fail(text)
+    pytest.skip(text)
+
+
+try:
+    from selenium import webdriver
+except ImportError:  # the test extra installs it
+    if REQUIRED:
+        raise
+    pytest.skip("needs selenium (pip install -e '.[test]')", allow_module_level=True)
 from selenium.common.exceptions import (  # noqa: E402
     ElementClickInterceptedException,
     StaleElementReferenceException,
@@ -231,7 +249,7 @@ def web_table():
 @pytest.fixture
 def open_page(tmp_path):
     if not browsers_present():
-        pytest.skip("needs Debian's chromium and chromium-driver")
+        missing("Debian's chromium and chromium-driver")
     drivers = []
 
     def make(url: str, viewport: str | None = None) -> Player:

@@ -11,6 +11,7 @@ the edges (a mask of seat 40, an append to a missing key, a plain action in a le
 from __future__ import annotations
 
 import json
+import os
 import random
 import shutil
 import subprocess
@@ -118,7 +119,14 @@ def thin_game(
     return got
 
 
-pytestmark = pytest.mark.skipif(NODE is None, reason="needs node")
+@pytest.fixture(autouse=True)
+def node_present() -> None:
+    """Skip without node — or fail, where ``TAPETE_BROWSER_TESTS=required`` (CI)."""
+    if NODE is None:
+        text = "needs node (on Debian or Ubuntu: apt install nodejs)"
+        if os.environ.get("TAPETE_BROWSER_TESTS") == "required":
+            pytest.fail(text)
+        pytest.skip(text)
 
 
 @pytest.mark.parametrize(
