@@ -697,7 +697,7 @@ function drawLog(s) {
     `${s.who(e.seat)}: ${e.type === "pass" ? tr(t, "pass") : playText(t, e)}`));
   return h("div", { class: "gd-log", "data-zone": "log" },
     h("div", { class: "gd-loghead" }, tr(t, "This deal")),
-    plays.length ? rows : h("div", {}, tr(t, "no plays yet")));
+    h("div", { class: "gd-loglines" }, plays.length ? rows : h("div", {}, tr(t, "no plays yet"))));
 }
 
 /** Where each seat sits around the felt, seen from `me` (play moves counter-clockwise:
