@@ -229,6 +229,11 @@ def _host_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--address", default=None, help="address to listen on (default: all)")
     p.add_argument("--no-advertise", action="store_true", help="do not announce on the LAN")
     p.add_argument(
+        "--no-web",
+        action="store_true",
+        help="no browser page (by default browsers join at http://ADDRESS:PORT+1/)",
+    )
+    p.add_argument(
         "--loopback", action="store_true", help="listen and announce on 127.0.0.1 only (for tests)"
     )
     p.add_argument("--options", default=None, help="game options as a JSON object")

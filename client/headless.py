@@ -212,13 +212,15 @@ def resume(args, out=None, err=None) -> int:
 # --------------------------------------------------------------------------- host
 def host(args, out=None, err=None, ready: Callable | None = None) -> int:
     """``tapete host GAME --seats open,open,bot,bot --name NAME [--port P] [--address A]
-    [--no-advertise] [--options JSON] [--seed N] [--start-after S] [--bot-delay S]
+    [--no-advertise] [--no-web] [--options JSON] [--seed N] [--start-after S] [--bot-delay S]
     [--takeover S] [--turn-seconds S] [--loopback] [--log PATH [--resume] | --no-log]``:
     a dedicated host (``--turn-seconds``: the turn clock, on by default here),
     no window. The table is logged at ``--log`` or, by default, under the user's data
     folder (``logs/``); ``--resume`` continues a logged table after a crash.
 
-    Prints the addresses to join, then seat changes; starts when every seat is taken
+    Serves the browser page and its WebSocket door (:mod:`net.web`) on the TCP port + 1
+    (or any free port) unless ``--no-web``. Prints the addresses to join (``Join with``
+    and ``Browser`` lines), then seat changes; starts when every seat is taken
     (or after ``--start-after`` seconds, bots filling open seats); prints the outcome
     line and exits 0 when the game ends. ``ready(host)`` (tests) is called once it
     listens. Exit 2 for bad usage (a ``human`` seat: no window here), 1 if the port is
@@ -285,8 +287,14 @@ def host(args, out=None, err=None, ready: Callable | None = None) -> int:
                 host.log = host.call(lambda t: TableLog.for_table(log_path, t))
             except (OSError, ValueError) as exc:
                 say(f"tapete host: no log ({exc}); the table will not survive a crash")
+        web_port = None
+        if not getattr(args, "no_web", False):
+            try:
+                web_port = host.listen_web()  # the TCP port + 1, or any free one
+            except OSError as exc:
+                say(f"tapete host: no browser page ({exc.strerror or exc}); tapete join works")
         tell(f"Hosting {engine.get_game(spec.game_id).name}: “{name}”, seats {', '.join(words)}")
-        for line in _reachable_lines(address, port, args.loopback):
+        for line in _reachable_lines(address, port, args.loopback, web_port):
             tell(line)
         if host.log is not None:
             tell(
@@ -372,34 +380,43 @@ def _new_log_path(args, spec: TableSpec, say) -> str | None:
         return None
 
 
-def _reachable_lines(address: str, port: int, loopback: bool) -> list[str]:
+def _reachable_lines(
+    address: str, port: int, loopback: bool, web_port: int | None = None
+) -> list[str]:
     """What ``tapete host`` says about where it can be joined: each address others can
     use (IPv6 in brackets), the network it is on, and never 127.0.0.1 as an address for
-    other laptops."""
+    other laptops. With ``web_port`` (the browser page's port) each ``Join with`` line
+    is followed by its ``Browser: http://ADDRESS:PORT/`` line."""
     from net.addresses import address_text
     from net.discovery import is_link_local, reachable_addresses
 
+    def join(a: str, note: str = "") -> list[str]:
+        lines = [f"Join with: tapete join {address_text(a, port)}{note}"]
+        if web_port:
+            lines.append(f"Browser: http://{address_text(a, web_port)}/{note}")
+        return lines
+
     if loopback or address.startswith("127.") or address == "::1":
-        return [
-            f"Join with: tapete join {address_text(address, port)} (this machine only)"
-            if not loopback
-            else f"Join with: tapete join {address_text('127.0.0.1', port)}"
-        ]
+        return join("127.0.0.1") if loopback else join(address, " (this machine only)")
     if address not in ("0.0.0.0", "::", ""):
-        return [f"Join with: tapete join {address_text(address, port)}"]
+        return join(address)
     found = reachable_addresses()
     if not found:
-        return [
+        lines = [
             "No network address: other laptops cannot reach this machine (is it on a "
             "network?). On this machine: tapete join " + address_text("127.0.0.1", port)
         ]
+        if web_port:
+            lines.append(f"Browser: http://{address_text('127.0.0.1', web_port)}/")
+        return lines
     lines = ["Reachable at " + ", ".join(f"{a} ({n})" for a, n in found)]
     if all(is_link_local(a) for a, _n in found):
         lines.append(
             "Only link-local addresses (169.254.x.x: a network without DHCP); laptops "
             "on the same cable or switch can still join"
         )
-    lines += [f"Join with: tapete join {address_text(a, port)}" for a, _n in found]
+    for a, _n in found:
+        lines += join(a)
     return lines
 
 

@@ -83,14 +83,29 @@ def build(req: dict):
 
 def serve(host, op: dict) -> dict:
     """Listen on every interface for LAN players (``op``: ``port``, 0 = any free one;
-    ``advertise``: the name to announce, or None). Returns the answer."""
+    ``advertise``: the name to announce, or None; ``web``: serve the browser page too,
+    true unless false — :mod:`net.web`, on the TCP port + 1 or any free one). Returns the
+    answer: ``{"serving", "port", "web_port" (None without the page), "advertised",
+    "error"}``."""
     try:
         try:
             port = host.listen(int(op.get("port") or 0), "0.0.0.0")
         except OSError:
             port = host.listen(0, "0.0.0.0")
     except OSError as exc:
-        return {"serving": False, "port": None, "advertised": False, "error": str(exc)}
+        return {
+            "serving": False,
+            "port": None,
+            "web_port": None,
+            "advertised": False,
+            "error": str(exc),
+        }
+    web_port = None
+    if op.get("web", True) is not False:
+        try:
+            web_port = host.listen_web()  # before advertising: the TXT record carries it
+        except OSError as exc:
+            print(f"tapete host process: no browser page ({exc})", file=sys.stderr, flush=True)
     error = None
     if op.get("advertise"):
         try:
@@ -98,7 +113,13 @@ def serve(host, op: dict) -> dict:
         except Exception as exc:  # noqa: BLE001 - no LAN: joining by address still works
             error = str(exc)
     advertised = bool(op.get("advertise")) and error is None
-    return {"serving": True, "port": port, "advertised": advertised, "error": error}
+    return {
+        "serving": True,
+        "port": port,
+        "web_port": web_port,
+        "advertised": advertised,
+        "error": error,
+    }
 
 
 #: Seconds a table hosted in the background stays up after its game ended (the guests
@@ -189,6 +210,7 @@ def child_main() -> int:
     import net.local  # noqa: F401
     import net.log  # noqa: F401
     import net.server  # noqa: F401
+    import net.web  # noqa: F401
 
     line = sys.stdin.readline()
     try:

@@ -23,9 +23,10 @@ a line (the *control channel*; the table itself never travels on it):
 * then operations: ``{"op": "start"}`` (start a lobby table now), ``{"op":
   "bot_delay", "seconds": S}`` (``S``: seconds, or ``[low, high]``: a pause drawn per
   decision; answered by ``{"bot_delay": S}`` once the table's bots use it), ``{"op":
-  "serve", "port": P, "advertise": NAME|null}``
-  (also listen on every interface for LAN players; answered by ``{"serving": true,
-  "port": P, "advertised": BOOL, "error": TEXT|null}``), ``{"op": "hand", "seats":
+  "serve", "port": P, "advertise": NAME|null, "web": BOOL}``
+  (also listen on every interface for LAN players, and — unless ``web`` is false — serve
+  the browser page, :mod:`net.web`; answered by ``{"serving": true, "port": P,
+  "web_port": P|null, "advertised": BOOL, "error": TEXT|null}``), ``{"op": "hand", "seats":
   [SEAT…], "linger": S}`` (the window leaves a LAN table whose game goes on: these seats
   go to ``normal`` stand-in bots, :meth:`net.host.Table.hand_over`; answered by
   ``{"handed": [SEAT…]}``, then ``{"status": {"players", "seats", "started", "over"}}``

@@ -3,7 +3,8 @@
 * :class:`Advertiser` — async, runs on the host's own loop (``AsyncZeroconf``); TXT
   properties: ``protocol``, ``game``, ``table`` (name), ``open`` and ``seats`` (counts),
   ``started``, ``host`` (the machine's name), ``id`` (the table's identity, when the
-  host has one); updated as seats fill. The instance name is the table name plus a tag
+  host has one), ``web`` (the port of its browser page, when it serves one:
+  :mod:`net.web`); updated as seats fill. The instance name is the table name plus a tag
   from the table's identity, so a resumed host replaces its old listing, and two tables
   with the same name both appear.
 * :class:`TableBrowser` — sync ``Zeroconf`` + ``ServiceBrowser`` on zeroconf's own
@@ -188,7 +189,9 @@ class TableInfo:
     address: IPv4 first, then the others; one that answered the liveness check comes
     first), ``protocol``, ``open_seats``, ``seats`` (total), ``host_name`` (the
     machine), ``service`` (the unique instance), ``started`` (the game is under way;
-    open seats are then 0), ``table_id`` (the table's identity, "" if not advertised)."""
+    open seats are then 0), ``table_id`` (the table's identity, "" if not advertised),
+    ``web_port`` (the port of the table's browser page on the same addresses, None if
+    it serves none or the field does not parse)."""
 
     name: str
     game: str
@@ -202,6 +205,7 @@ class TableInfo:
     service: str
     started: bool = False
     table_id: str = ""
+    web_port: int | None = None
 
     @property
     def address(self) -> str:
@@ -214,6 +218,13 @@ class TableInfo:
         """Every address to try, in order, as ``"host:port"`` (the Join button tries
         each before giving up)."""
         return [address_text(a, self.port) for a in self.addresses]
+
+    @property
+    def web_url(self) -> str:
+        """``"http://host:port/"`` of the table's browser page, or "" without one."""
+        if not self.web_port:
+            return ""
+        return f"http://{address_text(self.host, self.web_port)}/"
 
     @property
     def compatible(self) -> bool:
@@ -242,6 +253,14 @@ def _int(text: str, high: int = MAX_SEATS) -> int:
     if value > high:
         raise ValueError(f"count out of range: {value}")
     return value
+
+
+def _port(text: str) -> int | None:
+    """A TXT port (the optional ``web``): ASCII digits 1..65535, else None — a bad
+    value loses the browser address, never the table."""
+    if text.isascii() and text.isdigit() and len(text) <= 5 and 0 < int(text) < 65536:
+        return int(text)
+    return None
 
 
 def _order(addresses: list[str]) -> list[str]:
@@ -289,6 +308,7 @@ def table_info(info: ServiceInfo, loopback: bool = False) -> TableInfo | None:
             service=clean_text(info.name, 255),
             started=started == "1",
             table_id=_txt(info, "id", 64),
+            web_port=_port(_txt(info, "web", 8)),
         )
     except Exception:  # noqa: BLE001 - anything a stranger sends: skip the table
         return None
@@ -317,8 +337,10 @@ class Advertiser:
         loopback: bool = False,
         addresses: list[str] | None = None,
         table_id: str | None = None,
+        web_port: int | None = None,
     ) -> None:
         self.table_name = table_name
+        self.web_port = web_port
         self.game = game
         self.port = port
         self.open_seats = open_seats
@@ -348,6 +370,8 @@ class Advertiser:
         }
         if self.table_id:
             props["id"] = self.table_id[:64]
+        if self.web_port:
+            props["web"] = str(self.web_port)
         return props
 
     def _info(self, name: str) -> ServiceInfo:

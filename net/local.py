@@ -156,6 +156,10 @@ class LocalHost:
         self.stopped = threading.Event()  # set by stop()
         self.advert_error: Exception | None = None  # advertise(wait=False) failed
         self.advertiser = None  # the net.discovery.Advertiser once advertise() ran
+        #: The first TCP server: every door of this host (its other TCP servers, the web
+        #: door) admits and bounds its connections through it (net.web, net.server).
+        self.keeper = None
+        self.web = None  # the net.web.WebServer once listen_web() ran
         #: Where hints are worked out (:meth:`net.host.Table.hint`): one worker thread,
         #: made at the first hint, so a long thought never stalls the host's loop.
         self._thinker: concurrent.futures.ThreadPoolExecutor | None = None
@@ -334,9 +338,50 @@ class LocalHost:
         from net.server import TcpServer
 
         server = TcpServer(self, address, port, **limits)
+        if self.keeper is not None:
+            server.share(self.keeper)
         bound = self.run(server.astart())
         self.add_service(server)
+        if self.keeper is None:
+            self.keeper = server
         return bound
+
+    def listen_web(self, port: int | None = None, address: str | None = None, *, root=None) -> int:
+        """Serve the browser page and the WebSocket door (:class:`net.web.WebServer`)
+        on ``address:port`` from the host thread; returns the bound port. ``address``
+        defaults to the last :meth:`listen`'s; ``port`` None: the TCP port + 1, or any
+        free port when that one is taken; 0: any free port. WebSocket connections are
+        admitted, greeted and bounded by :attr:`keeper` (a listen() first, or a TCP
+        server that never listens). ``root``: the page's folder (default: the package's
+        ``assets/web``; tests). Raises ``OSError`` if an asked port is taken."""
+        from net.server import TcpServer
+        from net.web import WebServer
+
+        tcp = self.address
+        if address is None:
+            address = tcp[0] if tcp is not None else "0.0.0.0"
+        if self.keeper is None:
+            self.keeper = TcpServer(self, address, 0)
+        server = WebServer(self, self.keeper, address, 0 if port is None else port, root)
+        if port is None and tcp is not None and tcp[1] < 65535:
+            server.port = tcp[1] + 1
+            try:
+                bound = self.run(server.astart())
+            except OSError:
+                server.port = 0
+                bound = self.run(server.astart())
+        else:
+            bound = self.run(server.astart())
+        self.add_service(server)
+        self.web = server
+        return bound
+
+    @property
+    def web_address(self) -> tuple[str, int] | None:
+        """``(address, port)`` of the web door (:meth:`listen_web`), else None."""
+        if self.web is None or not self.web.port:
+            return None
+        return self.web.bind, self.web.port
 
     def advertise(
         self,
@@ -370,6 +415,7 @@ class LocalHost:
             # A host bound to one address is reachable only there.
             addresses=None if loopback or bound in ("", "0.0.0.0", "::") else [bound],
             table_id=getattr(t, "table_id", None),
+            web_port=self.web.port if self.web is not None else None,
         )
         if not adv.addresses:
             raise RuntimeError("no LAN address to advertise on; players can still join by address")
@@ -471,4 +517,33 @@ class LocalHost:
         self._services.append(service)
 
 
-__all__ = ["Connection", "LocalConnection", "LocalHost", "Refused", "encode"]
+# --------------------------------------------------------------------------- tests
+def serve_for_tests(
+    game_id: str,
+    seats: list[str],
+    seed: int = 1,
+    options: dict | None = None,
+    *,
+    bot_delay: float = 0.0,
+    address: str = "127.0.0.1",
+    root=None,
+    **table: Any,
+):
+    """A started :class:`LocalHost` serving ``game_id`` with TCP and the web
+    door on ``address`` (any free ports), for tests and the page's Selenium harness.
+    ``table``: more :class:`LocalHost` keywords (``turn_seconds``,
+    ``takeover_delay``, ``name`` …); ``root``: the page's folder (default: the
+    package's ``assets/web``). Returns ``(host, url)`` with ``url`` like
+    ``"http://127.0.0.1:PORT/"``; call ``host.stop()`` at the end."""
+    host = LocalHost(game_id, seats, seed, options, bot_delay=bot_delay, **table)
+    host.start()
+    try:
+        host.listen(0, address)
+        port = host.listen_web(0, root=root)
+    except BaseException:
+        host.stop()
+        raise
+    return host, f"http://{address}:{port}/"
+
+
+__all__ = ["Connection", "LocalConnection", "LocalHost", "Refused", "encode", "serve_for_tests"]

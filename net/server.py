@@ -92,7 +92,9 @@ LINGER = 2.0
 
 class Peer:
     """The host's side of one TCP connection: ``send`` queues a message or drops a
-    connection whose unsent data passes the bound; ``close`` flushes then hangs up."""
+    connection whose unsent data passes the bound; ``close`` flushes then hangs up.
+    (:class:`net.web.WebPeer` is the same for a WebSocket: the server's admission,
+    hello and bounds take either.)"""
 
     def __init__(self, writer: asyncio.StreamWriter, max_unsent: int, address: str = "") -> None:
         self.writer = writer
@@ -109,6 +111,11 @@ class Peer:
         #: Bytes received so far, counted as the transport reads them (:class:`_Counted`):
         #: a connection that has sent none is *silent*, the first pushed out for room.
         self.heard = 0
+
+    def decoder(self) -> Decoder:
+        """A decoder for this connection's input: the strict stream decoder (the web
+        door's peers answer a frame decoder: :class:`net.web.WebPeer`)."""
+        return Decoder(strict=True)
 
     def send(self, message: dict) -> None:
         if self.closed:
@@ -169,7 +176,12 @@ class TcpServer:
     ``address`` to bind (``"0.0.0.0"`` = every IPv4 interface), ``port`` (0 = any free
     one; the bound port is in :attr:`port` after :meth:`astart`). ``idle_timeout``,
     ``hello_timeout``, ``max_unsent`` and ``budget`` (``(burst, rate)`` of each
-    seat's or spectator connection's :class:`net.host.Budget`) may be changed for tests."""
+    seat's or spectator connection's :class:`net.host.Budget`) may be changed for tests.
+
+    A host's first TCP server is also the *door keeper* of its other doors
+    (:attr:`net.local.LocalHost.keeper`): its other TCP servers :meth:`share` its sets,
+    and :class:`net.web.WebServer` admits, greets and bounds each WebSocket peer through
+    its ``_admit``, ``_serve`` and ``_hello``, so every bound counts both doors."""
 
     def __init__(
         self,
@@ -202,6 +214,15 @@ class TcpServer:
         #: Connections closed to make room for descriptors (see :meth:`_shed`), by kind:
         #: ``lingering`` cut short, ``silent`` (no hello yet) dropped, ``new`` shed.
         self.made_room: collections.Counter[str] = collections.Counter()
+
+    def share(self, keeper: "TcpServer") -> None:
+        """Count this server's connections with ``keeper``'s: one set of connections
+        that have not said ``hello``, of peers (the spectator caps) and of budgets for
+        every door of a host (its TCP servers and :class:`net.web.WebServer`, which
+        serves its WebSocket peers through ``keeper``'s methods). Before :meth:`astart`."""
+        for name in ("_peers", "_pending", "_budgets", "_watchers"):
+            if hasattr(keeper, name):  # every set of counts the keeper keeps
+                setattr(self, name, getattr(keeper, name))
 
     async def astart(self) -> int:
         """Bind and listen; returns the port. First raises the process's descriptor
@@ -362,7 +383,7 @@ class TcpServer:
 
     # ------------------------------------------------------------------ one connection
     async def _serve(self, reader: asyncio.StreamReader, peer: Peer) -> None:
-        decoder = Decoder(strict=True)
+        decoder = peer.decoder()
         client: Client | None = None
         deadline = time.monotonic() + self.hello_timeout
         allowance, refilled = float(BYTE_BURST), time.monotonic()

@@ -1,6 +1,6 @@
 """Translation catalogues for the client (GNU gettext, made with Babel).
 
-    python3 tools/i18n_catalogues.py extract  # client/ → assets/locale/tapete.pot
+    python3 tools/i18n_catalogues.py extract  # client/ and the page → assets/locale/tapete.pot
     python3 tools/i18n_catalogues.py update   # template → every <code>/LC_MESSAGES/tapete.po
     python3 tools/i18n_catalogues.py compile  # every .po → .mo (committed: no Babel at run time)
     python3 tools/i18n_catalogues.py check    # exit 1 if a .po misses or leaves empty a msgid
@@ -9,7 +9,10 @@
 (Not named ``i18n.py``: scripts in tools/ run with tools/ first on ``sys.path``, and a
 ``tools/i18n.py`` would shadow the ``i18n`` package that pygame_gui imports.)
 
-Keywords: ``_(message)`` and ``ngettext(singular, plural, n)``. The languages are
+Keywords: ``_(message)`` and ``ngettext(singular, plural, n)`` — in the browser page's
+modules too (``assets/web/js/**.js``, Babel's JavaScript extractor, where a game module's
+``table.t(message)`` and ``table.tn(singular, plural, n)`` count as well), so the page and
+the window share one catalogue (issue 30). The languages are
 ``client.i18n.LANGUAGES`` less English (English text is the key). Babel is a dev tool
 (the ``test`` extra), never needed at run time.
 """
@@ -35,6 +38,10 @@ from client.i18n import DOMAIN, LANGUAGES  # noqa: E402
 LOCALE = ROOT / "assets" / "locale"
 POT = LOCALE / f"{DOMAIN}.pot"
 KEYWORDS = {"_": None, "ngettext": (1, 2)}
+#: The page's keywords: the same, plus the game-module contract's ``t`` / ``tn``.
+JS_KEYWORDS = {**KEYWORDS, "t": None, "tn": (1, 2)}
+#: The browser page's modules (served by net/web.py).
+WEB_JS = ROOT / "assets" / "web" / "js"
 CODES = [c for c in LANGUAGES if c != "en"]
 
 
@@ -60,6 +67,17 @@ def extract() -> Catalog:
             auto_comments=comments,
             context=context,
         )
+    if WEB_JS.is_dir():
+        for filename, lineno, message, comments, context in extract_from_dir(
+            str(WEB_JS), [("**.js", "javascript")], keywords=JS_KEYWORDS
+        ):
+            catalog.add(
+                message,
+                None,
+                [(f"assets/web/js/{Path(filename).as_posix()}", lineno)],
+                auto_comments=comments,
+                context=context,
+            )
     for text, where in engine_texts():
         catalog.add(text, None, [(where, 0)])
     return catalog

@@ -216,6 +216,8 @@ class BrowserScene(Scene):
             name = assets.fit(info.name, 19, row.w - 24, assets.WHITE, True)  # "…" when long
             surface.blit(name, (row.x + 12, row.y + 3))
             sub = f"{game} · {seats} · {info.host_name or info.host}"
+            if getattr(info, "web_url", ""):  # its browser page (TXT ``web``)
+                sub += f" · {info.web_url}"
             surface.blit(assets.fit(sub, 14, row.w - 24, assets.WHITE), (row.x + 12, row.y + 24))
         if self.status:
             img = assets.fit(self.status, 19, w - 40, assets.GOLD, True)

@@ -36,6 +36,7 @@ class LobbyScene(Scene):
         super().__init__(app)
         self.session = session
         self.address: str | None = None
+        self.web = ""  # the browser page's address (net.web), once served
         self.advertised = ""
         self.confirm = LeaveConfirm()
 
@@ -53,6 +54,8 @@ class LobbyScene(Scene):
 
         host = (lan_addresses() or ["127.0.0.1"])[0]
         self.address = address_text(host, srv["port"])
+        if srv.get("web_port"):
+            self.web = f"http://{address_text(host, srv['web_port'])}/"
         if srv.get("error"):
             self.advertised = _("Not advertised ({reason}); others can join by address.").format(
                 reason=srv["error"]
@@ -162,6 +165,10 @@ class LobbyScene(Scene):
             img = assets.fit(line, max(assets.MIN_TEXT, int(20 * k)), w - 20, assets.WHITE)
             surface.blit(img, img.get_rect(midtop=(w // 2, y)))
             y += img.get_height() + 4
+            if self.web:  # an address needs no words: phones and laptops open it
+                img = assets.fit(self.web, max(assets.MIN_TEXT, int(20 * k)), w - 20, assets.WHITE)
+                surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+                y += img.get_height() + 4
         if self.advertised:
             img = assets.fit(self.advertised, max(assets.MIN_TEXT, int(17 * k)), w - 20)
             surface.blit(img, img.get_rect(midtop=(w // 2, y)))

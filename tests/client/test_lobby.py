@@ -73,3 +73,23 @@ def test_the_question_over_the_lobby_is_legible(apps, size, language):  # noqa: 
     rects = list(scene.confirm.buttons.values())
     assert len(rects) == 2 and all(window.contains(r) for r in rects)
     assert not rects[0].colliderect(rects[1])
+
+
+def test_a_lan_lobby_shows_the_browser_page_address(apps):  # noqa: F811
+    """The window hosting a LAN table shows where browsers join (net/web.py): the
+    address needs no words, under the tapete join line."""
+    app, scene, _closed = lobby(apps, ["human", "open", "bot"])
+    scene.session.serving = {
+        "serving": True,
+        "port": 47470,
+        "web_port": 47471,
+        "advertised": True,
+    }
+    scene.address = None
+    scene.serving()
+    assert scene.web.startswith("http://") and scene.web.endswith(":47471/")
+    scene.draw(pygame.Surface(app.size))  # draws with the extra line
+    scene.session.serving = {"serving": True, "port": 47470, "advertised": True}
+    scene.address, scene.web = None, ""
+    scene.serving()
+    assert scene.web == ""  # a host without the page shows none

@@ -1,0 +1,86 @@
+// The page's entry point (client/__main__.py's twin, tiny): take a seat link's token out
+// of the address at once, read /table.json, then either rejoin the seat kept for this
+// table or show the lobby; once seated, the table shell draws the game module.
+
+import { _, preferred, setLanguage } from "./i18n.js";
+import { keptName, showLobby } from "./lobby.js";
+import { keepSeat, keptSeat, Seat } from "./seat.js";
+import { el, modulePath, TableShell } from "./table.js";
+
+/** Codes that send the page back to the lobby (the seat asked for cannot be had). */
+const TO_LOBBY = new Set(["seat-taken", "seat-is-bot", "no-such-seat", "bad-token", "table-full", "replaced"]);
+
+/**
+ * A seat link's fragment (`#t=TOKEN&s=SEAT`), read and cleared from the address bar
+ * at once (history.replaceState): the token is then kept in localStorage only.
+ * @returns {{token: string, seat: number|null}|null}
+ */
+function takeFragment() {
+  const hash = location.hash.replace(/^#/, "");
+  if (!hash) return null;
+  history.replaceState(null, "", location.pathname + location.search);
+  const params = new URLSearchParams(hash);
+  const token = params.get("t");
+  if (!token) return null;
+  const seat = Number.parseInt(params.get("s") || "", 10);
+  return { token, seat: Number.isInteger(seat) ? seat : null };
+}
+
+/** The game's module, or a stand-in that says there is none yet. */
+async function gameModule(game) {
+  try {
+    return await import(modulePath(game));
+  } catch (e) {
+    return {
+      render(root, table) {
+        root.replaceChildren(el("p", { class: "missing" }, table.view.over ? _("Game over") : "…"));
+      },
+    };
+  }
+}
+
+async function boot() {
+  const link = takeFragment(); // first of all: the token leaves the address bar
+  const root = document.getElementById("app");
+  await setLanguage(preferred());
+  let info;
+  try {
+    const resp = await fetch("/table.json", { cache: "no-store" });
+    info = await resp.json();
+  } catch (e) {
+    root.replaceChildren(el("p", { class: "note note-error" }, String(e)));
+    return;
+  }
+  if (link) keepSeat(info.table_id, link);
+  const modulePromise = gameModule(info.game);
+
+  async function sit(join, why = "") {
+    const module = await modulePromise;
+    const seat = new Seat(Object.assign({ protocol: info.protocol, tableId: info.table_id }, join));
+    const shell = new TableShell(root, seat, info, module);
+    seat.listen(({ kind, msg }) => {
+      if (kind === "closed" && TO_LOBBY.has(String(msg.code))) {
+        clearInterval(shell.ticker);
+        lobby(String(msg.message || msg.code));
+      }
+    });
+    seat.open();
+    shell.render();
+  }
+
+  async function lobby(message = "") {
+    let fresh = info;
+    try {
+      fresh = await (await fetch("/table.json", { cache: "no-store" })).json();
+    } catch (e) {
+      /* keep the first */
+    }
+    showLobby(root, fresh, (choice) => sit({ player: choice.player, seat: choice.seat, spectator: choice.spectator, token: null }), message);
+  }
+
+  const kept = keptSeat(info.table_id);
+  if (kept) sit({ player: keptName(), seat: kept.seat, spectator: false, token: kept.token });
+  else lobby();
+}
+
+boot();

@@ -1,0 +1,251 @@
+"""Sequence Numbers in a real browser (issue 30; assets/web/js/games/sequence_numbers.js):
+a player sits at an open seat against a bot (2 players) and plays the game to its end by
+clicking only — a card, then one of the spaces it lights (from the host's legal list),
+Plus and Minus when they come, the dead-card trade when offered, the discard when stuck —
+on the phone and the laptop viewport. On the way it checks that the cards the page shows
+are the seat's hand as the host holds it, that the lit spaces are exactly the legal
+ones, and that a spectator's page holds no card of any hand.
+
+Screenshots go to /tmp/shots-web/ (``sequence-numbers-*-<viewport>.png``).
+"""
+
+from __future__ import annotations
+
+import time
+
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+
+from tests.web.conftest import drop_web_links
+
+SEATS = ["open", "bot:normal"]
+#: Seconds a whole game may take on the shared machine.
+GAME = 300.0
+
+
+def face_text(face: str) -> list[str]:
+    """The ways a card's face may be written on the page ("25+8", "25 + 8", "30 − 11")."""
+    if face in ("plus", "minus"):
+        return []
+    if "+" in face:
+        a, b = face.split("+")
+        return [face, f"{a} + {b}"]
+    a, b = face.split("-")
+    return [face, f"{a} − {b}", f"{a} - {b}"]
+
+
+def root_attr(page, name: str) -> str:
+    got = page.attrs('[data-game="sequence-numbers"]', name)
+    return got[0] if got else ""
+
+
+def small_targets(page, css: str) -> list[str]:
+    """Tappable elements (``css``) of the board under 40 CSS px either way, as laid out
+    now."""
+    out = []
+    for e in page.find(css):
+        try:
+            if e.is_displayed():
+                size = e.size
+                if size["width"] < 40 or size["height"] < 40:
+                    out.append(f"{e.get_attribute('outerHTML')[:80]} {size}")
+        except StaleElementReferenceException:
+            continue
+    return out
+
+
+#: What a player taps: every button of the board but the spaces, and the lit spaces (in
+#: the fitted view of a phone the spaces are 33 px; a picked card zooms them to 46 px).
+TAPPABLE = '.board [data-action]:not([data-action="space"]), .board [data-action="space"][data-lit]'
+
+
+def drop_and_return(page, host) -> None:
+    """Cut the page's WebSocket from the host's side (a lost Wi-Fi); the page says it is
+    reconnecting and takes its seat back by itself."""
+    assert drop_web_links(host) == 1
+    try:
+        page.wait_until(lambda: page.attrs("[data-link]", "data-link") != ["up"], 2, "down")
+    except TimeoutException:  # it may be back before we look
+        pass
+    page.wait_until(lambda: page.attrs("[data-link]", "data-link") == ["up"], 30, "back up")
+    assert host.call(lambda t: t.seats)[0]["state"] == "connected"
+
+
+def sit(page, seat: int = 0) -> None:
+    page.click(f'[data-action="sit"][data-seat="{seat}"]')
+    page.wait('[data-game="sequence-numbers"]')
+
+
+def shown_hand(page) -> list[str]:
+    return page.attrs('[data-action="pick"]', "data-card")
+
+
+def lit_spaces(page) -> list[tuple[int, int]]:
+    rows = page.attrs('[data-action="space"][data-lit]', "data-row")
+    cols = page.attrs('[data-action="space"][data-lit]', "data-col")
+    return sorted(zip(map(int, rows), map(int, cols), strict=True))
+
+
+def wait_turn(page, timeout: float = 60.0) -> str:
+    def ready():
+        if root_attr(page, "data-over") == "1":
+            return "over"
+        return "turn" if root_attr(page, "data-decision") == "1" else ""
+
+    return page.wait_until(ready, timeout, "this seat's turn or the end")
+
+
+def act_and_wait(page, css: str) -> None:
+    before = root_attr(page, "data-step")
+    page.click(css)
+    page.wait_until(
+        lambda: root_attr(page, "data-step") != before, 20, f"the table to move after {css}"
+    )
+
+
+def check_spectator(open_page, url, viewport, host) -> None:
+    watcher = open_page(url, viewport)
+    watcher.click('[data-action="watch"]')
+    watcher.wait('[data-game="sequence-numbers"]')
+    time.sleep(0.3)
+    assert not watcher.find('[data-action="pick"]')
+    text = watcher.text("body")
+    hands = host.call(lambda t: [t.view(s)["hand"] for s in range(2)])
+    for hand in hands:
+        for face in hand:
+            for written in face_text(face):
+                assert written not in text, (face, text)
+    public = {f for pile in host.call(lambda t: t.view(None))["discards"] for f in pile}
+    assert set(watcher.attrs("[data-discard]", "data-discard")) <= public
+    watcher.shot("sequence-numbers-spectator")
+    watcher.driver.quit()
+
+
+def pick(page, i: int, on: bool) -> None:
+    """Tap hand card ``i`` and wait until the page shows it picked (``on``) or not."""
+    page.click(f'[data-action="pick"][data-index="{i}"]')
+    state = "true" if on else "false"
+    page.wait(f'[data-action="pick"][data-index="{i}"][aria-pressed="{state}"]', 10)
+
+
+def refused_space_is_explained(page, host) -> None:
+    """A picked equation card on a space it does not answer: nothing is sent, the page
+    says why in the window's words, and the card stays picked."""
+    hand = shown_hand(page)
+    i = next(i for i, f in enumerate(hand) if f not in ("plus", "minus"))
+    pick(page, i, True)
+    lit = set(lit_spaces(page))
+    view = host.call(lambda t: t.view(0))
+    r, c = next(
+        (r, c)
+        for r in range(10)
+        for c in range(10)
+        if (r, c) not in lit and view["chips"][r][c] is None and view["board"][r][c]
+    )
+    before = root_attr(page, "data-step")
+    page.click(f'[data-action="space"][data-row="{r}"][data-col="{c}"]')
+    page.wait_until(lambda: "does not make" in page.text('[data-zone="error"]'), 10, "why not")
+    page.shot("sequence-numbers-refused")
+    assert root_attr(page, "data-step") == before
+    assert host.call(lambda t: t.view(0))["hand"] == hand
+    pick(page, i, False)
+
+
+def play_turn(page, host, seat: int, seen: dict, shots: set) -> None:
+    """One turn by clicking: trade a dead card when offered, else the first card that
+    lights a space, on the first lit space; when no card can be played, discard."""
+    legal = host.call(lambda t: t.legal_actions(seat))
+    if page.find('[data-action="dead"]'):
+        if "dead" not in shots:
+            page.shot("sequence-numbers-dead")
+            shots.add("dead")
+        act_and_wait(page, '[data-action="dead"]')
+        seen["dead"] += 1
+        return
+    hand = shown_hand(page)
+    # Plus and Minus first when held (each lights its own kind of space), then the rest.
+    order = sorted(range(len(hand)), key=lambda i: hand[i] not in ("plus", "minus"))
+    for i in order:
+        face = hand[i]
+        pick(page, i, True)
+        lit = lit_spaces(page)
+        want = sorted((a["row"], a["col"]) for a in legal if a.get("card") == face and "row" in a)
+        assert lit == want, (face, lit, want)
+        if not lit:
+            pick(page, i, False)  # put it back
+            continue
+        if face in ("plus", "minus") and face not in shots:
+            page.shot(f"sequence-numbers-{face}")
+            shots.add(face)
+        if "picked" not in shots:
+            page.shot("sequence-numbers-picked")
+            shots.add("picked")
+            assert not small_targets(page, TAPPABLE)
+        r, c = lit[0]
+        act_and_wait(page, f'[data-action="space"][data-row="{r}"][data-col="{c}"]')
+        seen[face if face in ("plus", "minus") else "chip"] += 1
+        return
+    pick(page, 0, True)
+    if "stuck" not in shots:
+        page.shot("sequence-numbers-stuck")
+        shots.add("stuck")
+    act_and_wait(page, '[data-action="discard"]')
+    seen["discard"] += 1
+
+
+def test_a_browser_seat_plays_sequence_numbers_to_its_end(web_table, open_page, viewport):
+    host, url = web_table("sequence-numbers", SEATS, seed=23)
+    page = open_page(url, viewport)
+    sit(page, 0)
+    seen = {
+        "chip": 0,
+        "plus": 0,
+        "minus": 0,
+        "dead": 0,
+        "discard": 0,
+        "hand_checks": 0,
+        "dropped": False,
+    }
+    shots: set[str] = set()
+    end = time.monotonic() + GAME
+    while True:
+        assert time.monotonic() < end, f"the game did not end in {GAME} s: {seen}"
+        if wait_turn(page) == "over":
+            break
+        # The page's hand is the host's (the host waits for this seat now).
+        assert shown_hand(page) == host.call(lambda t: t.view(0))["hand"]
+        seen["hand_checks"] += 1
+        if seen["hand_checks"] == 1:
+            page.shot("sequence-numbers-first-turn")
+            assert not small_targets(page, TAPPABLE)
+            refused_space_is_explained(page, host)
+        if seen["hand_checks"] == 4:
+            check_spectator(open_page, url, viewport, host)
+        if seen["hand_checks"] == 6 and not seen["dropped"]:
+            drop_and_return(page, host)
+            seen["dropped"] = True
+            continue  # the seat's turn again, drawn from a fresh snapshot
+        if seen["hand_checks"] == 8:
+            page.shot("sequence-numbers-midgame")
+        play_turn(page, host, 0, seen, shots)
+    assert host.over.is_set()
+    view = host.call(lambda t: t.view(0))
+    prompt = page.text("[data-prompt]")
+    if view["draw"]:
+        assert "draw" in prompt
+    elif 0 in view["winners"]:
+        assert "You win!" in prompt
+    else:
+        assert "wins!" in prompt
+    page.wait(".overlay-outcome [data-outcome]")
+    page.shot("sequence-numbers-outcome")
+    page.click('[data-action="close"]')
+    page.shot("sequence-numbers-end")
+    # The board shows every chip where the host has it.
+    chips = view["chips"]
+    for r in range(10):
+        for c in range(10):
+            got = page.attrs(f'[data-row="{r}"][data-col="{c}"] [data-chip]', "data-chip")
+            assert got == ([] if chips[r][c] is None else [str(chips[r][c])]), (r, c, got)
+    assert seen["hand_checks"] >= 4 and seen["chip"] >= 1 and seen["dropped"], seen
+    errors = [e for e in page.driver.get_log("browser") if e["level"] == "SEVERE"]
+    assert not errors, errors

@@ -1,0 +1,36 @@
+#!/bin/sh
+# Refresh the browser page's vendored libraries (assets/web/vendor/) from the npm
+# registry, at pinned versions, with their licences. No build step: the page imports
+# the packages' own ES-module files as they are published.
+#
+#   sh tools/vendor_web.sh          # fetch, unpack, copy; prints what it wrote
+#
+# Needs npm (only `npm pack`: no node_modules, no install scripts run). After a version
+# bump, update the entry in assets/LICENSES.md and run tests/web.
+set -eu
+
+MSGPACK_VERSION=3.1.3   # @msgpack/msgpack, ISC
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+VENDOR="$ROOT/assets/web/vendor"
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+
+cd "$WORK"
+npm pack --silent "@msgpack/msgpack@$MSGPACK_VERSION" >/dev/null
+tar xzf "msgpack-msgpack-$MSGPACK_VERSION.tgz"
+
+OUT="$VENDOR/msgpack"
+rm -rf "$OUT"
+mkdir -p "$OUT/utils"
+# The ES-module build only: *.mjs (no source maps, no typings).
+for f in package/dist.esm/*.mjs; do cp "$f" "$OUT/"; done
+for f in package/dist.esm/utils/*.mjs; do cp "$f" "$OUT/utils/"; done
+# Source maps are not shipped: drop the comment that points at them.
+for f in "$OUT"/*.mjs "$OUT"/utils/*.mjs; do
+    sed -i '/^\/\/# sourceMappingURL=/d' "$f"
+done
+cp package/LICENSE "$OUT/LICENSE"
+printf '@msgpack/msgpack %s (npm: dist.esm, ISC; https://github.com/msgpack/msgpack-javascript)\n' \
+    "$MSGPACK_VERSION" > "$OUT/VERSION"
+echo "@msgpack/msgpack $MSGPACK_VERSION -> ${OUT#$ROOT/}: $(ls "$OUT" "$OUT/utils" | grep -c '\.mjs$') modules"
