@@ -321,9 +321,12 @@ class NewGameScene(Scene):
                 pygame.Rect(seed_x, y, box_x + box_w - seed_x, r), ui
             )
             self.seed.set_text(self.seed_text)
-            y = self.add_help(
-                _("The same seed deals the same cards. Blank: random."), y, ostep, lay
+            seed_help = (
+                _("At a LAN table the seed is mixed with a secret shown at the end. Blank: random.")
+                if self.lan
+                else _("The same seed deals the same cards. Blank: random.")
             )
+            y = self.add_help(seed_help, y, ostep, lay)
         elif beside:
             y += step
         self.table_name = None

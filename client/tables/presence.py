@@ -223,6 +223,11 @@ class Presence:
             text = _("Back in your seat") if mine else _("{name} is back: the stand-in stops")
         elif event == "left":
             text = _("{name} left; a bot plays their seat")
+        elif event == "unproven":  # net.client: a kept token withheld from another table
+            text = _(
+                "This host is not the table your seat is at: you joined it as a new player "
+                "(your seat token stays with you)"
+            )
         elif event == "timed-out":
             text = (
                 _("Your time ran out: a stand-in chose for you")
