@@ -56,6 +56,10 @@
  *   TeamplayAction
  */
 
+import { fmt } from "../i18n.js";
+import { bare, linkCss, matching, prompt, say } from "../dom.js";
+import { el } from "../table.js";
+
 /**
  * Mission id → [cards it takes (null: any number), its text]: the words the window
  * shows (engine/teamplay/missions.py TABLE; msgids of the catalogue). The view names
@@ -112,44 +116,11 @@ export const MISSION_TEXT = {
 };
 
 const TEAM_LETTERS = "ABCDEF";
-const MESSAGE_MS = 3500;
-
-/** An element with attributes (`class`, `data-*`, `aria-*`, `text`, `on*`) and children. */
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "text") node.textContent = String(v);
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of children) {
-    if (c !== null && c !== undefined && c !== false) node.append(c);
-  }
-  return node;
-}
-
-function fmt(text, args = {}) {
-  return text.replace(/\{(\w+)\}/g, (m, k) => (k in args ? String(args[k]) : m));
-}
-
-/** A button label without the window's key hint ("End turn [E]" → "End turn"). */
-function bare(text) {
-  return text.replace(/\s*\[[^\]]*\]\s*$/, "");
-}
-
-function choices(legal, where) {
-  return (legal || []).filter((a) => Object.entries(where).every(([k, v]) => a[k] === v));
-}
 
 function sameCards(a, b) {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-function linkCss(id) {
-  if (document.getElementById("css-" + id)) return;
-  document.head.append(el("link", { id: "css-" + id, rel: "stylesheet", href: "/css/" + id + ".css" }));
-}
 // The board's style starts loading as soon as the shell imports this module (at boot,
 // before the lobby), so the first table is drawn styled.
 if (typeof document !== "undefined") linkCss("teamplay");
@@ -180,8 +151,8 @@ function facts(table) {
   const deciding = seated && !v.over && !table.busy && legal.length > 0 && !ui.discards.length;
   let mode = null;
   if (deciding) {
-    if (choices(legal, { type: "keep" }).length) mode = "fresh";
-    else if (choices(legal, { type: "discard" }).length) mode = "discard";
+    if (matching(legal, { type: "keep" }).length) mode = "fresh";
+    else if (matching(legal, { type: "discard" }).length) mode = "discard";
     else mode = "play";
   }
   const places = seated ? ["general", ...v.own[me].map((_m, i) => "own/" + i)] : [];
@@ -190,7 +161,7 @@ function facts(table) {
   const optionsFor = (place) => {
     const m = missionAt(place);
     if (!m || !places.includes(place)) return [];
-    return choices(legal, { type: "complete", mission: m }).map((a) => a.cards);
+    return matching(legal, { type: "complete", mission: m }).map((a) => a.cards);
   };
   const sel = [...ui.selected].sort((a, b) => a - b);
   /** "exact" | "partial" | "ready" | null: the live highlight of one of your missions. */
@@ -206,17 +177,11 @@ function facts(table) {
   const exact = places.filter((p) => missionState(p) === "exact");
   return {
     v, legal, me, ui, seated, deciding, mode, places, missionAt, optionsFor, missionState, exact, sel,
-    canDraw: (src) => mode === "play" && choices(legal, src ? { type: "draw", from: src } : { type: "draw" }).length > 0,
-    canEnd: mode === "play" && choices(legal, { type: "end-turn" }).length > 0,
-    canGive: mode === "play" && choices(legal, { type: "give" }).length > 0,
-    canReject: choices(legal, { type: "reject" }).length > 0,
+    canDraw: (src) => mode === "play" && matching(legal, src ? { type: "draw", from: src } : { type: "draw" }).length > 0,
+    canEnd: mode === "play" && matching(legal, { type: "end-turn" }).length > 0,
+    canGive: mode === "play" && matching(legal, { type: "give" }).length > 0,
+    canReject: matching(legal, { type: "reject" }).length > 0,
   };
-}
-
-function showError(table, text) {
-  table.ui.message = { text, until: Date.now() + MESSAGE_MS };
-  table.rerender();
-  setTimeout(() => table.rerender(), MESSAGE_MS + 50);
 }
 
 // ------------------------------------------------------------------ actions
@@ -225,7 +190,7 @@ function toggle(table, f, c) {
   if (ui.selected.includes(c)) ui.selected = ui.selected.filter((x) => x !== c);
   else if (f.mode === "discard" && ui.selected.length >= f.v.must_discard) {
     const n = f.v.must_discard;
-    showError(table, fmt(table.tn("Discard exactly {n} card", "Discard exactly {n} cards", n), { n }));
+    say(table, fmt(table.tn("Discard exactly {n} card", "Discard exactly {n} cards", n), { n }));
     return;
   } else ui.selected = [...ui.selected, c];
   table.rerender();
@@ -235,17 +200,17 @@ function take(table, f, src, i = 0) {
   const t = table.t;
   const v = f.v;
   if (!v.draws_left) {
-    showError(table, t("Both cards are drawn this turn"));
+    say(table, t("Both cards are drawn this turn"));
     return;
   }
   if (src === "bank") {
-    const action = i < v.bank.length ? choices(f.legal, { type: "draw", from: "bank", card: v.bank[i] })[0] : null;
-    if (!action) showError(table, t("No card there in the bank"));
+    const action = i < v.bank.length ? matching(f.legal, { type: "draw", from: "bank", card: v.bank[i] })[0] : null;
+    if (!action) say(table, t("No card there in the bank"));
     else table.act(action);
   } else if (!f.canDraw("deck")) {
-    showError(table, t("The draw pile and the discards are empty"));
+    say(table, t("The draw pile and the discards are empty"));
   } else {
-    table.act(choices(f.legal, { type: "draw", from: "deck" })[0]);
+    table.act(matching(f.legal, { type: "draw", from: "deck" })[0]);
   }
 }
 
@@ -256,19 +221,19 @@ function complete(table, f, place = null) {
   const ui = table.ui;
   if (place === null) place = f.exact.includes(ui.focus) ? ui.focus : f.exact[0] ?? null;
   if (!f.sel.length) {
-    showError(table, t("Select the cards first (click them, or ←/→ and Space)"));
+    say(table, t("Select the cards first (click them, or ←/→ and Space)"));
     return;
   }
   if (place === null || !f.exact.includes(place)) {
     if (place !== null && !f.places.includes(place)) {
-      showError(table, t("Only the general mission and your own can be completed"));
+      say(table, t("Only the general mission and your own can be completed"));
     } else {
-      showError(table, t("The selected cards complete none of your missions exactly"));
+      say(table, t("The selected cards complete none of your missions exactly"));
     }
     return;
   }
   const m = f.missionAt(place);
-  const action = choices(f.legal, { type: "complete", mission: m }).find((a) => sameCards(a.cards, f.sel));
+  const action = matching(f.legal, { type: "complete", mission: m }).find((a) => sameCards(a.cards, f.sel));
   ui.selected = [];
   ui.focus = null; // that place gets a new mission
   table.act(action);
@@ -277,11 +242,11 @@ function complete(table, f, place = null) {
 function give(table, f) {
   const t = table.t;
   const v = f.v;
-  if (!v.has_teams) showError(table, t("Everybody plays alone: no gifts"));
-  else if (v.gave) showError(table, t("You gave cards to your partner already this turn"));
-  else if (!(f.sel.length >= 1 && f.sel.length <= 2)) showError(table, t("Select 1 or 2 cards to give to your partner"));
+  if (!v.has_teams) say(table, t("Everybody plays alone: no gifts"));
+  else if (v.gave) say(table, t("You gave cards to your partner already this turn"));
+  else if (!(f.sel.length >= 1 && f.sel.length <= 2)) say(table, t("Select 1 or 2 cards to give to your partner"));
   else {
-    const action = choices(f.legal, { type: "give" }).find((a) => sameCards(a.cards, f.sel));
+    const action = matching(f.legal, { type: "give" }).find((a) => sameCards(a.cards, f.sel));
     if (!action) return;
     table.ui.selected = [];
     table.act(action);
@@ -291,7 +256,7 @@ function give(table, f) {
 function discard(table, f) {
   const n = f.v.must_discard;
   if (f.sel.length !== n) {
-    showError(table, fmt(table.tn("Select {n} card to discard", "Select {n} cards to discard", n), { n }));
+    say(table, fmt(table.tn("Select {n} card to discard", "Select {n} cards to discard", n), { n }));
     return;
   }
   // One discard action a card, in order: each one after the host took the last.
@@ -305,7 +270,7 @@ function sendDiscards(table) {
   const ui = table.ui;
   if (!ui.discards || !ui.discards.length || table.busy) return;
   const c = ui.discards.shift();
-  const action = choices(table.legal, { type: "discard", card: c })[0];
+  const action = matching(table.legal, { type: "discard", card: c })[0];
   if (!action) {
     ui.discards = [];
     table.rerender();
@@ -317,7 +282,7 @@ function sendDiscards(table) {
 function endTurn(table, f) {
   if (!f.canEnd) {
     const n = f.v.draws_left;
-    showError(table, fmt(table.tn("Draw {n} more card first (bank 1–3 or pile D)",
+    say(table, fmt(table.tn("Draw {n} more card first (bank 1–3 or pile D)",
       "Draw {n} more cards first (bank 1–3 or pile D)", n), { n }));
     return;
   }
@@ -327,7 +292,7 @@ function endTurn(table, f) {
 
 function decideFresh(table, f, keep) {
   if (!keep && !f.canReject) {
-    showError(table, table.t("The mission pile is empty: the new mission stays"));
+    say(table, table.t("The mission pile is empty: the new mission stays"));
     return;
   }
   table.act({ type: keep ? "keep" : "reject" });
@@ -538,7 +503,7 @@ function drawMiddle(table, f) {
   const bank = el("div", { class: "tp-bank" }, el("h2", { class: "tp-h", text: canBank ? t("Bank: take with 1–3") : t("Bank") }));
   const row = el("div", { class: "tp-row" });
   v.bank.forEach((c, i) => {
-    const ok = choices(f.legal, { type: "draw", from: "bank", card: c }).length > 0 && f.mode === "play";
+    const ok = matching(f.legal, { type: "draw", from: "bank", card: c }).length > 0 && f.mode === "play";
     row.append(el("button", {
       class: "tp-pick" + (ok ? " lit" : ""), type: "button", "data-action": "draw", "data-from": "bank",
       "data-card": c, "data-lit": ok,
@@ -719,14 +684,7 @@ export function summary(table) {
 export function status(table) {
   const v = table.view;
   if (!v || v.lobby || !v.teams) return "";
-  const m = table.ui.message;
-  if (m && Date.now() < m.until) return m.text;
-  // While this seat's own action is in flight the prompt stays as it was (an empty line
-  // for a moment would move the board under the finger).
-  const text = statusLine(table, facts(table));
-  if (text) table.ui.lastStatus = text;
-  else if (table.busy && table.ui.lastStatus) return table.ui.lastStatus;
-  return text;
+  return prompt(table, () => statusLine(table, facts(table)));
 }
 
 /** A seat's panel line: cards held, missions done, "partner" for yours. */

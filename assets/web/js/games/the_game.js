@@ -37,47 +37,16 @@
  *   {type: "declare-blocked"}|{type: "signal", pile: PileName, signal: Signal}} TheGameAction
  */
 
+import { fmt } from "../i18n.js";
+import { bare, linkCss, matching, prompt, say } from "../dom.js";
+import { el } from "../table.js";
+
 /** The piles in the engine's order, which way each runs, the key that picks it. */
 const PILES = ["asc1", "asc2", "desc1", "desc2"];
 const ASCENDING = { asc1: true, asc2: true, desc1: false, desc2: false };
 const PILE_KEYS = ["A", "S", "D", "F"];
 const SIGNALS = ["dont-play", "can-play-well"];
-const MESSAGE_MS = 3500;
 
-/** An element with attributes (`class`, `data-*`, `aria-*`, `text`, `on*`) and children. */
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "text") node.textContent = String(v);
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of children) {
-    if (c !== null && c !== undefined && c !== false) node.append(c);
-  }
-  return node;
-}
-
-/** `str.format(...)` of the Python side: "{n} cards" with {n: 3}. */
-function fmt(text, args = {}) {
-  return text.replace(/\{(\w+)\}/g, (m, k) => (k in args ? String(args[k]) : m));
-}
-
-/** A button label without the window's key hint ("End turn [E]" → "End turn"). */
-function bare(text) {
-  return text.replace(/\s*\[[^\]]*\]\s*$/, "");
-}
-
-/** The actions of `legal` whose fields equal `where`'s. */
-function choices(legal, where) {
-  return (legal || []).filter((a) => Object.entries(where).every(([k, v]) => a[k] === v));
-}
-
-function linkCss(id) {
-  if (document.getElementById("css-" + id)) return;
-  document.head.append(el("link", { id: "css-" + id, rel: "stylesheet", href: "/css/" + id + ".css" }));
-}
 // The board's style starts loading as soon as the shell imports this module (at boot,
 // before the lobby), so the first table is drawn styled.
 if (typeof document !== "undefined") linkCss("the_game");
@@ -91,19 +60,19 @@ function facts(table) {
   const seated = me !== null && me !== undefined && me >= 0 && me < v.players;
   const moves = legal.filter((a) => a.type !== "signal");
   const deciding = seated && !v.over && !table.busy && moves.length > 0;
-  const blocked = deciding && choices(legal, { type: "declare-blocked" }).length > 0;
+  const blocked = deciding && matching(legal, { type: "declare-blocked" }).length > 0;
   const hand = v.hand || [];
   if (ui.selected !== undefined && ui.selected !== null && !hand.includes(ui.selected)) {
     ui.selected = null;
   }
   const selected = deciding && !blocked ? ui.selected ?? null : null;
-  const plays = choices(legal, { type: "play" });
+  const plays = matching(legal, { type: "play" });
   const pilesFor = (c) => plays.filter((a) => a.card === c).map((a) => a.pile);
   const canSignal = seated && !v.over && v.players > 1 && legal.some((a) => a.type === "signal");
   return {
     v, legal, me, ui, seated, deciding, blocked, hand, selected, pilesFor, canSignal,
     playable: new Set(plays.map((a) => a.card)),
-    canEnd: deciding && choices(legal, { type: "end-turn" }).length > 0,
+    canEnd: deciding && matching(legal, { type: "end-turn" }).length > 0,
   };
 }
 
@@ -118,12 +87,6 @@ function isTrick(v, c, pile) {
   return ASCENDING[pile] ? c === top - 10 : c === top + 10;
 }
 
-function showError(table, text) {
-  table.ui.message = { text, until: Date.now() + MESSAGE_MS };
-  table.rerender();
-  setTimeout(() => table.rerender(), MESSAGE_MS + 50);
-}
-
 // ------------------------------------------------------------------ actions
 function select(table, c) {
   const ui = table.ui;
@@ -135,7 +98,7 @@ function playOn(table, f, pile) {
   const c = f.selected;
   const t = table.t;
   if (c === null) {
-    showError(table, t("Pick a card first (click it, 1–8 or ←/→)"));
+    say(table, t("Pick a card first (click it, 1–8 or ←/→)"));
     return;
   }
   if (!f.pilesFor(c).includes(pile)) {
@@ -143,7 +106,7 @@ function playOn(table, f, pile) {
     const why = ASCENDING[pile]
       ? t("{card} does not fit on the UP pile at {top}: higher, or exactly 10 lower")
       : t("{card} does not fit on the DOWN pile at {top}: lower, or exactly 10 higher");
-    showError(table, fmt(why, { card: c, top }));
+    say(table, fmt(why, { card: c, top }));
     return;
   }
   table.ui.selected = null;
@@ -153,21 +116,21 @@ function playOn(table, f, pile) {
 function playOnly(table, f) {
   const t = table.t;
   if (f.selected === null) {
-    showError(table, t("Pick a card first (click it, 1–8 or ←/→)"));
+    say(table, t("Pick a card first (click it, 1–8 or ←/→)"));
     return;
   }
   const piles = f.pilesFor(f.selected);
   if (piles.length === 1) playOn(table, f, piles[0]);
-  else if (!piles.length) showError(table, fmt(t("{card} fits on no pile now"), { card: f.selected }));
-  else showError(table, fmt(t("{card} fits on several piles: press A, S, D or F"), { card: f.selected }));
+  else if (!piles.length) say(table, fmt(t("{card} fits on no pile now"), { card: f.selected }));
+  else say(table, fmt(t("{card} fits on several piles: press A, S, D or F"), { card: f.selected }));
 }
 
 function endTurn(table, f) {
   const t = table.t;
-  if (f.blocked) showError(table, t("Nothing fits: declare the block (B)"));
+  if (f.blocked) say(table, t("Nothing fits: declare the block (B)"));
   else if (!f.canEnd) {
     const n = f.v.to_play;
-    showError(table, fmt(table.tn("Play {n} more card before ending your turn",
+    say(table, fmt(table.tn("Play {n} more card before ending your turn",
       "Play {n} more cards before ending your turn", n), { n }));
   } else {
     table.ui.selected = null;
@@ -177,7 +140,7 @@ function endTurn(table, f) {
 
 function declareBlocked(table, f) {
   if (!f.blocked) {
-    showError(table, table.t("You are not blocked: a card still fits, or you have played the minimum"));
+    say(table, table.t("You are not blocked: a card still fits, or you have played the minimum"));
     return;
   }
   table.act({ type: "declare-blocked" });
@@ -188,10 +151,10 @@ function toggleSignal(table, f, pile, kind) {
   if (!f.canSignal) return;
   const mine = f.v.signals[pile][f.me];
   const want = mine === kind ? null : kind;
-  const action = choices(f.legal, { type: "signal", pile, signal: want })[0];
+  const action = matching(f.legal, { type: "signal", pile, signal: want })[0];
   if (!action) {
     // One change per pile and turn (the-game.md "Communication").
-    showError(table, table.t("You have already changed your signal on this pile this turn"));
+    say(table, table.t("You have already changed your signal on this pile this turn"));
     return;
   }
   table.act(action);
@@ -214,7 +177,7 @@ function onKey(event) {
   }
   if (event.ctrlKey || event.altKey || event.metaKey || !f.deciding) return;
   if (key === "B") declareBlocked(table, f);
-  else if (f.blocked) showError(table, table.t("Nothing fits: declare the block (B)"));
+  else if (f.blocked) say(table, table.t("Nothing fits: declare the block (B)"));
   else if ((key === "ArrowLeft" || key === "ArrowRight") && f.hand.length) {
     const step = key === "ArrowRight" ? 1 : -1;
     const i = f.hand.indexOf(f.selected);
@@ -365,7 +328,7 @@ function drawPile(table, f, i) {
     const row = el("div", { class: "tg-toggles" });
     for (const kind of SIGNALS) {
       const on = mine === kind;
-      const ok = choices(f.legal, { type: "signal", pile: name, signal: on ? null : kind }).length > 0;
+      const ok = matching(f.legal, { type: "signal", pile: name, signal: on ? null : kind }).length > 0;
       row.append(el("button", {
         class: "tg-toggle " + kind + (on ? " on" : ""), type: "button",
         "data-action": "signal", "data-pile": name, "data-signal": kind,
@@ -463,14 +426,7 @@ export const emotes = false;
 export function status(table) {
   const v = table.view;
   if (!v || v.lobby || !v.piles) return "";
-  const m = table.ui.message;
-  if (m && Date.now() < m.until) return m.text;
-  // While this seat's own action is in flight the prompt stays as it was (an empty line
-  // for a moment would move the board under the finger).
-  const text = statusLine(table, facts(table));
-  if (text) table.ui.lastStatus = text;
-  else if (table.busy && table.ui.lastStatus) return table.ui.lastStatus;
-  return text;
+  return prompt(table, () => statusLine(table, facts(table)));
 }
 
 /** A seat's panel line: its cards, and for the active seat what is left to play. */

@@ -1,0 +1,73 @@
+// Small helpers the game modules share beyond the `table` object (table.js): a game's
+// own stylesheet, the window's button labels without their key hints, the legal
+// actions a board drew from, and the short message a board puts in the prompt line.
+// The DOM builder is table.js `el`, the `{field}` filler i18n.js `fmt`.
+
+import { matches } from "./wire.js";
+
+/** Milliseconds a board's message (`say`) stays in the prompt line. */
+export const MESSAGE_MS = 3500;
+
+/**
+ * Link `/css/<id>.css` into the page once (`<link id="css-<id>">`): a game module calls
+ * it when imported, so its board's style loads before the first table is drawn.
+ * @param {string} id   the stylesheet's name ("the_game")
+ */
+export function linkCss(id) {
+  if (typeof document === "undefined" || document.getElementById("css-" + id)) return;
+  const link = document.createElement("link");
+  link.id = "css-" + id;
+  link.rel = "stylesheet";
+  link.href = "/css/" + id + ".css";
+  document.head.append(link);
+}
+
+/**
+ * A button label without the window's key hint: "End turn [E]" → "End turn".
+ * @param {string} text
+ * @returns {string}
+ */
+export function bare(text) {
+  return text.replace(/\s*\[[^\]]*\]\s*$/, "");
+}
+
+/**
+ * The actions of `legal` matching `fields` (wire.js `matches`), in order. Unlike
+ * `table.choices` it ignores an action in flight: for what a board drew from the list it
+ * was given (a tap on a drawn button looks up the action that button stood for).
+ * @param {Object[]|null|undefined} legal
+ * @param {Object} fields
+ * @returns {Object[]}
+ */
+export function matching(legal, fields) {
+  return (legal || []).filter((a) => matches(a, fields));
+}
+
+/**
+ * Show `text` in the prompt line for MESSAGE_MS (kept in `table.ui.message`; `prompt`
+ * returns it), then draw again without it.
+ * @param {Object} table   the game-module contract's `table`
+ * @param {string} text
+ */
+export function say(table, text) {
+  table.ui.message = { text, until: Date.now() + MESSAGE_MS };
+  table.rerender();
+  setTimeout(() => table.rerender(), MESSAGE_MS + 50);
+}
+
+/**
+ * A board's prompt line: the message `say` put there while it lasts, else `line()`;
+ * while this seat's own action is in flight an empty line keeps the last one shown (an
+ * empty line for a moment would move the board under the finger).
+ * @param {Object} table   the game-module contract's `table`
+ * @param {function(): string} line
+ * @returns {string}
+ */
+export function prompt(table, line) {
+  const m = table.ui.message;
+  if (m && Date.now() < m.until) return m.text;
+  const text = line();
+  if (text) table.ui.lastStatus = text;
+  else if (table.busy && table.ui.lastStatus) return table.ui.lastStatus;
+  return text;
+}
