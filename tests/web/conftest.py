@@ -278,3 +278,49 @@ def drop_web_links(host) -> int:
         return len(peers)
 
     return host.run(cut())
+
+
+def host_view(host, seat):
+    """The host's own view of ``seat`` now (what the page must draw)."""
+    return host.call(lambda t: t.view(seat))
+
+
+def page_hand(p) -> list[int]:
+    """The hand the page draws: its ``[data-hand]`` list of card values."""
+    (value,) = p.attrs("[data-hand]", "data-hand") or [None]
+    return [int(x) for x in value.split()] if value else []
+
+
+def drop_and_return(p, host, name: str) -> None:
+    """Cut the page's WebSocket from the host's side (a lost Wi-Fi): the seat goes away,
+    then the page takes it back by itself (its kept token) and plays on."""
+    assert drop_web_links(host) == 1
+
+    def state():
+        return host.call(lambda t: t.seats)[0]["state"]
+
+    try:
+        p.wait_until(
+            lambda: state() != "connected" or p.attrs("[data-link]", "data-link") != ["up"],
+            timeout=3,
+            what="the drop",
+        )
+        if p.attrs("[data-link]", "data-link") != ["up"]:
+            p.shot(f"{name}-reconnecting")
+    except Exception:  # noqa: BLE001 - it may be back before we look
+        pass
+    p.wait_until(
+        lambda: p.attrs("[data-link]", "data-link") == ["up"] and state() == "connected",
+        what="the seat back",
+    )
+
+
+def small_targets(p) -> list[str]:
+    """The board's tappable elements under 40 CSS px either way (as laid out now)."""
+    out = []
+    for e in p.find(".board [data-action]"):
+        if e.is_displayed():
+            size = e.size
+            if size["width"] < 40 or size["height"] < 40:
+                out.append(f"{e.get_attribute('outerHTML')[:80]} {size}")
+    return out

@@ -13,17 +13,13 @@ import json
 
 import msgpack
 
-from tests.web.conftest import drop_web_links
+from tests.web.conftest import drop_web_links, host_view
 
 #: Seed 7 with three players deals seat 0 cards 7, 8 and 9, lower than every row: the
 #: first card it plays makes it choose a row.
 SEED = 7
 SEATS = ["open", "bot", "bot"]
 OPTIONS = {"rounds": 1}
-
-
-def host_view(host, seat):
-    return host.call(lambda t: t.view(seat))
 
 
 def state_of(p) -> str | None:

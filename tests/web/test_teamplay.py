@@ -17,7 +17,7 @@ import re
 import time
 from pathlib import Path
 
-from tests.web.conftest import drop_web_links
+from tests.web.conftest import drop_and_return, host_view, page_hand, small_targets
 
 GAME = "teamplay"
 BOARD = ".board .tp"
@@ -26,15 +26,6 @@ WAIT = 15.0
 #: over the hand limit (discards), seed 22 lets it complete a mission.
 SEEDS = {"phone": 21, "laptop": 22}
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def host_view(host, seat):
-    return host.call(lambda t: t.view(seat))
-
-
-def page_hand(p) -> list[int]:
-    (value,) = p.attrs("[data-hand]", "data-hand") or [None]
-    return [int(x) for x in value.split()] if value else []
 
 
 def selected(p) -> list[int]:
@@ -47,30 +38,6 @@ def mode(p) -> str | None:
         return "over"
     found = p.attrs(f"{BOARD}[data-deciding='1']", "data-mode")
     return found[0] if found else None
-
-
-def drop_and_return(p, host, name: str) -> None:
-    """Cut the page's WebSocket from the host's side (a lost Wi-Fi): the seat goes away,
-    then the page takes it back by itself (its kept token) and plays on."""
-    assert drop_web_links(host) == 1
-
-    def state():
-        return host.call(lambda t: t.seats)[0]["state"]
-
-    try:
-        p.wait_until(
-            lambda: state() != "connected" or p.attrs("[data-link]", "data-link") != ["up"],
-            timeout=3,
-            what="the drop",
-        )
-        if p.attrs("[data-link]", "data-link") != ["up"]:
-            p.shot(f"{name}-reconnecting")
-    except Exception:  # noqa: BLE001 - it may be back before we look
-        pass
-    p.wait_until(
-        lambda: p.attrs("[data-link]", "data-link") == ["up"] and state() == "connected",
-        what="the seat back",
-    )
 
 
 def synced(p, host) -> bool:
@@ -213,17 +180,6 @@ def play_to_the_end(p, host, name: str, drop: bool = True) -> tuple[set, int, in
             )
     assert host.over.wait(WAIT)
     return seen, completed, gave
-
-
-def small_targets(p) -> list[str]:
-    """The board's tappable elements under 40 CSS px either way (as laid out now)."""
-    out = []
-    for e in p.find(".board [data-action]"):
-        if e.is_displayed():
-            size = e.size
-            if size["width"] < 40 or size["height"] < 40:
-                out.append(f"{e.get_attribute('outerHTML')[:80]} {size}")
-    return out
 
 
 def test_a_browser_seat_plays_teamplay_to_the_end(web_table, open_page, viewport):

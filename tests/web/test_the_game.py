@@ -13,7 +13,7 @@ import re
 import time
 from pathlib import Path
 
-from tests.web.conftest import drop_web_links
+from tests.web.conftest import drop_and_return, host_view, page_hand, small_targets
 
 GAME = "the-game"
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,15 +23,6 @@ BOARD = ".board .tg"
 #: Rule words the board always shows (not cards): "1 → 99", "100 → 2", "exactly 10",
 #: "of 98".
 FIXED = re.compile(r"1 → 99|100 → 2|exactly 10 (lower|higher)|of 98")
-
-
-def host_view(host, seat):
-    return host.call(lambda t: t.view(seat))
-
-
-def page_hand(p) -> list[int]:
-    (value,) = p.attrs("[data-hand]", "data-hand") or [None]
-    return [int(x) for x in value.split()] if value else []
 
 
 def page_turns(p) -> int:
@@ -46,30 +37,6 @@ def end_turn(p, turns: int) -> None:
     p.wait_until(
         lambda: page_turns(p) > turns or p.find(f'{BOARD}[data-over="1"]'),
         what="the next turn on the page",
-    )
-
-
-def drop_and_return(p, host, name: str) -> None:
-    """Cut the page's WebSocket from the host's side (a lost Wi-Fi): the seat goes away,
-    then the page takes it back by itself (its kept token) and plays on."""
-    assert drop_web_links(host) == 1
-
-    def state():
-        return host.call(lambda t: t.seats)[0]["state"]
-
-    try:
-        p.wait_until(
-            lambda: state() != "connected" or p.attrs("[data-link]", "data-link") != ["up"],
-            timeout=3,
-            what="the drop",
-        )
-        if p.attrs("[data-link]", "data-link") != ["up"]:
-            p.shot(f"{name}-reconnecting")
-    except Exception:  # noqa: BLE001 - it may be back before we look
-        pass
-    p.wait_until(
-        lambda: p.attrs("[data-link]", "data-link") == ["up"] and state() == "connected",
-        what="the seat back",
     )
 
 
@@ -110,17 +77,6 @@ def play_one(p, host) -> None:
         what=f"card {card} to leave the hand",
     )
     assert len(page_hand(p)) <= len(before)
-
-
-def small_targets(p) -> list[str]:
-    """The board's tappable elements under 40 CSS px either way (as laid out now)."""
-    out = []
-    for e in p.find(".board [data-action]"):
-        if e.is_displayed():
-            size = e.size
-            if size["width"] < 40 or size["height"] < 40:
-                out.append(f"{e.get_attribute('outerHTML')[:80]} {size}")
-    return out
 
 
 def test_a_browser_seat_plays_the_game_to_the_end(web_table, open_page, viewport):
