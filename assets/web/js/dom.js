@@ -71,3 +71,34 @@ export function prompt(table, line) {
   else if (table.busy && table.ui.lastStatus) return table.ui.lastStatus;
   return text;
 }
+
+/** Each board's key handler → where and from what it was drawn last ({root, table}). */
+const DRAWN = new Map();
+
+/**
+ * Give a board the page's keys: `onKey(event, table)` hears each keydown while `root`
+ * (where the board was drawn last, from `table`) is on the page and `table` is game
+ * `game`'s, unless a text field has the focus or an overlay (rules, emotes, the outcome)
+ * is open. Call it on every render; it listens once per `onKey` for the page's life.
+ * @param {HTMLElement} root
+ * @param {Object} table   the game-module contract's `table`
+ * @param {string} game    the module's game id ("the-game")
+ * @param {function(KeyboardEvent, Object): void} onKey
+ */
+export function hearKeys(root, table, game, onKey) {
+  let drawn = DRAWN.get(onKey);
+  if (!drawn) {
+    drawn = {};
+    DRAWN.set(onKey, drawn);
+    document.addEventListener("keydown", (event) => {
+      const at = drawn.root;
+      const last = drawn.table;
+      if (!last || !at || !at.isConnected || last.game !== game) return;
+      if (event.target && /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName)) return;
+      if (document.querySelector(".overlay:not([hidden])")) return;
+      onKey(event, last);
+    });
+  }
+  drawn.root = root;
+  drawn.table = table;
+}

@@ -57,7 +57,7 @@
  */
 
 import { fmt } from "../i18n.js";
-import { bare, linkCss, matching, prompt, say } from "../dom.js";
+import { bare, hearKeys, linkCss, matching, prompt, say } from "../dom.js";
 import { el } from "../table.js";
 
 /**
@@ -116,6 +116,8 @@ export const MISSION_TEXT = {
 };
 
 const TEAM_LETTERS = "ABCDEF";
+/** The table last drawn (the queued discards go on from the newest one). */
+let shown = null;
 
 function sameCards(a, b) {
   return a.length === b.length && a.every((x, i) => x === b[i]);
@@ -311,11 +313,8 @@ function tapMission(table, f, place, seat) {
   table.rerender();
 }
 
-function onKey(event) {
-  const table = onKey.table;
-  if (!table || !onKey.root || !onKey.root.isConnected || table.game !== "teamplay") return;
-  if (event.target && /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName)) return;
-  if (document.querySelector(".overlay:not([hidden])")) return; // rules, emotes, the outcome
+/** A key on the board (dom.js hearKeys: not while typing or reading an overlay). */
+function onKey(event, table) {
   if (event.ctrlKey || event.altKey || event.metaKey) return;
   const f = facts(table);
   if (!f.mode) return;
@@ -712,12 +711,8 @@ export function render(root, table) {
     root.replaceChildren();
     return;
   }
-  onKey.table = table;
-  onKey.root = root;
-  if (!table.ui.keys) {
-    table.ui.keys = true;
-    document.addEventListener("keydown", onKey);
-  }
+  shown = table;
+  hearKeys(root, table, "teamplay", onKey);
   const f = facts(table);
   const t = table.t;
   const msg = table.ui.message && Date.now() < table.ui.message.until;
@@ -741,6 +736,6 @@ export function render(root, table) {
   drawButtons(table, f));
   root.replaceChildren(board);
   if (table.ui.discards && table.ui.discards.length && !table.busy) {
-    setTimeout(() => sendDiscards(onKey.table), 0);
+    setTimeout(() => sendDiscards(shown), 0);
   }
 }

@@ -38,7 +38,7 @@
  */
 
 import { fmt } from "../i18n.js";
-import { bare, linkCss, matching, prompt, say } from "../dom.js";
+import { bare, hearKeys, linkCss, matching, prompt, say } from "../dom.js";
 import { el } from "../table.js";
 
 /** The piles in the engine's order, which way each runs, the key that picks it. */
@@ -160,11 +160,8 @@ function toggleSignal(table, f, pile, kind) {
   table.act(action);
 }
 
-function onKey(event) {
-  const table = onKey.table;
-  if (!table || !onKey.root || !onKey.root.isConnected || table.game !== "the-game") return;
-  if (event.target && /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName)) return;
-  if (document.querySelector(".overlay:not([hidden])")) return; // rules, emotes, the outcome
+/** A key on the board (dom.js hearKeys: not while typing or reading an overlay). */
+function onKey(event, table) {
   const f = facts(table);
   const key = event.key.length === 1 ? event.key.toUpperCase() : event.key;
   const pile = PILE_KEYS.indexOf(key);
@@ -458,12 +455,7 @@ export function render(root, table) {
     root.replaceChildren();
     return;
   }
-  onKey.table = table;
-  onKey.root = root;
-  if (!table.ui.keys) {
-    table.ui.keys = true;
-    document.addEventListener("keydown", onKey);
-  }
+  hearKeys(root, table, "the-game", onKey);
   const f = facts(table);
   const t = table.t;
   const msg = table.ui.message && Date.now() < table.ui.message.until;
