@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import base64
 import json
+import time
 
 import msgpack
+import pytest
 
 from tests.web.conftest import drop_web_links, host_view
 
@@ -180,12 +182,20 @@ def test_a_watcher_sees_no_hidden_card_in_its_page_or_its_frames(web_table, open
 
 
 def check_no_hidden_card(p, host):
-    """No card of any hand (the host's views of every seat, now: a card only ever leaves
-    a hand) is in the watcher's page."""
-    hidden = set()
-    for s in range(4):
-        hidden |= set(host_view(host, s)["hand"])
-    shown = {int(c) for c in p.attrs("[data-card]", "data-card")}
+    """No card of any hand is in the watcher's page: the page is read between two reads
+    of the host's public view that are equal (the table did not move meanwhile — at a new
+    round the cards of the rows are dealt into hands again), with every hand read then."""
+    for _ in range(50):
+        before = host_view(host, None)
+        hidden = set()
+        for s in range(4):
+            hidden |= set(host_view(host, s)["hand"])
+        shown = {int(c) for c in p.attrs("[data-card]", "data-card")}
+        if host_view(host, None) == before:
+            break
+        time.sleep(0.05)
+    else:
+        pytest.fail("the table never stood still for a read")
     assert shown and not (shown & hidden), shown & hidden
     assert not p.find("[data-hand]")
     text = p.text("body")
