@@ -6,6 +6,7 @@
 // of the placement rule (client/tables/take5/scene.py landing): a preview, not a promise.
 
 import { _, fmt, ngettext } from "../i18n.js";
+import { hearKeys } from "../dom.js";
 import { el, headline } from "../table.js";
 
 /**
@@ -152,16 +153,11 @@ export function summary(table) {
   };
 }
 
-/** The table last drawn, for the keys (one listener for the page's life). */
-let shown = null;
-
 /** The window's keys on a laptop: ← → pick a card, Enter or Space plays it, 1–4 take a
- * row, Esc drops the pick (client/tables/take5/scene.py). */
-function onKey(ev) {
-  const table = shown;
-  const target = ev.target && ev.target.tagName;
-  if (!table || ev.ctrlKey || ev.metaKey || ev.altKey || ["INPUT", "SELECT", "TEXTAREA"].includes(target)) return;
-  if (document.querySelector(".overlay:not([hidden])")) return;
+ * row, Esc drops the pick (client/tables/take5/scene.py); heard through dom.js hearKeys
+ * (not while typing or reading an overlay). */
+function onKey(ev, table) {
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const d = decision(table);
   const ui = table.ui;
   const hand = (table.view.hand || []).filter((c) => table.can({ type: "choose", card: c }));
@@ -196,8 +192,7 @@ function roundBox(table, e) {
 }
 
 export function render(root, table) {
-  if (shown === null) document.addEventListener("keydown", onKey);
-  shown = table;
+  hearKeys(root, table, "take5", onKey);
   const v = table.view;
   const ui = table.ui;
   const rows = v.rows || [[], [], [], []];
