@@ -94,6 +94,9 @@ function ensureCss() {
     h("link", { id: "css-sequence_numbers", rel: "stylesheet", href: "/css/sequence_numbers.css" })
   );
 }
+// The board's style starts loading as soon as the shell imports this module (at boot,
+// before the lobby), so the first table is drawn styled.
+if (typeof document !== "undefined") ensureCss();
 
 // ------------------------------------------------------------------ card words
 /** "12+7" → ["12", "+", "7"]; "30-11" → ["30", "−", "11"]; null for Plus and Minus. */
