@@ -125,6 +125,9 @@ def drop_and_return(page, host) -> None:
         pass
     page.wait_until(lambda: page.attrs("[data-link]", "data-link") == ["up"], 30, "back up")
     assert host.call(lambda t: t.seats)[0]["state"] == "connected"
+    # "Back in your seat" shows over the board for a few seconds; when it goes the board
+    # moves up under the finger, so a player (and this test) waits for it to go.
+    page.wait_until(lambda: not page.find(".banner .note"), 15, "the notice to go")
 
 
 def sit(page, seat: int = 0) -> None:

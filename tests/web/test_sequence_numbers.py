@@ -14,6 +14,8 @@ from __future__ import annotations
 import time
 
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
 
 from tests.web.conftest import drop_web_links
 
@@ -68,6 +70,9 @@ def drop_and_return(page, host) -> None:
         pass
     page.wait_until(lambda: page.attrs("[data-link]", "data-link") == ["up"], 30, "back up")
     assert host.call(lambda t: t.seats)[0]["state"] == "connected"
+    # "Back in your seat" shows over the board for a few seconds; when it goes the board
+    # moves up under the finger, so a player (and this test) waits for it to go.
+    page.wait_until(lambda: not page.find(".banner .note"), 15, "the notice to go")
 
 
 def sit(page, seat: int = 0) -> None:
@@ -94,12 +99,31 @@ def wait_turn(page, timeout: float = 60.0) -> str:
     return page.wait_until(ready, timeout, "this seat's turn or the end")
 
 
+def tap(page, css: str) -> None:
+    """Bring ``css`` to the middle of the screen and of the board, as a player scrolls a
+    zoomed board to a space, and tap it."""
+    for _ in range(50):
+        try:
+            e = page.wait(css)
+            page.driver.execute_script(
+                "arguments[0].scrollIntoView({block: 'center', inline: 'center'})", e
+            )
+            break
+        except StaleElementReferenceException:  # drawn anew meanwhile
+            time.sleep(0.02)
+    page.click(css)
+
+
 def act_and_wait(page, css: str) -> None:
     before = root_attr(page, "data-step")
-    page.click(css)
-    page.wait_until(
-        lambda: root_attr(page, "data-step") != before, 20, f"the table to move after {css}"
-    )
+    tap(page, css)
+    try:
+        page.wait_until(
+            lambda: root_attr(page, "data-step") != before, 20, f"the table to move after {css}"
+        )
+    except TimeoutException:
+        page.shot("sequence-numbers-stuck-after-click")
+        raise
 
 
 def check_spectator(open_page, url, viewport, host) -> None:
@@ -142,7 +166,7 @@ def refused_space_is_explained(page, host) -> None:
         if (r, c) not in lit and view["chips"][r][c] is None and view["board"][r][c]
     )
     before = root_attr(page, "data-step")
-    page.click(f'[data-action="space"][data-row="{r}"][data-col="{c}"]')
+    tap(page, f'[data-action="space"][data-row="{r}"][data-col="{c}"]')
     page.wait_until(lambda: "does not make" in page.text('[data-zone="error"]'), 10, "why not")
     page.shot("sequence-numbers-refused")
     assert root_attr(page, "data-step") == before
@@ -162,6 +186,30 @@ def play_turn(page, host, seat: int, seen: dict, shots: set) -> None:
         seen["dead"] += 1
         return
     hand = shown_hand(page)
+    if page.viewport == "laptop" and not seen["keys"]:
+        # The window's keys: a digit picks a card, the cursor jumps to its nearest lit
+        # space, Enter places the chip there.
+        i = next(
+            (
+                i
+                for i, f in enumerate(hand)
+                if f not in ("plus", "minus")
+                and any(a.get("card") == f and "row" in a for a in legal)
+            ),
+            None,
+        )
+        if i is not None:
+            ActionChains(page.driver).send_keys(str(i + 1)).perform()
+            page.wait(f'[data-action="pick"][data-index="{i}"][aria-pressed="true"]', 10)
+            page.wait(".sn-cursor.sn-lit", 10)
+            before = root_attr(page, "data-step")
+            ActionChains(page.driver).send_keys(Keys.ENTER).perform()
+            page.wait_until(lambda: root_attr(page, "data-step") != before, 20, "Enter's chip")
+            placed = host.call(lambda t: t.view(seat))["discards"][seat][-1]
+            assert placed == hand[i]
+            seen["keys"] = True
+            seen["chip"] += 1
+            return
     # Plus and Minus first when held (each lights its own kind of space), then the rest.
     order = sorted(range(len(hand)), key=lambda i: hand[i] not in ("plus", "minus"))
     for i in order:
@@ -204,6 +252,7 @@ def test_a_browser_seat_plays_sequence_numbers_to_its_end(web_table, open_page, 
         "discard": 0,
         "hand_checks": 0,
         "dropped": False,
+        "keys": False,
     }
     shots: set[str] = set()
     end = time.monotonic() + GAME
@@ -247,5 +296,6 @@ def test_a_browser_seat_plays_sequence_numbers_to_its_end(web_table, open_page, 
             got = page.attrs(f'[data-row="{r}"][data-col="{c}"] [data-chip]', "data-chip")
             assert got == ([] if chips[r][c] is None else [str(chips[r][c])]), (r, c, got)
     assert seen["hand_checks"] >= 4 and seen["chip"] >= 1 and seen["dropped"], seen
+    assert seen["keys"] == (viewport == "laptop"), seen
     errors = [e for e in page.driver.get_log("browser") if e["level"] == "SEVERE"]
     assert not errors, errors

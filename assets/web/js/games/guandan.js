@@ -103,6 +103,9 @@ function ensureCss() {
   if (document.getElementById("css-guandan")) return;
   document.head.append(h("link", { id: "css-guandan", rel: "stylesheet", href: "/css/guandan.css" }));
 }
+// The board's style starts loading as soon as the shell imports this module (at boot,
+// before the lobby), so the first table is drawn styled.
+if (typeof document !== "undefined") ensureCss();
 
 // ------------------------------------------------------------------ card facts (faces.py)
 /** 2..14 (A = 14), 16 small joker, 17 big joker. */

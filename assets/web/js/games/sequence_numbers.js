@@ -94,6 +94,9 @@ function ensureCss() {
     h("link", { id: "css-sequence_numbers", rel: "stylesheet", href: "/css/sequence_numbers.css" })
   );
 }
+// The board's style starts loading as soon as the shell imports this module (at boot,
+// before the lobby), so the first table is drawn styled.
+if (typeof document !== "undefined") ensureCss();
 
 // ------------------------------------------------------------------ card words
 /** "12+7" → ["12", "+", "7"]; "30-11" → ["30", "−", "11"]; null for Plus and Minus. */
@@ -585,7 +588,9 @@ function onKey(ev) {
   } else if (/^[1-9]$/.test(ev.key)) {
     const i = +ev.key - 1;
     if (i < hand.length) s.select(i);
+    ui.keys = true; // a keyboard player: the cursor shows, Enter places there
   } else if (ev.key === "Tab" && hand.length) {
+    ui.keys = true;
     const step = ev.shiftKey ? -1 : 1;
     const start = ui.sel != null ? ui.sel : step > 0 ? -1 : 0;
     s.select((start + step + hand.length) % hand.length);
@@ -619,6 +624,9 @@ export function render(root, table) {
     document.addEventListener("keydown", onKey);
   }
   const v = table.view;
+  // The zoomed board's scroll survives a render (the board is drawn anew each time).
+  const oldWrap = root.querySelector(".sn-boardwrap");
+  const kept = oldWrap ? [oldWrap.scrollLeft, oldWrap.scrollTop] : null;
   root.replaceChildren();
   if (!v || v.lobby || !v.board) return;
   const s = new Seat(table);
@@ -637,6 +645,10 @@ export function render(root, table) {
     "data-step": `${v.turns}.${v.dead_used ? 1 : 0}.${v.discards.reduce((n, p) => n + p.length, 0)}.${v.deck_size}`,
   }, drawBoard(s), h("div", { class: "sn-play" }, error, drawHand(s)), info);
   root.append(page);
+  if (kept) {
+    const wrap = page.querySelector(".sn-boardwrap");
+    [wrap.scrollLeft, wrap.scrollTop] = kept;
+  }
   if (ui.scrollTo && s.zoomed()) {
     const [r, c] = ui.scrollTo;
     const cell = page.querySelector(`[data-row="${r}"][data-col="${c}"]`);
