@@ -52,6 +52,10 @@
  * @property {number[]} winners
  */
 
+import { fmt } from "../i18n.js";
+import { linkCss } from "../dom.js";
+import { el as h } from "../table.js";
+
 const FACES = 54;
 const SMALL_JOKER = 16;
 const BIG_JOKER = 17;
@@ -69,10 +73,6 @@ let current = null;
 let listening = false;
 
 // ------------------------------------------------------------------ small helpers
-function fmt(text, params) {
-  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
-}
-
 /** `_("...")` of the window, with str.format's named fields. */
 function tr(table, msgid, params = {}) {
   return fmt(table.t(msgid), params);
@@ -84,28 +84,9 @@ function trn(table, one, many, n, params = {}) {
   return fmt(text, { n, ...params });
 }
 
-function h(tag, attrs, ...kids) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") el.className = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else el.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const kid of kids.flat()) {
-    if (kid === null || kid === undefined || kid === false) continue;
-    el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
-  }
-  return el;
-}
-
-function ensureCss() {
-  if (document.getElementById("css-guandan")) return;
-  document.head.append(h("link", { id: "css-guandan", rel: "stylesheet", href: "/css/guandan.css" }));
-}
 // The board's style starts loading as soon as the shell imports this module (at boot,
 // before the lobby), so the first table is drawn styled.
-if (typeof document !== "undefined") ensureCss();
+linkCss("guandan");
 
 // ------------------------------------------------------------------ card facts (faces.py)
 /** 2..14 (A = 14), 16 small joker, 17 big joker. */
@@ -976,7 +957,7 @@ function onKey(ev) {
  *   act: Function, busy: boolean, ui: Object, rerender: Function}} table
  */
 export function render(root, table) {
-  ensureCss();
+  linkCss("guandan");
   current = table;
   table.__root = root;
   if (!listening) {

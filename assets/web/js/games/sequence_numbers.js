@@ -47,6 +47,10 @@
  * @property {boolean} draw
  */
 
+import { fmt } from "../i18n.js";
+import { linkCss } from "../dom.js";
+import { el as h } from "../table.js";
+
 const SIZE = 10;
 const GROUP_LABELS = ["1–9", "10–19", "20–29", "30–39", "40–48"];
 const TEAM_GLYPHS = ["●", "■", "▲"];
@@ -57,10 +61,6 @@ let current = null;
 let listening = false;
 
 // ------------------------------------------------------------------ small helpers
-function fmt(text, params) {
-  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
-}
-
 /** `_("...")` of the window, with str.format's named fields. */
 function tr(table, msgid, params = {}) {
   return fmt(table.t(msgid), params);
@@ -72,31 +72,9 @@ function trn(table, one, many, n, params = {}) {
   return fmt(text, { n, ...params });
 }
 
-/** An element: h("div", {class: "x", "data-card": "plus", onclick: fn}, child, ...). */
-function h(tag, attrs, ...kids) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") el.className = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else el.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const kid of kids.flat()) {
-    if (kid === null || kid === undefined || kid === false) continue;
-    el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
-  }
-  return el;
-}
-
-function ensureCss() {
-  if (document.getElementById("css-sequence_numbers")) return;
-  document.head.append(
-    h("link", { id: "css-sequence_numbers", rel: "stylesheet", href: "/css/sequence_numbers.css" })
-  );
-}
 // The board's style starts loading as soon as the shell imports this module (at boot,
 // before the lobby), so the first table is drawn styled.
-if (typeof document !== "undefined") ensureCss();
+linkCss("sequence_numbers");
 
 // ------------------------------------------------------------------ card words
 /** "12+7" → ["12", "+", "7"]; "30-11" → ["30", "−", "11"]; null for Plus and Minus. */
@@ -616,7 +594,7 @@ function onKey(ev) {
  *   act: Function, busy: boolean, ui: Object, rerender: Function}} table
  */
 export function render(root, table) {
-  ensureCss();
+  linkCss("sequence_numbers");
   current = table;
   table.__root = root;
   if (!listening) {
