@@ -23,9 +23,12 @@ tar xzf "msgpack-msgpack-$MSGPACK_VERSION.tgz"
 OUT="$VENDOR/msgpack"
 rm -rf "$OUT"
 mkdir -p "$OUT/utils"
-# The ES-module build only: *.mjs (no source maps, no typings).
-for f in package/dist.esm/*.mjs; do cp "$f" "$OUT/"; done
-for f in package/dist.esm/utils/*.mjs; do cp "$f" "$OUT/utils/"; done
+# The ES-module build only, and of it only what the page imports: js/wire.js takes
+# Decoder.mjs and Encoder.mjs, and these are every module they import in turn (no
+# index.mjs, decode/encode wrappers, async streams; no source maps, no typings).
+MODULES="Decoder Encoder CachedKeyDecoder DecodeError ExtData ExtensionCodec timestamp
+utils/int utils/prettyByte utils/typedArrays utils/utf8"
+for m in $MODULES; do cp "package/dist.esm/$m.mjs" "$OUT/$m.mjs"; done
 # Source maps are not shipped: drop the comment that points at them.
 for f in "$OUT"/*.mjs "$OUT"/utils/*.mjs; do
     sed -i '/^\/\/# sourceMappingURL=/d' "$f"
