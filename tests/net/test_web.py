@@ -19,7 +19,8 @@ import pytest
 from net.mirror import ViewMirror
 from net.protocol import HEARTBEAT, MAX_BUFFER, PROTOCOL, encode
 from net.local import LocalHost, serve_for_tests
-from net.web import CSP, MAX_FRAME, FrameDecoder, WebPeer, host_allowed
+from net.web import MAX_FRAME, FrameDecoder, WebPeer
+from net.webpage import CSP, host_allowed
 from tests.net.conftest import options_for
 
 WAIT = 30.0  # seconds: the bound of every wait below
