@@ -293,7 +293,9 @@ def page_hand(p) -> list[int]:
 
 def drop_and_return(p, host, name: str) -> None:
     """Cut the page's WebSocket from the host's side (a lost Wi-Fi): the seat goes away,
-    then the page takes it back by itself (its kept token) and plays on."""
+    then the page takes it back by itself (its kept token) and plays on. ``name``: the
+    screenshot's (``<name>-reconnecting``). Returns once the "Back in your seat" notice
+    has gone, as a player waits for it before tapping on."""
     assert drop_web_links(host) == 1
 
     def state():
@@ -311,8 +313,10 @@ def drop_and_return(p, host, name: str) -> None:
         pass
     p.wait_until(
         lambda: p.attrs("[data-link]", "data-link") == ["up"] and state() == "connected",
+        timeout=30,
         what="the seat back",
     )
+    p.wait_until(lambda: not p.find(".banner .note"), 15, "the notice to go")
 
 
 def small_targets(p) -> list[str]:

@@ -16,10 +16,10 @@ from __future__ import annotations
 import time
 
 import pytest
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException
 
 from engine import get_bot
-from tests.web.conftest import drop_web_links
+from tests.web.conftest import drop_and_return
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.keys import Keys
@@ -113,21 +113,6 @@ def enabled(page, css: str) -> bool:
         except StaleElementReferenceException:
             time.sleep(0.02)
     raise AssertionError(f"{css} kept being drawn anew")
-
-
-def drop_and_return(page, host) -> None:
-    """Cut the page's WebSocket from the host's side (a lost Wi-Fi); the page says it is
-    reconnecting and takes its seat back by itself."""
-    assert drop_web_links(host) == 1
-    try:
-        page.wait_until(lambda: page.attrs("[data-link]", "data-link") != ["up"], 2, "down")
-    except TimeoutException:  # it may be back before we look
-        pass
-    page.wait_until(lambda: page.attrs("[data-link]", "data-link") == ["up"], 30, "back up")
-    assert host.call(lambda t: t.seats)[0]["state"] == "connected"
-    # "Back in your seat" shows over the board for a few seconds; when it goes the board
-    # moves up under the finger, so a player (and this test) waits for it to go.
-    page.wait_until(lambda: not page.find(".banner .note"), 15, "the notice to go")
 
 
 def sit(page, seat: int = 0) -> None:
@@ -278,7 +263,7 @@ def play_match(page, host, seat: int, *, open_page=None, url=None, viewport="lap
             check_spectator(open_page, url, viewport, host)
             seen["spectator"] = True
         if seen["hand_checks"] == 5 and not seen["dropped"]:
-            drop_and_return(page, host)
+            drop_and_return(page, host, "guandan")
             seen["dropped"] = True
             continue  # the seat's decision again, drawn from a fresh snapshot
         leading = host.call(lambda t: t.view(seat))["leading"]

@@ -18,7 +18,7 @@ from selenium.common.exceptions import StaleElementReferenceException, TimeoutEx
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from tests.web.conftest import drop_web_links
+from tests.web.conftest import drop_and_return
 
 SEATS = ["open", "bot:normal"]
 #: Seconds a whole game may take on the shared machine.
@@ -59,21 +59,6 @@ def small_targets(page, css: str) -> list[str]:
 #: What a player taps: every button of the board but the spaces, and the lit spaces (in
 #: the fitted view of a phone the spaces are 33 px; a picked card zooms them to 46 px).
 TAPPABLE = '.board [data-action]:not([data-action="space"]), .board [data-action="space"][data-lit]'
-
-
-def drop_and_return(page, host) -> None:
-    """Cut the page's WebSocket from the host's side (a lost Wi-Fi); the page says it is
-    reconnecting and takes its seat back by itself."""
-    assert drop_web_links(host) == 1
-    try:
-        page.wait_until(lambda: page.attrs("[data-link]", "data-link") != ["up"], 2, "down")
-    except TimeoutException:  # it may be back before we look
-        pass
-    page.wait_until(lambda: page.attrs("[data-link]", "data-link") == ["up"], 30, "back up")
-    assert host.call(lambda t: t.seats)[0]["state"] == "connected"
-    # "Back in your seat" shows over the board for a few seconds; when it goes the board
-    # moves up under the finger, so a player (and this test) waits for it to go.
-    page.wait_until(lambda: not page.find(".banner .note"), 15, "the notice to go")
 
 
 def sit(page, seat: int = 0) -> None:
@@ -273,7 +258,7 @@ def test_a_browser_seat_plays_sequence_numbers_to_its_end(web_table, open_page, 
         if seen["hand_checks"] == 4:
             check_spectator(open_page, url, viewport, host)
         if seen["hand_checks"] == 6 and not seen["dropped"]:
-            drop_and_return(page, host)
+            drop_and_return(page, host, "sequence-numbers")
             seen["dropped"] = True
             continue  # the seat's turn again, drawn from a fresh snapshot
         if seen["hand_checks"] == 8:

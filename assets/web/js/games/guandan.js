@@ -52,7 +52,6 @@
  * @property {number[]} winners
  */
 
-import { fmt } from "../i18n.js";
 import { linkCss } from "../dom.js";
 import { el as h } from "../table.js";
 
@@ -73,17 +72,6 @@ let current = null;
 let listening = false;
 
 // ------------------------------------------------------------------ small helpers
-/** `_("...")` of the window, with str.format's named fields. */
-function tr(table, msgid, params = {}) {
-  return fmt(table.t(msgid), params);
-}
-
-/** `ngettext(...)` of the window. */
-function trn(table, one, many, n, params = {}) {
-  const text = table.tn ? table.tn(one, many, n) : table.t(n === 1 ? one : many);
-  return fmt(text, { n, ...params });
-}
-
 // The board's style starts loading as soon as the shell imports this module (at boot,
 // before the lobby), so the first table is drawn styled.
 linkCss("guandan");
@@ -134,14 +122,14 @@ function cmpKeys(a, b) {
 }
 
 function rankText(table, r) {
-  if (r === SMALL_JOKER) return tr(table, "small joker");
-  if (r === BIG_JOKER) return tr(table, "big joker");
+  if (r === SMALL_JOKER) return table.t("small joker");
+  if (r === BIG_JOKER) return table.t("big joker");
   return RANK_TEXT[r] || String(r);
 }
 
 function ranksText(table, r) {
   const words = { 11: "Jacks", 12: "Queens", 13: "Kings", 14: "Aces", 16: "small jokers", 17: "big jokers" };
-  return words[r] ? tr(table, words[r]) : tr(table, "{rank}s", { rank: r });
+  return words[r] ? table.t(words[r]) : table.t("{rank}s", { rank: r });
 }
 
 /** "A♠", "10♥", "big joker". */
@@ -160,18 +148,18 @@ function runText(table, top, length) {
 /** The name of a reading: "pair of 7s", "straight to Q", "bomb of 9s (5 cards)". */
 function readingText(table, combo, r, size) {
   switch (combo) {
-    case "single": return tr(table, "single {rank}", { rank: rankText(table, r) });
-    case "pair": return tr(table, "pair of {ranks}", { ranks: ranksText(table, r) });
-    case "triple": return tr(table, "three {ranks}", { ranks: ranksText(table, r) });
-    case "full-house": return tr(table, "full house, three {ranks}", { ranks: ranksText(table, r) });
-    case "straight": return tr(table, "straight to {rank}", { rank: rankText(table, r) });
-    case "consecutive-pairs": return tr(table, "pairs {run}", { run: runText(table, r, 3) });
-    case "consecutive-triples": return tr(table, "triples {run}", { run: runText(table, r, 2) });
+    case "single": return table.t("single {rank}", { rank: rankText(table, r) });
+    case "pair": return table.t("pair of {ranks}", { ranks: ranksText(table, r) });
+    case "triple": return table.t("three {ranks}", { ranks: ranksText(table, r) });
+    case "full-house": return table.t("full house, three {ranks}", { ranks: ranksText(table, r) });
+    case "straight": return table.t("straight to {rank}", { rank: rankText(table, r) });
+    case "consecutive-pairs": return table.t("pairs {run}", { run: runText(table, r, 3) });
+    case "consecutive-triples": return table.t("triples {run}", { run: runText(table, r, 2) });
     case "bomb":
-      if (size > 4) return tr(table, "bomb of {ranks} ({n} cards)", { ranks: ranksText(table, r), n: size });
-      return tr(table, "bomb of {ranks}", { ranks: ranksText(table, r) });
-    case "straight-flush": return tr(table, "straight flush to {rank}", { rank: rankText(table, r) });
-    case "four-jokers": return tr(table, "four jokers");
+      if (size > 4) return table.t("bomb of {ranks} ({n} cards)", { ranks: ranksText(table, r), n: size });
+      return table.t("bomb of {ranks}", { ranks: ranksText(table, r) });
+    case "straight-flush": return table.t("straight flush to {rank}", { rank: rankText(table, r) });
+    case "four-jokers": return table.t("four jokers");
     default: return combo;
   }
 }
@@ -374,22 +362,22 @@ class Seat {
   }
 
   who(seat) {
-    return seat === this.me ? tr(this.table, "You") : this.name(seat);
+    return seat === this.me ? this.table.t("You") : this.name(seat);
   }
 
   teamName(team, lower = false) {
     const t = this.table;
     if (this.me !== null) {
-      if (lower) return tr(t, team === this.me % 2 ? "your team" : "the opponents");
-      return tr(t, team === this.me % 2 ? "Your team" : "Opponents");
+      if (lower) return t.t(team === this.me % 2 ? "your team" : "the opponents");
+      return t.t(team === this.me % 2 ? "Your team" : "Opponents");
     }
-    return tr(t, "Team {n}", { n: team + 1 });
+    return t.t("Team {n}", { n: team + 1 });
   }
 
   teamLevel(team) {
     const t = this.table;
-    if (this.me === null) return tr(t, "team {n}'s level", { n: team + 1 });
-    return tr(t, team === this.me % 2 ? "your team's level" : "the opponents' level");
+    if (this.me === null) return t.t("team {n}'s level", { n: team + 1 });
+    return t.t(team === this.me % 2 ? "your team's level" : "the opponents' level");
   }
 
   // ---------------------------------------------------------------- actions
@@ -442,7 +430,7 @@ class Seat {
     const opts = this.options();
     const t = this.table;
     if (!this.ui.sel.length) {
-      this.ui.error = tr(t, "Select cards first (click, drag across, or Space)");
+      this.ui.error = t.t("Select cards first (click, drag across, or Space)");
       return;
     }
     if (!opts.length) {
@@ -454,13 +442,13 @@ class Seat {
 
   whyNot() {
     const last = this.v.last_play;
-    if (last) return tr(this.table, "These cards make no play that beats {reading}", { reading: playText(this.table, last) });
-    return tr(this.table, "These cards are not a combination");
+    if (last) return this.table.t("These cards make no play that beats {reading}", { reading: playText(this.table, last) });
+    return this.table.t("These cards are not a combination");
   }
 
   pass() {
     if (!this.canPass()) {
-      this.ui.error = tr(this.table, "You lead: you must play");
+      this.ui.error = this.table.t("You lead: you must play");
       return;
     }
     this.send(this.choices("pass")[0]);
@@ -502,7 +490,7 @@ class Seat {
       if (t.hinting || t.askHint()) {
         ui.hintAskedFor = here;
         ui.hintWanted = true;
-        ui.hintLabel = tr(t, "Hint: thinking…");
+        ui.hintLabel = t.t("Hint: thinking…");
         return;
       }
     }
@@ -520,7 +508,7 @@ class Seat {
     const a = cycle[ui.hintI];
     if (a.type === "pass") {
       ui.sel = [];
-      ui.hintLabel = tr(t, ui.hintI === 0 ? "Hint: pass (P), as a good player would now" : "Or pass (P)");
+      ui.hintLabel = t.t(ui.hintI === 0 ? "Hint: pass (P), as a good player would now" : "Or pass (P)");
       return;
     }
     ui.sel = a.cards.slice();
@@ -528,8 +516,8 @@ class Seat {
     const i = opts.indexOf(a);
     ui.reading = i >= 0 ? i : 0;
     ui.hintLabel = ui.hintI === 0
-      ? tr(t, "Hint: {reading} (H again: other plays)", { reading: playText(t, a) })
-      : tr(t, "Other play {i} of {n}", { i: ui.hintI, n: cycle.length - 1 });
+      ? t.t("Hint: {reading} (H again: other plays)", { reading: playText(t, a) })
+      : t.t("Other play {i} of {n}", { i: ui.hintI, n: cycle.length - 1 });
   }
 
   /** A hint asked for: shown once the host answers (or refuses: then from the list). */
@@ -554,12 +542,12 @@ class Seat {
     const sel = this.ui.sel;
     const t = this.table;
     if (sel.length !== 1) {
-      this.ui.error = tr(t, "Choose one card");
+      this.ui.error = t.t("Choose one card");
       return;
     }
     const a = this.choices(d).find((x) => x.card % FACES === sel[0] % FACES);
     if (!a) {
-      this.ui.error = tr(t, "That card may not be given");
+      this.ui.error = t.t("That card may not be given");
       return;
     }
     this.send(a);
@@ -573,35 +561,35 @@ class Seat {
   status() {
     const v = this.v;
     const t = this.table;
-    if (v.over) return tr(t, "Match over");
+    if (v.over) return t.t("Match over");
     const d = this.decision();
     if (d === "play") {
       const last = v.last_play;
-      if (!last) return tr(t, "Your lead: select cards (click, drag, or ←/→ and Space), then Play");
+      if (!last) return t.t("Your lead: select cards (click, drag, or ←/→ and Space), then Play");
       if (!this.choices("play").length) {
-        return tr(t, "Nothing in your hand beats {reading} by {name}: pass (P)",
+        return t.t("Nothing in your hand beats {reading} by {name}: pass (P)",
           { reading: playText(t, last), name: this.who(last.seat) });
       }
-      return tr(t, "Beat {reading} by {name}, or pass", { reading: playText(t, last), name: this.who(last.seat) });
+      return t.t("Beat {reading} by {name}, or pass", { reading: playText(t, last), name: this.who(last.seat) });
     }
-    if (d === "tribute") return tr(t, "Pay tribute: your strongest card (not a wild) — pick it and confirm");
+    if (d === "tribute") return t.t("Pay tribute: your strongest card (not a wild) — pick it and confirm");
     if (d === "return") {
       const payer = this.returnTo();
-      return tr(t, "Choose a card to give back to {name}: rank 2–10, not a wild",
+      return t.t("Choose a card to give back to {name}: rank 2–10, not a wild",
         { name: payer >= 0 ? this.who(payer) : "?" });
     }
     const waiting = v.awaiting || [];
     if (!waiting.length) return "";
     const names = waiting.map((s) => this.who(s)).join(" & ");
-    if (v.phase === "tribute") return tr(t, "{names}: paying tribute…", { names });
-    if (v.phase === "return") return tr(t, "{names}: choosing a card to return…", { names });
-    return tr(t, "{names} to play…", { names });
+    if (v.phase === "tribute") return t.t("{names}: paying tribute…", { names });
+    if (v.phase === "return") return t.t("{names}: choosing a card to return…", { names });
+    return t.t("{names} to play…", { names });
   }
 }
 
 // ------------------------------------------------------------------ drawing
 function placeText(table, place) {
-  return tr(table, { 1: "1st", 2: "2nd", 3: "3rd" }[place] || "last");
+  return table.t({ 1: "1st", 2: "2nd", 3: "3rd" }[place] || "last");
 }
 
 /** A card face: rank and suit (a level card with a gold ribbon and star; a wild gold with
@@ -614,8 +602,8 @@ function faceEl(table, card, level, attrs = {}, small = false) {
   if (r >= SMALL_JOKER) {
     cls.push("gd-joker", r === BIG_JOKER ? "gd-big" : "gd-smalljoker");
     kids.push(h("span", { class: "gd-rank" }, r === BIG_JOKER ? "★" : "☆"),
-      h("span", { class: "gd-jword" }, tr(table, r === BIG_JOKER ? "BIG" : "SMALL")),
-      h("span", { class: "gd-jword" }, tr(table, "JOKER")));
+      h("span", { class: "gd-jword" }, table.t(r === BIG_JOKER ? "BIG" : "SMALL")),
+      h("span", { class: "gd-jword" }, table.t("JOKER")));
   } else {
     if (r === level) cls.push("gd-level");
     if (isWild(card, level)) cls.push("gd-wild");
@@ -638,7 +626,7 @@ function drawTop(s) {
   const v = s.v;
   return h("div", { class: "gd-top" },
     h("span", { class: "gd-title" },
-      tr(t, "Guandan · Deal {deal} · playing level {level}", { deal: v.deal, level: levelText(v.level) })));
+      t.t("Guandan · Deal {deal} · playing level {level}", { deal: v.deal, level: levelText(v.level) })));
 }
 
 function infoLines(s) {
@@ -648,10 +636,10 @@ function infoLines(s) {
   const lt = v.level_team;
   const lines = [];
   lines.push(h("div", { class: "gd-info-head" }, lt === 0 || lt === 1
-    ? tr(t, "Playing level {level}: {whose}", { level, whose: s.teamLevel(lt) })
-    : tr(t, "Level {level} (both teams start here)", { level })));
+    ? t.t("Playing level {level}: {whose}", { level, whose: s.teamLevel(lt) })
+    : t.t("Level {level} (both teams start here)", { level })));
   lines.push(h("div", { class: "gd-wildline", "data-zone": "wild" },
-    tr(t, "Wild this deal: ♥{rank} (both copies)", { rank: level })));
+    t.t("Wild this deal: ♥{rank} (both copies)", { rank: level })));
   for (const team of [0, 1]) {
     const who = [team, team + 2].map((p) => s.who(p)).join(" & ");
     lines.push(h("div", { class: `gd-team gd-t${team}`, "data-team": team, "data-level": v.levels[team] },
@@ -660,13 +648,13 @@ function infoLines(s) {
   const trb = v.tribute || {};
   if (trb.exempt) {
     const names = (trb.payers || []).map((p) => s.who(p)).join(" & ");
-    lines.push(h("div", { class: "gd-tribute" }, tr(t, "No tribute: {names} hold both big jokers", { names })));
+    lines.push(h("div", { class: "gd-tribute" }, t.t("No tribute: {names} hold both big jokers", { names })));
   }
   for (const [payer, receiver, card] of trb.transfers || []) {
     const ret = (trb.returns || []).find(([r]) => r === receiver);
-    let text = tr(t, "Tribute {card}: {payer} → {receiver}",
+    let text = t.t("Tribute {card}: {payer} → {receiver}",
       { card: cardText(t, card), payer: s.who(payer), receiver: s.who(receiver) });
-    if (ret) text += tr(t, ", back {card}", { card: cardText(t, ret[2]) });
+    if (ret) text += t.t(", back {card}", { card: cardText(t, ret[2]) });
     lines.push(h("div", { class: "gd-tribute" }, text));
   }
   return h("div", { class: "gd-info", "data-zone": "info" }, lines, drawLog(s));
@@ -678,10 +666,10 @@ function drawLog(s) {
   const t = s.table;
   const plays = s.v.plays || [];
   const rows = plays.slice(-12).map((e) => h("div", { class: e.type === "pass" ? "gd-logpass" : "" },
-    `${s.who(e.seat)}: ${e.type === "pass" ? tr(t, "pass") : playText(t, e)}`));
+    `${s.who(e.seat)}: ${e.type === "pass" ? t.t("pass") : playText(t, e)}`));
   return h("div", { class: "gd-log", "data-zone": "log" },
-    h("div", { class: "gd-loghead" }, tr(t, "This deal")),
-    h("div", { class: "gd-loglines" }, plays.length ? rows : h("div", {}, tr(t, "no plays yet"))));
+    h("div", { class: "gd-loghead" }, t.t("This deal")),
+    h("div", { class: "gd-loglines" }, plays.length ? rows : h("div", {}, t.t("no plays yet"))));
 }
 
 /** Where each seat sits around the felt, seen from `me` (play moves counter-clockwise:
@@ -700,25 +688,25 @@ function seatPanel(s, seat) {
   const kids = [
     h("div", { class: "gd-seatname" },
       h("span", { class: `gd-mark gd-t${seat % 2}` }, TEAM_MARKS[seat % 2]), " ",
-      seat === s.me ? tr(t, "You") : s.name(seat)),
+      seat === s.me ? t.t("You") : s.name(seat)),
   ];
   if (s.me !== null && seat !== s.me) {
-    kids.push(h("div", { class: "gd-role" }, tr(t, seat % 2 === s.me % 2 ? "partner" : "opponent")));
+    kids.push(h("div", { class: "gd-role" }, t.t(seat % 2 === s.me % 2 ? "partner" : "opponent")));
   }
-  kids.push(h("div", { class: "gd-count", "data-count": n }, trn(t, "{n} card", "{n} cards", n)));
+  kids.push(h("div", { class: "gd-count", "data-count": n }, t.tn("{n} card", "{n} cards", n)));
   if (place >= 0) {
-    kids.push(h("div", { class: "gd-out" }, tr(t, "out · {place}", { place: placeText(t, place + 1) })));
+    kids.push(h("div", { class: "gd-out" }, t.t("out · {place}", { place: placeText(t, place + 1) })));
   }
   if (awaited) {
     const word = { tribute: "▶ paying tribute", return: "▶ choosing a return" }[v.phase] || "▶ to play";
-    kids.push(h("div", { class: "gd-awaited" }, tr(t, word)));
+    kids.push(h("div", { class: "gd-awaited" }, t.t(word)));
   }
   // The seat's latest move of this trick.
   const mine = (v.trick || []).filter((e) => e.seat === seat);
   const lastMove = mine[mine.length - 1];
   if (lastMove) {
     kids.push(lastMove.type === "pass"
-      ? h("div", { class: "gd-move gd-pass" }, tr(t, "Pass"))
+      ? h("div", { class: "gd-move gd-pass" }, t.t("Pass"))
       : h("div", { class: "gd-move" }, playText(t, lastMove)));
   }
   return h("div", {
@@ -737,7 +725,7 @@ function drawTrick(s) {
     kids.push(h("div", { class: "gd-trickwho" }, `${s.who(last.seat)}: ${playText(t, last)}`),
       cardsEl(t, last.cards, v.level));
   } else if (v.phase === "play" && v.turn !== null && v.turn !== s.me && !v.over) {
-    kids.push(h("div", { class: "gd-trickwho gd-dim" }, tr(t, "{name} leads", { name: s.who(v.turn) })));
+    kids.push(h("div", { class: "gd-trickwho gd-dim" }, t.t("{name} leads", { name: s.who(v.turn) })));
   }
   return h("div", { class: "gd-trick", "data-zone": "trick" }, kids);
 }
@@ -757,7 +745,7 @@ function drawDealEnd(s) {
   if (!e) return null;
   const between = v.over || (e.deal === v.deal - 1 && !(v.plays || []).length);
   if (!between) return null;
-  const rows = [h("div", { class: "gd-dealhead" }, tr(t, "Deal {n} over", { n: e.deal }))];
+  const rows = [h("div", { class: "gd-dealhead" }, t.t("Deal {n} over", { n: e.deal }))];
   e.places.forEach((seat, i) => {
     rows.push(h("div", { class: `gd-place gd-t${seat % 2}`, "data-place": i + 1, "data-seat": seat },
       `${TEAM_MARKS[seat % 2]} ${placeText(t, i + 1)}: ${s.who(seat)}`));
@@ -768,12 +756,12 @@ function drawDealEnd(s) {
   old = old ? old[team] : e.deal === 1 ? (v.options || {}).start_level : null;
   if (old !== null && old !== undefined) {
     const text = now === old && old === 14
-      ? tr(t, "{team} finished 1st at A", { team: s.teamName(team) })
-      : trn(t, "+{n} level for {team}: {old} → {new}", "+{n} levels for {team}: {old} → {new}", e.advance,
+      ? t.t("{team} finished 1st at A", { team: s.teamName(team) })
+      : t.tn("+{n} level for {team}: {old} → {new}", "+{n} levels for {team}: {old} → {new}", e.advance,
         { team: s.teamName(team, true), old: levelText(old), new: levelText(now) });
     rows.push(h("div", { class: "gd-advance" }, text));
   }
-  rows.push(h("div", { class: "gd-levelsnow" }, tr(t, "Levels now: {a} {ta} · {b} {tb}", {
+  rows.push(h("div", { class: "gd-levelsnow" }, t.t("Levels now: {a} {ta} · {b} {tb}", {
     a: s.teamName(0), ta: levelText(v.levels[0]), b: s.teamName(1), tb: levelText(v.levels[1]),
   })));
   if (v.over) {
@@ -781,13 +769,13 @@ function drawDealEnd(s) {
     if (winners.length) {
       const wt = winners[0] % 2;
       const text = v.levels[wt] === 14
-        ? tr(t, "Match won at A by {team}!", { team: s.teamName(wt, true) })
-        : tr(t, "Match won by {team}", { team: s.teamName(wt, true) });
+        ? t.t("Match won at A by {team}!", { team: s.teamName(wt, true) })
+        : t.t("Match won by {team}", { team: s.teamName(wt, true) });
       rows.push(h("div", { class: "gd-matchwon", "data-zone": "match-result" }, text),
         h("div", { class: "gd-winners" }, winners.map((p) => s.who(p)).join(" & ")));
     }
   } else {
-    rows.push(h("div", { class: "gd-next" }, tr(t, "Next: deal {n} at level {level} ({whose}) · wild ♥{level}",
+    rows.push(h("div", { class: "gd-next" }, t.t("Next: deal {n} at level {level} ({whose}) · wild ♥{level}",
       { n: e.deal + 1, level: levelText(now), whose: s.teamLevel(team) })));
   }
   return h("div", { class: "gd-dealend", "data-zone": "deal-result", "data-deal": e.deal }, rows);
@@ -795,7 +783,7 @@ function drawDealEnd(s) {
 
 function drawHand(s) {
   const t = s.table;
-  if (s.me === null) return h("div", { class: "gd-handbox gd-watching" }, tr(t, "Watching the table"));
+  if (s.me === null) return h("div", { class: "gd-handbox gd-watching" }, t.t("Watching the table"));
   const level = s.level;
   const give = s.choosable();
   const sel = new Set(s.ui.sel);
@@ -834,7 +822,7 @@ function drawHand(s) {
     });
   }
   const words = { rank: "By rank", suit: "By suit", combos: "By combos" };
-  const sorts = h("div", { class: "gd-sorts" }, h("span", { class: "gd-sortword" }, tr(t, "Sort (O):")),
+  const sorts = h("div", { class: "gd-sorts" }, h("span", { class: "gd-sortword" }, t.t("Sort (O):")),
     MODES.map((m) => h("button", {
       type: "button",
       class: `gd-sort${s.ui.mode === m ? " gd-on" : ""}`,
@@ -842,7 +830,7 @@ function drawHand(s) {
       "data-mode": m,
       "aria-pressed": s.ui.mode === m ? "true" : "false",
       onclick: () => { s.sort(m); t.rerender(); },
-    }, tr(t, words[m]))));
+    }, t.t(words[m]))));
   return h("div", { class: "gd-handbox" }, order.length ? sorts : null,
     h("div", { class: "gd-hand", "data-zone": "hand", "data-count": order.length }, cards));
 }
@@ -856,13 +844,13 @@ function drawControls(s) {
     const opts = s.options();
     const notes = [];
     if (ui.sel.length) {
-      notes.push(tr(t, "{n} selected", { n: ui.sel.length }));
-      if (!opts.length) notes.push(tr(t, "no legal play with these cards"));
-      else if (opts.length > 1) notes.push(tr(t, "several readings: click one, or Tab / 1–{n}", { n: Math.min(9, opts.length) }));
+      notes.push(t.t("{n} selected", { n: ui.sel.length }));
+      if (!opts.length) notes.push(t.t("no legal play with these cards"));
+      else if (opts.length > 1) notes.push(t.t("several readings: click one, or Tab / 1–{n}", { n: Math.min(9, opts.length) }));
     }
     const label = opts.length === 1
-      ? tr(t, "Play {reading} (Enter)", { reading: playText(t, opts[0]) })
-      : tr(t, "Play (Enter)");
+      ? t.t("Play {reading} (Enter)", { reading: playText(t, opts[0]) })
+      : t.t("Play (Enter)");
     const buttons = h("div", { class: "gd-buttons" },
       h("button", {
         type: "button", class: "gd-button gd-primary", "data-action": "play", disabled: !opts.length,
@@ -871,11 +859,11 @@ function drawControls(s) {
       h("button", {
         type: "button", class: "gd-button", "data-action": "pass", disabled: !s.canPass(),
         onclick: () => { s.pass(); t.rerender(); },
-      }, tr(t, "Pass (P)")),
+      }, t.t("Pass (P)")),
       h("button", {
         type: "button", class: "gd-button", "data-action": "hint",
         onclick: () => { s.hint(); t.rerender(); },
-      }, tr(t, "Hint (H)")));
+      }, t.t("Hint (H)")));
     out.append(buttons);
     if (opts.length > 1) {
       out.append(h("div", { class: "gd-readings", "data-zone": "readings" }, opts.map((a, i) => h("button", {
@@ -893,9 +881,9 @@ function drawControls(s) {
   } else if (d === "tribute" || d === "return") {
     const sel = ui.sel;
     let label;
-    if (sel.length !== 1) label = tr(t, "Choose a card");
-    else if (d === "tribute") label = tr(t, "Give {card} as tribute (Enter)", { card: cardText(t, sel[0]) });
-    else label = tr(t, "Return {card} to {name} (Enter)", { card: cardText(t, sel[0]), name: s.who(s.returnTo()) });
+    if (sel.length !== 1) label = t.t("Choose a card");
+    else if (d === "tribute") label = t.t("Give {card} as tribute (Enter)", { card: cardText(t, sel[0]) });
+    else label = t.t("Return {card} to {name} (Enter)", { card: cardText(t, sel[0]), name: s.who(s.returnTo()) });
     out.append(h("div", { class: "gd-buttons" }, h("button", {
       type: "button", class: "gd-button gd-primary", "data-action": d, disabled: sel.length !== 1,
       onclick: () => { s.give(); t.rerender(); },
@@ -999,9 +987,9 @@ export function status(table) {
 export function seatLine(table, seat) {
   const v = table.view;
   if (!v || !v.hand_counts) return "";
-  const parts = [`${TEAM_MARKS[seat % 2]} ${trn(table, "{n} card", "{n} cards", v.hand_counts[seat])}`];
+  const parts = [`${TEAM_MARKS[seat % 2]} ${table.tn("{n} card", "{n} cards", v.hand_counts[seat])}`];
   const place = (v.out || []).indexOf(seat);
-  if (place >= 0) parts.push(tr(table, "out · {place}", { place: placeText(table, place + 1) }));
+  if (place >= 0) parts.push(table.t("out · {place}", { place: placeText(table, place + 1) }));
   return parts.join(" · ");
 }
 
@@ -1019,25 +1007,25 @@ export function summary(table) {
   const teams = [0, 1].sort((a, b) => (a !== won) - (b !== won) || a - b);
   const deals = (table.story || []).filter((e) => e.type === "deal-end");
   const rows = teams.map((u) => ({
-    name: [u, u + 2].map((p) => (p === me ? tr(t, "You") : s.name(p))).join(" & "),
-    value: tr(t, "Team {n} · level {level}", { n: u + 1, level: levelText(levels[u]) }),
+    name: [u, u + 2].map((p) => (p === me ? t.t("You") : s.name(p))).join(" & "),
+    value: t.t("Team {n} · level {level}", { n: u + 1, level: levelText(levels[u]) }),
     winner: u === won,
     cells: deals.map((e) => levelText(e.levels[u])),
   }));
   const n = v.deal || deals.length;
   const sub = won !== null && levels[won] === 14
-    ? trn(t, "Guandan · the match was won at level A after {n} deal",
+    ? t.tn("Guandan · the match was won at level A after {n} deal",
       "Guandan · the match was won at level A after {n} deals", n)
-    : trn(t, "Guandan · {n} deal · the higher level wins", "Guandan · {n} deals · the higher level wins", n);
+    : t.tn("Guandan · {n} deal · the higher level wins", "Guandan · {n} deals · the higher level wins", n);
   let headline;
-  if (won === null) headline = tr(t, "Game over");
-  else if (me !== null && winners.includes(me)) headline = tr(t, "Your team wins!");
-  else headline = tr(t, "{name} wins!", { name: tr(t, "Team {n}", { n: won + 1 }) });
+  if (won === null) headline = t.t("Game over");
+  else if (me !== null && winners.includes(me)) headline = t.t("Your team wins!");
+  else headline = t.t("{name} wins!", { name: t.t("Team {n}", { n: won + 1 }) });
   return {
     headline,
     subtitle: sub,
     rows,
     columns: deals.map((e) => String(e.deal)),
-    columnsTitle: tr(t, "Level after each deal"),
+    columnsTitle: t.t("Level after each deal"),
   };
 }

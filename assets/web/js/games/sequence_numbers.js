@@ -47,7 +47,6 @@
  * @property {boolean} draw
  */
 
-import { fmt } from "../i18n.js";
 import { linkCss } from "../dom.js";
 import { el as h } from "../table.js";
 
@@ -61,17 +60,6 @@ let current = null;
 let listening = false;
 
 // ------------------------------------------------------------------ small helpers
-/** `_("...")` of the window, with str.format's named fields. */
-function tr(table, msgid, params = {}) {
-  return fmt(table.t(msgid), params);
-}
-
-/** `ngettext(...)` of the window. */
-function trn(table, one, many, n, params = {}) {
-  const text = table.tn ? table.tn(one, many, n) : table.t(n === 1 ? one : many);
-  return fmt(text, { n, ...params });
-}
-
 // The board's style starts loading as soon as the shell imports this module (at boot,
 // before the lobby), so the first table is drawn styled.
 linkCss("sequence_numbers");
@@ -91,13 +79,13 @@ function splitFace(face) {
 /** A card's face in one line: "12 + 7", "30 − 11", "Plus", "Minus". */
 function faceText(table, face) {
   const parts = splitFace(face);
-  if (parts === null) return tr(table, face === "plus" ? "Plus" : "Minus");
+  if (parts === null) return table.t(face === "plus" ? "Plus" : "Minus");
   return parts.join(" ");
 }
 
 /** The chip colour's name with its shape: "● Red". */
 function teamName(table, colour) {
-  return `${TEAM_GLYPHS[colour % 3]} ${tr(table, TEAM_NAMES[colour % 3])}`;
+  return `${TEAM_GLYPHS[colour % 3]} ${table.t(TEAM_NAMES[colour % 3])}`;
 }
 
 /** A phone-sized screen (the board is fitted under 40 px a space). */
@@ -225,7 +213,7 @@ class Seat {
   place(r, c) {
     const face = this.selected();
     if (face === null) {
-      this.ui.error = tr(this.table, "Pick a card first (click it, or 1–5 / Tab)");
+      this.ui.error = this.table.t("Pick a card first (click it, or 1–5 / Tab)");
       return;
     }
     const action = this.targets().find((a) => a.row === r && a.col === c);
@@ -242,15 +230,15 @@ class Seat {
     const t = this.table;
     const chip = v.chips[r][c];
     if (face === "minus") {
-      if (chip === null) return tr(t, "Minus removes an opponent chip: pick a space that holds one");
-      if (chip === v.colour) return tr(t, "That chip is your own colour");
-      return tr(t, "That chip is in a completed sequence: it can never be removed");
+      if (chip === null) return t.t("Minus removes an opponent chip: pick a space that holds one");
+      if (chip === v.colour) return t.t("That chip is your own colour");
+      return t.t("That chip is in a completed sequence: it can never be removed");
     }
     if (v.corners.some(([a, b]) => a === r && b === c)) {
-      return tr(t, "A free corner takes no chip: it counts for everyone");
+      return t.t("A free corner takes no chip: it counts for everyone");
     }
-    if (chip !== null) return tr(t, "That space is already covered");
-    return tr(t, "{card} does not make {n}: pick a lit space", {
+    if (chip !== null) return t.t("That space is already covered");
+    return t.t("{card} does not make {n}: pick a lit space", {
       card: faceText(t, face),
       n: v.board[r][c],
     });
@@ -272,14 +260,13 @@ class Seat {
         return;
       }
     }
-    this.ui.error = tr(this.table, "Pick a card first (click it, or 1–5 / Tab)");
+    this.ui.error = this.table.t("Pick a card first (click it, or 1–5 / Tab)");
   }
 
   tradeDead() {
     const face = this.deadChoice();
     if (face === null) {
-      this.ui.error = tr(this.table,
-        "No dead card to trade in (a card is dead when both spaces of its answer are covered)");
+      this.ui.error = this.table.t("No dead card to trade in (a card is dead when both spaces of its answer are covered)");
       return;
     }
     this.send(this.choices({ type: "dead", card: face })[0]);
@@ -288,9 +275,9 @@ class Seat {
   discardStuck() {
     const face = this.selected();
     if (!this.stuck()) {
-      this.ui.error = tr(this.table, "A card can still be played: a card is discarded only when none can");
+      this.ui.error = this.table.t("A card can still be played: a card is discarded only when none can");
     } else if (face === null) {
-      this.ui.error = tr(this.table, "Pick the card to discard first");
+      this.ui.error = this.table.t("Pick the card to discard first");
     } else {
       this.send(this.choices({ type: "discard", card: face })[0]);
     }
@@ -306,44 +293,42 @@ class Seat {
     const v = this.v;
     const t = this.table;
     if (v.over) {
-      if (v.draw) return tr(t, "The cards ran out: a draw");
+      if (v.draw) return t.t("The cards ran out: a draw");
       const winners = v.winners && v.winners.length ? v.winners : [0];
       if (v.teams < v.players) {
-        return tr(t, "Team {team} wins!", { team: teamName(t, v.colours[winners[0]]) });
+        return t.t("Team {team} wins!", { team: teamName(t, v.colours[winners[0]]) });
       }
-      if (winners[0] === this.me) return tr(t, "You win!");
-      return tr(t, "{name} wins!", { name: this.name(winners[0]) });
+      if (winners[0] === this.me) return t.t("You win!");
+      return t.t("{name} wins!", { name: this.name(winners[0]) });
     }
     if (!this.deciding()) {
-      return tr(t, "{name} is playing…", { name: v.turn === this.me ? tr(t, "You") : this.name(v.turn) });
+      return t.t("{name} is playing…", { name: v.turn === this.me ? t.t("You") : this.name(v.turn) });
     }
     const n = this.hand().length;
     const face = this.selected();
     if (face === null) {
-      if (this.stuck()) return tr(t, "No card can be played: pick one to discard, then X or the button");
+      if (this.stuck()) return t.t("No card can be played: pick one to discard, then X or the button");
       const dead = this.deadChoice();
       if (dead) {
-        return tr(t,
-          "Your turn. {card} is dead (both its spaces are covered): press D to trade it in, or pick a card",
+        return t.t("Your turn. {card} is dead (both its spaces are covered): press D to trade it in, or pick a card",
           { card: faceText(t, dead) });
       }
-      return tr(t,
-        "Your turn: pick a card (click, 1–{n} or Tab), then click a lit space (or arrows + Enter)", { n });
+      return t.t("Your turn: pick a card (click, 1–{n} or Tab), then click a lit space (or arrows + Enter)", { n });
     }
-    if (this.stuck()) return tr(t, "Discard {card} with X: no card can be played", { card: faceText(t, face) });
+    if (this.stuck()) return t.t("Discard {card} with X: no card can be played", { card: faceText(t, face) });
     if (this.choices({ type: "dead", card: face }).length) {
-      return tr(t, "{card} is dead: both its spaces are covered. Press D to trade it in for a new card",
+      return t.t("{card} is dead: both its spaces are covered. Press D to trade it in for a new card",
         { card: faceText(t, face) });
     }
-    if (face === "plus") return tr(t, "Plus: place a chip on any open space (click, or arrows + Enter)");
+    if (face === "plus") return t.t("Plus: place a chip on any open space (click, or arrows + Enter)");
     if (face === "minus") {
-      if (!this.targets().length) return tr(t, "Minus: no opponent chip can be removed now; pick another card");
-      return tr(t, "Minus: click an opponent chip to remove it (ringed chips are locked)");
+      if (!this.targets().length) return t.t("Minus: no opponent chip can be removed now; pick another card");
+      return t.t("Minus: click an opponent chip to remove it (ringed chips are locked)");
     }
     if (!this.targets().length) {
-      return tr(t, "{card}: both spaces are covered; pick another card", { card: faceText(t, face) });
+      return t.t("{card}: both spaces are covered; pick another card", { card: faceText(t, face) });
     }
-    return tr(t, "{card}: place a chip on a lit space (click, or arrows + Enter)", { card: faceText(t, face) });
+    return t.t("{card}: place a chip on a lit space (click, or arrows + Enter)", { card: faceText(t, face) });
   }
 }
 
@@ -356,21 +341,21 @@ function chipEl(colour, locked) {
 function drawTop(s) {
   const t = s.table;
   const v = s.v;
-  const goal = trn(t, "{n} sequence wins", "{n} sequences win", v.needed);
+  const goal = t.tn("{n} sequence wins", "{n} sequences win", v.needed);
   return h("div", { class: "sn-top" },
-    h("span", { class: "sn-title" }, tr(t, "Sequence Numbers · Turn {n}", { n: v.turns + 1 })),
+    h("span", { class: "sn-title" }, t.t("Sequence Numbers · Turn {n}", { n: v.turns + 1 })),
     h("span", { class: "sn-goal" }, goal));
 }
 
 function drawSequences(s) {
   const t = s.table;
   const v = s.v;
-  const out = h("div", { class: "sn-seqs", "data-zone": "sequences" }, h("b", {}, tr(t, "Sequences:")));
+  const out = h("div", { class: "sn-seqs", "data-zone": "sequences" }, h("b", {}, t.t("Sequences:")));
   for (let colour = 0; colour < v.teams; colour++) {
     const n = v.sequence_counts[colour];
     out.append(h("span", { class: `sn-seqcount${n ? " sn-gold" : ""}`, "data-colour": colour },
       chipEl(colour, false),
-      tr(t, "{team} {n} of {needed}", { team: tr(t, TEAM_NAMES[colour % 3]), n, needed: v.needed })));
+      t.t("{team} {n} of {needed}", { team: t.t(TEAM_NAMES[colour % 3]), n, needed: v.needed })));
   }
   return out;
 }
@@ -404,7 +389,7 @@ function drawBoard(s) {
       if (s.ui.keys && s.deciding() && r === cr && c === cc) cls.push("sn-cursor");
       const kids = [];
       if (n === 0) {
-        kids.push(h("span", { class: "sn-star" }, "★"), h("span", { class: "sn-freeword" }, tr(t, "FREE")));
+        kids.push(h("span", { class: "sn-star" }, "★"), h("span", { class: "sn-freeword" }, t.t("FREE")));
       } else {
         kids.push(h("span", { class: "sn-num" }, n));
       }
@@ -439,9 +424,9 @@ function drawBoard(s) {
 
 function drawLegend(s) {
   const t = s.table;
-  const out = h("div", { class: "sn-legend" }, h("b", {}, tr(t, "Groups:")));
+  const out = h("div", { class: "sn-legend" }, h("b", {}, t.t("Groups:")));
   GROUP_LABELS.forEach((label, i) => out.append(h("span", { class: `sn-tag sn-g${i}` }, label)));
-  out.append(h("span", { class: "sn-lockkey" }, chipEl(0, true), tr(t, "ringed = locked in a sequence")));
+  out.append(h("span", { class: "sn-lockkey" }, chipEl(0, true), t.t("ringed = locked in a sequence")));
   return out;
 }
 
@@ -453,10 +438,10 @@ function drawSeats(s) {
   for (let seat = 0; seat < v.players; seat++) {
     const turn = seat === v.turn && !v.over;
     const colour = v.colours[seat];
-    let sub = trn(t, "{n} card", "{n} cards", v.hand_sizes[seat]);
-    if (teams) sub = tr(t, "{cards} · team {team}", { cards: sub, team: teamName(t, colour) });
+    let sub = t.tn("{n} card", "{n} cards", v.hand_sizes[seat]);
+    if (teams) sub = t.t("{cards} · team {team}", { cards: sub, team: teamName(t, colour) });
     const pile = v.discards[seat];
-    const name = seat === s.me ? tr(t, "You") : s.name(seat);
+    const name = seat === s.me ? t.t("You") : s.name(seat);
     out.append(h("div", {
       class: `sn-seat${seat === s.me ? " sn-me" : ""}${turn ? " sn-turn" : ""}`,
       "data-seat": seat,
@@ -466,7 +451,7 @@ function drawSeats(s) {
       h("span", { class: "sn-who" },
         h("span", { class: "sn-name" }, (turn ? "▶ " : "") + name),
         h("span", { class: "sn-sub" }, sub)),
-      h("span", { class: "sn-pilecount" }, trn(t, "{n} discard", "{n} discards", pile.length)),
+      h("span", { class: "sn-pilecount" }, t.tn("{n} discard", "{n} discards", pile.length)),
       pile.length
         ? h("span", { class: `sn-mini${splitFace(pile[pile.length - 1]) ? "" : ` sn-${pile[pile.length - 1]}`}`, "data-discard": pile[pile.length - 1] },
           faceText(t, pile[pile.length - 1]))
@@ -474,8 +459,8 @@ function drawSeats(s) {
   }
   const limit = v.reshuffle_limit;
   const deck = limit === null || limit === undefined
-    ? tr(t, "Deck: {n} · reshuffled {r} times", { n: v.deck_size, r: v.reshuffles })
-    : tr(t, "Deck: {n} · reshuffled {r} of {limit} times", { n: v.deck_size, r: v.reshuffles, limit });
+    ? t.t("Deck: {n} · reshuffled {r} times", { n: v.deck_size, r: v.reshuffles })
+    : t.t("Deck: {n} · reshuffled {r} of {limit} times", { n: v.deck_size, r: v.reshuffles, limit });
   out.append(h("div", { class: "sn-deck", "data-zone": "deck" }, h("span", { class: "sn-back" }), deck));
   return out;
 }
@@ -496,10 +481,10 @@ function cardEl(s, face, i) {
       h("span", { class: "sn-q" }, "?")));
   } else {
     kids.push(h("span", { class: "sn-sign" }, face === "plus" ? "+" : "−"),
-      h("span", { class: "sn-word" }, tr(t, face === "plus" ? "PLUS" : "MINUS")),
-      h("span", { class: "sn-hint" }, tr(t, face === "plus" ? "any open space" : "remove a chip")));
+      h("span", { class: "sn-word" }, t.t(face === "plus" ? "PLUS" : "MINUS")),
+      h("span", { class: "sn-hint" }, t.t(face === "plus" ? "any open space" : "remove a chip")));
   }
-  if (dead) kids.push(h("span", { class: "sn-deadtag" }, tr(t, "DEAD")));
+  if (dead) kids.push(h("span", { class: "sn-deadtag" }, t.t("DEAD")));
   if (s.deciding()) kids.push(h("span", { class: "sn-key" }, i + 1));
   return h("button", {
     type: "button",
@@ -517,11 +502,11 @@ function cardEl(s, face, i) {
 function drawHand(s) {
   const t = s.table;
   if (s.me === null || s.me === undefined) {
-    return h("div", { class: "sn-handbox sn-watching" }, tr(t, "Watching the table"));
+    return h("div", { class: "sn-handbox sn-watching" }, t.t("Watching the table"));
   }
   const hand = s.hand();
   const out = h("div", { class: "sn-handbox" },
-    h("div", { class: "sn-handlabel" }, tr(t, "Your hand · 1–{n} or Tab to pick", { n: Math.max(1, hand.length) })),
+    h("div", { class: "sn-handlabel" }, t.t("Your hand · 1–{n} or Tab to pick", { n: Math.max(1, hand.length) })),
     h("div", { class: "sn-hand", "data-zone": "hand" }, hand.map((f, i) => cardEl(s, f, i))));
   if (!s.deciding()) return out;
   const buttons = h("div", { class: "sn-buttons" });
@@ -530,7 +515,7 @@ function drawHand(s) {
     buttons.append(h("button", {
       type: "button", class: "sn-button", "data-action": "dead", "data-card": dead,
       onclick: () => { s.tradeDead(); t.rerender(); },
-    }, tr(t, "Trade in dead {card} [D]", { card: faceText(t, dead) })));
+    }, t.t("Trade in dead {card} [D]", { card: faceText(t, dead) })));
   }
   if (s.stuck()) {
     const face = s.selected();
@@ -538,11 +523,11 @@ function drawHand(s) {
       ? h("button", {
         type: "button", class: "sn-button", "data-action": "discard", "data-card": face,
         onclick: () => { s.discardStuck(); t.rerender(); },
-      }, tr(t, "Discard {card}: no play [X]", { card: faceText(t, face) }))
+      }, t.t("Discard {card}: no play [X]", { card: faceText(t, face) }))
       : h("button", { type: "button", class: "sn-button", "data-action": "discard", disabled: true },
-        tr(t, "Pick a card to discard")));
+        t.t("Pick a card to discard")));
   } else if (s.canPlay() && s.selected() === null && !dead) {
-    buttons.append(h("span", { class: "sn-keys" }, tr(t, "D: trade in a dead card · X: discard when stuck")));
+    buttons.append(h("span", { class: "sn-keys" }, t.t("D: trade in a dead card · X: discard when stuck")));
   }
   out.append(buttons);
   return out;
@@ -648,7 +633,7 @@ export function status(table) {
 export function seatLine(table, seat) {
   const v = table.view;
   if (!v || !v.colours) return "";
-  const cards = trn(table, "{n} card", "{n} cards", v.hand_sizes[seat]);
+  const cards = table.tn("{n} card", "{n} cards", v.hand_sizes[seat]);
   return `${teamName(table, v.colours[seat])} · ${cards}`;
 }
 
@@ -662,8 +647,8 @@ export function summary(table) {
   const names = table.names || [];
   const winners = new Set(v.winners || []);
   const subtitle = v.draw
-    ? tr(t, "The cards ran out: a draw")
-    : trn(t, "Sequence Numbers · {n} sequence wins", "Sequence Numbers · {n} sequences win", v.needed);
+    ? t.t("The cards ran out: a draw")
+    : t.tn("Sequence Numbers · {n} sequence wins", "Sequence Numbers · {n} sequences win", v.needed);
   const colours = v.colours;
   const counts = v.sequence_counts;
   const teams = new Set(colours).size < colours.length;
@@ -681,10 +666,10 @@ export function summary(table) {
   const rows = order.map((g) => {
     const c = colours[g[0]];
     const n = counts[c];
-    const who = g.map((s) => (s === me ? tr(t, "You") : String(names[s] || "").split(" (")[0])).join(" & ");
+    const who = g.map((s) => (s === me ? t.t("You") : String(names[s] || "").split(" (")[0])).join(" & ");
     return {
       name: who,
-      value: trn(t, "{team} · {n} sequence", "{team} · {n} sequences", n, { team: teamName(t, c) }),
+      value: t.tn("{team} · {n} sequence", "{team} · {n} sequences", n, { team: teamName(t, c) }),
       winner: g.some((s) => winners.has(s)),
       cells: [],
     };
@@ -692,14 +677,14 @@ export function summary(table) {
   let headline;
   if (teams && winners.size) {
     const team = teamName(t, colours[Math.min(...winners)]);
-    headline = me !== null && winners.has(me) ? tr(t, "Your team wins!") : tr(t, "Team {team} wins!", { team });
-  } else if (me !== null && winners.has(me)) headline = tr(t, "You win!");
-  else if (!winners.size) headline = tr(t, "Game over");
+    headline = me !== null && winners.has(me) ? t.t("Your team wins!") : t.t("Team {team} wins!", { team });
+  } else if (me !== null && winners.has(me)) headline = t.t("You win!");
+  else if (!winners.size) headline = t.t("Game over");
   else {
     const who = [...winners].sort((a, b) => a - b).map((s) => String(names[s] || "?").split(" (")[0]);
     headline = who.length === 1
-      ? tr(t, "{name} wins!", { name: who[0] })
-      : tr(t, "{names} and {last} win!", { names: who.slice(0, -1).join(", "), last: who[who.length - 1] });
+      ? t.t("{name} wins!", { name: who[0] })
+      : t.t("{names} and {last} win!", { names: who.slice(0, -1).join(", "), last: who[who.length - 1] });
   }
   return { headline, subtitle, rows, columns: [] };
 }
