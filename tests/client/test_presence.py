@@ -257,3 +257,15 @@ def test_a_watcher_is_told_which_seats_are_open(app):
     assert table.presence.notices[-1][0] == (
         "You are watching; open seats: 2, 3 (join again to take one)"
     )
+
+
+def test_a_host_that_is_not_your_seats_table_is_said_in_words(app):
+    """Issue 29: net.client withholds a kept token from a host that proves another table
+    and says so in a local notice (``event: "unproven"``); the window words it."""
+    table = frozen(app, "take5")
+    feed(table, {"type": "notice", "event": "unproven", "seat": None, "name": "", "message": "x"})
+    assert [n[0] for n in table.presence.notices] == [
+        "This host is not the table your seat is at: you joined it as a new player "
+        "(your seat token stays with you)"
+    ]
+    table.draw(app.screen)
