@@ -132,9 +132,9 @@ POLL = 0.25
 def status(table) -> dict:
     """What the window's "still hosting" line shows, from ``table`` (host thread):
     ``{"status": {"players": people connected, "seats": seats, "started", "over"}}``."""
-    players = sum(
-        1 for s in table.seats if s["kind"] in ("human", "remote") and s["state"] == "connected"
-    )
+    from net.host import PLAYER_KINDS
+
+    players = sum(1 for s in table.seats if s["kind"] in PLAYER_KINDS and s["state"] == "connected")
     over = table.is_over()
     return {
         "status": {

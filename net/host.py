@@ -55,6 +55,11 @@ LAN_TURN_SECONDS = 90.0
 SEED_BITS = 128
 #: Bytes of the secret mixed into a seed a player chose, at a served table.
 SEED_SECRET_BYTES = 32
+#: Seat kinds a person plays (the turn clock, stand-ins and hand-overs are for these):
+#: ``human`` (this machine's screen), ``remote`` (a LAN or browser player), ``phone``
+#: (a couch player whose hand is on their phone: a seat kept for its token from the
+#: start, :meth:`Table.seat_token`).
+PLAYER_KINDS = ("human", "remote", "phone")
 #: A record's keys (besides game, seats, seed, options) that rebuild the same table.
 RECORD_KEYS = ("bot_key", "table_key", "table_id", "chosen_seed", "seed_secret")
 
@@ -209,7 +214,8 @@ class Refused(ValueError):
 @dataclass
 class Seat:
     """One seat: ``kind`` is ``human`` (local player), ``remote`` (a remote player
-    holds it), ``bot`` or ``open``; ``level`` for bots; ``token`` (private) for the
+    holds it), ``phone`` (a couch player's phone holds it: only its token takes it),
+    ``bot`` or ``open``; ``level`` for bots; ``token`` (private) for the
     player who holds it; ``client`` while someone is attached; ``away_since`` (clock
     time) while its player is gone after the start; ``stand_in`` while a stand-in bot
     plays it (its player away past the takeover delay)."""
@@ -263,16 +269,17 @@ class Client:
 
 
 def parse_seat(word: str) -> tuple[str, str | None]:
-    """``(kind, level)`` for one seat word: ``human``, ``open``, ``bot`` (normal) or
-    ``bot:easy|normal|hard``. Raises ``ValueError`` naming the accepted words."""
+    """``(kind, level)`` for one seat word: ``human``, ``phone``, ``open``, ``bot``
+    (normal) or ``bot:easy|normal|hard``. Raises ``ValueError`` naming the accepted
+    words."""
     w = word.strip().lower() if isinstance(word, str) else word
-    if w in ("human", "open"):
+    if w in ("human", "phone", "open"):
         return w, None
     if w == "bot":
         return "bot", "normal"
     if isinstance(w, str) and w.startswith("bot:") and w[4:] in LEVELS:
         return "bot", w[4:]
-    raise ValueError(f"bad seat {word!r}: use human, open, bot, or bot:" + "|".join(LEVELS))
+    raise ValueError(f"bad seat {word!r}: use human, phone, open, bot, or bot:" + "|".join(LEVELS))
 
 
 def clean_name(name: Any, default: str, limit: int = MAX_NAME) -> str:
@@ -310,7 +317,9 @@ class Table:
     written before protocol 3, it is replaced by the fresh key's); ``chosen_seed`` and
     ``seed_secret`` (bytes or hex), given together, say that ``seed`` is
     :func:`mixed_seed` of them (a seed a player chose, at a served table: kept in the
-    record and revealed in the outcome); ``clock`` returns seconds. ``state`` (tests
+    record and revealed in the outcome); ``names`` (one per seat, None or "" for the
+    default) names the player seats before anyone sits (a couch's phone seats);
+    ``clock`` returns seconds. ``state`` (tests
     only) starts from that engine state instead of ``setup()``.
 
     The game starts at once when no seat is ``open``; otherwise when the last open seat
@@ -338,6 +347,7 @@ class Table:
         table_key: bytes | str | None = None,
         chosen_seed: int | None = None,
         seed_secret: bytes | str | None = None,
+        names: list[str | None] | None = None,
     ) -> None:
         try:
             self.game = engine.get_game(game_id)
@@ -387,8 +397,14 @@ class Table:
         self.seat_words = [w.strip().lower() for w in seats]
         self._seats = []
         for i, (kind, level) in enumerate(parsed):
-            nm = f"Bot {i + 1}" if kind == "bot" else (f"Player {i + 1}" if kind == "human" else "")
-            self._seats.append(Seat(i, kind, nm, level))
+            nm = f"Bot {i + 1}" if kind == "bot" else "" if kind == "open" else f"Player {i + 1}"
+            given = names[i] if names is not None and i < len(names) else None
+            if given and kind in PLAYER_KINDS:
+                nm = clean_name(given, nm)
+            # A phone seat is kept for its token from the start: the window shows the
+            # seat link (token in the fragment) as a code to scan.
+            token = secrets.token_urlsafe(16) if kind == "phone" else None
+            self._seats.append(Seat(i, kind, nm, level, token))
         self.clients: list[Client] = []
         self.actions: list[list] = []
         self._public_view: dict = {}  # the spectator's view of ``_public_of``
@@ -645,6 +661,12 @@ class Table:
                 raise Refused("seat-is-bot", f"seat {seat} is played by a bot")
             elif s.kind == "human" and s.client is None and s.token is None:
                 pass  # a seat kept for a player nobody has held yet: the first comes in
+            elif s.kind == "phone":
+                raise Refused(
+                    "seat-taken",
+                    f"seat {seat} is {s.name}'s phone seat; "
+                    "take it with the link or code the table's screen shows",
+                )
             else:
                 raise Refused(
                     "seat-taken",
@@ -1074,7 +1096,7 @@ class Table:
         out = {}
         for seat, since in self._awaited_since.items():
             s = self._seats[seat]
-            if s.kind in ("human", "remote") and not s.stand_in:
+            if s.kind in PLAYER_KINDS and not s.stand_in:
                 out[seat] = since + self.turn_seconds
         return out
 
@@ -1148,7 +1170,7 @@ class Table:
         time of the next takeover, or None."""
         changed, nxt = False, None
         for s in self._seats:
-            if s.away_since is None or s.stand_in or s.kind not in ("human", "remote"):
+            if s.away_since is None or s.stand_in or s.kind not in PLAYER_KINDS:
                 continue
             at = s.away_since + self.takeover_delay
             if now >= at:
@@ -1167,17 +1189,19 @@ class Table:
         hosts a LAN table hands its seats to bots): a stand-in bot (level
         :data:`STAND_IN_LEVEL`) plays the seat from now on, with no takeover delay, and
         every client hears ``notice {event: "left"}`` then ``seats`` (``stand-in``). The
-        seat becomes ``remote`` and keeps its token: only its player may take it back,
+        seat becomes ``remote`` (a phone seat stays ``phone``) and keeps its token: only
+        its player may take it back,
         with that token (then ``back``, as after any stand-in). The seat's connection,
         if any, is detached (its messages are ignored; its transport is the caller's to
         close). Returns False, changing nothing, before the start, after the end, or for
         a bot's or an open seat. Raises ``IndexError`` for a seat the table lacks."""
         s = self._seats[seat]
-        if not self.started or self.is_over() or s.kind not in ("human", "remote"):
+        if not self.started or self.is_over() or s.kind not in PLAYER_KINDS:
             return False
         if s.client is not None:
             self.detach(s.client, reason="replaced")  # the seats message follows below
-        s.kind, s.stand_in = "remote", True
+        s.kind = "phone" if s.kind == "phone" else "remote"
+        s.stand_in = True
         s.away_since = self.clock() - self.takeover_delay  # the stand-in is due at once
         self._notice("left", seat, f"{s.name} left; a bot plays their seat")
         self._seats_changed()

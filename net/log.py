@@ -68,7 +68,7 @@ MAX_LOG_BYTES = 64 * 1024 * 1024
 MAX_DEPTH = 32
 #: Most seats a logged table may have.
 MAX_SEATS = 64
-SEAT_KINDS = ("human", "remote", "bot", "open")
+SEAT_KINDS = ("human", "remote", "phone", "bot", "open")
 #: A table's identity as the header keeps it (``net.identity.table_id_of``).
 TABLE_ID = re.compile(r"[0-9a-f]{32}")
 #: Mode of every file this module creates (owner read/write: it holds tokens).
@@ -748,6 +748,10 @@ def restore_seating(table, rec: dict) -> None:
             elif kind == "remote" or (kind == "open" and s.kind == "open"):
                 s.kind, s.name = "remote", logged.get("name") or ""
                 s.token = logged.get("token") if kind == "remote" else None
+                s.away_since = now
+            elif kind == "phone" and s.kind == "phone":
+                # A couch phone seat keeps its token: the same link takes it back.
+                s.name, s.token = logged.get("name") or s.name, logged.get("token") or s.token
                 s.away_since = now
             elif kind == "human":
                 s.kind, s.name = "human", logged.get("name") or s.name
