@@ -12,7 +12,7 @@ import argparse
 import os
 import sys
 
-from client.launch import SetupError, TableSpec
+from client.launch import COUCH_KINDS, SetupError, TableSpec
 
 EXAMPLES = """\
 examples:
@@ -122,7 +122,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--seats",
         default=None,
-        help="comma-separated seat words, e.g. human,bot:hard,bot (default: you and bots)",
+        help="comma-separated seat words, e.g. human,bot:hard,bot (default: you and bots); "
+        "phone: a couch player whose hand is on their phone (the command prints its link)",
     )
     play.add_argument("--seed", type=int, default=None, help="deal from this seed")
     play.add_argument("--options", default=None, help="game options as a JSON object")
@@ -412,13 +413,24 @@ def play_window(args, err) -> int:
 
     hostproc.warm()  # the host process starts while the table is checked and the window opens
     try:
-        spec = TableSpec.new(args.game, args.seats, args.seed, args.options)
+        spec = TableSpec.new(args.game, args.seats, args.seed, args.options, kinds=COUCH_KINDS)
         _size(args.size)
     except SetupError as exc:
         hostproc.drop_spare()
         return _usage(err, f"tapete play: {exc.message}")
     app = _app(args)
-    open_local(app, spec)
+    table = open_local(app, spec)
+    if "phone" in spec.seats:
+        out = sys.stdout
+
+        def print_links(session) -> None:
+            for seat, link in sorted(session.phone_links.items()):
+                print(f"Phone seat {seat + 1} ({session.names[seat]}): {link}", file=out)
+            if session.phones_error:
+                print(f"Phones: {session.phones_error}", file=out)
+            out.flush()
+
+        table.session.on_phone_links = print_links
     return app.run()
 
 

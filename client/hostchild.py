@@ -74,6 +74,8 @@ def build(req: dict):
         "turn_seconds": req.get("turn_seconds"),  # the turn clock (None: off)
         "name": spec.name,
     }
+    if req.get("names") and spec.record is None:
+        kw["names"] = [n if isinstance(n, str) else None for n in req["names"]]
     try:
         return spec.host(log=req.get("log"), **kw)
     except (OSError, ValueError) as exc:  # an unwritable or foreign log file
@@ -120,6 +122,40 @@ def serve(host, op: dict) -> dict:
         "advertised": advertised,
         "error": error,
     }
+
+
+def phones(host, op: dict) -> dict:
+    """Serve the browser page on every LAN address for a couch table's phone seats
+    (``op["seats"]``): the TCP door stays on 127.0.0.1 (the window's own), the page
+    and its WebSocket door listen on all interfaces (:mod:`net.web`), nothing is
+    advertised. Returns ``{"phones": {seat: link}, "addresses", "web_port",
+    "error"}``: each link is ``http://ADDRESS:PORT/#t=TOKEN&s=SEAT`` on the first
+    address a phone on the LAN can reach (:func:`net.discovery.reachable_addresses`;
+    127.0.0.1 when the machine has none, with ``error`` saying so); ``addresses``
+    lists every usable one."""
+    from net.addresses import address_text
+    from net.discovery import reachable_addresses
+
+    seats = [int(s) for s in op.get("seats") or []]
+    try:
+        port = host.listen_web(0, "0.0.0.0")
+    except OSError as exc:
+        return {"phones": {}, "addresses": [], "web_port": None, "error": str(exc)}
+    found = [a for a, _name in reachable_addresses()]
+    error = None if found else "no LAN address: phones cannot reach this machine"
+    addresses = found or ["127.0.0.1"]
+    tokens = host.call(lambda t: {s: t.seat_token(s) for s in seats})
+    base = f"http://{address_text(addresses[0], port)}/"
+    links = {s: f"{base}#t={tokens[s]}&s={s}" for s in seats if tokens.get(s)}
+    return {"phones": links, "addresses": addresses, "web_port": port, "error": error}
+
+
+def stand_in(host, op: dict) -> None:
+    """A stand-in bot plays each of ``op["seats"]`` until its player comes with the
+    seat's token (:meth:`net.host.Table.hand_over`): the couch plays without a phone
+    that has not come."""
+    seats = [int(s) for s in op.get("seats") or []]
+    host.call(lambda t: [t.hand_over(s) for s in seats])
 
 
 #: Seconds a table hosted in the background stays up after its game ended (the guests
@@ -269,6 +305,10 @@ def child_main() -> int:
                 host.loop.call_soon_threadsafe(apply_bot_delay, host, seconds)
             elif kind == "serve":
                 _emit(serve(host, op))
+            elif kind == "phones":
+                _emit(phones(host, op))
+            elif kind == "stand_in":
+                stand_in(host, op)
             elif kind == "hand":
                 background.hand(op)
             elif kind == "back":

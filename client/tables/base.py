@@ -76,7 +76,9 @@ class TableScene(TableText, Scene, abc.ABC):
         self.session = session
         self.timeline = Timeline(app.settings.animation_speed * (10.0 if app.autoquit else 1.0))
         self.perspective: int | None = (
-            session.local_seats[0] if len(session.local_seats) == 1 else None
+            session.local_seats[0]
+            if len(session.local_seats) == 1 and not getattr(session, "room", False)
+            else None
         )
         #: One seat object per seat played on this screen.
         self.seats: dict[int, ShownSeat] = {
@@ -255,7 +257,16 @@ class TableScene(TableText, Scene, abc.ABC):
 
     @property
     def couch(self) -> bool:
-        return len(self.session.local_seats) >= 2
+        """Whether the screen is shared: two or more players on it, or players holding
+        their hands on phones (the screen then shows the public table, and a screen
+        player's hand only behind the privacy screen)."""
+        return len(self.session.local_seats) >= 2 or self.room
+
+    @property
+    def room(self) -> bool:
+        """Whether this screen is the table for a room (a couch table with phone
+        seats: :mod:`client.tables.phones`)."""
+        return bool(getattr(self.session, "room", False))
 
     def name(self, seat: int) -> str:
         return self.session.names[seat]
