@@ -41,6 +41,7 @@ from client.tables.emotes import Emotes
 from client.tables.hold import HeldRow
 from client.tables.leave import LeaveConfirm
 from client.tables import privacy
+from client.tables.phones import Phones
 from client.tables.presence import Presence
 from client.tables.seat import ShownSeat
 from client.tables.text import TableText
@@ -111,6 +112,8 @@ class TableScene(TableText, Scene, abc.ABC):
         self.pad_in_use = False
         #: Preset emotes: the picker and the bubbles by the panels.
         self.emotes = Emotes(self)
+        #: A room's phone seats: their codes before play and while a phone is away.
+        self.phones = Phones(self) if self.room else None
 
     # ------------------------------------------------------------------ the contract
     @abc.abstractmethod
@@ -477,6 +480,8 @@ class TableScene(TableText, Scene, abc.ABC):
             ):
                 self.help_open = False  # Enter by habit closes it and plays nothing
             return
+        if self.phones is not None and self.phones.handle(event):
+            return  # the table waits for phones: their codes (client/tables/phones.py)
         if self.privacy_for is not None:
             privacy.handle(self, event)  # open it, or Esc (client/tables/privacy.py)
             return
@@ -519,7 +524,7 @@ class TableScene(TableText, Scene, abc.ABC):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(assets.FELT)
-        if self.privacy_for is not None:
+        if self.privacy_for is not None and not (self.phones and self.phones.waiting()):
             self.draw_privacy(surface)
             if self.help_open:  # F1, or the first time's How to play (client/howto.py)
                 self.draw_rules(surface)
@@ -532,6 +537,8 @@ class TableScene(TableText, Scene, abc.ABC):
             self.draw_flight(surface, flight, pos)
         self.presence.draw_notices(surface)
         self.emotes.draw(surface)
+        if self.phones is not None:
+            self.phones.draw(surface)
         if self.message_t > 0:
             self.banner(surface, self.message, assets.RED, center=self.message_pos())
         if self.help_open:

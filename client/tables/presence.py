@@ -250,13 +250,14 @@ class Presence:
     # ------------------------------------------------------------------ seats
     def visible(self) -> bool:
         """Whether badges show: a LAN table (a seat for a remote player, or this screen
-        at somebody else's table) or a table with a turn clock."""
+        at somebody else's table), a couch with phone seats, or a table with a turn
+        clock."""
         if not self.seats:
             return False
         kinds = {s.get("kind") for s in self.seats}
         return bool(
             getattr(self.table.session, "remote", False)
-            or kinds & {"remote", "open"}
+            or kinds & {"remote", "open", "phone"}
             or self.turn_seconds
         )
 
@@ -328,6 +329,8 @@ class Presence:
         state = d.get("state")
         if self.link_down(seat):
             out.append(Badge("reconnecting", (_("reconnecting…"),), COLOURS["reconnecting"]))
+        elif state == "connected" and d.get("kind") == "phone":
+            out.append(Badge(state, (_("on phone"), _("phone")), COLOURS[state]))
         elif state == "connected":
             out.append(Badge(state, (_("online"),), COLOURS[state]))
         elif state == "away":
