@@ -207,6 +207,22 @@ def test_the_fast_path_and_the_bots_agree_on_whole_lines():
         assert end.sequences[0][: len(after.sequences[0])] == after.sequences[0]
 
 
+def test_the_search_reads_whole_lines_from_the_view():
+    # The hard bot's determinizer rebuilds the table from a seat's view alone: the same
+    # line of six, all six locked, and both windows inside it closed to a new sequence.
+    from engine.sequence_numbers.search import sim_from_view, unseen_faces
+    from engine.sequence_numbers.state import WINDOW_INDEX
+
+    row = line((6, 2), (0, 1), 6)
+    state, _ = complete(row, (6, 4))
+    view = GAME.view(state, 1)
+    sim = sim_from_view(view, unseen_faces(view), random.Random(1))
+    assert sim.state().sequences == state.sequences == ((tuple(sp(*x) for x in row),), ())
+    assert sim.locked == set(state.locked()) == {sp(*x) for x in row}
+    spaces = [sp(*x) for x in row]
+    assert sim.inside == [[WINDOW_INDEX[tuple(spaces[:5])], WINDOW_INDEX[tuple(spaces[1:])]], []]
+
+
 # --------------------------------------------------------------------------- properties
 def run_through(chips, colour, space, dr, dc):
     """The spaces counting for ``colour`` in an unbroken line through ``space`` along
