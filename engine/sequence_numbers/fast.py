@@ -46,7 +46,7 @@ IS_CORNER = tuple(sp in CORNERS for sp in range(SPACES))
 OVERLAP: tuple[tuple[int, ...], ...] = tuple(
     tuple(len(set(a) & set(b)) for b in WINDOWS) for a in WINDOWS
 )
-#: The non-corner spaces of each window (the chips a sequence locks).
+#: The non-corner spaces of each window (the chips it holds when full; the bots read it).
 LOCKS: tuple[tuple[int, ...], ...] = tuple(
     tuple(sp for sp in w if sp not in CORNERS) for w in WINDOWS
 )
