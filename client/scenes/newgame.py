@@ -1,8 +1,8 @@
 """New game: the game, the seats (you, more local players — each with a name — players
-whose hand is on their phone, also named (client/tables/phones.py), bots with level; with a bot seated, a line under the seats says what each level is like),
-the game's options (read from the engine's ``default_options``), each
-with a help line that says what it does and what a blank means, and under "Advanced"
-an optional seed."""
+whose hand is on their phone, also named (client/tables/phones.py), bots with level;
+with a bot seated, a line under the seats says what each level is like), the game's
+options (read from the engine's ``default_options``), each with a help line that says
+what it does and what a blank means, and under "Advanced" an optional seed."""
 
 from __future__ import annotations
 
