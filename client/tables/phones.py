@@ -160,7 +160,7 @@ class Phones:
         button_h = t.t(20) + t.s(28)
         bottom = h - pad - button_h - t.s(16)
         gap = t.s(24)
-        card_w = (w - 2 * pad - gap * (n - 1)) // n
+        card_w = min((w - 2 * pad - gap * (n - 1)) // n, int(h * 0.8))
         name_h = t.t(24) + t.s(8)
         link_h = 3 * (t.t(16) + t.s(3))
         side = max(60, min(card_w - t.s(24), bottom - top - name_h - link_h - t.s(30)))
