@@ -30,7 +30,7 @@ export const EMOTE_CODES = new Set(["no-emotes", "unknown-emote", "too-many-emot
  * A seat description (net/PROTOCOL.md "Host → client"), as `welcome` and `seats` carry it.
  * @typedef {Object} SeatDescription
  * @property {number} seat
- * @property {"human"|"remote"|"bot"|"open"} kind
+ * @property {"human"|"remote"|"phone"|"bot"|"open"} kind
  * @property {string} name
  * @property {"easy"|"normal"|"hard"|null} level
  * @property {boolean} connected
