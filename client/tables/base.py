@@ -260,15 +260,13 @@ class TableScene(TableText, Scene, abc.ABC):
 
     @property
     def couch(self) -> bool:
-        """Whether the screen is shared: two or more players on it, or players holding
-        their hands on phones (the screen then shows the public table, and a screen
-        player's hand only behind the privacy screen)."""
+        """Whether the screen is shared (two or more players, or phones: the public
+        table shows, a screen player's hand only behind the privacy screen)."""
         return len(self.session.local_seats) >= 2 or self.room
 
     @property
     def room(self) -> bool:
-        """Whether this screen is the table for a room (a couch table with phone
-        seats: :mod:`client.tables.phones`)."""
+        """Whether this screen is a room's table (phone seats: client/tables/phones.py)."""
         return bool(getattr(self.session, "room", False))
 
     def name(self, seat: int) -> str:
@@ -372,18 +370,8 @@ class TableScene(TableText, Scene, abc.ABC):
             self.note_t -= dt
         if not self.timeline.idle or self.board is None:
             return
-        # Couch: hand the screen to the next local player who must decide — but never
-        # away from the one on screen while that player must still decide (local seats
-        # that decide at once get their views one by one, in any order).
-        shown_due = self.perspective in self.seats and self.seats[self.perspective].awaited()
-        if self.couch and self.privacy_for is None and not shown_due:
-            due = self.due_local_seat()
-            if due is not None and due != self.perspective:
-                self.privacy_for = due
-                if self.perspective is not None:
-                    self.set_perspective(None)  # the public view while the screen passes
-            elif due is None and self.perspective is not None:
-                self.set_perspective(None)
+        if self.couch:
+            privacy.pass_screen(self)  # to the next local player who must decide
         if self.board.get("over") and not self.leaving.open:
             self.over_t += dt
             if self.over_t > (0.4 if self.app.autoquit else 2.0):
@@ -537,7 +525,7 @@ class TableScene(TableText, Scene, abc.ABC):
             self.draw_flight(surface, flight, pos)
         self.presence.draw_notices(surface)
         self.emotes.draw(surface)
-        if self.phones is not None:
+        if self.phones is not None:  # their codes: waiting, or a phone away
             self.phones.draw(surface)
         if self.message_t > 0:
             self.banner(surface, self.message, assets.RED, center=self.message_pos())
@@ -550,13 +538,8 @@ class TableScene(TableText, Scene, abc.ABC):
         """The rules help overlay (F1): How to play's steps, then the rules."""
         from client.help import draw_help
 
-        draw_help(
-            surface,
-            self.session.game_id,
-            self.options_in_force(),
-            self.help_scroll,
-            self.ui_scale,
-        )
+        options = self.options_in_force()
+        draw_help(surface, self.session.game_id, options, self.help_scroll, self.ui_scale)
 
     def options_in_force(self) -> dict:
         """The game's options (defaults with the host's choices over them); empty when
