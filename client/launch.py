@@ -245,7 +245,8 @@ class TableSpec:
     def host(self, *, log: str | None = None, **kw: Any):
         """:meth:`table` on its own thread (:class:`net.local.LocalHost`, not started),
         logging to ``log`` if given (a continued table appends to its own log). ``kw``:
-        bot_delay, takeover_delay, turn_seconds, name. Raises :class:`SetupError`,
+        bot_delay, takeover_delay, turn_seconds, name, log_lock (the log's lock, held:
+        :func:`net.loglock.hold`). Raises :class:`SetupError`,
         ``OSError`` if the
         log cannot be written, :class:`net.log.LogError` if ``log`` holds another
         table's log (that file is left untouched)."""
@@ -254,7 +255,15 @@ class TableSpec:
         keys = ("bot_delay", "takeover_delay", "turn_seconds", "name")
         table_kw = {k: kw[k] for k in keys if k in kw}
         table = self.table(**table_kw)
-        return LocalHost(self.game_id, self.seats, self.seed, self.options, table=table, log=log)
+        return LocalHost(
+            self.game_id,
+            self.seats,
+            self.seed,
+            self.options,
+            table=table,
+            log=log,
+            log_lock=kw.get("log_lock"),
+        )
 
     def default_log(self) -> str | None:
         """A fresh log path under the user's data folder, or None where it cannot be

@@ -34,7 +34,7 @@ from net.budget import BUDGET_BURST, BUDGET_RATE, FLOOD_STRIKES, Budget
 from net.delta import DeltaWriter
 from net.identity import TableKey
 from net.protocol import EMOTE_BURST, EMOTE_RATE, EMOTES, echo, emotes_allowed, error
-from net.record import RECORD_KEYS, Records
+from net.record import END_LINGER, RECORD_KEYS, Records
 from net.seating import Seating
 from net.seats import (
     MAX_NAME,
@@ -60,6 +60,7 @@ from net.seeds import (
     seeded_bot_key,
 )
 from net.standins import (
+    IDLE_AFTER,
     LAN_TURN_SECONDS,
     MAX_BOT_ACTIONS,
     TAKEOVER_DELAY,
@@ -72,7 +73,9 @@ from net.views import _NO_STATE, Views
 __all__ = [
     "BUDGET_BURST",
     "BUDGET_RATE",
+    "END_LINGER",
     "FLOOD_STRIKES",
+    "IDLE_AFTER",
     "LAN_TURN_SECONDS",
     "MAX_BOT_ACTIONS",
     "MAX_NAME",
@@ -216,6 +219,8 @@ class Table(Seating, Views, StandIns, Records):
         self._awaited_since: dict[int, float] = {}
         self._clock_sent: dict[int, float] = {}  # the turn-clock deadlines last announced
         self.started = False
+        self._lasting: dict[str, dict] = {}  # event -> a table notice still true
+        self._told: set[int] = set()  # seats handed the outcome (Records.awaiting_outcome)
         #: Called with ``(seat, action)`` after each accepted action (for a log on disk).
         self.on_action: Callable[[int, dict], None] | None = None
         #: Called with no arguments whenever the seats or the started flag change.
@@ -309,6 +314,8 @@ class Table(Seating, Views, StandIns, Records):
         if kind == "ping":
             client.send({"type": "pong"})
             return
+        if client.seat is not None and self._seats[client.seat].client is client:
+            self.wake(client.seat)  # an idle player's message: they are back
         if kind == "hello":
             client.send(error("already-welcomed", "this connection already has its seat"))
             return
@@ -347,6 +354,7 @@ class Table(Seating, Views, StandIns, Records):
         except Exception as exc:  # an engine bug must not take the table down
             client.send(error("refused", f"the table could not apply that action: {echo(exc)}"))
             return
+        self._seats[client.seat].timeouts = 0  # the player acted: no turn clock ran out
         if budget is not None and awaited:
             budget.refund()  # the game moved on at this seat's turn: the rules bound those
 

@@ -47,9 +47,10 @@ and folders. Their public names are all given here too (``from net.log import ..
 
 from __future__ import annotations
 
+import errno
 import json
 import os
-from typing import IO, Any
+from typing import IO, Any, Callable
 
 from net.logread import (
     LOG_FORMAT,
@@ -66,6 +67,7 @@ from net.logread import (
     log_summary,
     read_log,
 )
+from net.loglock import LogBusy, LogLock
 from net.private import (
     APP,
     PRIVATE_FILE,
@@ -99,7 +101,9 @@ __all__ = [
     "REPLAYABLE_LEVELS",
     "SEAT_KINDS",
     "TABLE_ID",
+    "LogBusy",
     "LogError",
+    "LogLock",
     "LogVersionError",
     "TableLog",
     "data_dir",
@@ -119,6 +123,14 @@ __all__ = [
 ]
 
 
+#: Seconds between two tries to write records a failed write left waiting (each new
+#: record tries too): :class:`TableLog`, driven by the host (``net.local.LocalHost``).
+LOG_RETRY = 5.0
+#: Most bytes of records kept waiting while the log cannot be written (a long Guandan
+#: match logs well under 2 MiB); past it the log gives up (``TableLog.lost``).
+MAX_WAITING = 16 * 1024 * 1024
+
+
 def _line(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False) + "\n"
 
@@ -135,16 +147,34 @@ def _seating(table) -> dict:
 
 
 class TableLog:
-    """Appends a table's actions to ``path``.
+    """Appends a table's records to ``path``, the only process that does (``lock``: a
+    :class:`net.loglock.LogLock` it holds, released at :meth:`close`).
 
     A new log is first written whole (header and ``actions`` so far, then ``extra``
     lines) beside it and moved into place, so it never exists half-written. An existing
-    log is only ever appended to, through :meth:`for_table`."""
+    log is only ever appended to, through :meth:`for_table`.
+
+    **A log that cannot be written never stops the table.** Each record goes to the file
+    in one piece or not at all: a write that fails (a full disk: ``ENOSPC``; any
+    ``OSError``) is cut back to the last whole record, and the record waits in memory,
+    in order, with every later one. Each new record, and :meth:`retry` (the host calls
+    it every :data:`LOG_RETRY` seconds while :attr:`failing`), tries them all again; once
+    they are written the log holds every record in order again. :attr:`on_failed` is
+    called once when a write first fails, :attr:`on_back` when the waiting records are
+    written (:meth:`for_table` tells the table's seats: ``notice`` ``log-failed``,
+    ``log-back``). Past :data:`MAX_WAITING` bytes waiting the log gives up (:attr:`lost`):
+    it stays a valid log of the game up to where it stopped, and says so."""
 
     def __init__(
-        self, path: str | os.PathLike, header: dict, actions: list = (), extra: list = ()
+        self,
+        path: str | os.PathLike,
+        header: dict,
+        actions: list = (),
+        extra: list = (),
+        lock: LogLock | None = None,
     ) -> None:
         self.path = os.fspath(path)
+        self.lock = lock
         private_folder(os.path.dirname(os.path.abspath(self.path)))
         tmp = self.path + ".tmp"
         with os.fdopen(open_private(tmp), "w", encoding="utf-8") as f:
@@ -153,12 +183,28 @@ class TableLog:
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, self.path)
-        self._file: IO[str] | None = _append(self.path)
+        self._open()
+
+    def _open(self) -> None:
+        self._file = _append(self.path)
+        #: Bytes of whole records in the file: a failed write is cut back to it.
+        self._size = os.fstat(self._file.fileno()).st_size
+        self._waiting: list[bytes] = []  # records not written yet, in order
+        self._waiting_bytes = 0
         self._seating: dict | None = None
         self._ended = False
+        #: The failure that keeps records waiting (None while the log is whole).
+        self.error: OSError | None = None
+        #: The log gave up: more than :data:`MAX_WAITING` bytes could not be written.
+        self.lost = False
+        self._dropped = 0  # records given up on
+        #: Called with the ``OSError`` when a write first fails (not again until back).
+        self.on_failed: Callable[[OSError], None] | None = None
+        #: Called once the waiting records are written: the log is whole again.
+        self.on_back: Callable[[], None] | None = None
 
     @classmethod
-    def _append_to(cls, path: str, rec: dict, table) -> "TableLog":
+    def _append_to(cls, path: str, rec: dict, table, lock: LogLock | None) -> "TableLog":
         """Continue the log ``rec`` read from ``path`` (``table``'s own, checked by the
         caller): a torn tail is kept in ``PATH.torn`` and cut off, then the records the
         file lacks are appended."""
@@ -170,27 +216,46 @@ class TableLog:
             with open(path, "r+b") as f:
                 f.truncate(rec["end"])
         log = cls.__new__(cls)
-        log.path = path
-        log._file = _append(path)
+        log.path, log.lock = path, lock
+        log._open()
         if rec["unterminated"]:
-            log._file.write("\n")
+            log._put(b"\n")
         log._seating = {"seating": rec["seating"], "started": rec["started"]}
         log._ended = rec["outcome"] is not None
         for seat, action in table.actions[len(rec["actions"]) :]:
             log.append(seat, action)
-        log._file.flush()
         return log
 
     @classmethod
-    def for_table(cls, path: str | os.PathLike, table) -> "TableLog":
+    def for_table(cls, path: str | os.PathLike, table, lock: LogLock | None = None) -> "TableLog":
         """A log of ``table`` (a :class:`net.host.Table`): header and the actions so far;
-        then keeps it up to date through ``table.on_action`` and ``table.on_seats``.
+        then keeps it up to date through ``table.on_action`` and ``table.on_seats``, and
+        tells the table's seats when it cannot (``log-failed``) and when it can again
+        (``log-back``: :meth:`net.host.Table.announce`).
 
-        When ``path`` already holds this table's log (a resumed table: same game,
-        seats, seed and options, its actions a prefix of the table's), it is appended
-        to, never rewritten. Raises :class:`LogError` when ``path`` holds anything else
-        (another table's log, a log it cannot read): that file is left untouched."""
+        ``lock``: the log's lock, already held (:func:`net.loglock.hold`, taken before
+        the log was read to resume it); without one it is taken here, before anything
+        is read. When ``path`` already holds this table's log (a resumed table: same
+        game, seats, seed and options, its actions a prefix of the table's), it is
+        appended to, never rewritten. Raises :class:`net.loglock.LogBusy` (a
+        :class:`LogError`) when another process holds the log, :class:`LogError` when
+        ``path`` holds anything else (another table's log, a log it cannot read): that
+        file is left untouched; ``OSError`` when it cannot be written at all."""
         path = os.fspath(path)
+        own = lock is None
+        if own:
+            private_folder(os.path.dirname(os.path.abspath(path)))  # the lock file's too
+            lock = LogLock(path).acquire()
+        try:
+            log = cls._for_table(path, table, lock)
+        except BaseException:
+            if own:
+                lock.release()
+            raise
+        return log
+
+    @classmethod
+    def _for_table(cls, path: str, table, lock: LogLock) -> "TableLog":
         rec = None
         if os.path.exists(path) and os.path.getsize(path) > 0:
             rec = read_log(path)
@@ -201,11 +266,11 @@ class TableLog:
             extra = [seating]
             if table.is_over():
                 extra.append({"outcome": table.outcome()})
-            log = cls(path, header, table.actions, extra)
+            log = cls(path, header, table.actions, extra, lock)
             log._seating = seating
             log._ended = table.is_over()
         else:
-            log = cls._append_to(path, rec, table)
+            log = cls._append_to(path, rec, table, lock)
             if seating != log._seating:
                 log._seating = seating
                 log._write(seating)
@@ -232,30 +297,113 @@ class TableLog:
                 log._seating = now
                 log._write(now)
 
+        def failed(exc: OSError) -> None:
+            why = exc.strerror or type(exc).__name__
+            words = (
+                f"the table's log cannot be written ({why}): the game goes on, but it "
+                "cannot be resumed after a crash until the log is back"
+            )
+            table.announce("log-failed", words, lasting=True)
+
+        def back() -> None:
+            words = "the table's log is written again, every action in it"
+            table.announce("log-back", words, ends="log-failed")
+
         table.on_action = on_action
         table.on_seats = on_seats
+        log.on_failed, log.on_back = failed, back
         return log
 
+    # ------------------------------------------------------------------ writing
+    @property
+    def failing(self) -> bool:
+        """Whether the file lacks records the table has (waiting, or given up on)."""
+        return bool(self._waiting) or self.lost
+
+    @property
+    def missing(self) -> int:
+        """How many records the file lacks now (0 for a whole log)."""
+        return len(self._waiting) + self._dropped
+
     def _write(self, value) -> None:
+        """Write one record after those waiting (never raises: see the class)."""
         if self._file is None:
             return
-        self._file.write(_line(value))
-        self._file.flush()
+        if self.lost:
+            self._dropped += 1
+            return
+        data = _line(value).encode("utf-8")
+        self._waiting.append(data)
+        self._waiting_bytes += len(data)
+        if self._waiting_bytes > MAX_WAITING:
+            self._dropped += len(self._waiting)
+            self._waiting, self._waiting_bytes, self.lost = [], 0, True
+            return
+        self.retry()
+
+    def retry(self) -> bool:
+        """Write the records waiting, if any; True when the log is whole now."""
+        if not self._waiting or self._file is None:
+            return not self.failing
+        try:
+            self._put(b"".join(self._waiting))
+        except (OSError, ValueError) as exc:  # ValueError: a file closed under us
+            first = self.error is None
+            self.error = exc if isinstance(exc, OSError) else OSError(str(exc))
+            if first and self.on_failed is not None:
+                self.on_failed(self.error)
+            return False
+        self._waiting, self._waiting_bytes = [], 0
+        if self.error is not None:
+            self.error = None
+            if self.on_back is not None:
+                self.on_back()
+        return True
+
+    def _put(self, data: bytes) -> None:
+        """Append ``data`` (whole records) to the file, all of it or none: a write that
+        fails is cut back to the last whole record. Raises ``OSError``."""
+        f = self._file
+        if os.fstat(f.fileno()).st_size != self._size:
+            f.truncate(self._size)  # a failed write's part (a full disk wrote some)
+        view, done = memoryview(data), 0
+        try:
+            while done < len(data):
+                n = f.write(view[done:])
+                if not n:
+                    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+                done += n
+        except OSError:
+            try:
+                f.truncate(self._size)
+            except OSError:
+                pass  # tried again before the next write
+            raise
+        self._size += len(data)
 
     def append(self, seat: int, action: dict) -> None:
         """One accepted action."""
         self._write([seat, action])
 
     def close(self) -> None:
+        """Try the waiting records once more, close the file and let the lock go.
+        :attr:`failing` and :attr:`missing` then say what the file lacks."""
         if self._file is not None:
-            self._file.close()
+            self.retry()
+            try:
+                self._file.close()
+            except OSError:
+                pass
             self._file = None
+        if self.lock is not None:
+            self.lock.release()
 
 
-def _append(path: str) -> IO[str]:
-    """``path`` (an existing log) opened for appending, tightened to mode 0600 (a log an
+def _append(path: str) -> IO[bytes]:
+    """``path`` (an existing log) opened for appending, unbuffered (each record reaches
+    the file in :meth:`TableLog._put` or fails there), tightened to mode 0600 (a log an
     older Tapete wrote 0644)."""
-    f = open(path, "a", encoding="utf-8")
+    f = open(path, "ab", buffering=0)
     _private(f.fileno())
     return f
 

@@ -6,8 +6,12 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from net.seats import Client
+from net.seats import PLAYER_KINDS, Client
 
+#: Seconds a host stays after the game's end while seats of people have not been handed
+#: the ``outcome`` (their player was away): ``tapete host --linger``, and the window's
+#: host process once the window left (``client.hostchild``).
+END_LINGER = 60.0
 #: A record's keys (besides game, seats, seed, options) that rebuild the same table.
 RECORD_KEYS = ("bot_key", "table_key", "table_id", "chosen_seed", "seed_secret")
 
@@ -28,6 +32,19 @@ class Records:
         for c in list(self.clients if clients is None else clients):
             if c.attached:
                 c.send(dict(msg))
+                if c.seat is not None and c.attached:
+                    self._told.add(c.seat)
+
+    def awaiting_outcome(self) -> list[int]:
+        """The seats of people (:data:`net.seats.PLAYER_KINDS`) that were not handed the
+        ``outcome`` yet — their player was away at the end — once the game is over
+        (else ``[]``). A host stays up to :data:`END_LINGER` seconds after the end for
+        them: a seat that comes back with its token gets the outcome (:meth:`attach`)."""
+        if not self.is_over():
+            return []
+        return [
+            s.index for s in self._seats if s.kind in PLAYER_KINDS and s.index not in self._told
+        ]
 
     def outcome(self) -> dict | None:
         """``{"game", "seed", "winners", "scores", "rounds", "actions"}`` once over

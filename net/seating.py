@@ -118,6 +118,23 @@ class Seating:
             if c.attached:
                 c.send(dict(msg))
 
+    def announce(
+        self, event: str, message: str, *, lasting: bool = False, ends: str | None = None
+    ) -> None:
+        """Tell every client about the table itself (not a seat): ``{"type": "notice",
+        "event", "seat": None, "name": "", "message"}`` — e.g. ``log-failed`` and
+        ``log-back`` (:class:`net.log.TableLog`). A ``lasting`` notice tells of a
+        condition that holds until a notice that ``ends`` it: a client attaching
+        meanwhile is told too, after its snapshot."""
+        msg = {"type": "notice", "event": event, "seat": None, "name": "", "message": message}
+        if ends is not None:
+            self._lasting.pop(ends, None)
+        if lasting:
+            self._lasting[event] = msg
+        for c in list(self.clients):
+            if c.attached:
+                c.send(dict(msg))
+
     def choose_seat(
         self, seat: int | None, token: str | None, spectator: bool = False
     ) -> int | None:
@@ -228,7 +245,7 @@ class Seating:
                 # which holds names, cannot be grown by reconnecting under new names).
                 s.name = clean_name(player, s.name or f"Player {seat + 1}")
             handed_back = s.stand_in
-            s.away_since, s.stand_in = None, False
+            s.away_since, s.stand_in, s.idle, s.timeouts = None, False, False, 0
             token = s.token
         else:
             token = None
@@ -252,6 +269,8 @@ class Seating:
             }
         )
         self._snapshot(client)
+        for msg in self._lasting.values():
+            client.send(dict(msg))
         if self.is_over():
             self._announce_outcome([client])
         if not self.started and not self.open_seats():

@@ -46,7 +46,10 @@ class Seat:
     ``bot`` or ``open``; ``level`` for bots; ``token`` (private) for the
     player who holds it; ``client`` while someone is attached; ``away_since`` (clock
     time) while its player is gone after the start; ``stand_in`` while a stand-in bot
-    plays it (its player away past the takeover delay)."""
+    plays it (its player away past the takeover delay, or *idle*); ``idle`` while its
+    player, still connected, let :data:`net.standins.IDLE_AFTER` turn clocks in a row
+    run out (a stand-in plays until the player acts again); ``timeouts`` counts those
+    (reset by the player's own action)."""
 
     index: int
     kind: str
@@ -56,6 +59,8 @@ class Seat:
     client: "Client | None" = None
     away_since: float | None = None
     stand_in: bool = False
+    idle: bool = False
+    timeouts: int = 0
     #: The seat's emote allowance (:meth:`Table.emote`; made at its first emote).
     emotes: "Budget | None" = None
 

@@ -14,8 +14,12 @@ from net.protocol import echo
 from net.seats import PLAYER_KINDS, STAND_IN_LEVEL
 from net.seeds import bot_seed
 
-#: Seconds a dropped player's seat waits before a bot plays it (the host may change it).
-TAKEOVER_DELAY = 20.0
+#: Seconds a dropped player's seat waits before a bot plays it (the host may change it:
+#: ``tapete host --takeover S``).
+TAKEOVER_DELAY = 10.0
+#: Turn clocks run out in a row after which a connected player's seat is *idle*: a
+#: stand-in plays it at once, decision after decision, until the player acts again.
+IDLE_AFTER = 2
 #: Bound on the actions one :meth:`Table.run_to_end` or :meth:`Table.step_bots` may play.
 MAX_BOT_ACTIONS = 1_000_000
 #: Default turn clock of a LAN table (`tapete host`), seconds per decision: generous.
@@ -43,10 +47,10 @@ class StandIns:
     when it is due, :meth:`step_bots`, :meth:`hand_over` and :meth:`run_to_end`."""
 
     def is_bot_seat(self, seat: int, now: float | None = None) -> bool:
-        """Whether a bot plays ``seat`` now: a bot seat, or a player away for longer
-        than :attr:`takeover_delay`."""
+        """Whether a bot plays ``seat`` now: a bot seat, an idle player's, or a player
+        away for longer than :attr:`takeover_delay`."""
         s = self._seats[seat]
-        if s.kind == "bot":
+        if s.kind == "bot" or s.idle:
             return True
         if s.away_since is None:
             return False
@@ -69,16 +73,18 @@ class StandIns:
 
     def _due(self, seat: int) -> tuple[float, str] | None:
         """``(clock time, why)`` a bot is due to act for awaited ``seat``: ``bot``, a
-        ``stand-in`` (player away), ``clock`` (the turn clock ran out); None for a
-        player's seat with no clock."""
+        ``stand-in`` (player away or idle), ``clock`` (the turn clock ran out); None for
+        a player's seat with no clock."""
         s = self._seats[seat]
         since = self._awaited_since.get(seat, 0.0)
         if s.kind == "bot":
             return since + self.bot_pause(seat, since), "bot"
         out = None
-        if s.away_since is not None:
-            pause = self.bot_pause(seat, since)
-            out = (max(since + pause, s.away_since + self.takeover_delay), "stand-in")
+        if s.away_since is not None or s.idle:
+            at = since + self.bot_pause(seat, since)
+            if s.away_since is not None:
+                at = max(at, s.away_since + self.takeover_delay)
+            out = (at, "stand-in")
         if self.turn_seconds is not None and not s.stand_in:
             t = since + self.turn_seconds
             if out is None or t < out[0]:
@@ -168,7 +174,7 @@ class StandIns:
         if s.client is not None:
             self.detach(s.client, reason="replaced")  # the seats message follows below
         s.kind = "phone" if s.kind == "phone" else "remote"
-        s.stand_in = True
+        s.stand_in, s.idle = True, False
         s.away_since = self.clock() - self.takeover_delay  # the stand-in is due at once
         self._notice("left", seat, f"{s.name} left; a bot plays their seat")
         self._seats_changed()
@@ -198,13 +204,42 @@ class StandIns:
             if t > now:
                 return t if takeover is None else min(t, takeover)
             if why == "clock":
-                self._notice(
-                    "timed-out",
-                    seat,
-                    f"{self._seats[seat].name}'s turn clock ran out: a stand-in chose for them",
-                )
+                self._timed_out(seat)
             self._bot_act(seat, now)
         raise RuntimeError(f"bots played {MAX_BOT_ACTIONS} actions without an end")
+
+    def _timed_out(self, seat: int) -> None:
+        """``seat``'s turn clock ran out: every client hears ``timed-out``; the
+        :data:`IDLE_AFTER`-th in a row makes the seat idle (``idle``, then ``seats``
+        with ``state: "stand-in"``): a stand-in plays it at once from now on."""
+        s = self._seats[seat]
+        s.timeouts += 1
+        self._notice("timed-out", seat, f"{s.name}'s turn clock ran out: a stand-in chose for them")
+        if s.timeouts >= IDLE_AFTER and not s.idle:
+            s.idle = s.stand_in = True
+            self._notice(
+                "idle",
+                seat,
+                f"{s.name} let {s.timeouts} turns run out: a stand-in plays for them "
+                "until they act again",
+            )
+            self._seats_changed()
+
+    def wake(self, seat: int) -> bool:
+        """The idle player of ``seat`` is here again (any message from the seat's
+        connection but a ``ping``, which clients send on their own): the stand-in stops,
+        the seat's turn clock starts afresh, and every client hears ``back`` and
+        ``seats``. Returns False, changing nothing, for a seat that is not idle."""
+        s = self._seats[seat]
+        if not s.idle:
+            return False
+        s.idle = s.stand_in = False
+        s.timeouts = 0
+        if seat in self._awaited_since:
+            self._awaited_since[seat] = self.clock()
+        self._notice("back", seat, f"{s.name} is back; the stand-in stops")
+        self._seats_changed()
+        return True
 
     def run_to_end(self) -> None:
         """Play a bots-only table to its end, ignoring delays (headless play).
@@ -219,7 +254,8 @@ class StandIns:
             if not waiting:
                 raise RuntimeError(f"{self.game_id}: the game is not over but awaits nobody")
             for s in waiting:
-                if self._seats[s].kind != "bot" and self._seats[s].away_since is None:
+                seat = self._seats[s]
+                if seat.kind != "bot" and seat.away_since is None and not seat.idle:
                     raise RuntimeError(f"seat {s} is a player's, not a bot's")
             self._bot_act(waiting[0])
         raise RuntimeError(f"no end after {MAX_BOT_ACTIONS} actions")
