@@ -352,39 +352,6 @@ def _host(args, out, err, ready: Callable | None, lock) -> int:
         stop_signals()
 
 
-def _linger(host, seconds: float, say) -> None:
-    """After the end: stay up to ``seconds`` while seats of people have not been handed
-    the outcome (:meth:`net.host.Table.awaiting_outcome`: their player was away), so a
-    player who comes back gets the result; leave as soon as each has it. Says whom it
-    waits for, and what the log lacks if it could not be written. A stop (Ctrl-C,
-    SIGTERM) only ends the wait: the game is over."""
-    log = host.log
-    if log is not None and log.failing:
-        host.call(lambda t: log.retry())
-    if log is not None and log.failing:
-        say(
-            f"tapete host: the log {log.path} lacks the last {log.missing} record(s) "
-            f"({log.error.strerror if log.error else 'too many waited'}): it cannot "
-            "resume this table"
-        )
-    waiting = host.call(lambda t: [t.describe_seat(s)["name"] for s in t.awaiting_outcome()])
-    if not waiting or seconds <= 0:
-        return
-    say(
-        f"tapete host: the game is over; waiting up to {seconds:g} s for "
-        f"{', '.join(waiting)} to come back for the result"
-    )
-    deadline = time.monotonic() + seconds
-    try:
-        while time.monotonic() < deadline and not host.stopped.is_set():
-            time.sleep(min(0.2, max(0.0, deadline - time.monotonic())))
-            if not host.call(lambda t: t.awaiting_outcome()):
-                time.sleep(0.2)  # the outcome reaches the one who came back
-                return
-    except (KeyboardInterrupt, _Stopped):
-        return
-
-
 class _Stopped(BaseException):
     """SIGTERM or SIGHUP reached ``tapete host`` (``kill``, a closed terminal). A
     ``BaseException``, like ``KeyboardInterrupt``: no ``except Exception`` swallows it."""
@@ -420,6 +387,39 @@ def _on_stop_signals() -> Callable[[], None]:
             signal.signal(sig, handler)
 
     return restore
+
+
+def _linger(host, seconds: float, say) -> None:
+    """After the end: stay up to ``seconds`` while seats of people have not been handed
+    the outcome (:meth:`net.host.Table.awaiting_outcome`: their player was away), so a
+    player who comes back gets the result; leave as soon as each has it. Says whom it
+    waits for, and what the log lacks if it could not be written. A stop (Ctrl-C,
+    SIGTERM) only ends the wait: the game is over."""
+    log = host.log
+    if log is not None and log.failing:
+        host.call(lambda t: log.retry())
+    if log is not None and log.failing:
+        say(
+            f"tapete host: the log {log.path} lacks the last {log.missing} record(s) "
+            f"({log.error.strerror if log.error else 'too many waited'}): it cannot "
+            "resume this table"
+        )
+    waiting = host.call(lambda t: [t.describe_seat(s)["name"] for s in t.awaiting_outcome()])
+    if not waiting or seconds <= 0:
+        return
+    say(
+        f"tapete host: the game is over; waiting up to {seconds:g} s for "
+        f"{', '.join(waiting)} to come back for the result"
+    )
+    deadline = time.monotonic() + seconds
+    try:
+        while time.monotonic() < deadline and not host.stopped.is_set():
+            time.sleep(min(0.2, max(0.0, deadline - time.monotonic())))
+            if not host.call(lambda t: t.awaiting_outcome()):
+                time.sleep(0.2)  # the outcome reaches the one who came back
+                return
+    except (KeyboardInterrupt, _Stopped):
+        return
 
 
 def _new_log_path(args, spec: TableSpec, say) -> str | None:

@@ -238,13 +238,8 @@ class LocalHost:
             raise RuntimeError("the host thread did not start")
 
     def stop(self) -> None:
-        """Close every service and connection, stop the loop and join the thread (a host
-        never started just closes its log, letting the log's lock go)."""
-        if self._thread is None:
-            if self.log is not None:
-                self.log.close()
-            return
-        if self._stopping:
+        """Close every service and connection, stop the loop and join the thread."""
+        if self._thread is None or self._stopping:
             return
         self._stopping = True
         self.stopped.set()
@@ -280,10 +275,10 @@ class LocalHost:
             task.cancel()
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
-        if self._timer is not None:
-            self._timer.cancel()
         if self._log_timer is not None:
             self._log_timer.cancel()
+        if self._timer is not None:
+            self._timer.cancel()
         for svc in reversed(self._services):
             try:
                 await svc.aclose()

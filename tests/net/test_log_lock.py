@@ -100,6 +100,7 @@ def test_every_host_of_a_held_log_is_refused(tmp_path, other_host):
 def test_two_hosts_in_one_process_are_two_hosts_too(tmp_path):
     path = a_log(tmp_path)
     first = LocalHost.resume(path)
+    first.start()
     try:
         with pytest.raises(LogBusy) as busy:
             LocalHost.resume(path)
@@ -107,6 +108,7 @@ def test_two_hosts_in_one_process_are_two_hosts_too(tmp_path):
     finally:
         first.stop()
     again = LocalHost.resume(path)  # stopped: the log is free
+    again.start()
     again.stop()
 
 
@@ -120,6 +122,7 @@ def test_a_dead_holder_leaves_no_lock_and_the_lock_file_is_private(tmp_path):
     killed.wait(20)
     assert os.path.exists(path + ".lock")
     host = LocalHost.resume(path)
+    host.start()
     try:
         mode = stat.S_IMODE(os.stat(path + ".lock").st_mode)
         assert mode == 0o600
