@@ -10,6 +10,8 @@ import json
 import sys
 import threading
 
+from net.record import END_LINGER as _END_LINGER
+
 _out = threading.Lock()  # answers come from the main thread and the host's
 
 
@@ -153,8 +155,8 @@ def serve(host, op: dict) -> dict:
 #: Seconds a table hosted in the background stays up after its game ended while seats
 #: of people were not handed the outcome (their player was away: when they come back
 #: they get it; :meth:`net.host.Table.awaiting_outcome`), before the child stops on its
-#: own — at once when every seat has it. The host's own grace (``net.record.END_LINGER``).
-END_LINGER = 60.0
+#: own — at once when every seat has it: the host's own grace, 60 s.
+END_LINGER = _END_LINGER
 #: Seconds between two looks at a background table's end.
 POLL = 0.25
 
