@@ -312,6 +312,8 @@ class TableLog:
         table.on_action = on_action
         table.on_seats = on_seats
         log.on_failed, log.on_back = failed, back
+        if log.error is not None:  # already failing (a full disk at a resume): told too
+            failed(log.error)
         return log
 
     # ------------------------------------------------------------------ writing

@@ -9,6 +9,8 @@ from client.cli import build_parser
 from net.host import IDLE_AFTER, TAKEOVER_DELAY, Table
 from tests.net.conftest import Recorder
 
+KEY = b"k" * 32  # the stand-ins' key: the same choices every run
+
 
 class Clock:
     def __init__(self, t: float = 100.0) -> None:
@@ -47,7 +49,13 @@ def idle_table(bot_delay: float = 0.0):
     not. Returns ``(table, clock, ana, bo, ca, cb)`` after Ana's clock ran out twice."""
     clock = Clock()
     table = Table(
-        "take5", ["human", "human"], 6, clock=clock, turn_seconds=30.0, bot_delay=bot_delay
+        "take5",
+        ["human", "human"],
+        6,
+        clock=clock,
+        turn_seconds=30.0,
+        bot_delay=bot_delay,
+        bot_key=KEY,
     )
     ana, bo = Recorder(), Recorder()
     ca = table.attach(0, ana, player="Ana")
@@ -110,7 +118,7 @@ def test_an_action_of_the_idle_player_is_theirs_and_brings_them_back():
 
 def test_a_player_who_acts_between_two_clocks_is_not_idle():
     clock = Clock()
-    table = Table("take5", ["human", "human"], 6, clock=clock, turn_seconds=30.0)
+    table = Table("take5", ["human", "human"], 6, clock=clock, turn_seconds=30.0, bot_key=KEY)
     ana, bo = Recorder(), Recorder()
     ca = table.attach(0, ana, player="Ana")
     cb = table.attach(1, bo, player="Bo")

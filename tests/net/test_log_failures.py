@@ -64,7 +64,7 @@ def play(table: Table, client, rec: Recorder, decisions: int) -> None:
 
 
 def logged_table(tmp_path, room: int = 0):
-    table = Table("take5", ["human", "bot", "bot:easy"], 31, clock=lambda: 0.0)
+    table = Table("take5", ["human", "bot", "bot:easy"], 31, clock=lambda: 0.0, bot_key=b"k" * 32)
     ana, watcher = Recorder(), Recorder()
     client = table.attach(0, ana, player="Ana")
     table.attach(None, watcher)
@@ -125,7 +125,7 @@ def test_a_seat_that_comes_while_the_log_fails_is_told_too(tmp_path):
 
 
 def test_a_log_that_cannot_catch_up_gives_up_and_stays_a_valid_log(tmp_path, monkeypatch):
-    monkeypatch.setattr(net.log, "MAX_WAITING", 200)
+    monkeypatch.setattr(net.log, "MAX_WAITING", 100)
     table, client, ana, watcher, log, disk = logged_table(tmp_path)
     play(table, client, ana, 1)
     written = list(table.actions)
@@ -221,3 +221,27 @@ def test_a_real_full_tmpfs_leaves_a_valid_log_that_catches_up(tmp_path):
         if log is not None:
             log.close()
         subprocess.run(["umount", "-l", str(mnt)])
+
+
+def test_a_log_that_fails_as_it_opens_tells_every_seat_that_comes(tmp_path, monkeypatch):
+    table, client, ana, _watcher, log, _disk = logged_table(tmp_path)
+    play(table, client, ana, 1)
+    log.close()
+    play(table, client, ana, 1)  # the file lacks these actions now
+    real_append, disks = net.log._append, []
+
+    def full_disk(path):
+        disks.append(FullDisk(real_append(path)))
+        disks[-1].full = True
+        return disks[-1]
+
+    monkeypatch.setattr(net.log, "_append", full_disk)
+    again = TableLog.for_table(log.path, table)  # appends the missing actions: ENOSPC
+    assert again.failing and again.missing >= 1
+    late = Recorder()
+    table.attach(None, late)
+    assert log_notices(late) == [("log-failed", None)]
+    disks[-1].full = False
+    assert again.retry() is True and log_notices(late)[-1] == ("log-back", None)
+    assert read_log(log.path)["actions"] == table.actions
+    again.close()
