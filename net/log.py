@@ -218,8 +218,9 @@ class TableLog:
         log = cls.__new__(cls)
         log.path, log.lock = path, lock
         log._open()
-        if rec["unterminated"]:
-            log._put(b"\n")
+        if rec["unterminated"]:  # the last record's newline, before any other
+            log._waiting, log._waiting_bytes = [b"\n"], 1
+            log.retry()
         log._seating = {"seating": rec["seating"], "started": rec["started"]}
         log._ended = rec["outcome"] is not None
         for seat, action in table.actions[len(rec["actions"]) :]:
@@ -325,7 +326,7 @@ class TableLog:
     @property
     def missing(self) -> int:
         """How many records the file lacks now (0 for a whole log)."""
-        return len(self._waiting) + self._dropped
+        return sum(1 for w in self._waiting if w != b"\n") + self._dropped
 
     def _write(self, value) -> None:
         """Write one record after those waiting (never raises: see the class)."""

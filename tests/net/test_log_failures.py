@@ -189,7 +189,9 @@ def test_a_real_full_tmpfs_leaves_a_valid_log_that_catches_up(tmp_path):
         pytest.skip("this machine refuses to mount a tmpfs")
     log = None
     try:
-        table = Table("take5", ["human", "bot", "bot:easy"], 31, clock=lambda: 0.0)
+        table = Table(
+            "take5", ["human", "bot", "bot:easy"], 31, clock=lambda: 0.0, bot_key=b"k" * 32
+        )
         ana, watcher = Recorder(), Recorder()
         client = table.attach(0, ana, player="Ana")
         table.attach(None, watcher)
