@@ -147,3 +147,16 @@ def test_a_lock_file_that_is_junk_or_a_link_changes_nothing(tmp_path):
     with pytest.raises(OSError):  # never written through a planted link
         LogLock(path).acquire()
     assert target.read_text() == "keep"
+
+
+def test_a_holders_words_are_cleaned_before_anyone_prints_them(tmp_path, other_host):
+    path = a_log(tmp_path)
+    other_host(path)
+    with open(path + ".lock", "w") as f:  # the file is only words: the lock is the kernel's
+        json.dump({"pid": True, "host": "\x1b]0;pwned\x07evil" + "x" * 500, "since": "now"}, f)
+    with pytest.raises(LogBusy) as busy:
+        LogLock(path).acquire()
+    assert busy.value.pid is None and busy.value.since is None
+    assert busy.value.host.startswith("]0;pwnedevil") and len(busy.value.host) <= 64
+    said = str(busy.value)
+    assert "\x1b" not in said and "\x07" not in said and "another process on ]0;pwned" in said
