@@ -213,7 +213,8 @@ def resume(args, out=None, err=None) -> int:
 def host(args, out=None, err=None, ready: Callable | None = None) -> int:
     """``tapete host GAME --seats open,open,bot,bot --name NAME [--port P] [--address A]
     [--no-advertise] [--no-web] [--options JSON] [--seed N] [--start-after S] [--bot-delay S]
-    [--takeover S] [--turn-seconds S] [--loopback] [--log PATH [--resume] | --no-log]``:
+    [--takeover S] [--turn-seconds S] [--linger S] [--loopback] [--log PATH [--resume] |
+    --no-log]``:
     a dedicated host (``--turn-seconds``: the turn clock, on by default here),
     no window. The table is logged at ``--log`` or, by default, under the user's data
     folder (``logs/``); ``--resume`` continues a logged table after a crash.
@@ -222,7 +223,10 @@ def host(args, out=None, err=None, ready: Callable | None = None) -> int:
     (or any free port) unless ``--no-web``. Prints the addresses to join (``Join with``
     and ``Browser`` lines), then seat changes; starts when every seat is taken
     (or after ``--start-after`` seconds, bots filling open seats); prints the outcome
-    line and exits 0 when the game ends. ``ready(host)`` (tests) is called once it
+    line when the game ends and exits 0 once every player has it — waiting up to
+    ``--linger`` seconds (60) for those who were away (:func:`_linger`). A log that
+    cannot be written never stops the game (:class:`net.log.TableLog`); the host says at
+    the end what it lacks. ``ready(host)`` (tests) is called once it
     listens. Exit 2 for bad usage (a ``human`` seat: no window here), 1 if the port is
     taken or, with ``--resume``, another host runs the log's table (its lock:
     :mod:`net.loglock`, naming that host's pid and since when)."""
