@@ -82,7 +82,7 @@ class StandIns:
         out = None
         if s.away_since is not None or s.idle:
             at = since + self.bot_pause(seat, since)
-            if s.away_since is not None:
+            if s.away_since is not None and not s.idle:  # an idle seat's is due already
                 at = max(at, s.away_since + self.takeover_delay)
             out = (at, "stand-in")
         if self.turn_seconds is not None and not s.stand_in:

@@ -137,6 +137,9 @@ def test_an_idle_player_whose_link_dies_returns_with_the_token():
     table, clock, ana, bo, ca, cb = idle_table()
     table.detach(ca)
     assert table.seats[0]["state"] == "stand-in"
+    at = clock.t
+    bo_moves(table, bo, cb)  # her stand-in plays on at once: no takeover delay again
+    assert 0 not in table.game.awaiting(table.state) and clock.t == at
     back = Recorder()
     table.attach(0, back, token=ca.token, player="Ana")
     assert table.seats[0]["state"] == "connected" and not table._seats[0].idle
