@@ -215,7 +215,7 @@ def _window_options(p: argparse.ArgumentParser, autoquit: bool = False) -> None:
 
 
 def _host_options(p: argparse.ArgumentParser) -> None:
-    from net.host import LAN_TURN_SECONDS
+    from net.host import END_LINGER, LAN_TURN_SECONDS, TAKEOVER_DELAY
     from net.protocol import DEFAULT_PORT
 
     p.add_argument("game", nargs="?", help="a game id (not with --resume)")
@@ -257,9 +257,17 @@ def _host_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--takeover",
         type=float,
-        default=20.0,
+        default=TAKEOVER_DELAY,
         metavar="S",
-        help="seconds before a bot plays a dropped player's seat",
+        help=f"seconds before a bot plays a dropped player's seat (default {TAKEOVER_DELAY:g})",
+    )
+    p.add_argument(
+        "--linger",
+        type=float,
+        default=END_LINGER,
+        metavar="S",
+        help="seconds the host stays after the end for players who were away, so they "
+        f"get the result when they come back (default {END_LINGER:g}; 0: leave at once)",
     )
     p.add_argument(
         "--turn-seconds",

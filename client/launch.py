@@ -249,7 +249,8 @@ class TableSpec:
         """:meth:`table` on its own thread (:class:`net.local.LocalHost`, not started),
         logging to ``log`` if given (a continued table appends to its own log). ``kw``:
         bot_delay, takeover_delay, turn_seconds, name, names (the player seats' names
-        before anyone sits: a couch's phone seats). Raises :class:`SetupError`,
+        before anyone sits: a couch's phone seats), log_lock (the log's lock, held:
+        :func:`net.loglock.hold`). Raises :class:`SetupError`,
         ``OSError`` if the
         log cannot be written, :class:`net.log.LogError` if ``log`` holds another
         table's log (that file is left untouched)."""
@@ -258,7 +259,15 @@ class TableSpec:
         keys = ("bot_delay", "takeover_delay", "turn_seconds", "name", "names")
         table_kw = {k: kw[k] for k in keys if k in kw}
         table = self.table(**table_kw)
-        return LocalHost(self.game_id, self.seats, self.seed, self.options, table=table, log=log)
+        return LocalHost(
+            self.game_id,
+            self.seats,
+            self.seed,
+            self.options,
+            table=table,
+            log=log,
+            log_lock=kw.get("log_lock"),
+        )
 
     def default_log(self) -> str | None:
         """A fresh log path under the user's data folder, or None where it cannot be
