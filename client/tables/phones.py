@@ -55,6 +55,28 @@ def qr_surface(link: str, side: int) -> pygame.Surface:
     return pygame.transform.scale(small, (n * module, n * module))
 
 
+def link_lines(link: str, px: int, width: int, most: int = 3) -> list[str]:
+    """``link`` broken into lines of at most ``width`` pixels at text size ``px`` — a
+    link has no spaces to wrap at, so it breaks after any character, after a "/" or
+    "#" where it can — in at most ``most`` lines (the last ends in "…" if cut)."""
+    lines, rest = [], link
+    while rest and len(lines) < most:
+        n = len(rest)
+        while n > 1 and assets.measure(rest[:n], px) > width:
+            n -= 1
+        if n < len(rest):
+            cut = max(rest.rfind("/", 0, n), rest.rfind("#", 0, n))
+            n = cut + 1 if cut >= n // 2 else n
+        lines.append(rest[:n])
+        rest = rest[n:]
+    if rest and lines:
+        last = lines[-1]
+        while len(last) > 1 and assets.measure(last + "…", px) > width:
+            last = last[:-1]
+        lines[-1] = last + "…"
+    return lines
+
+
 class Phones:
     """The phone seats of ``table`` (a :class:`client.tables.base.TableScene` whose
     ``room`` is true): what :meth:`draw` shows and :meth:`handle` hears (see the module
@@ -198,15 +220,11 @@ class Phones:
         surface.blit(code, code.get_rect(midtop=(rect.centerx, y)))
         y += code.get_height() + t.s(8)
         link = self.session.phone_links.get(seat, "")
-        t.draw_lines(
-            surface,
-            link,
-            16,
-            pygame.Rect(rect.x + t.s(12), y, rect.w - t.s(24), rect.bottom - y),
-            assets.WHITE,
-            bold=False,
-            max_lines=3,
-        )
+        px = t.t(16)
+        for line in link_lines(link, px, rect.w - t.s(24)):
+            img = assets.text(line, px, assets.WHITE)
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+            y += img.get_height()
 
     def _play_button(self, surface, top: int, height: int) -> None:
         t = self.table

@@ -153,3 +153,19 @@ def test_a_phone_that_drops_gets_its_code_again_and_the_same_link_takes_the_seat
     assert run_until(app, lambda: table.phones.away() == [], 30)
     assert table.presence.seat(1)["state"] == "connected"
     again.close()
+
+
+def test_a_long_link_breaks_after_a_slash_or_hash_and_never_overflows(app):
+    from client.tables.phones import link_lines
+
+    link = "http://192.168.100.200:47471/#t=abcdefghijklmnopqrstuv&s=3"
+    px = 16
+    width = assets.measure("http://192.168.100.200:47471/#t=abc", px)
+    lines = link_lines(link, px, width)
+    assert lines == ["http://192.168.100.200:47471/#", "t=abcdefghijklmnopqrstuv&s=3"]
+    assert all(assets.measure(line, px) <= width for line in lines)
+    narrow = assets.measure("http://192", px)
+    cut = link_lines(link, px, narrow, most=2)
+    assert len(cut) == 2 and cut[-1].endswith("…")
+    assert all(assets.measure(line, px) <= narrow for line in cut)
+    assert link_lines(link, px, 10_000) == [link]
