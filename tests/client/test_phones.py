@@ -169,3 +169,22 @@ def test_a_long_link_breaks_after_a_slash_or_hash_and_never_overflows(app):
     assert len(cut) == 2 and cut[-1].endswith("…")
     assert all(assets.measure(line, px) <= narrow for line in cut)
     assert link_lines(link, px, 10_000) == [link]
+
+
+def test_a_resumed_room_table_shows_the_same_links_and_its_phones_are_away(app):
+    from client.launch import resume_table
+
+    table = phone_table(app, ("human", "phone", "bot:easy"))
+    session = table.session
+    links, path = dict(session.phone_links), session.log_path
+    table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    assert run_until(app, lambda: table.presence.seat(1)["state"] == "stand-in", 30)
+    session.close()
+    again = resume_table(app, path)
+    assert again.room and again.session.phone_seats == [1]
+    assert run_until(app, lambda: again.session.phone_links, 60)
+    old, new = urlsplit(links[1]), urlsplit(again.session.phone_links[1])
+    assert new.fragment == old.fragment  # the same seat token: the phone's link still holds
+    assert run_until(app, lambda: again.presence.seat(1) is not None, 30)
+    assert again.presence.seat(1)["name"] == "Bea" and again.phones.away() == [1]
+    assert not again.phones.waiting()
