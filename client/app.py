@@ -30,6 +30,15 @@ BLINK_FPS = 4
 #: ``pygame.event.custom_type()`` hands out (pygame_gui's), which count up from
 #: ``USEREVENT`` and start again after ``pygame.quit``.
 WAKE = pygame.NUMEVENTS - 1
+#: The events that count as a player's input for :attr:`App.input_quiet` (a key, a
+#: click, a gamepad button).
+INPUT_EVENTS = (
+    pygame.KEYDOWN,
+    pygame.MOUSEBUTTONDOWN,
+    pygame.MOUSEBUTTONUP,
+    pygame.CONTROLLERBUTTONDOWN,
+    pygame.JOYBUTTONDOWN,
+)
 
 #: The router's scene names → ``"module:Class"`` (imported when first used). ``table``
 #: is the game's own table scene (:func:`client.tables.table_for`).
@@ -144,6 +153,10 @@ class App:
 
         #: The gamepads plugged in and the seats they play (:mod:`client.pads`).
         self.pads = Pads()
+        #: Seconds (of frames' ``dt``) since the player's last key, click or pad button
+        #: (:data:`INPUT_EVENTS`); while a scene handles an input event it is the quiet
+        #: time *before* that event (the results take no key from a burst of them).
+        self.input_quiet = 60.0
 
     @property
     def ui(self):
@@ -261,6 +274,9 @@ class App:
                 self._ui.process_events(event)
             if self.scene:
                 self.scene.handle_event(event)
+            if event.type in INPUT_EVENTS:
+                self.input_quiet = 0.0
+        self.input_quiet += dt
         if self.scene:
             self.scene.update(dt)
         self.check_host()

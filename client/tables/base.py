@@ -590,6 +590,12 @@ def headline(winners: set[int], names: list[str], me: int | None) -> str:
     return _("{names} and {last} win!").format(names=", ".join(who[:-1]), last=who[-1])
 
 
-def team_headline(team: str, mine: bool) -> str:
-    """A team game's headline: "Your team wins!" (``mine``), else "``team`` wins!"."""
-    return _("Your team wins!") if mine else _("{name} wins!").format(name=team)
+def team_headline(team: str, mine: bool, players: list[str] | None = None) -> str:
+    """A team game's headline: "Your team wins!" (``mine``); else, for a player at the
+    table, the winners by name as the table shows them ("Ana & Bot 3 win!" from
+    ``players``); else (a spectator, a couch) "``team`` wins!"."""
+    if mine:
+        return _("Your team wins!")
+    if players:
+        return _("{names} win!").format(names=" & ".join(players))
+    return _("{name} wins!").format(name=team)
