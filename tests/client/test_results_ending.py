@@ -177,3 +177,21 @@ def test_teamplay_results_name_the_winners_when_your_team_lost():
     assert TeamplayTable.summary(view, NAMES, 0)["headline"] == "Bot 1 & Bot 3 win!"
     assert TeamplayTable.summary(view, NAMES, 1)["headline"] == "Your team wins!"
     assert TeamplayTable.summary(view, NAMES, None)["headline"] == "Team B wins!"
+
+
+def test_a_table_whose_game_ended_answers_no_key_and_esc_shows_the_results(app):
+    """The burst of keys that ended the game neither plays on nor opens the "Leave the
+    table?" question (whose Enter would leave without the results): Esc shows them."""
+    from tests.client.test_tables_contract import recorder, seated
+
+    table = seated(app, "take5")
+    sent = recorder(table)
+    table.leaving.ask_for(table.session)  # a question open as the game ends …
+    table.board["over"], table.board["winners"] = True, [0]
+    app.frame(DT, [])
+    assert not table.leaving.open  # … gives way to the results
+    for k in (pygame.K_RETURN, pygame.K_1, pygame.K_SPACE, pygame.K_RIGHT):
+        key(app, k)
+    assert sent == [] and app.scene is table and not table.leaving.open
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, ResultsScene) and app.scene.table is table

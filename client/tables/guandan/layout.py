@@ -9,6 +9,11 @@ from __future__ import annotations
 import pygame
 
 
+MUTED = (200, 214, 205)
+#: The selection's frame (level cards carry gold, wilds a gold face: never this blue).
+SELECTED = (70, 190, 255)
+
+
 def sizes(t) -> None:
     """Card sizes at the table's scale: the hand's, and the table's (plays)."""
     t.cw, t.ch = t.s(90), t.s(126)

@@ -389,6 +389,12 @@ class GuandanTable(TableScene):
                 return
         super().handle_event(event)
 
+    def pending(self, seat: int) -> bool:
+        """A seat out of the deal decides nothing, and nobody while the deal's or the
+        match's result shows (as the panels' "▶ to play" says)."""
+        b = self.board or {}
+        return seat not in b.get("out", []) and not self.deal_panel and not self.match_panel
+
     def sort_button_at(self, pos) -> str | None:
         """The sort mode whose button is under ``pos``, else None."""
         return next((m for m, r in layout.sort_buttons(self).items() if r.collidepoint(pos)), None)
