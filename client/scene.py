@@ -58,6 +58,11 @@ class Scene:
         k = max(0.6, min(w / 1280, h / 720))
         return max(floor, round(size * k * self.ui_scale))
 
+    def fpx(self, size: float, floor: int = MIN_TEXT) -> int:
+        """A form's text size: ``size`` pixels by the player's text size only (forms
+        keep their pixel layout in any window), never under ``floor``."""
+        return max(floor, round(size * self.ui_scale))
+
     def resized(self) -> None:
         """The window size changed: by default, build the scene's widgets again."""
         self.app.ui.clear_and_reset()
