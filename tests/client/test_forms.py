@@ -18,7 +18,8 @@ def widget_texts(app) -> list[tuple[int, str]]:
     out = []
     for element in app.ui.get_sprite_group().sprites():
         font, text = getattr(element, "font", None), getattr(element, "text", "")
-        if font is not None and isinstance(text, str) and text.strip() not in ("", "▼", "▲", "◀", "▶"):
+        arrow = text.strip() in ("", "▼", "▲", "◀", "▶") if isinstance(text, str) else True
+        if font is not None and not arrow:
             out.append((font.point_size, text))
     return out
 
