@@ -421,11 +421,16 @@ class LogListScene(Scene):
 
     def rows(self) -> int:
         """How many rows the window shows (10, fewer in a short window)."""
-        return max(3, min(self.ROWS, (self.app.size[1] - 140 - 80) // 50))
+        return max(3, min(self.ROWS, (self.app.size[1] - 140 - 80) // (self.row_h() + 6)))
+
+    def row_h(self) -> int:
+        """A row's height: 44 pixels, more for a larger text size."""
+        return max(44, self.fpx(19) + 20)
 
     def row_rect(self, i: int) -> pygame.Rect:
         w, _h = self.app.size
-        return pygame.Rect(w // 2 - 400, 140 + i * 50, 800, 44)
+        width = min(w - 40, self.fpx(800, 800))  # wider with a larger text size
+        return pygame.Rect(w // 2 - width // 2, 140 + i * (self.row_h() + 6), width, self.row_h())
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:

@@ -163,7 +163,8 @@ def test_guandan_results_name_the_teams_as_the_table_did():
     assert [r[1] for r in watching["rows"]] == ["Team 2 · level A", "Team 1 · level 9"]
 
 
-def test_teamplay_results_name_the_winners_when_your_team_lost():
+def test_teamplay_results_name_teams_by_letter_as_its_table_does():
+    """Teamplay's table says "Team A" / "Team B": so do its results."""
     from client.tables.teamplay import TeamplayTable
 
     view = {
@@ -174,7 +175,7 @@ def test_teamplay_results_name_the_winners_when_your_team_lost():
         "points": [10, 14],
         "missions": [2, 3],
     }
-    assert TeamplayTable.summary(view, NAMES, 0)["headline"] == "Bot 1 & Bot 3 win!"
+    assert TeamplayTable.summary(view, NAMES, 0)["headline"] == "Team B wins!"
     assert TeamplayTable.summary(view, NAMES, 1)["headline"] == "Your team wins!"
     assert TeamplayTable.summary(view, NAMES, None)["headline"] == "Team B wins!"
 

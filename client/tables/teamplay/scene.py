@@ -86,8 +86,7 @@ class TeamplayTable(TableScene):
         won = [i for i in range(len(sides)) if set(sides[i]) & winners]
         if view.get("has_teams") and len(won) == 1:
             team = _("Team {letter}").format(letter=paint.TEAM_LETTERS[won[0]])
-            players = [names[p].split(" (")[0] for p in sides[won[0]]] if me is not None else None
-            title = team_headline(team, me is not None and me in winners, players)
+            title = team_headline(team, me is not None and me in winners)
         else:
             title = headline(winners, names, me)
         info = {
