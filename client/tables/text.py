@@ -124,6 +124,15 @@ class TableText:
             y += step
         return fits
 
+    @staticmethod
+    def blit_clipped(surface: pygame.Surface, img: pygame.Surface, pos, clip) -> None:
+        """``img`` at ``pos``, drawn only inside ``clip`` (a rect): a name's stacked
+        marks stay in its own panel."""
+        old = surface.get_clip()
+        surface.set_clip(pygame.Rect(clip).clip(old))
+        surface.blit(img, pos)
+        surface.set_clip(old)
+
     def draw_band(self, surface: pygame.Surface, height: int) -> None:
         """The dark band across the top of the table, ``height`` design pixels tall
         (its title and keys are the table's)."""

@@ -75,3 +75,42 @@ def test_stacked_marks_stay_within_reach_of_their_line(display):
     assert (line, reach) == (24, 7)
     assert img.get_height() <= line + 2 * reach and img.get_height() == 34
     assert assets.render_line("Ana", 20)[0].get_height() == line  # plain names unchanged
+
+
+def test_a_name_is_drawn_only_inside_its_panel(app):
+    """Guandan's and Take 5's seat panels clip the name: whatever its marks reach,
+    nothing is drawn above or below its panel."""
+    from client.tables.guandan.layout import panel_rect
+    from client.tables.take5 import layout as take5_layout
+    from tests.client.test_tables_contract import seated
+
+    tall = "Ana ก" + "\u0e48\u0e49\u0e4a\u0e4b" * 6
+    for game_id, rect_of in (
+        ("guandan", panel_rect),
+        ("take5", take5_layout.player_rect),
+    ):
+        table = seated(app, game_id)
+        seat = 1
+        rect = rect_of(table, seat)
+        band = pygame.Rect(rect.x, rect.y - 12, rect.w, 12).clip(app.screen.get_rect())
+
+        def around(name):
+            table.name = lambda s, full=False: name if s == seat else f"Bot {s + 1}"
+            table.draw(app.screen)
+            return pygame.image.tobytes(app.screen.subsurface(band), "RGB")
+
+        assert around(tall) == around("Ana"), game_id
+        table.session.close()
+
+
+def test_blit_clipped_draws_inside_its_rect_and_restores_the_clip(display):
+    from client.tables.text import TableText
+
+    surface = pygame.Surface((40, 40))
+    surface.set_clip(pygame.Rect(0, 0, 30, 40))
+    img = pygame.Surface((40, 40))
+    img.fill((255, 0, 0))
+    TableText.blit_clipped(surface, img, (0, 0), pygame.Rect(10, 10, 30, 10))
+    assert surface.get_at((12, 12))[:3] == (255, 0, 0)
+    assert surface.get_at((12, 9))[:3] == (0, 0, 0) and surface.get_at((32, 12))[:3] == (0, 0, 0)
+    assert surface.get_clip() == pygame.Rect(0, 0, 30, 40)

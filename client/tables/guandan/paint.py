@@ -317,10 +317,8 @@ def draw_seat(t, surface, seat: int) -> None:
         img = t.text(role, 13, TEAM_COLOURS[team])
         surface.blit(img, img.get_rect(topright=(rect.right - s(8), rect.y + s(7))))
         role_w = max(role_w, img.get_width() + s(6))
-    surface.blit(
-        t.fit_text(name, t.t(16), rect.right - s(8) - role_w - x, assets.WHITE, True),
-        (x, rect.y + s(5)),
-    )
+    img = t.fit_text(name, t.t(16), rect.right - s(8) - role_w - x, assets.WHITE, True)
+    t.blit_clipped(surface, img, (x, rect.y + s(5)), rect)  # marks stay in the panel
     n = b["hand_counts"][seat]
     y2 = rect.y + s(30)
     if seat in b.get("out", []):
