@@ -12,7 +12,7 @@ from client import assets
 from client.i18n import _
 from client.tables.guandan import faces as gc
 from client.tables.guandan.hand import group_reading
-from client.tables.guandan.layout import MUTED, SELECTED, panel_rect, sort_buttons
+from client.tables.guandan.layout import MUTED, SELECTED, panel_rect, sort_buttons, sort_words
 
 
 def draw_hand(t, surface) -> None:
@@ -96,7 +96,7 @@ def draw_drop_marker(t, surface) -> None:
 def draw_sort_buttons(t, surface) -> None:
     """Rank / Suit / Combos: the hand's order (O cycles); the one in use is gold."""
     s = t.s
-    words = {"rank": _("By rank"), "suit": _("By suit"), "combos": _("By combos")}
+    words = sort_words()
     for mode, r in sort_buttons(t).items():
         on = t.hand.mode == mode and not t.hand.arranged
         pygame.draw.rect(surface, assets.GOLD if on else (40, 70, 55), r, border_radius=s(6))
