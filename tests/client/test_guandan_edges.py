@@ -213,3 +213,17 @@ def test_an_emote_bubble_stands_beside_its_panel(app, table):
         panel = panel_rect(table, seat)
         assert not bubble.colliderect(panel), seat
         assert bubble.colliderect(panel.inflate(40, 0)), seat  # right next to it
+
+
+def test_the_sort_buttons_hold_their_words_in_every_language(app, table):
+    from client.tables.guandan.layout import sort_words
+
+    app.settings.ui_scale = 1.5
+    cut = {}
+    for lang in LANGUAGES:
+        i18n.set_language(lang)
+        texts = [t for _s, t in drawn(table)]
+        missing = [w for w in sort_words().values() if w not in texts]
+        if missing:
+            cut[lang] = missing
+    assert cut == {}
