@@ -94,12 +94,12 @@ def test_a_name_is_drawn_only_inside_its_panel(app):
         rect = rect_of(table, seat)
         band = pygame.Rect(rect.x, rect.y - 12, rect.w, 12).clip(app.screen.get_rect())
 
-        def around(name):
+        def around(table, seat, band, name):
             table.name = lambda s, full=False: name if s == seat else f"Bot {s + 1}"
             table.draw(app.screen)
             return pygame.image.tobytes(app.screen.subsurface(band), "RGB")
 
-        assert around(tall) == around("Ana"), game_id
+        assert around(table, seat, band, tall) == around(table, seat, band, "Ana"), game_id
         table.session.close()
 
 
