@@ -30,6 +30,15 @@ BLINK_FPS = 4
 #: ``pygame.event.custom_type()`` hands out (pygame_gui's), which count up from
 #: ``USEREVENT`` and start again after ``pygame.quit``.
 WAKE = pygame.NUMEVENTS - 1
+#: The events that count as a player's input for :attr:`App.input_quiet` (a key, a
+#: click, a gamepad button).
+INPUT_EVENTS = (
+    pygame.KEYDOWN,
+    pygame.MOUSEBUTTONDOWN,
+    pygame.MOUSEBUTTONUP,
+    pygame.CONTROLLERBUTTONDOWN,
+    pygame.JOYBUTTONDOWN,
+)
 
 #: The router's scene names → ``"module:Class"`` (imported when first used). ``table``
 #: is the game's own table scene (:func:`client.tables.table_for`).
@@ -57,13 +66,14 @@ def scene_class(name: str) -> type[Scene]:
     return getattr(importlib.import_module(module), cls)
 
 
-def gui_theme() -> dict:
-    """The pygame_gui theme: bundled DejaVu fonts, felt colours, rounded widgets."""
+def gui_theme(scale: float = 1.0) -> dict:
+    """The pygame_gui theme: bundled DejaVu fonts (18 px, big buttons 24 px, times the
+    player's text size ``scale``), felt colours, rounded widgets."""
 
     def font(size: int, bold: bool = False) -> dict:
         return {
             "name": "dejavu",
-            "size": str(size),
+            "size": str(max(assets.MIN_TEXT, round(size * scale))),
             "bold": "1" if bold else "0",
             "regular_path": assets.font_path(),
             "bold_path": assets.font_path(True),
@@ -144,6 +154,10 @@ class App:
 
         #: The gamepads plugged in and the seats they play (:mod:`client.pads`).
         self.pads = Pads()
+        #: Seconds (of frames' ``dt``) since the player's last key, click or pad button
+        #: (:data:`INPUT_EVENTS`); while a scene handles an input event it is the quiet
+        #: time *before* that event (the results take no key from a burst of them).
+        self.input_quiet = 60.0
 
     @property
     def ui(self):
@@ -152,8 +166,16 @@ class App:
             import pygame_gui
 
             assets.install_gui_fonts()  # names in any script, in boxes and buttons too
-            self._ui = pygame_gui.UIManager(self.size, gui_theme())
+            self._ui = pygame_gui.UIManager(self.size, gui_theme(self.settings.ui_scale))
+            self._ui_scale = self.settings.ui_scale
         return self._ui
+
+    def restyle(self) -> None:
+        """The text size changed: the widgets' fonts follow from the next scene on (the
+        ``UIManager`` is made again with the new sizes)."""
+        if self._ui is not None and getattr(self, "_ui_scale", None) != self.settings.ui_scale:
+            self._ui.clear_and_reset()
+            self._ui = None
 
     def go(self, name: str, **kwargs) -> Scene:
         """The router: build the scene called ``name`` (see :data:`SCENES`) with
@@ -203,6 +225,7 @@ class App:
             self.scene.exit()
         if self._ui is not None:
             self._ui.clear_and_reset()
+        self.restyle()  # (the text size changed in Settings: widgets follow)
         self.scene = scene
         scene.enter()
 
@@ -261,6 +284,9 @@ class App:
                 self._ui.process_events(event)
             if self.scene:
                 self.scene.handle_event(event)
+            if event.type in INPUT_EVENTS:
+                self.input_quiet = 0.0
+        self.input_quiet += dt
         if self.scene:
             self.scene.update(dt)
         self.check_host()

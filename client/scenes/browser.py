@@ -78,17 +78,29 @@ class BrowserScene(Scene):
             self.rows.append((info, join, watch, y))
             y += 46
         y = h - 190
-        pygame_gui.elements.UILabel(pygame.Rect(x, y, 200, 36), _("Join by address"), ui)
+        # The address row: its words as wide as they are at the player's text size
+        # (800 px at 100 %), the box taking what is left.
+        row_w = min(w - 40, self.fpx(800, 800))
+        ax = w // 2 - row_w // 2
+        fs = self.fpx(18)
+        label_w = max(200, assets.measure(_("Join by address"), fs) + 12)
+        join_w = max(130, assets.measure(_("Join"), fs) + 30)
+        watch_w = max(130, assets.measure(_("Watch"), fs) + 30)
+        entry_w = max(160, row_w - label_w - join_w - watch_w - 40)
+        pygame_gui.elements.UILabel(pygame.Rect(ax, y, label_w, 36), _("Join by address"), ui)
         ui.get_theme().load_theme(HINT_THEME)
         self.entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(x + 210, y, 300, 36),
+            pygame.Rect(ax + label_w + 10, y, entry_w, 36),
             ui,
             placeholder_text=example_address(),
             object_id="#address" if self.address else "#address_hint",
         )
         self.entry.set_text(self.address)
-        self.join = pygame_gui.elements.UIButton(pygame.Rect(x + 530, y, 130, 36), _("Join"), ui)
-        self.watch = pygame_gui.elements.UIButton(pygame.Rect(x + 670, y, 130, 36), _("Watch"), ui)
+        bx = ax + label_w + 10 + entry_w + 20
+        self.join = pygame_gui.elements.UIButton(pygame.Rect(bx, y, join_w, 36), _("Join"), ui)
+        self.watch = pygame_gui.elements.UIButton(
+            pygame.Rect(bx + join_w + 10, y, watch_w, 36), _("Watch"), ui
+        )
         self.back = pygame_gui.elements.UIButton(pygame.Rect(x, h - 100, 200, 50), _("Back"), ui)
 
     def update(self, dt: float) -> None:

@@ -330,6 +330,9 @@ class Presence:
             view = latest() if callable(latest) else None
         if not view or view.get("over") or view.get("lobby"):
             return False
+        pending = getattr(self.table, "pending", None)
+        if pending is not None and not pending(seat):
+            return False  # the table shows no decision there (out, a box over it)
         return seat in (view.get("awaiting") or ())
 
     def badges(self, seat: int) -> list[Badge]:

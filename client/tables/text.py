@@ -89,6 +89,50 @@ class TableText:
             y += int(img.get_height() * 1.02)
         return y
 
+    def draw_wrapped(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        size: float,
+        rect: pygame.Rect,
+        color=assets.WHITE,
+        bold: bool = False,
+    ) -> bool:
+        """``text`` wrapped at words into ``rect`` (pixels), from its top-left, at text
+        size ``size`` (design pixels, see :meth:`t`) or smaller (never under
+        :data:`client.assets.MIN_TEXT`) until every line fits: a key legend is never
+        cut. Returns whether it fitted (if not, the lines that fit are drawn, the last
+        one ending in "…")."""
+        px = self.t(size)
+        while True:
+            lines = assets.wrap(text, px, rect.w, bold)
+            step = assets.font(px, bold).get_linesize()
+            fits = len(lines) * step <= rect.h and all(
+                assets.measure(x, px, bold) <= rect.w for x in lines
+            )
+            if fits or px <= assets.MIN_TEXT:
+                break
+            px -= 1
+        if not fits:
+            room = max(1, rect.h // step)
+            if len(lines) > room:
+                lines = lines[: room - 1] + [" ".join(lines[room - 1 :])]
+            lines = [assets.shorten(x, px, rect.w, bold) for x in lines]
+        y = rect.y
+        for line in lines:
+            surface.blit(assets.text(line, px, color, bold), (rect.x, y))
+            y += step
+        return fits
+
+    @staticmethod
+    def blit_clipped(surface: pygame.Surface, img: pygame.Surface, pos, clip) -> None:
+        """``img`` at ``pos``, drawn only inside ``clip`` (a rect): a name's stacked
+        marks stay in its own panel."""
+        old = surface.get_clip()
+        surface.set_clip(pygame.Rect(clip).clip(old))
+        surface.blit(img, pos)
+        surface.set_clip(old)
+
     def draw_band(self, surface: pygame.Surface, height: int) -> None:
         """The dark band across the top of the table, ``height`` design pixels tall
         (its title and keys are the table's)."""
@@ -134,3 +178,27 @@ class TableText:
         for img in imgs:
             surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
             y += img.get_height()
+
+
+def headline(winners: set[int], names: list[str], me: int | None) -> str:
+    """ "You win!", else who won ("Ana wins!", "Ana and Ben win!"), or "Game over"
+    when nobody did."""
+    if me is not None and me in winners:
+        return _("You win!")
+    if not winners:
+        return _("Game over")
+    who = [names[s].split(" (")[0] for s in sorted(winners)]
+    if len(who) == 1:
+        return _("{name} wins!").format(name=who[0])
+    return _("{names} and {last} win!").format(names=", ".join(who[:-1]), last=who[-1])
+
+
+def team_headline(team: str, mine: bool, players: list[str] | None = None) -> str:
+    """A team game's headline: "Your team wins!" (``mine``); else, for a player at the
+    table, the winners by name as the table shows them ("Ana & Bot 3 win!" from
+    ``players``); else (a spectator, a couch) "``team`` wins!"."""
+    if mine:
+        return _("Your team wins!")
+    if players:
+        return _("{names} win!").format(names=" & ".join(players))
+    return _("{name} wins!").format(name=team)

@@ -8,6 +8,14 @@ from __future__ import annotations
 
 import pygame
 
+from client import assets
+from client.i18n import _
+
+
+MUTED = (200, 214, 205)
+#: The selection's frame (level cards carry gold, wilds a gold face: never this blue).
+SELECTED = (70, 190, 255)
+
 
 def sizes(t) -> None:
     """Card sizes at the table's scale: the hand's, and the table's (plays)."""
@@ -72,12 +80,21 @@ def review_button(t) -> pygame.Rect:
     return pygame.Rect(r.right - t.s(150), r.y + t.s(5), t.s(142), t.s(24))
 
 
+def sort_words() -> dict[str, str]:
+    """The sort buttons' words, by mode."""
+    return {"rank": _("By rank"), "suit": _("By suit"), "combos": _("By combos")}
+
+
 def sort_buttons(t) -> dict[str, pygame.Rect]:
-    """The hand's sort buttons, right-aligned just above the fan: mode → rect."""
+    """The hand's sort buttons, right-aligned just above the fan: mode → rect; each
+    as wide as its words need at the table's text size (104 design pixels at least)."""
     s = t.s
-    w, h, y = s(104), s(26), t.h - s(188)
-    x = t.w - s(14) - 3 * w - 2 * s(6)
-    return {
-        m: pygame.Rect(x + i * (w + s(6)), y, w, h)
-        for i, m in enumerate(("rank", "suit", "combos"))
-    }
+    h, y = s(26), t.h - s(188)
+    px = t.t(13)
+    widths = [max(s(104), assets.measure(w, px, True) + s(12)) for w in sort_words().values()]
+    x = t.w - s(14) - sum(widths) - 2 * s(6)
+    out = {}
+    for m, w in zip(sort_words(), widths, strict=True):
+        out[m] = pygame.Rect(x, y, w, h)
+        x += w + s(6)
+    return out

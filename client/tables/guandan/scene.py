@@ -82,12 +82,20 @@ class GuandanTable(TableScene):
         teams = sorted((0, 1), key=lambda u: (u != won, u))
         deals = [e for e in story if e["type"] == "deal-end"]
         rows = []
+
+        def team(u: int) -> str:  # as the table names it (paint.team_name)
+            if me is None:
+                return _("Team {n}").format(n=u + 1)
+            return _("Your team") if u == me % 2 else _("Opponents")
+
         for u in teams:
             who = " & ".join(_("You") if s == me else names[s].split(" (")[0] for s in (u, u + 2))
             rows.append(
                 (
                     who,
-                    _("Team {n} · level {level}").format(n=u + 1, level=gc.level_text(levels[u])),
+                    _("{team} · level {level}").format(
+                        team=team(u), level=gc.level_text(levels[u])
+                    ),
                     u == won,
                     [gc.level_text(e["levels"][u]) for e in deals],
                 )
@@ -109,7 +117,8 @@ class GuandanTable(TableScene):
         if won is None:
             title = _("Game over")
         else:
-            title = team_headline(_("Team {n}").format(n=won + 1), me is not None and me in winners)
+            players = [names[s].split(" (")[0] for s in (won, won + 2)] if me is not None else None
+            title = team_headline(team(won), me is not None and me in winners, players)
         return {
             "headline": title,
             "subtitle": sub.format(n=n),
@@ -379,6 +388,12 @@ class GuandanTable(TableScene):
                 self.hand.sort(mode)
                 return
         super().handle_event(event)
+
+    def pending(self, seat: int) -> bool:
+        """A seat out of the deal decides nothing, and nobody while the deal's or the
+        match's result shows (as the panels' "▶ to play" says)."""
+        b = self.board or {}
+        return seat not in b.get("out", []) and not self.deal_panel and not self.match_panel
 
     def sort_button_at(self, pos) -> str | None:
         """The sort mode whose button is under ``pos``, else None."""

@@ -221,7 +221,7 @@ def draw_players(t, surface: pygame.Surface) -> None:
         if used:
             img = t.fit_text(name, t.t(16), room - used - s(8) - ticked, assets.WHITE, True)
         name = img
-        surface.blit(name, (rect.x + s(8), rect.y + gap))
+        t.blit_clipped(surface, name, (rect.x + s(8), rect.y + gap), rect)
         if tick:
             surface.blit(tick, (rect.x + s(14) + name.get_width(), rect.y + gap))
         if two:

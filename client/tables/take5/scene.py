@@ -175,6 +175,10 @@ class Take5Table(TableScene):
         return False
 
     # ------------------------------------------------------------------ input
+    def pending(self, seat: int) -> bool:
+        """No seat decides while the round-over box shows."""
+        return self.round_summary_t <= 0
+
     def handle_event(self, event: pygame.event.Event) -> None:
         """P or a click on your own panel opens (and closes) your penalty pile, at any
         time; while it is open a click closes it."""
