@@ -114,6 +114,8 @@ class Take5Table(TableScene):
         return layout.play_button(self)
 
     def message_pos(self) -> tuple[int, int]:
+        if self.room:  # under the reveal, over the prompt
+            return (self.s(1002), self.s(590))
         return (self.s(835), self.s(400))
 
     # ------------------------------------------------------------------ decisions
@@ -263,7 +265,7 @@ class Take5Table(TableScene):
             self.round_summary_t -= dt
 
     def flight_image(self, flight) -> pygame.Surface:
-        return card(flight.card, self.cw, self.ch)
+        return card(flight.card, self.cw, self.ch, self.min_text)
 
     def counting(self) -> bool:
         return bool(self.floaters) or self.round_summary_t > 0
