@@ -1,6 +1,6 @@
 """Settings: name, language, window size, fullscreen, animation speed, volume, mute,
-interface size and the bots' pause (saved under the user's config folder; see
-:mod:`client.settings`)."""
+interface size, the bots' pause and fullscreen at tables with phones (saved under the
+user's config folder; see :mod:`client.settings`)."""
 
 from __future__ import annotations
 
@@ -39,10 +39,10 @@ class SettingsScene(Scene):
     def enter(self) -> None:
         ui, s = self.app.ui, self.app.settings
         w, _h = self.app.size
-        # Nine rows, the note and the buttons fit the window (800×500 too).
+        # Ten rows, the note and the buttons fit the window (800×500 too).
         x, y, step = w // 2 - 260, 110, 44
-        if _h < y + 9 * step + 106:
-            y, step = 96, max(32, (_h - 96 - 90) // 9)
+        if _h < y + 10 * step + 106:
+            y, step = 96, max(30, (_h - 96 - 90) // 10)
         rh = min(36, step - 4)  # a row's height
         button_h = 50 if step == 44 else 40
         rows = [
@@ -55,6 +55,7 @@ class SettingsScene(Scene):
             _("Sound"),
             _("Text size"),
             _("Bots' pause"),
+            _("Fullscreen with phones"),
         ]
         for i, label in enumerate(rows):
             pygame_gui.elements.UILabel(pygame.Rect(x - 50, y + i * step, 260, rh), label, ui)
@@ -95,6 +96,9 @@ class SettingsScene(Scene):
         self.pause = pygame_gui.elements.UIDropDownMenu(
             list(self.pauses.values()), self.pauses.get(s.bot_pause, _("Natural")), rect(8), ui
         )
+        self.room_full = pygame_gui.elements.UIDropDownMenu(
+            [_("Off"), _("On")], _("On") if s.room_fullscreen else _("Off"), rect(9), ui
+        )
         y += len(rows) * step + 6
         pygame_gui.elements.UILabel(
             pygame.Rect(w // 2 - 420, y, 840, 30),
@@ -129,6 +133,7 @@ class SettingsScene(Scene):
         s.language = self.languages.get(selected(self.language), "")
         s.window = [int(v) for v in selected(self.size).split("x")]
         s.fullscreen = selected(self.full) == _("On")
+        s.room_fullscreen = selected(self.room_full) == _("On")
         s.animation_speed = round(float(self.speed.get_current_value()), 2)
         s.volume = round(float(self.volume.get_current_value()), 2)
         s.mute = selected(self.mute) == _("Muted")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 
+import pygame
 import pytest
 
 from client import assets
@@ -100,3 +101,41 @@ def test_a_room_table_does_not_change_a_table_without_phones(app):
     assert not table.room and table.min_text == assets.MIN_TEXT
     resize(app, 1920, 1080)
     assert table.min_text == assets.MIN_TEXT
+
+
+# --------------------------------------------------------------------------- fullscreen
+def test_fullscreen_with_phones_is_a_setting_kept_and_offered(app, tmp_path):
+    from client.settings import Settings
+
+    assert Settings().room_fullscreen is True
+    path = tmp_path / "settings.json"
+    Settings(room_fullscreen=False).save(path)
+    assert Settings.load(path).room_fullscreen is False
+    path.write_text('{"room_fullscreen": "yes"}', encoding="utf-8")
+    assert Settings.load(path).room_fullscreen is True
+    app.go("settings")
+    scene = app.scene
+    assert scene.room_full.selected_option[0] == "On"
+    scene.room_full.selected_option = ("Off", "Off")
+    scene.store()
+    assert app.settings.room_fullscreen is False
+    app.go("menu")
+
+
+def test_a_room_table_opens_fullscreen_and_the_menu_gives_the_window_back(app):
+    """Not when the window was given its size (``--size``, as the tests' app is), nor
+    when the setting says no; otherwise fullscreen until the menu."""
+    app.room_screen()
+    assert not app.screen.get_flags() & pygame.FULLSCREEN  # given its size: kept
+    app.sized = False  # as if started without --size
+    app.settings.room_fullscreen = False
+    app.room_screen()
+    assert not app.screen.get_flags() & pygame.FULLSCREEN and app.room_windowed is None
+    app.settings.room_fullscreen = True
+    table = room_table("the-game", app)
+    assert app.screen.get_flags() & pygame.FULLSCREEN
+    assert app.room_windowed == (1280, 720) and (table.w, table.h) == app.size
+    table.session.close()
+    app.go("menu")
+    assert not app.screen.get_flags() & pygame.FULLSCREEN
+    assert app.size == (1280, 720) and app.room_windowed is None
