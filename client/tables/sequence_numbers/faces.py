@@ -115,9 +115,7 @@ def space(
     pygame.draw.rect(surf, tint, rect, border_radius=radius)
     pygame.draw.rect(surf, _shade(tint, 0.7), rect, 1, border_radius=radius)
     if covered:
-        img = assets.font(max(least, int(size * 0.22)), True).render(
-            str(number), True, assets.INK
-        )
+        img = assets.font(max(least, int(size * 0.22)), True).render(str(number), True, assets.INK)
         surf.blit(img, (3 + size // 30, 1))
     else:
         img = assets.font(max(assets.MIN_TEXT, int(size * 0.42)), True).render(

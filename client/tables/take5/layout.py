@@ -59,9 +59,7 @@ def reveal_slot(t, i: int) -> pygame.Rect:
     col, line = i % per, i // per
     if t.room:
         x0, y0, _w = ROOM_REVEAL
-        return pygame.Rect(
-            t.s(x0) + col * (w + t.s(8)), t.s(y0) + line * (h + t.s(40)), w, h
-        )
+        return pygame.Rect(t.s(x0) + col * (w + t.s(8)), t.s(y0) + line * (h + t.s(40)), w, h)
     x = t.s(650) + col * (t.cw + t.s(6))
     y = t.s(100) + line * (t.ch + t.s(40))
     return pygame.Rect(x, y, t.cw, t.ch)

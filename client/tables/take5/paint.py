@@ -157,7 +157,9 @@ def draw_rows(t, surface: pygame.Surface) -> None:
                 surface.blit(cards.shadow(t.cw, t.ch), slot.move(3, 3))
                 surface.blit(card(t, row[i], t.cw, t.ch), slot)
                 if row[i] in placed:
-                    pygame.draw.rect(surface, assets.GOLD, slot.inflate(8, 8), 4, border_radius=s(9))
+                    pygame.draw.rect(
+                        surface, assets.GOLD, slot.inflate(8, 8), 4, border_radius=s(9)
+                    )
             else:
                 surface.blit(cards.slot(t.cw, t.ch), slot)
                 if i == 5:
@@ -202,15 +204,15 @@ def draw_players(t, surface: pygame.Surface) -> None:
         rect = layout.player_rect(t, seat)
         mine = seat == t.me
         awaited = seat in b.get("awaiting", []) and not b.get("over")
+        fill = (0, 0, 0, 60)
+        if mine:
+            fill = (255, 255, 255, 40)
+        elif awaited and t.room:  # at a room table: a gold panel, seen from the sofa
+            fill = (244, 196, 48, 60)
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(
-            panel,
-            (255, 255, 255, 40) if mine else (244, 196, 48, 60) if awaited and t.room else (0, 0, 0, 60),
-            panel.get_rect(),
-            border_radius=s(8),
-        )
+        pygame.draw.rect(panel, fill, panel.get_rect(), border_radius=s(8))
         surface.blit(panel, rect)
-        if awaited:  # at a room table: a gold panel, seen from the sofa
+        if awaited:
             pygame.draw.rect(surface, assets.GOLD, rect, 4 if t.room else 2, border_radius=s(8))
         elif mine and t.pile_open:
             pygame.draw.rect(surface, assets.WHITE, rect, 2, border_radius=s(8))

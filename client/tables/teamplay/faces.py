@@ -189,9 +189,7 @@ def token(
 
 
 @assets.cached(256, words=True)
-def mission_card(
-    mission_id: str, w: int, h: int, least: int = assets.MIN_TEXT
-) -> pygame.Surface:
+def mission_card(mission_id: str, w: int, h: int, least: int = assets.MIN_TEXT) -> pygame.Surface:
     """Mission ``mission_id`` at ``w``×``h``: its id and points on top, its cards in the
     card language in the middle, its extra condition (if any) at the bottom; no text
     under ``least`` pixels (a room table's floor; :data:`client.assets.MIN_TEXT`)."""
@@ -208,9 +206,7 @@ def mission_card(
     c = (w - r - w // 16, h // 20 + r)
     pygame.draw.circle(surf, VP_GOLD, c, r)
     pygame.draw.circle(surf, (120, 90, 10), c, r, 1)
-    vp = assets.font(max(least, int(head * 0.95)), True).render(
-        str(m.vp), True, assets.INK
-    )
+    vp = assets.font(max(least, int(head * 0.95)), True).render(str(m.vp), True, assets.INK)
     surf.blit(vp, vp.get_rect(center=c))
     toks, joins, tag = tokens(mission_id)
     n = len(toks)

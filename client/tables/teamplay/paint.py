@@ -239,7 +239,8 @@ def draw_piles(t, surface) -> None:
     s, b = t.s, t.board
     r = deck_rect(t)
     surface.blit(
-        t.label(_("Draw pile"), 15, DISCARD_X - DECK_X - 6, assets.WHITE, True), (r.x, s(mid_y(t) + 4))
+        t.label(_("Draw pile"), 15, DISCARD_X - DECK_X - 6, assets.WHITE, True),
+        (r.x, s(mid_y(t) + 4)),
     )
     if b["deck_size"] or b["discard_size"]:
         surface.blit(cards.card_back(r.w, r.h), r)
@@ -254,7 +255,8 @@ def draw_piles(t, surface) -> None:
     surface.blit(img, img.get_rect(center=r.center))
     d = discard_rect(t)
     surface.blit(
-        t.label(_("Discards"), 15, SCORE_X - DISCARD_X - 6, assets.WHITE, True), (d.x, s(mid_y(t) + 4))
+        t.label(_("Discards"), 15, SCORE_X - DISCARD_X - 6, assets.WHITE, True),
+        (d.x, s(mid_y(t) + 4)),
     )
     if b["discard_top"] is not None:
         surface.blit(tc.number_card(b["discard_top"], d.w, d.h), d)

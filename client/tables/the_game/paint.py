@@ -13,7 +13,7 @@ from client.i18n import _, ngettext
 from client.tables.the_game.faces import CREAM, DONT, DOWN_TINT, UP_TINT, WELL, arrow, card
 from client.tables.the_game.faces import marker, signal_icon
 from client.pads import PILE_BUTTONS
-from client.tables.the_game.layout import ASCENDING, HAND_Y, LEFT_W, LEFT_X, PILE_GAP, PILE_KEYS
+from client.tables.the_game.layout import ASCENDING, HAND_Y, LEFT_W, LEFT_X, PILE_KEYS
 from client.tables.the_game.layout import PILE_W, PILE_X, PILES, action_button, deck_rect
 from client.tables.the_game.layout import pile_rect, seat_rect, status_box, toggle_rect, top_rect
 
@@ -151,7 +151,9 @@ def draw_pile(t, surface, i: int) -> None:
     if shown:
         surface.blit(card(shown[-1], top.w, top.h), top)
         if t.room and name == t.last_pile:  # the last card played, framed in gold
-            pygame.draw.rect(surface, assets.GOLD, top.inflate(s(10), s(10)), s(4), border_radius=s(12))
+            pygame.draw.rect(
+                surface, assets.GOLD, top.inflate(s(10), s(10)), s(4), border_radius=s(12)
+            )
     else:
         surface.blit(marker(up, top.w, top.h), top)
     # The rule, and the cards beneath (public history).
