@@ -32,11 +32,20 @@ class TableText:
     @property
     def min_text(self) -> int:
         """The smallest text this table draws (font size in pixels): :data:`ROOM_TEXT`
-        × height / 1080 at a table for a room (``self.room``), else
-        :data:`client.assets.MIN_TEXT`."""
-        if getattr(self, "room", False):
+        × height / 1080 while a table for a room shows the public table
+        (:attr:`room_view`: read from the sofa), else :data:`client.assets.MIN_TEXT`
+        (a screen player's own view is read up close)."""
+        if self.room_view:
             return max(assets.MIN_TEXT, math.ceil(ROOM_TEXT * self.h / 1080 - 1e-6))
         return assets.MIN_TEXT
+
+    @property
+    def room_view(self) -> bool:
+        """Whether this is a table for the room showing the public table (no hand on
+        the screen): the games' layouts then use the hand's room for larger cards,
+        rows and panels, and no text is under the room's floor (:attr:`min_text`). A
+        screen player's own view (behind the privacy screen) keeps the usual table."""
+        return bool(getattr(self, "room", False)) and self.perspective is None
 
     @property
     def k(self) -> float:

@@ -139,3 +139,25 @@ def test_a_room_table_opens_fullscreen_and_the_menu_gives_the_window_back(app):
     app.go("menu")
     assert not app.screen.get_flags() & pygame.FULLSCREEN
     assert app.size == (1280, 720) and app.room_windowed is None
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_screen_players_own_view_at_a_room_table_is_the_usual_table(app, game_id):
+    """A room table with a player on the screen as well: the privacy screen is read
+    from the sofa (no text under the room's floor); behind it that player's view is
+    the usual table (a hand row, read up close: not the room's public layout)."""
+    resize(app, 1920, 1080)
+    seats = ["human"] + SEATS[game_id][1:]
+    table = start_table(app, game_id, seats, 7, names=NAMES[: len(seats)])
+    assert table.room and table.room_view  # the public table while nobody decides
+    table.session.play_now()
+    table.session.set_bot_delay(0.0)
+    assert run_until(app, lambda: table.privacy_for == 0, 120)
+    privacy = drawn(table)
+    small = sorted({(px, str(text)) for px, text in privacy if px < 24})
+    assert privacy and not small, f"{game_id}: text under 24 px: {small[:12]}"
+    table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    assert run_until(app, lambda: table.deciding(), 60)
+    assert table.perspective == 0 and not table.room_view
+    assert table.min_text == assets.MIN_TEXT
+    assert min(drawn(table))[0] >= assets.MIN_TEXT

@@ -79,7 +79,7 @@ def draw_controls(t, surface) -> None:
     s = t.s
     status = t.prompt()
     if status:
-        width = s(480) if t.room else t.w - s(40)  # (a room's: between the side plays)
+        width = s(480) if t.room_view else t.w - s(40)  # (a room's: between the side plays)
         img = t.fit_text(status, t.t(18), width, assets.GOLD, True)
         surface.blit(img, img.get_rect(center=prompt_point(t)))
     for r, label, _fn, enabled in t.controls():
@@ -119,7 +119,7 @@ def draw_hand(t, surface) -> None:
     lifted and framed; the keyboard cursor."""
     s, b = t.s, t.board
     if t.me is None:
-        if t.room:  # the hands are on the phones; the plays take the room
+        if t.room_view:  # the hands are on the phones; the plays take the room
             return
         img = t.text(_("Watching the table"), 20, assets.WHITE)
         surface.blit(img, img.get_rect(center=(t.w // 2, t.h - s(80))))
@@ -317,7 +317,7 @@ def draw_review(t, surface) -> None:
         img = t.label(_("No trick has been won yet this deal"), 17, 700, assets.WHITE)
         surface.blit(img, img.get_rect(midtop=(box.centerx, y + s(20))))
         return
-    cw, ch = (s(60), s(84)) if t.room else (s(36), s(50))  # (a room's: corners of 24 px)
+    cw, ch = (s(60), s(84)) if t.room_view else (s(36), s(50))  # (a room's: corners of 24 px)
     rows = [(e, ch + s(8) if e["type"] == "play" else s(28)) for e in trick]
     while len(rows) > 1 and y + sum(h for _e, h in rows) > bottom:
         rows.pop(0)  # the earliest entries give way (the play that won is last)
@@ -338,7 +338,7 @@ def draw_review(t, surface) -> None:
             surface.blit(img, img.get_rect(midleft=(x, y + h // 2)))
         else:
             arranged = gc.arrange_play(e, t.board.get("level", 2))
-            step = min(s(40 if t.room else 26), (s(300) - cw) // max(1, len(arranged) - 1))
+            step = min(s(40 if t.room_view else 26), (s(300) - cw) // max(1, len(arranged) - 1))
             rects = [pygame.Rect(x + i * step, y + s(4), cw, ch) for i in range(len(arranged))]
             draw_cards(t, surface, arranged, rects)
             x = rects[-1].right + s(14)
@@ -362,7 +362,7 @@ def draw_seat(t, surface, seat: int) -> None:
     _panel(
         surface, rect, 110 if seat == t.me else 70, (255, 255, 255) if seat == t.me else (0, 0, 0)
     )
-    if turn and t.room:  # whose turn it is, seen from the sofa
+    if turn and t.room_view:  # whose turn it is, seen from the sofa
         _panel(surface, rect, 60, assets.GOLD)
     if turn:
         pygame.draw.rect(surface, assets.GOLD, rect, 3, border_radius=8)

@@ -179,6 +179,7 @@ class GuandanTable(TableScene):
         return bool(self.choices(type="pass"))
 
     def on_reset(self) -> None:
+        layout.sizes(self)  # a room's public table and a screen player's view differ
         phase = (self.board or {}).get("phase")
         if phase != self._phase:
             self.hand.selected.clear()

@@ -57,7 +57,7 @@ def draw_spaces(t, surface) -> None:
                 draw.space(numbers[r][c], cell, chips[r][c] is not None, t.min_text),
                 cell_rect(t, r, c),
             )
-    if t.room and t.last_space is not None:  # the last move, seen from across the room
+    if t.room_view and t.last_space is not None:  # the last move, seen from across the room
         rect = cell_rect(t, *t.last_space)
         pygame.draw.rect(surface, assets.GOLD, rect.inflate(s(4), s(4)), s(5), border_radius=s(8))
     # Completed sequences: a band through the five spaces, under the chips.
@@ -166,7 +166,7 @@ def draw_seats(t, surface) -> None:
         bg = (255, 255, 255, 40) if mine else (0, 0, 0, 60)
         surface.blit(cards.panel(rect.w, rect.h, bg, s(8)), rect)
         if seat == latest_turn and not b.get("over"):
-            if t.room:  # whose turn it is, seen from the sofa
+            if t.room_view:  # whose turn it is, seen from the sofa
                 surface.blit(cards.panel(rect.w, rect.h, (244, 196, 48, 60), s(8)), rect)
             pygame.draw.rect(surface, assets.GOLD, rect, s(3), border_radius=s(8))
         colour = b["colours"][seat]
@@ -258,7 +258,7 @@ def _button(t, surface, rect, label: str, active: bool) -> None:
 def draw_hand(t, surface) -> None:
     s, b = t.s, t.board
     if t.me is None:
-        if not t.room:  # a room's hands are on the phones
+        if not t.room_view:  # a room's hands are on the phones
             t.draw_watching(surface, (s(676), s(590)))
         return
     hand = b.get("hand", [])

@@ -338,7 +338,7 @@ class SequenceNumbersTable(TableScene):
         if kind == "chip":
             return faces.chip(what, self.chip_r)
         if kind == "card":
-            if self.room:  # the size of the room's discard piles
+            if self.room_view:  # the size of the room's discard piles
                 return faces.mini_card(what, self.s(150), self.s(50))
             return faces.mini_card(what, self.s(92), self.s(34))
         return cards.card_back(self.s(26), self.s(36))

@@ -132,8 +132,8 @@ def draw_rows(t, surface: pygame.Surface) -> None:
     (the last moves, seen from across the room)."""
     s, b = t.s, t.board
     choosing = t.my_decision() == "row" and t.timeline.idle
-    placed = {c for _seat, c in b.get("revealed", [])} if t.room else set()
-    mid = s(86) if t.room else s(62)  # the bullheads' line in a row's panel
+    placed = {c for _seat, c in b.get("revealed", [])} if t.room_view else set()
+    mid = s(86) if t.room_view else s(62)  # the bullheads' line in a row's panel
     for r in range(4):
         rect = layout.row_rect(t, r)
         row = b["rows"][r]
@@ -178,8 +178,8 @@ def draw_rows(t, surface: pygame.Surface) -> None:
 def draw_reveal(t, surface: pygame.Surface) -> None:
     s, b = t.s, t.board
     rev = b.get("revealed", [])
-    x = layout.ROOM_REVEAL[0] if t.room else 650
-    head = t.label(_("Revealed this turn"), 17, 290 if t.room else 380, assets.WHITE, True)
+    x = layout.ROOM_REVEAL[0] if t.room_view else 650
+    head = t.label(_("Revealed this turn"), 17, 290 if t.room_view else 380, assets.WHITE, True)
     surface.blit(head, (s(x), s(66)))
     flying = {f.card for f, _p in t.timeline.flights()}
     pending = {c for c, _s in b.get("pending", [])}
@@ -207,13 +207,15 @@ def draw_players(t, surface: pygame.Surface) -> None:
         fill = (0, 0, 0, 60)
         if mine:
             fill = (255, 255, 255, 40)
-        elif awaited and t.room:  # at a room table: a gold panel, seen from the sofa
+        elif awaited and t.room_view:  # at a room table: a gold panel, seen from the sofa
             fill = (244, 196, 48, 60)
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(panel, fill, panel.get_rect(), border_radius=s(8))
         surface.blit(panel, rect)
         if awaited:
-            pygame.draw.rect(surface, assets.GOLD, rect, 4 if t.room else 2, border_radius=s(8))
+            pygame.draw.rect(
+                surface, assets.GOLD, rect, 4 if t.room_view else 2, border_radius=s(8)
+            )
         elif mine and t.pile_open:
             pygame.draw.rect(surface, assets.WHITE, rect, 2, border_radius=s(8))
         total = t.text(str(b["totals"][seat]), 22, assets.WHITE, True)
@@ -288,7 +290,7 @@ def draw_pile(t, surface: pygame.Surface) -> None:
 def draw_hand(t, surface: pygame.Surface) -> None:
     s, b = t.s, t.board
     if t.me is None:
-        if t.room:  # the hands are on the phones; the rows take the room
+        if t.room_view:  # the hands are on the phones; the rows take the room
             return
         img = t.label(_("Watching the table"), 18, 600, assets.WHITE)
         surface.blit(img, img.get_rect(center=(t.w // 2, t.h - s(80))))

@@ -4,7 +4,7 @@ general mission, the bank, the draw pile and the discards, and the sides' scores
 the middle; the prompt, the hand and the buttons at the bottom, the key legend under
 them; the keep-or-swap panel over the bank.
 
-A table for the room (``t.room``: phone seats, the public view on a TV) has no hand:
+A table for the room (``t.room_view``: phone seats, the public view on a TV) has no hand:
 the players' panels and their missions grow into the height it leaves (:data:`ROOM_DY`
 lower: the middle row and the prompt move down by as much), and so does the general
 mission."""
@@ -30,18 +30,18 @@ ROOM_DY = 70
 
 def mid_y(t) -> int:
     """The top of the middle row (design pixels)."""
-    return MID_Y + (ROOM_DY if t.room else 0)
+    return MID_Y + (ROOM_DY if t.room_view else 0)
 
 
 def prompt_y(t) -> int:
     """The prompt's line (design pixels)."""
-    return PROMPT_Y + (ROOM_DY + 40 if t.room else 0)
+    return PROMPT_Y + (ROOM_DY + 40 if t.room_view else 0)
 
 
 def seat_rect(t, seat: int) -> pygame.Rect:
     n = t.board["players"] if t.board else 4
     w = (1248 - (n - 1) * 8) / n
-    h = SEAT_H + (ROOM_DY if t.room else 0)
+    h = SEAT_H + (ROOM_DY if t.room_view else 0)
     return pygame.Rect(t.s(16 + seat * (w + 8)), t.s(SEAT_Y), t.s(w), t.s(h))
 
 
@@ -50,7 +50,7 @@ def own_rect(t, seat: int, i: int) -> pygame.Rect:
     r = seat_rect(t, seat)
     k = len(t.board["own"][seat]) if t.board else 1
     s = t.s
-    most_w, most_h = (s(240), s(124 + ROOM_DY)) if t.room else (s(196), s(124))
+    most_w, most_h = (s(240), s(124 + ROOM_DY)) if t.room_view else (s(196), s(124))
     w = min(most_w, (r.w - s(16) - (k - 1) * s(8)) // k)
     h = min(most_h, int(w * 0.8))
     total = k * w + (k - 1) * s(8)
@@ -59,7 +59,7 @@ def own_rect(t, seat: int, i: int) -> pygame.Rect:
 
 
 def general_rect(t) -> pygame.Rect:
-    h = GEN_H + (40 if t.room else 0)
+    h = GEN_H + (40 if t.room_view else 0)
     return pygame.Rect(t.s(GEN_X), t.s(mid_y(t) + 30), t.s(GEN_W), t.s(h))
 
 

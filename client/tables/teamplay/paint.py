@@ -112,7 +112,7 @@ def draw_seat(t, surface, seat: int) -> None:
     surface.blit(
         cards.panel(rect.w, rect.h, (255, 255, 255, 38) if mine else (0, 0, 0, 60), s(9)), rect
     )
-    if active and t.room:  # whose turn it is, seen from the sofa
+    if active and t.room_view:  # whose turn it is, seen from the sofa
         surface.blit(cards.panel(rect.w, rect.h, (244, 196, 48, 60), s(9)), rect)
     if active:
         pygame.draw.rect(surface, assets.GOLD, rect, s(3), border_radius=s(9))
@@ -269,7 +269,7 @@ def draw_piles(t, surface) -> None:
 
 def draw_scores(t, surface) -> None:
     s, b = t.s, t.board
-    box = pygame.Rect(s(SCORE_X), s(mid_y(t)), s(SCORE_W), s(190 + (40 if t.room else 0)))
+    box = pygame.Rect(s(SCORE_X), s(mid_y(t)), s(SCORE_W), s(190 + (40 if t.room_view else 0)))
     surface.blit(cards.panel(box.w, box.h, (0, 0, 0, 60), s(9)), box)
     title = _("Teams: points · missions") if b.get("has_teams") else _("Players: points · missions")
     surface.blit(
@@ -336,7 +336,7 @@ def draw_status(t, surface) -> None:
 def draw_hand(t, surface) -> None:
     s, b = t.s, t.board
     if t.me is None:
-        if not t.room:  # a room's hands are on the phones: the panels take the room
+        if not t.room_view:  # a room's hands are on the phones: the panels take the room
             t.draw_watching(surface, (s(HAND_X), s(HAND_Y + 50)))
         return
     hand = b.get("hand", [])

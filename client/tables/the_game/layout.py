@@ -3,7 +3,7 @@ table's ``s``: the team and the draw pile on the left with the End turn / Declar
 blocked button under them, the four piles across the top (each with its top card and
 the signal toggles), the prompt, the hand along the bottom, the key legend.
 
-A table for the room (``t.room``: phone seats, the public view on a TV) has no hand:
+A table for the room (``t.room_view``: phone seats, the public view on a TV) has no hand:
 the piles take the height it leaves, with larger top cards, and the team's panels are
 taller."""
 
@@ -27,13 +27,13 @@ ROOM_PILE_H, ROOM_TOP_W, ROOM_TOP_H, ROOM_SEAT_STEP = 540, 196, 274, 74
 
 def pile_rect(t, i: int) -> pygame.Rect:
     s = t.s
-    h = ROOM_PILE_H if t.room else PILE_H
+    h = ROOM_PILE_H if t.room_view else PILE_H
     return pygame.Rect(s(PILE_X + i * (PILE_W + PILE_GAP)), s(PILE_Y), s(PILE_W), s(h))
 
 
 def top_rect(t, i: int) -> pygame.Rect:
     r = pile_rect(t, i)
-    w, h = (ROOM_TOP_W, ROOM_TOP_H) if t.room else (TOP_W, TOP_H)
+    w, h = (ROOM_TOP_W, ROOM_TOP_H) if t.room_view else (TOP_W, TOP_H)
     rect = pygame.Rect(0, 0, t.s(w), t.s(h))
     rect.midtop = (r.centerx, r.y + t.s(42))
     return rect
@@ -51,7 +51,7 @@ def toggle_rect(t, i: int, kind: str) -> pygame.Rect:
 
 def seat_step(t) -> int:
     """The step between the team's panels (design pixels; a room's are taller)."""
-    return ROOM_SEAT_STEP if t.room else 58
+    return ROOM_SEAT_STEP if t.room_view else 58
 
 
 def seat_rect(t, seat: int) -> pygame.Rect:
@@ -69,8 +69,8 @@ def deck_rect(t) -> pygame.Rect:
 def status_box(t) -> pygame.Rect:
     """The prompt's box, under the piles."""
     s = t.s
-    y = PILE_Y + (ROOM_PILE_H if t.room else PILE_H) + 6
-    return pygame.Rect(s(PILE_X), s(y), s(4 * PILE_W + 3 * PILE_GAP), s(52 if t.room else 44))
+    y = PILE_Y + (ROOM_PILE_H if t.room_view else PILE_H) + 6
+    return pygame.Rect(s(PILE_X), s(y), s(4 * PILE_W + 3 * PILE_GAP), s(52 if t.room_view else 44))
 
 
 def action_button(t) -> pygame.Rect:

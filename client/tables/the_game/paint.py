@@ -58,7 +58,7 @@ def draw_seats(t, surface) -> None:
         bg = (255, 255, 255, 40) if seat == t.me else (0, 0, 0, 60)
         surface.blit(cards.panel(rect.w, rect.h, bg, s(8)), rect)
         if active:
-            if t.room:  # whose turn it is, seen from the sofa
+            if t.room_view:  # whose turn it is, seen from the sofa
                 surface.blit(cards.panel(rect.w, rect.h, (244, 196, 48, 60), s(8)), rect)
             pygame.draw.rect(surface, assets.GOLD, rect, s(3), border_radius=s(8))
         name = t.who(seat, full=True)
@@ -72,7 +72,7 @@ def draw_seats(t, surface) -> None:
             img = t.fit_text(name, t.t(16), rect.w - s(26) - used, assets.WHITE, True)
         surface.blit(img, (rect.x + s(10), rect.y + s(5)))
         n = b["hand_sizes"][seat]
-        low = s(14) if t.room else 0  # a room's taller panel: the second line lower
+        low = s(14) if t.room_view else 0  # a room's taller panel: the second line lower
         back = cards.card_back(s(12), s(17))
         for k in range(min(n, 8)):
             surface.blit(back, (rect.x + s(10) + k * s(6), rect.y + s(30) + low))
@@ -150,7 +150,7 @@ def draw_pile(t, surface, i: int) -> None:
     surface.blit(cards.shadow(top.w, top.h), top.move(s(3), s(4)))
     if shown:
         surface.blit(card(shown[-1], top.w, top.h), top)
-        if t.room and name == t.last_pile:  # the last card played, framed in gold
+        if t.room_view and name == t.last_pile:  # the last card played, framed in gold
             pygame.draw.rect(
                 surface, assets.GOLD, top.inflate(s(10), s(10)), s(4), border_radius=s(12)
             )
@@ -274,7 +274,7 @@ def draw_status(t, surface) -> None:
 def draw_hand(t, surface) -> None:
     s, b = t.s, t.board
     if t.me is None:
-        if not t.room:  # a room's hands are on the phones: the piles take the room
+        if not t.room_view:  # a room's hands are on the phones: the piles take the room
             t.draw_watching(surface, (s(PILE_X), s(HAND_Y + 60)))
         return
     hand = b.get("hand", [])
