@@ -40,7 +40,7 @@ def rel(t, seat: int) -> int:
 def panel_rect(t, seat: int) -> pygame.Rect:
     s = t.s
     if t.room_view and rel(t, seat) == 0:  # no hand: the bottom seat sits at the bottom edge
-        return pygame.Rect(t.w // 2 - s(150), t.h - s(72), s(300), s(64))
+        return pygame.Rect(t.w // 2 - s(190), t.h - s(72), s(380), s(64))
     return [
         pygame.Rect(s(10), s(446), s(220), s(82)),
         pygame.Rect(t.w - s(230), s(190), s(220), s(82)),
