@@ -135,6 +135,10 @@ class App:
         flags = pygame.FULLSCREEN if self.settings.fullscreen and not size else pygame.RESIZABLE
         self.screen = pygame.display.set_mode((w, h), flags)
         self.size = self.screen.get_size()
+        #: Whether the window was given its size (``--size``, tests): it keeps it.
+        self.sized = size is not None
+        #: The window's size before a room's table made it fullscreen (None: it did not).
+        self.room_windowed: tuple[int, int] | None = None
         assets.reset_caches()
         self._ui = None
         from client.sound import Sounds
@@ -185,6 +189,10 @@ class App:
         (:meth:`watch`)."""
         if kwargs.get("session") is not None:
             self.watch(kwargs["session"])
+        if name == "menu" and self.room_windowed is not None:  # after a room's table
+            self.screen = pygame.display.set_mode(self.room_windowed, pygame.RESIZABLE)
+            self.room_windowed = None
+            self._new_size()
         if name == "table":
             cls = self.table_class(kwargs["session"].game_id)
         else:
@@ -229,17 +237,36 @@ class App:
         self.scene = scene
         scene.enter()
 
+    def room_screen(self) -> None:
+        """A table for the room opens (phone seats: the screen is the table, read from
+        the sofa): the window goes fullscreen, as the ``room_fullscreen`` setting asks,
+        unless it was given its size or is fullscreen already. The window comes back
+        when the menu does (:meth:`go`)."""
+        if (
+            self.sized
+            or not self.settings.room_fullscreen
+            or self.screen.get_flags() & pygame.FULLSCREEN
+        ):
+            return
+        self.room_windowed = self.screen.get_size()
+        self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        self._new_size()
+
+    def _new_size(self) -> None:
+        """The screen has a new size: widgets and the scene lay out anew."""
+        self.size = self.screen.get_size()
+        if self._ui is not None:
+            self._ui.set_window_resolution(self.size)
+        if self.scene is not None:
+            self.scene.resized()
+
     def resize(self, size: tuple[int, int]) -> None:
         """The window became ``size`` pixels: widgets and the scene lay out anew (cards
         keep their proportions; tables scale by the smaller of the two ratios)."""
         w, h = max(640, size[0]), max(400, size[1])
         if (w, h) != self.screen.get_size():
             self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
-        self.size = self.screen.get_size()
-        if self._ui is not None:
-            self._ui.set_window_resolution(self.size)
-        if self.scene is not None:
-            self.scene.resized()
+        self._new_size()
 
     def quit(self, code: int = 0, force: bool = False) -> None:
         """End the frame loop with exit ``code``. While LAN tables hosted in the

@@ -535,23 +535,32 @@ def ellipsize(text: str, font: pygame.font.Font, width: int) -> str:
 
 
 def fit(
-    s: str, size: int, width: int, color=WHITE, bold: bool = False, shrink: float = 0.85
+    s: str,
+    size: int,
+    width: int,
+    color=WHITE,
+    bold: bool = False,
+    shrink: float = 0.85,
+    floor: int = MIN_TEXT,
 ) -> pygame.Surface:
     """``s`` at ``size`` pixels, at most ``width`` pixels wide: a little smaller (down
-    to ``shrink`` × ``size``, never under :data:`MIN_TEXT`) when that is enough, else
-    cut with "…" — long translations never overflow and never shrink out of
-    legibility."""
-    shown, px = _fitted(s, size, width, bold, shrink)
-    if _drawn is not None and (shown, px) != (s, max(MIN_TEXT, size)):
-        _drawn.append((max(MIN_TEXT, size), Asked(s)))  # what the table asked for
+    to ``shrink`` × ``size``, never under ``floor``: :data:`MIN_TEXT`, or a room table's
+    larger floor) when that is enough, else cut with "…" — long translations never
+    overflow and never shrink out of legibility."""
+    floor = max(MIN_TEXT, floor)
+    shown, px = _fitted(s, size, width, bold, shrink, floor)
+    if _drawn is not None and (shown, px) != (s, max(floor, size)):
+        _drawn.append((max(floor, size), Asked(s)))  # what the table asked for
     return text(shown, px, color, bold)
 
 
 @lru_cache(maxsize=2048)
-def _fitted(s: str, size: int, width: int, bold: bool, shrink: float) -> tuple[str, int]:
+def _fitted(
+    s: str, size: int, width: int, bold: bool, shrink: float, least: int = MIN_TEXT
+) -> tuple[str, int]:
     """What :func:`fit` draws: ``(text, size)`` (cached)."""
-    size = max(MIN_TEXT, size)
-    floor = max(MIN_TEXT, int(size * shrink))
+    size = max(least, size)
+    floor = max(least, int(size * shrink))
     while measure(s, size, bold) > width and size > floor:
         size = max(floor, size - 1)
     if measure(s, size, bold) > width:
@@ -571,31 +580,37 @@ class _Measure:
 
 
 def fit_lines(
-    text: str, size: int, width: int, max_lines: int = 2, bold: bool = True
+    text: str,
+    size: int,
+    width: int,
+    max_lines: int = 2,
+    bold: bool = True,
+    floor: int = MIN_TEXT,
 ) -> tuple[list[str], int]:
     """``text`` wrapped at words to ``width`` pixels in at most ``max_lines`` lines: the
-    size shrinks (never under :data:`MIN_TEXT`) until it does, and a text still too long
-    ends its last line in "…". Returns (lines, size). Widths are measured as
-    :func:`render` draws (names in any script); cached."""
-    lines, size = _fit_lines(text, size, width, max_lines, bold)
+    size shrinks (never under ``floor``: :data:`MIN_TEXT`, or a room table's larger
+    floor) until it does, and a text still too long ends its last line in "…". Returns
+    (lines, size). Widths are measured as :func:`render` draws (names in any script);
+    cached."""
+    lines, size = _fit_lines(text, size, width, max_lines, bold, max(MIN_TEXT, floor))
     return list(lines), size
 
 
 @lru_cache(maxsize=1024)
 def _fit_lines(
-    text: str, size: int, width: int, max_lines: int, bold: bool
+    text: str, size: int, width: int, max_lines: int, bold: bool, floor: int = MIN_TEXT
 ) -> tuple[tuple[str, ...], int]:
-    size = max(MIN_TEXT, size)
+    size = max(floor, size)
     while True:
         lines = wrap_font(text, _Measure(size, bold), width)
         if len(lines) <= max_lines and all(measure(x, size, bold) <= width for x in lines):
             return tuple(lines), size
-        if size <= MIN_TEXT:
+        if size <= floor:
             cut = [shorten(x, size, width, bold) for x in lines[:max_lines]]
             if len(lines) > max_lines:
                 cut[-1] = shorten(lines[max_lines - 1] + " " + lines[max_lines], size, width, bold)
             return tuple(cut), size
-        size = max(MIN_TEXT, int(size * 0.92))
+        size = max(floor, int(size * 0.92))
 
 
 def wrap(text: str, size: int, width: int, bold: bool = True) -> list[str]:

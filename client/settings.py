@@ -7,7 +7,8 @@ the size of text in tables and overlays), ``last_game`` (str: the game id of the
 table started or hosted from this window, "" = none yet; Quick game deals it),
 ``howto_seen`` (list of game ids whose first-time "How to play" was already offered),
 ``bot_pause`` (one of :data:`BOT_PAUSES`: how long bots at this window's tables pause
-before each decision).
+before each decision), ``room_fullscreen`` (bool: a table with phone seats — the screen
+is the room's table — opens fullscreen; :meth:`client.app.App.room_screen`).
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ class Settings:
     last_game: str = ""
     howto_seen: list[str] = field(default_factory=list)
     bot_pause: str = "natural"
+    room_fullscreen: bool = True
 
     @classmethod
     def load(cls, path: Path | None = None) -> "Settings":
@@ -100,6 +102,8 @@ class Settings:
                 s.howto_seen = [g for g in seen if isinstance(g, str)][:32]
             if data.get("bot_pause") in BOT_PAUSES:
                 s.bot_pause = data["bot_pause"]
+            if isinstance(data.get("room_fullscreen"), bool):
+                s.room_fullscreen = data["room_fullscreen"]
         return s
 
     def bot_delay(self) -> float | tuple[float, float]:

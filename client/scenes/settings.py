@@ -1,6 +1,6 @@
 """Settings: name, language, window size, fullscreen, animation speed, volume, mute,
-interface size and the bots' pause (saved under the user's config folder; see
-:mod:`client.settings`)."""
+interface size, the bots' pause and fullscreen at tables with phones (saved under the
+user's config folder; see :mod:`client.settings`)."""
 
 from __future__ import annotations
 
@@ -54,13 +54,14 @@ class SettingsScene(Scene):
             _("Sound"),
             _("Text size"),
             _("Bots' pause"),
+            _("Fullscreen with phones"),
         ]
-        # Nine rows, the note and the buttons fit the window (800×500 too), at the
+        # Ten rows, the note and the buttons fit the window (800×500 too), at the
         # player's text size; the labels as wide as the longest, each slider's value
         # beside it, the text size's preview right of the rows (or under the buttons).
         y, step = 110, self.fpx(44)
-        if _h < y + 11 * step + 16:  # nine rows, the note, the buttons
-            y, step = 96, max(32, (_h - 96 - 22) // 11)
+        if _h < y + 12 * step + 16:  # ten rows, the note, the buttons
+            y, step = 96, max(32, (_h - 96 - 22) // 12)
         rh = min(self.fpx(36), step - 4)  # a row's height
         label_w = max(assets.measure(t, self.fpx(18)) for t in rows) + 16
         value_w = assets.measure("100 %", self.fpx(18)) + 16
@@ -114,6 +115,9 @@ class SettingsScene(Scene):
         self.pause = pygame_gui.elements.UIDropDownMenu(
             list(self.pauses.values()), self.pauses.get(s.bot_pause, _("Natural")), rect(8), ui
         )
+        self.room_full = pygame_gui.elements.UIDropDownMenu(
+            [_("Off"), _("On")], _("On") if s.room_fullscreen else _("Off"), rect(9), ui
+        )
         y += len(rows) * step + 6
         #: The note under the rows (drawn in :meth:`draw`, wrapped to two lines).
         self.note = pygame.Rect(20, y, w - 40, rh)
@@ -159,6 +163,7 @@ class SettingsScene(Scene):
         s.language = self.languages.get(selected(self.language), "")
         s.window = [int(v) for v in selected(self.size).split("x")]
         s.fullscreen = selected(self.full) == _("On")
+        s.room_fullscreen = selected(self.room_full) == _("On")
         s.animation_speed = round(float(self.speed.get_current_value()), 2)
         s.volume = round(float(self.volume.get_current_value()), 2)
         s.mute = selected(self.mute) == _("Muted")

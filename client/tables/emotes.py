@@ -234,7 +234,7 @@ class Emotes:
         t = self.table
         (x, y), room = self.panels[seat]
         px = t.t(15)
-        img = assets.fit(text, px, max(t.s(220), 120), BUBBLE_TEXT, True)
+        img = t.fit_text(text, px, max(t.s(220), 120), BUBBLE_TEXT, True)
         pad = max(6, px // 2)
         rect = img.get_rect().inflate(2 * pad, pad)
         tail = max(5, px // 3)

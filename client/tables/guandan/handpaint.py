@@ -20,6 +20,8 @@ def draw_hand(t, surface) -> None:
     lifted and framed; the keyboard cursor."""
     s, b = t.s, t.board
     if t.me is None:
+        if t.room_view:  # the hands are on the phones; the plays take the room
+            return
         img = t.text(_("Watching the table"), 20, assets.WHITE)
         surface.blit(img, img.get_rect(center=(t.w // 2, t.h - s(80))))
         return

@@ -2,7 +2,11 @@
 table's ``s``: deal facts top left, this deal's log top right, the partner's seat top
 centre, the opponents left and right (play moves counter-clockwise: the next seat sits
 to your right), notes and the tribute spot in the middle, your play above the
-controls, your hand along the bottom."""
+controls, your hand along the bottom.
+
+A table for the room (``t.room_view``: phone seats, the public view on a TV) has no hand:
+the plays are larger (:data:`ROOM_PLAY` cards) and the bottom seat's panel goes to
+the bottom edge, its play above it."""
 
 from __future__ import annotations
 
@@ -17,10 +21,17 @@ MUTED = (200, 214, 205)
 SELECTED = (70, 190, 255)
 
 
+#: A room table's play cards (design pixels: width, height, the step between cards).
+ROOM_PLAY = (80, 112, 34)
+
+
 def sizes(t) -> None:
     """Card sizes at the table's scale: the hand's, and the table's (plays)."""
     t.cw, t.ch = t.s(90), t.s(126)
-    t.sw, t.sh = t.s(52), t.s(73)
+    if t.room_view:
+        t.sw, t.sh = t.s(ROOM_PLAY[0]), t.s(ROOM_PLAY[1])
+    else:
+        t.sw, t.sh = t.s(52), t.s(73)
 
 
 def hand_area(t) -> pygame.Rect:
@@ -36,6 +47,8 @@ def rel(t, seat: int) -> int:
 
 def panel_rect(t, seat: int) -> pygame.Rect:
     s = t.s
+    if t.room_view and rel(t, seat) == 0:  # no hand: the bottom seat sits at the bottom edge
+        return pygame.Rect(t.w // 2 - s(190), t.h - s(72), s(380), s(64))
     return [
         pygame.Rect(s(10), s(446), s(220), s(82)),
         pygame.Rect(t.w - s(230), s(190), s(220), s(82)),
@@ -47,8 +60,13 @@ def panel_rect(t, seat: int) -> pygame.Rect:
 def play_rects(t, seat: int, n: int) -> list[pygame.Rect]:
     """Where ``seat``'s play of ``n`` cards lies on the table."""
     s, r = t.s, rel(t, seat)
-    step = min(s(26), (s(300) - t.sw) // max(1, n - 1)) if n > 1 else 0
+    most, span = (ROOM_PLAY[2], 420) if t.room_view else (26, 300)
+    step = min(s(most), (s(span) - t.sw) // max(1, n - 1)) if n > 1 else 0
     width = t.sw + step * (n - 1)
+    if t.room_view:  # larger plays: the bottom one above its panel, the sides lower
+        y = {0: t.h - s(72) - s(40) - t.sh, 2: s(102), 1: s(300), 3: s(300)}[r]
+        x = {0: t.w // 2 - width // 2, 2: t.w // 2 - width // 2, 1: t.w - s(12) - width}
+        return [pygame.Rect(x.get(r, s(12)) + i * step, y, t.sw, t.sh) for i in range(n)]
     if r == 0:
         x, y = t.w // 2 - width // 2, s(308)
     elif r == 2:
@@ -66,7 +84,12 @@ def seat_point(t, seat: int) -> tuple[int, int]:
 
 def centre(t) -> tuple[int, int]:
     """The tribute spot (and the play-order ring)."""
-    return (t.w // 2, t.s(232))
+    return (t.w // 2, t.s(300 if t.room_view else 232))
+
+
+def prompt_point(t) -> tuple[int, int]:
+    """The centre of the prompt's line."""
+    return (t.w // 2, t.s(404 if t.room_view else 424))
 
 
 def log_rect(t) -> pygame.Rect:

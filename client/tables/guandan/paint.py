@@ -14,7 +14,7 @@ from client import assets, cards
 from client.i18n import _, ngettext
 from client.tables.guandan import faces as gc
 from client.tables.guandan.handpaint import draw_hand
-from client.tables.guandan.layout import centre, log_rect, panel_rect, play_rects, rel
+from client.tables.guandan.layout import centre, log_rect, panel_rect, play_rects, prompt_point, rel
 from client.tables.guandan.layout import review_button
 
 TEAM_MARKS = ("●", "◆")  # a shape per team, besides its colour
@@ -93,8 +93,9 @@ def draw_controls(t, surface) -> None:
     s = t.s
     status = t.prompt()
     if status:
-        img = t.fit_text(status, t.t(18), t.w - s(40), assets.GOLD, True)
-        surface.blit(img, img.get_rect(center=(t.w // 2, s(424))))
+        width = s(480) if t.room_view else t.w - s(40)  # (a room's: between the side plays)
+        img = t.fit_text(status, t.t(18), width, assets.GOLD, True)
+        surface.blit(img, img.get_rect(center=prompt_point(t)))
     for r, label, _fn, enabled in t.controls():
         number = re.match(r"(\d+)  ", label)  # a reading button: "{n}  {reading}"
         reading = number is not None
@@ -259,7 +260,7 @@ def draw_review(t, surface) -> None:
         img = t.label(_("No trick has been won yet this deal"), 17, 700, assets.WHITE)
         surface.blit(img, img.get_rect(midtop=(box.centerx, y + s(20))))
         return
-    cw, ch = s(36), s(50)
+    cw, ch = (s(60), s(84)) if t.room_view else (s(36), s(50))  # (a room's: corners of 24 px)
     rows = [(e, ch + s(8) if e["type"] == "play" else s(28)) for e in trick]
     while len(rows) > 1 and y + sum(h for _e, h in rows) > bottom:
         rows.pop(0)  # the earliest entries give way (the play that won is last)
@@ -280,7 +281,7 @@ def draw_review(t, surface) -> None:
             surface.blit(img, img.get_rect(midleft=(x, y + h // 2)))
         else:
             arranged = gc.arrange_play(e, t.board.get("level", 2))
-            step = min(s(26), (s(300) - cw) // max(1, len(arranged) - 1))
+            step = min(s(40 if t.room_view else 26), (s(300) - cw) // max(1, len(arranged) - 1))
             rects = [pygame.Rect(x + i * step, y + s(4), cw, ch) for i in range(len(arranged))]
             draw_cards(t, surface, arranged, rects)
             x = rects[-1].right + s(14)
@@ -304,6 +305,8 @@ def draw_seat(t, surface, seat: int) -> None:
     _panel(
         surface, rect, 110 if seat == t.me else 70, (255, 255, 255) if seat == t.me else (0, 0, 0)
     )
+    if turn and t.room_view:  # whose turn it is, seen from the sofa
+        _panel(surface, rect, 60, assets.GOLD)
     if turn:
         pygame.draw.rect(surface, assets.GOLD, rect, 3, border_radius=8)
     team = seat % 2
@@ -400,7 +403,7 @@ def draw_cards(t, surface, arranged, rects, flying=()) -> None:
     level = t.board.get("level", 2)
     for (c, _stands), r in zip(arranged, rects, strict=True):
         if c not in flying:
-            surface.blit(gc.face(c, level, r.w, r.h), r)
+            surface.blit(gc.face(c, level, r.w, r.h, t.min_text), r)
     for (c, stands), r in zip(arranged, rects, strict=True):
         if stands is not None and c not in flying:
             img = t.text("= " + gc.rank_text(stands), 12, assets.INK, True)
@@ -419,7 +422,7 @@ def draw_centre(t, surface) -> None:
         for i, (_payer, card) in enumerate(paid):
             r = pygame.Rect(0, 0, t.sw, t.sh)
             r.center = (cx + (i * 2 - (len(paid) - 1)) * s(40), cy)
-            surface.blit(gc.face(card, b["level"], t.sw, t.sh), r)
+            surface.blit(gc.face(card, b["level"], t.sw, t.sh, t.min_text), r)
         img = t.text(_("tribute"), 14, assets.WHITE, True)
         surface.blit(img, img.get_rect(midtop=(cx, cy + t.sh // 2 + s(2))))
         return

@@ -188,6 +188,7 @@ class GuandanTable(TableScene):
         return bool(self.choices(type="pass"))
 
     def on_reset(self) -> None:
+        layout.sizes(self)  # a room's public table and a screen player's view differ
         phase = (self.board or {}).get("phase")
         if phase != self._phase:
             self.hand.selected.clear()
@@ -472,7 +473,7 @@ class GuandanTable(TableScene):
         return self.hint_wanted  # the advisor thinks on its thread: look for its answer
 
     def flight_image(self, flight) -> pygame.Surface:
-        return gc.face(flight.card, self.board.get("level", 2), self.sw, self.sh)
+        return gc.face(flight.card, self.board.get("level", 2), self.sw, self.sh, self.min_text)
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         paint.draw_controls(self, surface)
