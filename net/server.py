@@ -58,6 +58,7 @@ from net.protocol import (
     echo,
     encode,
     error,
+    farewell_error,
 )
 
 
@@ -183,6 +184,8 @@ class TcpServer:
     and :class:`net.web.WebServer` admits, greets and bounds each WebSocket peer through
     its ``_admit``, ``_serve`` and ``_hello``, so every bound counts both doors."""
 
+    says_farewell = True  # aclose(farewell): net.local.LocalHost.stop
+
     def __init__(
         self,
         host,
@@ -237,12 +240,14 @@ class TcpServer:
         self.port = self._server.sockets[0].getsockname()[1]
         return self.port
 
-    async def aclose(self) -> None:
-        """Stop listening and close every connection (each gets a ``host-closed`` error)."""
+    async def aclose(self, farewell: dict | None = None) -> None:
+        """Stop listening and close every connection, each told ``farewell`` (an
+        ``error``: :func:`net.protocol.farewell_error`; ``host-closed`` by default)."""
+        farewell = farewell or farewell_error(False)
         if self._server is not None:
             self._server.close()
         for peer in list(self._peers):
-            peer.close(error("host-closed", "the host closed the table"), linger=False)
+            peer.close(dict(farewell), linger=False)
         for task in list(self._tasks):
             task.cancel()
         if self._tasks:
