@@ -494,6 +494,12 @@ class TcpConnection(ComeBack, Connection):
                 self.refusal = error("protocol-mismatch", reason)
                 self._deliver(self.refusal)
                 return reason
+            if self.recalled and m.get("token") != self.token:
+                # The kept token proved no seat (a table resumed in its lobby, whose
+                # seats opened again): this is a new seat, not the one kept.
+                if self.tokens is not None and self.token:
+                    self.tokens.forget(self.token)
+                self.recalled = False
             self.welcome = m
             self._ever_welcomed = True
             self._resume_until, self._resume_looks = None, 0
