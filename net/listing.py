@@ -195,5 +195,3 @@ def table_info(info: ServiceInfo, loopback: bool = False) -> TableInfo | None:
         )
     except Exception:  # noqa: BLE001 - anything a stranger sends: skip the table
         return None
-
-
