@@ -631,6 +631,16 @@ def _tell_seat(conn, tokens, watching: bool, say) -> None:
             f"(kept in {tokens.path}; from another machine: tapete join {conn.address} "
             f"--seat {conn.seat} --token {conn.token})"
         )
+        others = sorted(
+            e["seat"] for e in tokens.kept(conn.address, welcome.get("table_id"))
+            if e["seat"] != conn.seat
+        )  # fmt: skip
+        if others:
+            say(
+                f"tapete join: this machine also holds seat{'s' if len(others) > 1 else ''} "
+                f"{', '.join(map(str, others))} at this table; to take one back: tapete "
+                f"join {conn.address} --seat N"
+            )
         return
     open_seats = [str(s.get("seat")) for s in seats if s.get("kind") == "open"]
     away = [

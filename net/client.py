@@ -206,7 +206,7 @@ class TcpConnection(ComeBack, Connection):
         if self._thread is not None:
             return self
         if self.tokens is not None and self.token is None and not self.spectator:
-            kept = self.tokens.recall(self.address, self.table_id)
+            kept = self.tokens.recall(self.address, self.table_id, self._asked_seat)
             if kept is not None:
                 self.token, self.recalled = kept["token"], True
                 self.seat = kept["seat"]

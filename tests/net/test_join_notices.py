@@ -148,3 +148,28 @@ def test_a_kept_token_that_proves_no_seat_is_not_called_back(tmp_path):
         again.join()
     finally:
         resumed.stop()
+
+
+def test_one_machine_keeps_each_seats_token_and_lists_the_others():
+    host = LocalHost("take5", ["open", "open", "bot"], 6, bot_delay=0.0, takeover_delay=60.0)
+    host.start()
+    try:
+        target = f"127.0.0.1:{host.listen(0, '127.0.0.1')}"
+        play = ["--headless", "--think", "1", "--timeout", "2"]
+        first = Background(["join", target, *play])
+        first.said("in seat 0")
+        second = Background(["join", target, *play])  # a second window on this machine
+        second.said("in seat 1")
+        assert first.join() == 1 and second.join() == 1  # both timed out: seats away
+        again = Background(["join", target, *play])
+        assert again.said("seat 1 at").startswith("tapete join: back in seat 1 at “")
+        assert again.said("also holds") == (
+            f"tapete join: this machine also holds seat 0 at this table; to take one back: "
+            f"tapete join {target} --seat N"
+        )
+        other = Background(["join", target, "--seat", "0", *play])
+        assert other.said("seat 0 at").startswith("tapete join: back in seat 0 at “")
+        again.join()
+        other.join()
+    finally:
+        host.stop()
