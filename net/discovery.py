@@ -405,6 +405,8 @@ class TableBrowser:
                 for n in due:
                     del self._recheck[n]
             for name in due:
+                if self._closed.is_set():
+                    return
                 self._resolve(name, again=True)
 
     def _check_loop(self) -> None:
@@ -468,8 +470,11 @@ class TableBrowser:
         try:
             self._browser.cancel()
         finally:
+            # A look under way ends within its resolution timeout while zeroconf runs
+            # (once zeroconf is closed, a resolution may wait far longer).
+            self._prober.join(INFO_TIMEOUT_MS / 1000 + 1.0)
             self._zc.close()
-            self._prober.join(INFO_TIMEOUT_MS / 1000 + 2.0)
+            self._prober.join(2.0)
             if self._checker.is_alive():
                 self._checker.join(PROBE_TIMEOUT + 2.0)
 
