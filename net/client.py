@@ -547,9 +547,10 @@ class TcpConnection(ComeBack, Connection):
 
 def connection_to(info, **options) -> TcpConnection:
     """A :class:`TcpConnection` (not started) to a table found on the LAN
-    (:class:`net.discovery.TableInfo`): its first address, then each other one in
-    order (IPv4 first) when it cannot be reached; ``table_id`` from the listing, so a
-    kept token is found even if the table moved. ``options`` as for the class."""
+    (:class:`net.discovery.TableInfo`): every address at once, in the listing's order
+    250 ms apart (:func:`net.dial.dial`), the first that answers taken; ``table_id``
+    from the listing, so a kept token is found even if the table moved. ``options`` as
+    for the class."""
     addresses = [(a, info.port) for a in info.addresses] or [(info.host, info.port)]
     options.setdefault("table_id", info.table_id or None)
     return TcpConnection(*addresses[0], alternates=addresses[1:], **options)
