@@ -232,10 +232,13 @@ def sees_itself(
 
 
 # --------------------------------------------------------------------------- browsing
-def probe(targets: list[tuple[str, int]], timeout: float = PROBE_TIMEOUT) -> set[tuple[str, int]]:
+def probe(
+    targets: list[tuple[str, int]], timeout: float = PROBE_TIMEOUT, stop=None
+) -> set[tuple[str, int]]:
     """Which of ``targets`` (``(address, port)``) accept a TCP connection within
     ``timeout`` seconds, all tried at once (non-blocking connects); each connection is
-    closed at once (a host sees a connection that says nothing and ends)."""
+    closed at once (a host sees a connection that says nothing and ends). ``stop`` (a
+    ``threading.Event``) ends the wait early (the browser closing)."""
     sel = selectors.DefaultSelector()
     socks = []
     ok: set[tuple[str, int]] = set()
@@ -255,7 +258,9 @@ def probe(targets: list[tuple[str, int]], timeout: float = PROBE_TIMEOUT) -> set
                 sel.register(s, selectors.EVENT_WRITE, (addr, port))
         end = time.monotonic() + timeout
         while sel.get_map() and (left := end - time.monotonic()) > 0:
-            for key, _ev in sel.select(left):
+            if stop is not None and stop.is_set():
+                break
+            for key, _ev in sel.select(min(left, 0.1)):
                 sel.unregister(key.fileobj)
                 if key.fileobj.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR) == 0:
                     ok.add(key.data)
@@ -439,7 +444,9 @@ class TableBrowser:
         with self._lock:
             found = dict(self._found)
         targets = [(a, t.port) for t in found.values() for a in t.addresses]
-        answered = probe(targets) if targets else set()
+        answered = probe(targets, stop=self._closed) if targets else set()
+        if self._closed.is_set():
+            return
         with self._lock:
             for name, table in found.items():
                 if self._found.get(name) is not table:

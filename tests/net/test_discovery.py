@@ -408,9 +408,11 @@ def stuck_probe(monkeypatch):
     release = threading.Event()
     calls = []
 
-    def probe(targets, timeout=discovery.PROBE_TIMEOUT):
+    def probe(targets, timeout=discovery.PROBE_TIMEOUT, stop=None):
         calls.append(sorted(targets))
-        release.wait(5)
+        end = time.monotonic() + 30
+        while not release.wait(0.05) and not stop.is_set() and time.monotonic() < end:
+            pass  # hangs until the browser closes (or the test ends)
         return set()
 
     monkeypatch.setattr(discovery, "probe", probe)
