@@ -30,10 +30,14 @@ STAGGER = 0.25
 
 class DialFailed(ConnectionError):
     """No address answered: ``tried`` is ``[(address, why), …]`` in the order tried,
-    ``why`` in plain words; ``str()`` says all of it on one line."""
+    ``why`` in plain words; ``errors`` the exception of each (None: no answer in time);
+    ``str()`` says all of it on one line."""
 
-    def __init__(self, tried: list[tuple[str, str]]) -> None:
+    def __init__(
+        self, tried: list[tuple[str, str]], errors: list[BaseException | None] = ()
+    ) -> None:
         self.tried = tried
+        self.errors = list(errors) or [None] * len(tried)
         if len(tried) == 1:
             text = f"cannot reach {tried[0][0]}: {tried[0][1]}"
         else:
@@ -82,6 +86,7 @@ async def dial(
     if not candidates:
         raise DialFailed([])
     why: dict[tuple[str, int], str] = {}
+    errors: dict[tuple[str, int], BaseException] = {}
     attempts: dict[asyncio.Task, tuple[str, int]] = {}
     end = loop.time() + timeout
 
@@ -121,13 +126,13 @@ async def dial(
             if task.exception() is None:
                 task.result()[0].close()  # made too late: not needed
             else:
+                errors[target] = task.exception()
                 why[target] = plain_reason(task.exception(), timeout)
     if winner is not None:
         transport, protocol = winner.result()
         return attempts[winner], transport, protocol
-    tried = [
-        (address_text(*t), why.get(t) or plain_reason(None, timeout))
-        for t in candidates
-        if t in attempts.values()
-    ]
-    raise DialFailed(tried)
+    started = [t for t in candidates if t in attempts.values()]
+    raise DialFailed(
+        [(address_text(*t), why.get(t) or plain_reason(None, timeout)) for t in started],
+        [errors.get(t) for t in started],
+    )

@@ -94,6 +94,8 @@ def test_a_failure_names_every_address_and_why_in_plain_words():
             ),
             (f"127.0.0.3:{hole.port}", SILENT.format(t=0.6)),
         ]
+        refused_error, silent = caught.value.errors
+        assert isinstance(refused_error, ConnectionRefusedError) and silent is None
         assert str(caught.value) == (
             "cannot reach the table at any of its addresses: "
             f"127.0.0.1:{refused}: refused: that machine is there, but no table listens "
