@@ -74,6 +74,8 @@ BYTE_BURST = 512 * 1024
 MAX_CONNECTIONS = MAX_PENDING + MAX_SPECTATORS
 #: Action budgets kept (seats, and spectators' addresses: the least recently used go).
 MAX_BUDGETS = 1024
+
+
 class TcpServer:
     """The TCP server of a :class:`net.local.LocalHost` (runs on its loop). It reaches
     the host only through ``host.table`` (to choose and attach seats) and the host's

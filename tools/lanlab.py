@@ -102,7 +102,8 @@ def build() -> None:
     for name, n in {**LAPTOPS, **EXTRA}.items():
         port = f"p{n}"
         sh("ip", "netns", "add", name)
-        sh("ip", "link", "add", port, "netns", SWITCH, "type", "veth", "peer", "eth0", "netns", name)
+        veth = ["type", "veth", "peer", "eth0", "netns", name]
+        sh("ip", "link", "add", port, "netns", SWITCH, *veth)
         sh("ip", "-n", SWITCH, "link", "set", port, "master", "br0")
         sh("ip", "-n", SWITCH, "link", "set", port, "up")
         sh("ip", "-n", name, "addr", "add", f"{SUBNET}.{n}/24", "dev", "eth0")
