@@ -319,7 +319,10 @@ def host(args, out=None, err=None, ready: Callable | None = None) -> int:
         tell(outcome_line(outcome))
         return 0
     except (KeyboardInterrupt, _Stopped) as exc:
-        say(_stopping(host, exc))
+        try:
+            say(_stopping(host, exc))
+        except OSError:  # a closed terminal (SIGHUP): nobody to tell, stop all the same
+            pass
         host.stop(resumable=_resumable(host))  # players keep their seats and wait
         return 130 if isinstance(exc, KeyboardInterrupt) else 128 + exc.signum
     finally:

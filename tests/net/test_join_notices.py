@@ -173,3 +173,20 @@ def test_one_machine_keeps_each_seats_token_and_lists_the_others():
         other.join()
     finally:
         host.stop()
+
+
+def test_a_turn_run_out_is_printed():
+    host = LocalHost("take5", ["open", "bot"], 8, bot_delay=0.0, turn_seconds=0.5)
+    host.start()
+    try:
+        port = host.listen(0, "127.0.0.1")
+        watcher = Background(["join", f"127.0.0.1:{port}", "--headless", "--watch"])
+        watcher.said("watching")
+        ana = connect(f"127.0.0.1:{port}", player="Ana")  # never acts
+        assert watcher.said("clock ran out") == (
+            "tapete join: Ana's turn clock ran out: a stand-in chose for them"
+        )
+        ana.close()
+    finally:
+        host.stop()
+        watcher.join()
