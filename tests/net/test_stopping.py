@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from net.client import TcpConnection, connect
 from net.listing import TableInfo
 from net.local import LocalHost
@@ -133,3 +135,56 @@ def test_closing_the_table_for_everyone_stays_final(tmp_path):
         assert error["code"] == "host-closed"
     finally:
         ana.close()
+
+
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGHUP", "SIGINT"])
+def test_tapete_host_stopped_by_a_signal_is_resumed_and_its_player_is_back(tmp_path, sig):
+    """The real command in its own process: SIGTERM, a closed terminal (SIGHUP) or
+    Ctrl-C (SIGINT) stop it resumably; the player waits and is back at the resumed one."""
+    import os
+    import pathlib
+    import re
+    import signal
+    import subprocess
+    import sys
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root), "TAPETE_DATA_DIR": str(tmp_path)}
+    base = [sys.executable, "-m", "client", "host", "--loopback", "--no-advertise", "--no-web"]
+
+    def start(*args):
+        return subprocess.Popen(
+            [*base, *args], cwd=root, env=env, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+
+    proc = start("take5", "--seats", "open,bot", "--port", "0", "--bot-delay", "0.5")
+    resumed = None
+    try:
+        lines = []
+        for line in proc.stdout:
+            lines.append(line)
+            if line.startswith("Logging to"):
+                break
+        port = int(re.search(r"127\.0\.0\.1:(\d+)", "".join(lines)).group(1))
+        log = re.search(r"Logging to (\S+)", lines[-1]).group(1)
+        ana = connect(f"127.0.0.1:{port}", player="Ana", discover=False)
+        try:
+            until(ana, lambda m: m["type"] == "snapshot" and m["started"])
+            proc.send_signal(getattr(signal, sig))
+            until(ana, lambda m: m.get("waiting") == "resume")
+            assert proc.wait(WAIT) == (130 if sig == "SIGINT" else 128 + getattr(signal, sig))
+            said = proc.stderr.read()
+            why = "Ctrl-C" if sig == "SIGINT" else sig
+            assert f"tapete host: stopping ({why}) — this table can be resumed" in said
+            assert "Traceback" not in said
+            resumed = start("--log", log, "--resume", "--port", str(port))
+            back = until(ana, lambda m: m["type"] == "welcome")
+            assert back["seat"] == 0 and back["started"]
+        finally:
+            ana.close()
+    finally:
+        for p in (proc, resumed):
+            if p is not None and p.poll() is None:
+                p.kill()
+                p.wait()
