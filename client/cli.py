@@ -12,7 +12,7 @@ import argparse
 import os
 import sys
 
-from client.launch import SetupError, TableSpec
+from client.launch import COUCH_KINDS, SetupError, TableSpec
 
 EXAMPLES = """\
 examples:
@@ -181,7 +181,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--seats",
         default=None,
-        help="comma-separated seat words, e.g. human,bot:hard,bot (default: you and bots)",
+        help="comma-separated seat words, e.g. human,bot:hard,bot (default: you and bots); "
+        "phone: a couch player whose hand is on their phone (the command prints its link)",
     )
     play.add_argument("--seed", type=int, default=None, help="deal from this seed")
     play.add_argument("--options", default=None, help="game options as a JSON object")
@@ -273,7 +274,7 @@ def _window_options(p: argparse.ArgumentParser, autoquit: bool = False) -> None:
 
 
 def _host_options(p: argparse.ArgumentParser) -> None:
-    from net.host import LAN_TURN_SECONDS
+    from net.host import END_LINGER, LAN_TURN_SECONDS, TAKEOVER_DELAY
     from net.protocol import DEFAULT_PORT
 
     p.add_argument("game", nargs="?", help="a game id (not with --resume)")
@@ -315,9 +316,17 @@ def _host_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--takeover",
         type=float,
-        default=20.0,
+        default=TAKEOVER_DELAY,
         metavar="S",
-        help="seconds before a bot plays a dropped player's seat",
+        help=f"seconds before a bot plays a dropped player's seat (default {TAKEOVER_DELAY:g})",
+    )
+    p.add_argument(
+        "--linger",
+        type=float,
+        default=END_LINGER,
+        metavar="S",
+        help="seconds the host stays after the end for players who were away, so they "
+        f"get the result when they come back (default {END_LINGER:g}; 0: leave at once)",
     )
     p.add_argument(
         "--turn-seconds",
@@ -480,13 +489,24 @@ def play_window(args, err) -> int:
 
     hostproc.warm()  # the host process starts while the table is checked and the window opens
     try:
-        spec = TableSpec.new(args.game, args.seats, args.seed, args.options)
+        spec = TableSpec.new(args.game, args.seats, args.seed, args.options, kinds=COUCH_KINDS)
         _size(args.size)
     except SetupError as exc:
         hostproc.drop_spare()
         return _usage(err, f"tapete play: {exc.message}")
     app = _app(args)
-    open_local(app, spec)
+    table = open_local(app, spec)
+    if "phone" in spec.seats:
+        out = sys.stdout
+
+        def print_links(session) -> None:
+            for seat, link in sorted(session.phone_links.items()):
+                print(f"Phone seat {seat + 1} ({session.names[seat]}): {link}", file=out)
+            if session.phones_error:
+                print(f"Phones: {session.phones_error}", file=out)
+            out.flush()
+
+        table.session.on_phone_links = print_links
     return app.run()
 
 

@@ -213,7 +213,8 @@ def resume(args, out=None, err=None) -> int:
 def host(args, out=None, err=None, ready: Callable | None = None) -> int:
     """``tapete host GAME --seats open,open,bot,bot --name NAME [--port P] [--address A]
     [--no-advertise] [--no-web] [--options JSON] [--seed N] [--start-after S] [--bot-delay S]
-    [--takeover S] [--turn-seconds S] [--loopback] [--log PATH [--resume] | --no-log]``:
+    [--takeover S] [--turn-seconds S] [--linger S] [--loopback] [--log PATH [--resume] |
+    --no-log]``:
     a dedicated host (``--turn-seconds``: the turn clock, on by default here),
     no window. The table is logged at ``--log`` or, by default, under the user's data
     folder (``logs/``); ``--resume`` continues a logged table after a crash.
@@ -222,9 +223,34 @@ def host(args, out=None, err=None, ready: Callable | None = None) -> int:
     (or any free port) unless ``--no-web``. Prints the addresses to join (``Join with``
     and ``Browser`` lines), then seat changes; starts when every seat is taken
     (or after ``--start-after`` seconds, bots filling open seats); prints the outcome
-    line and exits 0 when the game ends. ``ready(host)`` (tests) is called once it
+    line when the game ends and exits 0 once every player has it — waiting up to
+    ``--linger`` seconds (60) for those who were away (:func:`_linger`). A log that
+    cannot be written never stops the game (:class:`net.log.TableLog`); the host says at
+    the end what it lacks. ``ready(host)`` (tests) is called once it
     listens. Exit 2 for bad usage (a ``human`` seat: no window here), 1 if the port is
-    taken."""
+    taken or, with ``--resume``, another host runs the log's table (its lock:
+    :mod:`net.loglock`, naming that host's pid and since when)."""
+    lock = None
+    if args.resume and args.log:
+        from net.loglock import LogBusy, LogLock
+
+        lock = LogLock(args.log)
+        try:
+            lock.acquire()  # before the log is read: one host per log
+        except LogBusy as exc:
+            printer(err or sys.stderr)(f"tapete host: cannot resume: {exc}")
+            return 1
+        except OSError:
+            lock = None  # no lock file beside it: the log will say it cannot be written
+    try:
+        return _host(args, out, err, ready, lock)
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+def _host(args, out, err, ready: Callable | None, lock) -> int:
+    """:func:`host`, the log's lock held (``lock``: a resumed log's, or None)."""
     out, err = out or sys.stdout, err or sys.stderr
     say, tell = printer(err), printer(out)
     import engine
@@ -284,7 +310,7 @@ def host(args, out=None, err=None, ready: Callable | None = None) -> int:
             from net.log import TableLog
 
             try:
-                host.log = host.call(lambda t: TableLog.for_table(log_path, t))
+                host.log = host.call(lambda t: TableLog.for_table(log_path, t, lock))
             except (OSError, ValueError) as exc:
                 say(f"tapete host: no log ({exc}); the table will not survive a crash")
         web_port = None
@@ -317,6 +343,7 @@ def host(args, out=None, err=None, ready: Callable | None = None) -> int:
         outcome = host.call(lambda t: t.outcome())
         time.sleep(0.2)  # let the last deltas and the outcome reach the players
         tell(outcome_line(outcome))
+        _linger(host, getattr(args, "linger", 0.0) or 0.0, say)
         return 0
     except (KeyboardInterrupt, _Stopped) as exc:
         try:
@@ -331,9 +358,11 @@ def host(args, out=None, err=None, ready: Callable | None = None) -> int:
 
 
 def _resumable(host) -> bool:
-    """Whether a stopped host's table can be resumed: it is logged and not over."""
+    """Whether a stopped host's table can be resumed: it is logged (and its log has every
+    record) and not over."""
     try:
-        return host.log is not None and not host.over.is_set()
+        log = host.log
+        return log is not None and not getattr(log, "failing", False) and not host.over.is_set()
     except Exception:  # noqa: BLE001 - a host half started: nothing to resume
         return False
 
@@ -386,6 +415,39 @@ def _on_stop_signals() -> Callable[[], None]:
             signal.signal(sig, handler)
 
     return restore
+
+
+def _linger(host, seconds: float, say) -> None:
+    """After the end: stay up to ``seconds`` while seats of people have not been handed
+    the outcome (:meth:`net.host.Table.awaiting_outcome`: their player was away), so a
+    player who comes back gets the result; leave as soon as each has it. Says whom it
+    waits for, and what the log lacks if it could not be written. A stop (Ctrl-C,
+    SIGTERM) only ends the wait: the game is over."""
+    log = host.log
+    if log is not None and log.failing:
+        host.call(lambda t: log.retry())
+    if log is not None and log.failing:
+        say(
+            f"tapete host: the log {log.path} lacks the last {log.missing} record(s) "
+            f"({log.error.strerror if log.error else 'too many waited'}): it cannot "
+            "resume this table"
+        )
+    waiting = host.call(lambda t: [t.describe_seat(s)["name"] for s in t.awaiting_outcome()])
+    if not waiting or seconds <= 0:
+        return
+    say(
+        f"tapete host: the game is over; waiting up to {seconds:g} s for "
+        f"{', '.join(waiting)} to come back for the result"
+    )
+    deadline = time.monotonic() + seconds
+    try:
+        while time.monotonic() < deadline and not host.stopped.is_set():
+            time.sleep(min(0.2, max(0.0, deadline - time.monotonic())))
+            if not host.call(lambda t: t.awaiting_outcome()):
+                time.sleep(0.2)  # the outcome reaches the one who came back
+                return
+    except (KeyboardInterrupt, _Stopped):
+        return
 
 
 def _new_log_path(args, spec: TableSpec, say) -> str | None:

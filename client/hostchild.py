@@ -10,6 +10,8 @@ import json
 import sys
 import threading
 
+from net.record import END_LINGER as _END_LINGER
+
 _out = threading.Lock()  # answers come from the main thread and the host's
 
 
@@ -47,12 +49,29 @@ def apply_bot_delay(host, value) -> None:
 
 
 def build(req: dict):
-    """The :class:`net.local.LocalHost` a request describes (not started). Raises
-    :class:`client.launch.SetupError`."""
-    from client.launch import TableSpec
+    """The :class:`net.local.LocalHost` a request describes (not started). A resumed
+    log is locked before it is read (:mod:`net.loglock`) and stays locked while this
+    process hosts it. Raises :class:`client.launch.SetupError` (also for a log another
+    host holds: its words name that host's pid and since when)."""
+    from client.launch import SetupError, TableSpec
+    from net.host import TAKEOVER_DELAY
 
+    lock = None
     if req.get("resume"):
-        spec = TableSpec.from_log(req["resume"])
+        from net.loglock import LogBusy, LogLock
+
+        lock = LogLock(req["resume"])
+        try:
+            lock.acquire()  # before reading: one host per log
+        except LogBusy as exc:
+            raise SetupError(str(exc)) from None
+        except OSError:
+            pass  # no lock file here (a read-only folder): the log cannot be written either
+        try:
+            spec = TableSpec.from_log(req["resume"])
+        except BaseException:
+            lock.release()
+            raise
     else:
         spec = TableSpec(
             req["game"], list(req["seats"]), int(req["seed"]), req.get("options") or {}
@@ -70,15 +89,28 @@ def build(req: dict):
     spec.name = req.get("name") or spec.name
     kw = {
         "bot_delay": bot_delay(req.get("bot_delay", 0.6)),
-        "takeover_delay": float(req.get("takeover", 20.0)),
+        "takeover_delay": float(req.get("takeover", TAKEOVER_DELAY)),
         "turn_seconds": req.get("turn_seconds"),  # the turn clock (None: off)
         "name": spec.name,
     }
+    if req.get("names") and spec.record is None:
+        kw["names"] = [n if isinstance(n, str) else None for n in req["names"]]
+    from net.loglock import LogBusy
+
+    held = lock if lock is not None and req.get("log") == req.get("resume") else None
     try:
-        return spec.host(log=req.get("log"), **kw)
+        return spec.host(log=req.get("log"), log_lock=held, **kw)
+    except LogBusy as exc:  # a log another process writes: never a second host on it
+        if lock is not None:
+            lock.release()
+        raise SetupError(str(exc)) from None
     except (OSError, ValueError) as exc:  # an unwritable or foreign log file
         print(f"tapete host process: no log ({exc})", file=sys.stderr, flush=True)
         return spec.host(log=None, **kw)
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
 
 
 def serve(host, op: dict) -> dict:
@@ -122,9 +154,45 @@ def serve(host, op: dict) -> dict:
     }
 
 
-#: Seconds a table hosted in the background stays up after its game ended (the guests
-#: see the outcome and the final board) before the child stops on its own.
-END_LINGER = 10.0
+def phones(host, op: dict) -> dict:
+    """Serve the browser page on every LAN address for a couch table's phone seats
+    (``op["seats"]``): the TCP door stays on 127.0.0.1 (the window's own), the page
+    and its WebSocket door listen on all interfaces (:mod:`net.web`), nothing is
+    advertised. Returns ``{"phones": {seat: link}, "addresses", "web_port",
+    "error"}``: each link is ``http://ADDRESS:PORT/#t=TOKEN&s=SEAT`` on the first
+    address a phone on the LAN can reach (:func:`net.discovery.reachable_addresses`;
+    127.0.0.1 when the machine has none, with ``error`` saying so); ``addresses``
+    lists every usable one."""
+    from net.addresses import address_text
+    from net.discovery import reachable_addresses
+
+    seats = [int(s) for s in op.get("seats") or []]
+    try:
+        port = host.listen_web(0, "0.0.0.0")
+    except OSError as exc:
+        return {"phones": {}, "addresses": [], "web_port": None, "error": str(exc)}
+    found = [a for a, _name in reachable_addresses()]
+    error = None if found else "no LAN address: phones cannot reach this machine"
+    addresses = found or ["127.0.0.1"]
+    tokens = host.call(lambda t: {s: t.seat_token(s) for s in seats})
+    base = f"http://{address_text(addresses[0], port)}/"
+    links = {s: f"{base}#t={tokens[s]}&s={s}" for s in seats if tokens.get(s)}
+    return {"phones": links, "addresses": addresses, "web_port": port, "error": error}
+
+
+def stand_in(host, op: dict) -> None:
+    """A stand-in bot plays each of ``op["seats"]`` until its player comes with the
+    seat's token (:meth:`net.host.Table.hand_over`): the couch plays without a phone
+    that has not come."""
+    seats = [int(s) for s in op.get("seats") or []]
+    host.call(lambda t: [t.hand_over(s) for s in seats])
+
+
+#: Seconds a table hosted in the background stays up after its game ended while seats
+#: of people were not handed the outcome (their player was away: when they come back
+#: they get it; :meth:`net.host.Table.awaiting_outcome`), before the child stops on its
+#: own — at once when every seat has it: the host's own grace, 60 s.
+END_LINGER = _END_LINGER
 #: Seconds between two looks at a background table's end.
 POLL = 0.25
 
@@ -240,13 +308,16 @@ def child_main() -> int:
         while True:
             wait = None  # a table the window watches: operations only
             if ends_at is not None:
-                wait = max(0.0, ends_at - time.monotonic())
+                wait = min(POLL, max(0.0, ends_at - time.monotonic()))
             elif background.on:
                 wait = POLL
             try:
                 op = ops.get(timeout=wait)
             except queue.Empty:
                 if ends_at is not None:
+                    told = not host.call(lambda t: t.awaiting_outcome())
+                    if not told and time.monotonic() < ends_at:
+                        continue  # a seat of a person may still come back for the result
                     _emit({"ended": True})
                     break  # the background table's game ended: stop, its log closed
                 if host.over.is_set():
@@ -269,6 +340,10 @@ def child_main() -> int:
                 host.loop.call_soon_threadsafe(apply_bot_delay, host, seconds)
             elif kind == "serve":
                 _emit(serve(host, op))
+            elif kind == "phones":
+                _emit(phones(host, op))
+            elif kind == "stand_in":
+                stand_in(host, op)
             elif kind == "hand":
                 background.hand(op)
             elif kind == "back":

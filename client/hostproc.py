@@ -39,7 +39,8 @@ also what happens when the window dies, however it dies (even ``kill -9``): the 
 notices its parent is gone and stops, its log closed after the last action. It runs in
 its own session, so a Ctrl-C in the terminal reaches only the window, which then stops
 it. A table hosted in the background also ends on its own ``linger`` seconds (default
-:data:`client.hostchild.END_LINGER`) after its game's end: it says ``{"ended": true}``,
+:data:`client.hostchild.END_LINGER`, 60) after its game's end, or as soon as every
+person's seat was handed the outcome: it says ``{"ended": true}``,
 closes its log and exits 0. Any other child that exits on its own is a crash: the
 window says so and offers to continue the game from its log.
 

@@ -1,8 +1,8 @@
 """Starting tables: the one place a table is built — from (game, seats, options, seed)
 or from a log — for every command and every screen.
 
-* :func:`parse_seats` — the one seat-word parser (``human``, ``open``, ``bot``,
-  ``bot:easy|normal|hard``), each command saying which kinds it accepts.
+* :func:`parse_seats` — the one seat-word parser (``human``, ``phone``, ``open``,
+  ``bot``, ``bot:easy|normal|hard``), each command saying which kinds it accepts.
 * :class:`TableSpec` — a checked description of a table: :meth:`TableSpec.new` (the
   rules' own set-up checks run here, so a bad player count or option is refused before
   any window opens) or :meth:`TableSpec.from_log`; then :meth:`TableSpec.table` (the
@@ -22,6 +22,9 @@ from typing import Any
 
 #: Seat kinds, as :func:`net.host.parse_seat` reads them.
 KINDS = ("human", "open", "bot")
+#: Seat kinds of a table played on this machine (offline or couch): ``phone`` is a
+#: couch player whose hand is on their phone (issue 31: the page served on the LAN).
+COUCH_KINDS = ("human", "phone", "bot")
 LEVELS = ("easy", "normal", "hard")
 
 
@@ -245,16 +248,26 @@ class TableSpec:
     def host(self, *, log: str | None = None, **kw: Any):
         """:meth:`table` on its own thread (:class:`net.local.LocalHost`, not started),
         logging to ``log`` if given (a continued table appends to its own log). ``kw``:
-        bot_delay, takeover_delay, turn_seconds, name. Raises :class:`SetupError`,
+        bot_delay, takeover_delay, turn_seconds, name, names (the player seats' names
+        before anyone sits: a couch's phone seats), log_lock (the log's lock, held:
+        :func:`net.loglock.hold`). Raises :class:`SetupError`,
         ``OSError`` if the
         log cannot be written, :class:`net.log.LogError` if ``log`` holds another
         table's log (that file is left untouched)."""
         from net.local import LocalHost
 
-        keys = ("bot_delay", "takeover_delay", "turn_seconds", "name")
+        keys = ("bot_delay", "takeover_delay", "turn_seconds", "name", "names")
         table_kw = {k: kw[k] for k in keys if k in kw}
         table = self.table(**table_kw)
-        return LocalHost(self.game_id, self.seats, self.seed, self.options, table=table, log=log)
+        return LocalHost(
+            self.game_id,
+            self.seats,
+            self.seed,
+            self.options,
+            table=table,
+            log=log,
+            log_lock=kw.get("log_lock"),
+        )
 
     def default_log(self) -> str | None:
         """A fresh log path under the user's data folder, or None where it cannot be
@@ -276,8 +289,8 @@ def start_table(
     options: dict | None = None,
     names: list[str] | None = None,
 ):
-    """A new local table (offline or couch: seats ``human`` and bots) logged under the
-    user's data folder, and the window switched to it; returns the table scene.
+    """A new local table (offline or couch: seats ``human``, ``phone`` and bots) logged
+    under the user's data folder, and the window switched to it; returns the table scene.
 
     The first table of a game in this window opens its How to play (once per game:
     :func:`client.howto.offer`); the game is remembered for Quick game.
@@ -285,7 +298,7 @@ def start_table(
     Raises :class:`SetupError` for an unknown game, bad seats or what the rules refuse."""
     from client import howto
 
-    spec = TableSpec.new(game_id, seats, seed, options or {})
+    spec = TableSpec.new(game_id, seats, seed, options or {}, kinds=COUCH_KINDS)
     table = open_local(app, spec, names)
     howto.remember(app, game_id)
     howto.offer(app, table)

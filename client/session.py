@@ -25,9 +25,11 @@ HOLD = 24 * 3600.0
 class TableSession:
     """Everything a table scene needs from its host.
 
-    ``game_id``; ``seats``: seat words ("human", "bot:hard", "remote", …);
-    ``local_seats``: the seats played on this screen; ``names``: one display name per
-    seat; ``options``; ``seed`` (None at somebody else's table: seeds come with the
+    ``game_id``; ``seats``: seat words ("human", "phone", "bot:hard", "remote", …);
+    ``local_seats``: the seats played on this screen; ``phone_seats``: the seats of a
+    couch table whose players hold their hands on their phones (the screen is then the
+    public table: :attr:`room`); ``names``: one display name per seat; ``options``;
+    ``seed`` (None at somebody else's table: seeds come with the
     outcome). ``mirrors[seat]`` (:class:`net.mirror.ViewMirror`) for each local seat,
     plus ``mirrors[None]`` (the public view) when the table has no single local player.
     Build one with :meth:`local` (this machine hosts, in a child process) or
@@ -59,17 +61,30 @@ class TableSession:
         self.log_path: str | None = None
         self.lost: str | None = None
         self.serving: dict | None = None
+        #: The phone seats' links once the host serves the page on the LAN:
+        #: ``{seat: "http://ADDRESS:PORT/#t=TOKEN&s=SEAT"}`` (:meth:`_pump_host`), and
+        #: ``phones_error`` why it could not (None while it serves or before).
+        self.phone_links: dict[int, str] = {}
+        self.phone_addresses: list[str] = []
+        self.phones_error: str | None = None
+        #: Called with this session (on the window's thread) when the phone links come.
+        self.on_phone_links = None
         self.port: int | None = None  # the host process's port on 127.0.0.1
         self.tokens: dict[int, str] = {}  # seat → token, to take a handed seat back
         self.closed = False
         self.wake = None
         self.name = ""  # the table's name on the LAN
         self._lan: dict | None = None  # the "serve" operation, sent once seated
+        self._phones_asked = False  # the "phones" operation sent
         self._bot_delay: float | None = None  # held back until every mirror has a view
         #: The bot delay the host confirmed it uses (seconds, or ``[low, high]``; None
         #: until the first answer): what :meth:`set_bot_delay` asked for is in effect
         #: once this equals it.
         self.bot_delay: float | list[float] | None = None
+        self.phone_seats = [i for i, s in enumerate(seats) if s == "phone"]
+        #: Phone seats whose player has not taken them yet and that the table waits
+        #: for (its bots hold back): emptied as phones come in, or by :meth:`play_now`.
+        self.phones_awaited: set[int] = set(self.phone_seats) if host is not None else set()
         if remote is not None:
             # A seat (or a spectator's place) at somebody else's table over TCP.
             self.local_seats = [remote.seat] if remote.seat is not None else []
@@ -79,7 +94,7 @@ class TableSession:
         self.local_seats = [i for i, s in enumerate(seats) if s == "human"]
         for seat in self.local_seats:
             self.mirrors[seat] = ViewMirror(None, seat)
-        if len(self.local_seats) != 1:
+        if len(self.local_seats) != 1 or self.phone_seats:
             self.mirrors[None] = ViewMirror(None, None)
         if host is not None:
             host.on_event = self._woken
@@ -118,7 +133,11 @@ class TableSession:
             if spec.chosen_seed is not None:  # a chosen seed mixed with a secret
                 req["chosen_seed"] = spec.chosen_seed
                 req["seed_secret"] = spec.seed_secret.hex()
+        names = names or default_names(spec.seats)
         req.update(name=spec.name, log=path, bot_delay=HOLD, turn_seconds=turn_seconds)
+        if "phone" in spec.seats:  # the phone seats' names, before their phones come
+            pairs = zip(spec.seats, names, strict=False)
+            req["names"] = [n if w == "phone" else None for w, n in pairs]
         if spec.state is not None:
             import base64
             import pickle
@@ -126,7 +145,6 @@ class TableSession:
             req["state"] = base64.b64encode(pickle.dumps(spec.state)).decode("ascii")
         proc = hostproc.take()
         proc.request(req)
-        names = names or default_names(spec.seats)
         session = cls(spec.game_id, spec.seats, spec.seed, spec.options, names, host=proc)
         session.log_path = path
         session._lan = lan
@@ -141,6 +159,12 @@ class TableSession:
         seats = [s["kind"] for s in welcome["seats"]]
         names = [s["name"] or f"Seat {s['seat'] + 1}" for s in welcome["seats"]]
         return cls(welcome["game"], seats, names=names, remote=conn)
+
+    @property
+    def room(self) -> bool:
+        """Whether the screen is the table for a room: a couch table with phone seats
+        (it shows the public view, drawn for distance; hands are on phones)."""
+        return bool(self.phone_seats)
 
     @property
     def remote(self) -> bool:
@@ -167,6 +191,8 @@ class TableSession:
                 for s in m.seats["seats"]:
                     if s["name"] and s["seat"] not in self.local_seats:
                         self.names[s["seat"]] = s["name"]
+                    if s["seat"] in self.phones_awaited and s.get("state") != "waiting":
+                        self.phones_awaited.discard(s["seat"])  # its phone came in
         if self.host is not None and not self.closed and self.lost is None:
             self._seated()
 
@@ -176,6 +202,12 @@ class TableSession:
                 self.log_path = event.get("log")
                 self.port = event["port"]
                 self._connect(event["port"])
+            elif "phones" in event:
+                self.phone_links = {int(k): v for k, v in (event["phones"] or {}).items()}
+                self.phone_addresses = list(event.get("addresses") or [])
+                self.phones_error = event.get("error")
+                if self.on_phone_links is not None:
+                    self.on_phone_links(self)
             elif "serving" in event:
                 self.serving = event
             elif "bot_delay" in event:
@@ -196,14 +228,29 @@ class TableSession:
     def _seated(self) -> None:
         """Once this screen's seats are welcomed, let LAN players in; once every
         connection has its first view, let the bots play."""
-        if self._lan is not None and all(
-            self.mirrors[s].welcome is not None for s in self.local_seats
-        ):
+        welcomed = all(self.mirrors[s].welcome is not None for s in self.local_seats)
+        if self._lan is not None and welcomed:
             self.host.send({"op": "serve", **self._lan})
             self._lan = None
-        if self._bot_delay is not None and all(m.view is not None for m in self.mirrors.values()):
+        if self.phone_seats and not self._phones_asked and welcomed:
+            self.host.send({"op": "phones", "seats": self.phone_seats})
+            self._phones_asked = True
+        if (
+            self._bot_delay is not None
+            and not self.phones_awaited
+            and all(m.view is not None for m in self.mirrors.values())
+        ):
             self.host.send({"op": "bot_delay", "seconds": self._bot_delay})
             self._bot_delay = None
+
+    def play_now(self) -> None:
+        """Stop waiting for the phones not yet in: a stand-in plays each of their
+        seats until its phone comes (with the seat's link, as after any drop), and the
+        bots play."""
+        waiting = sorted(self.phones_awaited)
+        self.phones_awaited.clear()
+        if waiting and self.host is not None:
+            self.host.send({"op": "stand_in", "seats": waiting})
 
     def _connect(self, port: int) -> None:
         """Join this machine's host at 127.0.0.1:``port``: each local seat, and a
@@ -307,8 +354,8 @@ def logged_names(record: dict, names: list[str]) -> list[str]:
 
 
 def default_names(seats: list[str], me: str = "You") -> list[str]:
-    """Display names: the first human is ``me``, other humans "Player N", bots "Bot N
-    (level)"."""
+    """Display names: the first human is ``me``, other humans "Player N", a phone seat
+    "Player SEAT", bots "Bot N (level)"."""
     from client.i18n import _
 
     levels = {"easy": _("easy"), "normal": _("normal"), "hard": _("hard")}
@@ -317,6 +364,8 @@ def default_names(seats: list[str], me: str = "You") -> list[str]:
         if s == "human":
             humans += 1
             names.append(me if humans == 1 else _("Player {n}").format(n=humans))
+        elif s == "phone":
+            names.append(_("Player {n}").format(n=i + 1))
         elif s.startswith("bot"):
             level = s.split(":", 1)[1] if ":" in s else "normal"
             names.append(_("Bot {n} ({level})").format(n=i + 1, level=levels.get(level, level)))

@@ -115,7 +115,10 @@ class LocalHost:
 
     Arguments as :class:`Table` (``bot_delay`` defaults to 0.6 s here; ``turn_seconds``
     None keeps the turn clock off, as for couch and offline play). ``start()`` before
-    ``connect()``; ``stop()`` at the end (joins the thread)."""
+    ``connect()``; ``stop()`` at the end (joins the thread). ``log``: a path to log the
+    table to (:class:`net.log.TableLog`; ``log_lock``: its lock, already held by the
+    caller: :func:`net.loglock.hold`); while that log cannot be written the host tries
+    again every :data:`net.log.LOG_RETRY` seconds, and the table plays on."""
 
     def __init__(
         self,
@@ -130,6 +133,7 @@ class LocalHost:
         turn_seconds: float | None = None,
         log: str | None = None,
         table: Table | None = None,
+        log_lock=None,
     ) -> None:
         self.table = table or Table(
             game_id,
@@ -145,10 +149,11 @@ class LocalHost:
         if log is not None:
             from net.log import TableLog
 
-            self.log = TableLog.for_table(log, self.table)
+            self.log = TableLog.for_table(log, self.table, log_lock)
         self.loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._timer: asyncio.TimerHandle | None = None
+        self._log_timer: asyncio.TimerHandle | None = None  # a failed log's next try
         self._stopping = False
         self._tasks: set[asyncio.Task] = set()  # advert updates, cancelled at stop
         self._services: list[Any] = []  # objects with ``async aclose()`` (server, advertiser)
@@ -179,25 +184,33 @@ class LocalHost:
         replayed; ``log`` (default: ``path`` itself) keeps logging. Seats are as last
         logged (:func:`net.log.restore_seating`): a remote player's seat waits for its
         token (a bot plays it after the takeover delay); lobby seats are open again.
-        Raises ``ValueError`` for a bad log, the engine's errors for one that does not
+        Raises :class:`net.loglock.LogBusy` when another process hosts that log,
+        ``ValueError`` for a bad log, the engine's errors for one that does not
         replay."""
-        from net.log import read_log, resume_table
+        from net.log import LogLock, read_log, resume_table
 
-        rec = read_log(path)
-        table = resume_table(
-            rec,
-            name=rec.get("name", "") if name is None else name,
-            bot_delay=bot_delay,
-            takeover_delay=takeover_delay,
-        )
-        return cls(
-            rec["game"],
-            rec["seats"],
-            rec["seed"],
-            rec["options"],
-            table=table,
-            log=path if log is None else log,
-        )
+        log = path if log is None else log
+        lock = LogLock(log).acquire()  # before reading: one host per log (LogBusy)
+        try:
+            rec = read_log(path)
+            table = resume_table(
+                rec,
+                name=rec.get("name", "") if name is None else name,
+                bot_delay=bot_delay,
+                takeover_delay=takeover_delay,
+            )
+            return cls(
+                rec["game"],
+                rec["seats"],
+                rec["seed"],
+                rec["options"],
+                table=table,
+                log=log,
+                log_lock=lock,
+            )
+        except BaseException:
+            lock.release()
+            raise
 
     # ------------------------------------------------------------------ thread
     def start(self) -> None:
@@ -265,6 +278,8 @@ class LocalHost:
             task.cancel()
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._log_timer is not None:
+            self._log_timer.cancel()
         if self._timer is not None:
             self._timer.cancel()
         farewell = farewell_error(resumable)
@@ -518,6 +533,24 @@ class LocalHost:
         if due is not None and not self._stopping:
             delay = max(0.0, due - self.table.clock())
             self._timer = self.loop.call_later(delay, self._kick)
+        self._watch_log()
+
+    def _watch_log(self) -> None:
+        """While the log cannot be written, try it again every :data:`net.log.LOG_RETRY`
+        seconds (loop thread; each new record tries too)."""
+        log = self.log
+        if log is None or not log.failing or log.lost or self._stopping:
+            return
+        if self._log_timer is None:
+            from net.log import LOG_RETRY
+
+            self._log_timer = self.loop.call_later(LOG_RETRY, self._retry_log)
+
+    def _retry_log(self) -> None:
+        self._log_timer = None
+        if self.log is not None:
+            self.log.retry()
+        self._watch_log()
 
     def add_service(self, service: Any) -> None:
         """Keep ``service`` (with ``async aclose()``) to close at :meth:`stop`."""

@@ -34,7 +34,7 @@ Phases (each prints its figures; exit 1 if a check fails):
    of its own but no TCP. Timed: the table listed in a running browser; ``tapete tables
    --timeout 0.5`` and ``--timeout 1`` hit rates; joining by each printed ``Join with``
    address, and joining a listing whose first address is the bridge's (an older host's);
-   an idle player (SIGSTOP) → away → a stand-in, with the default takeover (20 s); a
+   an idle player (SIGSTOP) → away → a stand-in, with the default takeover; a
    SIGTERM mid-game → every player waits → ``tapete host --log … --resume`` → each
    player back in its seat; the same outcome line at every laptop.
 
@@ -526,7 +526,7 @@ def cli(laptop: str, data: Path, *args: str, timeout: float = 60) -> tuple[float
 def party(data: Path, runs: int, think: float, report: list[str], fails: list[str]) -> None:
     """Phase 4 (issue 32): what a LAN party sees — a default route, a Docker bridge on
     the host, a neighbour that answers discovery but not TCP, an idle player, a host
-    stopped with SIGTERM and resumed. Default takeover (20 s)."""
+    stopped with SIGTERM and resumed. The host's default takeover."""
     lan = f"{SUBNET}.{LAPTOPS[ns('host')]}"
     ghost = Proc(GHOST, ["-c", GHOST_TABLE, f"{SUBNET}.{EXTRA[GHOST]}"], data / "ghost", "ghost")
     procs = [ghost]
@@ -619,7 +619,7 @@ def party(data: Path, runs: int, think: float, report: list[str], fails: list[st
             + ("never (30 s)" if away is None else f"{away - t0:.2f} s")
             + "; a stand-in plays it after "
             + ("never (60 s)" if stand is None else f"{stand - t0:.2f} s")
-            + " (default takeover 20 s)"
+            + " (the host's default takeover)"
         )
         if stand is None:
             fails.append("an idle player's seat got no stand-in")

@@ -198,6 +198,7 @@ class LobbyScene(Scene):
             "open": _("open — waiting for a player"),
             "bot": _("bot"),
             "human": _("on this screen"),
+            "phone": _("on a phone"),
             "remote": _("joined over the LAN"),
         }
         mine = set(self.session.local_seats)

@@ -1,8 +1,8 @@
-"""New game: the game, the seats (you, more local players — each with a name — bots
-with level; with a bot seated, a line under the seats says what each level is like),
-the game's options (read from the engine's ``default_options``), each
-with a help line that says what it does and what a blank means, and under "Advanced"
-an optional seed."""
+"""New game: the game, the seats (you, more local players — each with a name — players
+whose hand is on their phone, also named (client/tables/phones.py), bots with level;
+with a bot seated, a line under the seats says what each level is like), the game's
+options (read from the engine's ``default_options``), each with a help line that says
+what it does and what a blank means, and under "Advanced" an optional seed."""
 
 from __future__ import annotations
 
@@ -17,8 +17,9 @@ from client.tables import tables_available
 from engine import get_game
 from net.host import LAN_TURN_SECONDS
 
-SEAT_WORDS = ("human", "bot:easy", "bot:normal", "bot:hard")
-LAN_SEAT_WORDS = ("open",) + SEAT_WORDS
+SEAT_WORDS = ("human", "phone", "bot:easy", "bot:normal", "bot:hard")
+#: A LAN table's seats: no phone seats (a LAN player's phone takes an open seat).
+LAN_SEAT_WORDS = ("open",) + tuple(w for w in SEAT_WORDS if w != "phone")
 
 
 def seat_label(word: str) -> str:
@@ -26,6 +27,7 @@ def seat_label(word: str) -> str:
     return {
         "open": _("Open (LAN player)"),
         "human": _("You / local player"),
+        "phone": _("Phone (hand on a phone)"),
         "bot:easy": _("Bot (easy)"),
         "bot:normal": _("Bot (normal)"),
         "bot:hard": _("Bot (hard)"),
@@ -248,9 +250,12 @@ class NewGameScene(Scene):
                 ui,
             )
             self.seat_menus.append(menu)
-            if seat == "human" and not self.lan:  # (a LAN host names its seat in Settings)
-                humans += 1
-                if humans == 1:
+            # (a LAN host names its seat in Settings)
+            if seat in ("human", "phone") and not self.lan:
+                humans += seat == "human"
+                if seat == "phone":
+                    default = _("Player {n}").format(n=i + 1)
+                elif humans == 1:
                     default = self.app.settings.shown_name()
                 else:
                     default = _("Player {n}").format(n=humans)
@@ -411,7 +416,7 @@ class NewGameScene(Scene):
 
         names = default_names(seats, self.app.settings.name)
         for i, entry in self.name_entries.items():
-            if i < len(seats) and seats[i] == "human" and entry.get_text().strip():
+            if i < len(seats) and seats[i] in ("human", "phone") and entry.get_text().strip():
                 names[i] = entry.get_text().strip()[:24]
         return names
 

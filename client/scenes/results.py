@@ -36,7 +36,10 @@ class ResultsScene(Scene):
         self.session = session
         self.view = view
         self.table = table
-        me = session.local_seats[0] if len(session.local_seats) == 1 else None
+        # One player on this screen reads "You"; a shared screen (a couch, a room with
+        # phones) names everyone.
+        alone = len(session.local_seats) == 1 and not getattr(session, "room", False)
+        me = session.local_seats[0] if alone else None
         story = list(getattr(table, "story", []))
         self.info = table_class.summary(view, session.names, me, story)
         self.peek = False  # Tab: the standings hidden, the board in full

@@ -41,6 +41,7 @@ from client.tables.emotes import Emotes
 from client.tables.hold import HeldRow
 from client.tables.leave import LeaveConfirm
 from client.tables import privacy
+from client.tables.phones import Phones
 from client.tables.presence import Presence
 from client.tables.seat import ShownSeat
 from client.tables.text import TableText
@@ -76,7 +77,9 @@ class TableScene(TableText, Scene, abc.ABC):
         self.session = session
         self.timeline = Timeline(app.settings.animation_speed * (10.0 if app.autoquit else 1.0))
         self.perspective: int | None = (
-            session.local_seats[0] if len(session.local_seats) == 1 else None
+            session.local_seats[0]
+            if len(session.local_seats) == 1 and not getattr(session, "room", False)
+            else None
         )
         #: One seat object per seat played on this screen.
         self.seats: dict[int, ShownSeat] = {
@@ -109,6 +112,8 @@ class TableScene(TableText, Scene, abc.ABC):
         self.pad_in_use = False
         #: Preset emotes: the picker and the bubbles by the panels.
         self.emotes = Emotes(self)
+        #: A room's phone seats: their codes before play and while a phone is away.
+        self.phones = Phones(self) if self.room else None
 
     # ------------------------------------------------------------------ the contract
     @abc.abstractmethod
@@ -255,7 +260,14 @@ class TableScene(TableText, Scene, abc.ABC):
 
     @property
     def couch(self) -> bool:
-        return len(self.session.local_seats) >= 2
+        """Whether the screen is shared (two or more players, or phones: the public
+        table shows, a screen player's hand only behind the privacy screen)."""
+        return len(self.session.local_seats) >= 2 or self.room
+
+    @property
+    def room(self) -> bool:
+        """Whether this screen is a room's table (phone seats: client/tables/phones.py)."""
+        return bool(getattr(self.session, "room", False))
 
     def name(self, seat: int) -> str:
         return self.session.names[seat]
@@ -358,18 +370,8 @@ class TableScene(TableText, Scene, abc.ABC):
             self.note_t -= dt
         if not self.timeline.idle or self.board is None:
             return
-        # Couch: hand the screen to the next local player who must decide — but never
-        # away from the one on screen while that player must still decide (local seats
-        # that decide at once get their views one by one, in any order).
-        shown_due = self.perspective in self.seats and self.seats[self.perspective].awaited()
-        if self.couch and self.privacy_for is None and not shown_due:
-            due = self.due_local_seat()
-            if due is not None and due != self.perspective:
-                self.privacy_for = due
-                if self.perspective is not None:
-                    self.set_perspective(None)  # the public view while the screen passes
-            elif due is None and self.perspective is not None:
-                self.set_perspective(None)
+        if self.couch:
+            privacy.pass_screen(self)  # to the next local player who must decide
         if self.board.get("over") and not self.leaving.open:
             self.over_t += dt
             if self.over_t > (0.4 if self.app.autoquit else 2.0):
@@ -466,6 +468,8 @@ class TableScene(TableText, Scene, abc.ABC):
             ):
                 self.help_open = False  # Enter by habit closes it and plays nothing
             return
+        if self.phones is not None and self.phones.handle(event):
+            return  # the table waits for phones: their codes (client/tables/phones.py)
         if self.privacy_for is not None:
             privacy.handle(self, event)  # open it, or Esc (client/tables/privacy.py)
             return
@@ -508,7 +512,7 @@ class TableScene(TableText, Scene, abc.ABC):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(assets.FELT)
-        if self.privacy_for is not None:
+        if self.privacy_for is not None and not (self.phones and self.phones.waiting()):
             self.draw_privacy(surface)
             if self.help_open:  # F1, or the first time's How to play (client/howto.py)
                 self.draw_rules(surface)
@@ -521,6 +525,8 @@ class TableScene(TableText, Scene, abc.ABC):
             self.draw_flight(surface, flight, pos)
         self.presence.draw_notices(surface)
         self.emotes.draw(surface)
+        if self.phones is not None:  # their codes: waiting, or a phone away
+            self.phones.draw(surface)
         if self.message_t > 0:
             self.banner(surface, self.message, assets.RED, center=self.message_pos())
         if self.help_open:
@@ -532,13 +538,8 @@ class TableScene(TableText, Scene, abc.ABC):
         """The rules help overlay (F1): How to play's steps, then the rules."""
         from client.help import draw_help
 
-        draw_help(
-            surface,
-            self.session.game_id,
-            self.options_in_force(),
-            self.help_scroll,
-            self.ui_scale,
-        )
+        options = self.options_in_force()
+        draw_help(surface, self.session.game_id, options, self.help_scroll, self.ui_scale)
 
     def options_in_force(self) -> dict:
         """The game's options (defaults with the host's choices over them); empty when

@@ -57,8 +57,11 @@ NOTICE_SECONDS = 5.0
 #: Notice colours by ``event``.
 NOTICE_COLOURS = {
     "stand-in": (150, 92, 14),
+    "idle": (150, 92, 14),
     "back": (30, 110, 62),
+    "log-back": (30, 110, 62),
     "timed-out": (150, 60, 36),
+    "log-failed": (150, 60, 36),
 }
 
 
@@ -220,7 +223,8 @@ class Presence:
         return text.format(reason=reason, n=attempt, s=left, g=max(ends, left))
 
     def notice(self, message: dict) -> None:
-        """Show a host ``notice`` (``event``: stand-in, back, timed-out, left) in words."""
+        """Show a host ``notice`` (``event``: stand-in, back, timed-out, idle, left about
+        a seat; log-failed, log-back about the table) in words."""
         event, seat = message.get("event"), message.get("seat")
         name = str(message.get("name") or "")
         local = getattr(self.table.session, "local_seats", [])
@@ -242,12 +246,32 @@ class Presence:
                 if mine
                 else _("{name} ran out of time: a stand-in chose for them")
             )
+        elif event == "idle":  # two turn clocks in a row: a stand-in until they act
+            text = (
+                _("You seem away: a bot plays for you until you act again")
+                if mine
+                else _("{name} seems away: a bot plays for them until they act again")
+            )
+        elif event == "log-failed":  # the host's disk: the game goes on
+            self.push(self._log_failed(), NOTICE_COLOURS[event], NOTICE_SECONDS * 2)
+            return
+        elif event == "log-back":
+            failed = self._log_failed()
+            self.notices = [n for n in self.notices if n[0] != failed]  # no longer true
+            text = _("The table's log is written again: the game can be continued after a crash")
         else:  # the host's own words, shown as they are: never a format string
             text = str(message.get("message") or "")
             if text:
                 self.push(text, NOTICE_COLOURS.get(event, (40, 90, 150)))
             return
         self.push(text.format(name=name), NOTICE_COLOURS.get(event, (40, 90, 150)))
+
+    @staticmethod
+    def _log_failed() -> str:
+        return _(
+            "The table's log cannot be written: the game goes on, "
+            "but it cannot be continued after a crash"
+        )
 
     def push(self, text: str, colour, seconds: float = NOTICE_SECONDS) -> None:
         """Show ``text`` as a notice for ``seconds`` (the same text already showing
@@ -258,13 +282,14 @@ class Presence:
     # ------------------------------------------------------------------ seats
     def visible(self) -> bool:
         """Whether badges show: a LAN table (a seat for a remote player, or this screen
-        at somebody else's table) or a table with a turn clock."""
+        at somebody else's table), a couch with phone seats, or a table with a turn
+        clock."""
         if not self.seats:
             return False
         kinds = {s.get("kind") for s in self.seats}
         return bool(
             getattr(self.table.session, "remote", False)
-            or kinds & {"remote", "open"}
+            or kinds & {"remote", "open", "phone"}
             or self.turn_seconds
         )
 
@@ -336,6 +361,8 @@ class Presence:
         state = d.get("state")
         if self.link_down(seat):
             out.append(Badge("reconnecting", (_("reconnecting…"),), COLOURS["reconnecting"]))
+        elif state == "connected" and d.get("kind") == "phone":
+            out.append(Badge(state, (_("on phone"), _("phone")), COLOURS[state]))
         elif state == "connected":
             out.append(Badge(state, (_("online"),), COLOURS[state]))
         elif state == "away":

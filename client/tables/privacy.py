@@ -13,6 +13,23 @@ from client import assets, pads
 from client.i18n import _
 
 
+def pass_screen(table) -> None:
+    """On a couch, hand the screen to the next local player who must decide (the
+    privacy screen first, the public view behind it) — but never away from the one on
+    screen while that player must still decide (local seats that decide at once get
+    their views one by one, in any order); with nobody due, the public view."""
+    shown = table.seats.get(table.perspective) if table.perspective is not None else None
+    if table.privacy_for is not None or (shown is not None and shown.awaited()):
+        return
+    due = table.due_local_seat()
+    if due is not None and due != table.perspective:
+        table.privacy_for = due
+        if table.perspective is not None:
+            table.set_perspective(None)  # the public view while the screen passes
+    elif due is None and table.perspective is not None:
+        table.set_perspective(None)
+
+
 def handle(table, event: pygame.event.Event) -> None:
     """Input while the privacy screen is up: open it for ``table.privacy_for`` (that
     seat's view is then shown), or Esc: the question before leaving."""

@@ -103,7 +103,11 @@ class TableText:
     def draw_watching(self, surface: pygame.Surface, midleft: tuple[int, int]) -> None:
         """In place of a hand for the public view: the hands stay hidden (a couch),
         or this window only watches."""
-        if self.couch:
+        if self.room:
+            text = _("Hands are on the players' phones")
+            if self.session.local_seats:
+                text = _("Hands are on the phones; this screen's player sees theirs on their turn")
+        elif self.couch:
             text = _("Hands stay hidden: each player sees theirs on their turn")
         else:
             text = _("Watching the table")

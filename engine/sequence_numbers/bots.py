@@ -41,6 +41,7 @@ from engine.sequence_numbers.state import (
     WINDOWS,
     WINDOWS_AT,
     new_sequences,
+    windows_in,
 )
 
 
@@ -60,7 +61,6 @@ SEQUENCE_VALUE = 1000.0
 WIN_VALUE = 1e6
 #: Weight of normal's score beside :class:`HandPlan`'s value (a tie-break).
 PLAN_TIE = 1e-3
-_WINDOW_INDEX = {w: i for i, w in enumerate(WINDOWS)}
 _CORNER_IN = tuple(sum(1 for sp in w if sp in CORNERS) for w in WINDOWS)
 _OVERLAP = OVERLAP
 #: Share of :meth:`HandPlan.danger` counted while a Minus is kept (no threat yet).
@@ -69,7 +69,8 @@ FORK_MINUS = 0.5
 
 class Board:
     """The board as a bot sees it (from a view): flat ``chips`` (colour or None per
-    space), ``done`` (completed windows per colour), ``me`` (own colour), ``teams``
+    space), ``done`` (completed sequences per colour, each its line's spaces),
+    ``inside`` (per colour, the windows inside them), ``me`` (own colour), ``teams``
     and ``needed``; per colour and window, ``counts[k][w]`` (spaces of ``w`` that
     count for ``k``: its chips and corners) and ``open[k][w]`` (whether ``w`` could
     still become a new sequence of ``k``: no chip of another colour, at most one
@@ -81,9 +82,9 @@ class Board:
         self.teams = view["teams"]
         self.needed = view["needed"]
         self.done = [
-            tuple(_WINDOW_INDEX[tuple(r * SIZE + c for r, c in seq)] for seq in seqs)
-            for seqs in view["sequences"]
+            tuple(tuple(r * SIZE + c for r, c in seq) for seq in seqs) for seqs in view["sequences"]
         ]
+        self.inside = [windows_in(seqs) for seqs in self.done]
         chips, teams = self.chips, self.teams
         counts = [[0] * len(WINDOWS) for _ in range(teams)]
         opened = [[False] * len(WINDOWS) for _ in range(teams)]
@@ -93,7 +94,7 @@ class Board:
             for k in range(teams):
                 n = held.count(k)
                 counts[k][w] = n + corner
-                opened[k][w] = len(held) == n and all(_OVERLAP[w][d] <= 1 for d in self.done[k])
+                opened[k][w] = len(held) == n and all(_OVERLAP[w][d] <= 1 for d in self.inside[k])
         self.counts, self.open = counts, opened
 
     def usable(self, colour: int, w: int) -> bool:
@@ -308,7 +309,7 @@ class HandPlan:
         self._reach_at = [self.reach.get(n, 0.0) for n in NUMBER]
         #: Per space: :attr:`hold` of its answer (0.0 on a corner).
         self.hold_at = [self.hold.get(n, 0.0) for n in NUMBER]
-        done_me, done_opp = self.board.done[self.me], self.board.done[self.opp]
+        done_me, done_opp = self.board.inside[self.me], self.board.inside[self.opp]
         self._open_me = [all(_OVERLAP[w][d] <= 1 for d in done_me) for w in range(len(WINDOWS))]
         self._open_opp = [all(_OVERLAP[w][d] <= 1 for d in done_opp) for w in range(len(WINDOWS))]
 

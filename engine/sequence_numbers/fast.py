@@ -27,6 +27,8 @@ from engine.sequence_numbers.state import (
     WINDOWS,
     WINDOWS_AT,
     SequenceState,
+    new_sequences,
+    windows_in,
 )
 
 #: The distinct card faces in deck-list order (index = canonical hand order).
@@ -44,7 +46,7 @@ IS_CORNER = tuple(sp in CORNERS for sp in range(SPACES))
 OVERLAP: tuple[tuple[int, ...], ...] = tuple(
     tuple(len(set(a) & set(b)) for b in WINDOWS) for a in WINDOWS
 )
-#: The non-corner spaces of each window (the chips a sequence locks).
+#: The non-corner spaces of each window (the chips it holds when full; the bots read it).
 LOCKS: tuple[tuple[int, ...], ...] = tuple(
     tuple(sp for sp in w if sp not in CORNERS) for w in WINDOWS
 )
@@ -90,9 +92,11 @@ class SequenceSimulation:
 
     Fields mirror :class:`SequenceState`, with faces as indexes into :data:`FACES`:
     ``hands`` (sorted lists), ``discards`` (lists, top last), ``deck`` (top last),
-    ``chips`` (100 entries, colour or None), ``sequences`` (per colour, window
-    indexes), ``locked`` (the set of spaces in completed sequences), ``rng`` (the
-    generator state, used only for a reshuffle)."""
+    ``chips`` (100 entries, colour or None), ``sequences`` (per colour, each the
+    tuple of its line's spaces), ``inside`` (per colour, the windows inside its
+    sequences: :func:`~engine.sequence_numbers.state.windows_in`), ``locked`` (the set
+    of spaces in completed sequences), ``rng`` (the generator state, used only for a
+    reshuffle)."""
 
     __slots__ = (
         "players",
@@ -105,6 +109,7 @@ class SequenceSimulation:
         "discards",
         "chips",
         "sequences",
+        "inside",
         "locked",
         "turn",
         "dead_used",
@@ -128,6 +133,7 @@ class SequenceSimulation:
         sim.discards = [[FACE[f] for f in d] for d in state.discards]
         sim.chips = list(state.chips)
         sim.sequences = [list(s) for s in state.sequences]
+        sim.inside = [list(windows_in(s)) for s in state.sequences]
         sim.locked = set(state.locked())
         sim.turn = state.turn
         sim.dead_used = state.dead_used
@@ -150,6 +156,7 @@ class SequenceSimulation:
         sim.discards = [d[:] for d in self.discards]
         sim.chips = self.chips[:]
         sim.sequences = [s[:] for s in self.sequences]
+        sim.inside = [s[:] for s in self.inside]
         sim.locked = set(self.locked)
         sim.turn = self.turn
         sim.dead_used = self.dead_used
@@ -223,8 +230,9 @@ class SequenceSimulation:
             if new:
                 seqs = self.sequences[colour]
                 seqs += new
-                for w in new:
-                    self.locked.update(LOCKS[w])
+                self.inside[colour] += windows_in(new)
+                for line in new:
+                    self.locked.update(sp for sp in line if not IS_CORNER[sp])
                 if len(seqs) >= self.needed:
                     self.over = True
                     self.winner = colour
@@ -252,39 +260,21 @@ class SequenceSimulation:
             self.reshuffles += 1
         insort(self.hands[seat], self.deck.pop())
 
-    def _new_sequences(self, colour: int, space: int) -> list[int]:
-        """As :func:`engine.sequence_numbers.state.new_sequences` (same choice)."""
-        chips, done = self.chips, self.sequences[colour]
-        cands = []
+    def _new_sequences(self, colour: int, space: int) -> tuple[tuple[int, ...], ...]:
+        """As :func:`engine.sequence_numbers.state.new_sequences`: a quick scan of the
+        windows through ``space``; only when one is held by ``colour`` and open to it
+        (sharing at most one space with each window inside its sequences) does the
+        engine's own function choose and grow the lines, so both paths agree."""
+        chips, inside = self.chips, self.inside[colour]
         for w in WINDOWS_AT[space]:
             for sp in WINDOWS[w]:
                 if chips[sp] != colour and not IS_CORNER[sp]:
                     break
             else:
                 row = OVERLAP[w]
-                if all(row[d] <= 1 for d in done):
-                    cands.append(w)
-        if not cands:
-            return []
-        if len(cands) == 1:
-            return cands
-        best: list[int] = []
-        n = len(cands)
-
-        def grow(i: int, chosen: list[int]) -> None:
-            nonlocal best
-            if len(chosen) > len(best):
-                best = chosen
-            if len(chosen) + n - i <= len(best):
-                return
-            for j in range(i, n):
-                w = cands[j]
-                row = OVERLAP[w]
-                if all(row[c] <= 1 for c in chosen):
-                    grow(j + 1, chosen + [w])
-
-        grow(0, [])
-        return best
+                if all(row[d] <= 1 for d in inside):
+                    return new_sequences(tuple(chips), colour, space, tuple(self.sequences[colour]))
+        return ()
 
     def scores(self) -> tuple[int, ...]:
         return tuple(len(self.sequences[c]) for c in self.colours)

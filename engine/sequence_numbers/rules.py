@@ -34,7 +34,6 @@ from engine.sequence_numbers.state import (
     SIZE,
     SPACES,
     SPACES_OF,
-    WINDOWS,
     SequenceState,
     is_dead,
     new_sequences,
@@ -117,7 +116,9 @@ class SequenceNumbers(Game):
 
     id = "sequence-numbers"
     name = "Sequence Numbers"
-    rules_version = "1"
+    #: 2: every chip of a line completed at once is locked, and the line is the
+    #: sequence (issue 35; version 1 locked the first five in scan order).
+    rules_version = "2"
     min_players = 2
     max_players = 6
     default_options = {"teams": None, "reshuffles": 8}
@@ -340,14 +341,15 @@ class SequenceNumbers(Game):
         if new:
             seqs = list(state.sequences)
             seqs[colour] = done + new
-            for w in new:
+            for line in new:
                 events.append(
                     Event(
                         "sequence",
                         {
                             "colour": colour,
                             "seat": seat,
-                            "spaces": [[sp // SIZE, sp % SIZE] for sp in WINDOWS[w]],
+                            "spaces": [[sp // SIZE, sp % SIZE] for sp in line],
+                            "locked": [[sp // SIZE, sp % SIZE] for sp in line if sp not in CORNERS],
                         },
                     )
                 )

@@ -46,12 +46,12 @@ from engine.sequence_numbers.state import (
     SPACES,
     WINDOWS,
     WINDOWS_AT,
+    windows_in,
 )
 
 NW = len(WINDOWS)
 #: Corners in each window (0 or 1).
 CORN = tuple(sum(1 for sp in w if sp in CORNERS) for w in WINDOWS)
-WINDOW_INDEX = {w: i for i, w in enumerate(WINDOWS)}
 OPEN_SPACES = tuple(sp for sp in range(SPACES) if sp not in CORNERS)
 #: The answer of each face index (0 for Plus and Minus).
 FACE_ANSWER = tuple(ANSWER[f] or 0 for f in FACES)
@@ -387,9 +387,9 @@ def sim_from_view(view: dict, unseen: Sequence[int], rng: random.Random) -> Sear
     sim.discards = [[FACE[c] for c in d] for d in view["discards"]]
     sim.chips = [c for row in view["chips"] for c in row]
     sim.sequences = [
-        [WINDOW_INDEX[tuple(r * SIZE + c for r, c in seq)] for seq in seqs]
-        for seqs in view["sequences"]
+        [tuple(r * SIZE + c for r, c in seq) for seq in seqs] for seqs in view["sequences"]
     ]
+    sim.inside = [list(windows_in(seqs)) for seqs in sim.sequences]
     sim.locked = {
         r * SIZE + c for r, row in enumerate(view["locked"]) for c, x in enumerate(row) if x
     }
@@ -541,7 +541,7 @@ def side_features(sim: SearchSim, seat: int) -> list[float]:
     Plus and Minus in hand; ``ready`` 1 when the hand completes a sequence now."""
     colour = sim.colours[seat]
     own, tot, chips = sim.own[colour], sim.tot, sim.chips
-    done = sim.sequences[colour]
+    done = sim.inside[colour]
     n = [0, 0, 0, 0, 0]
     win: set[int] = set()
     threat: set[int] = set()

@@ -9,7 +9,6 @@ from engine.sequence_numbers.state import (
     BOARD,
     CORNERS,
     SIZE,
-    WINDOWS,
     SequenceState,
     is_dead,
 )
@@ -34,10 +33,12 @@ def build(game, state: SequenceState, seat: int | None) -> dict:
 
     Shape: ``game, seat, players, awaiting, over, turn (seat to act), turns,
     dead_used, colours (per seat), colour (own or None), teams, needed, board (10×10
-    numbers, 0 = free corner), chips (10×10 colour or None), locked (10×10 bools),
+    numbers, 0 = free corner), chips (10×10 colour or None), locked (10×10 bools: the
+    chips of every completed line, all of them turned over),
     hand (own faces, [] for a spectator), hand_answers (answer or None per hand card),
     dead (own dead cards), hand_sizes, deck_size, discards (per seat, top last),
-    sequences (per colour: list of five [row, col]), sequence_counts, reshuffles,
+    sequences (per colour: each sequence the [row, col] of its whole line, five or more
+    spaces, corners included), sequence_counts, reshuffles,
     reshuffle_limit, winners, draw``."""
     n = state.players
     locked = state.locked()
@@ -66,8 +67,7 @@ def build(game, state: SequenceState, seat: int | None) -> dict:
         "deck_size": len(state.deck),
         "discards": [list(d) for d in state.discards],
         "sequences": [
-            [[[sp // SIZE, sp % SIZE] for sp in WINDOWS[w]] for w in seqs]
-            for seqs in state.sequences
+            [[[sp // SIZE, sp % SIZE] for sp in line] for line in seqs] for seqs in state.sequences
         ],
         "sequence_counts": [len(seqs) for seqs in state.sequences],
         "reshuffles": state.reshuffles,

@@ -111,3 +111,19 @@ def test_the_first_seat_is_counted_from_1(app):
     assert scene.read_options()["start"] == 1  # the engine's seat 1 is the second seat
     scene.option_widgets["start"][0].set_text("")
     assert scene.read_options()["start"] is None
+
+
+def test_a_phone_seat_is_named_and_starts_a_room_table(app):
+    from client.scenes.newgame import LAN_SEAT_WORDS, seat_label
+
+    scene = app.go("newgame", game_id="take5", seats=["human", "phone", "bot:easy"])
+    assert "Phone (hand on a phone)" in scene.seat_menus[1].options_list[1]
+    assert sorted(scene.name_entries) == [0, 1]
+    assert scene.name_entries[1].get_text() == "Player 2"
+    scene.name_entries[1].set_text("Bea")
+    scene.start_game()
+    session = app.scene.session
+    assert session.seats == ["human", "phone", "bot:easy"] and session.phone_seats == [1]
+    assert session.names[:2] == ["Ana", "Bea"] and session.room
+    assert app.scene.perspective is None and app.scene.phones.waiting()
+    assert "phone" not in LAN_SEAT_WORDS and seat_label("phone") == "Phone (hand on a phone)"

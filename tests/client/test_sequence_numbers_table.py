@@ -408,3 +408,63 @@ def test_autoquit_screenshot_command(tmp_path, seats):
     )
     assert proc.returncode == 0, proc.stderr
     assert pygame.image.load(str(out)).get_size() == (1280, 720)
+
+
+# ---------------------------------------------------------------- a line of six (issue 35)
+def test_a_line_of_six_completed_at_once_is_drawn_all_turned_over(app, tmp_path):
+    """sequence-numbers.md "Settled where the seed is silent": every chip of a line of
+    six completed at once is turned over. The sequence beat turns all six (the event's
+    ``locked``), and the table draws each with the gold mark of a locked chip, the
+    band running through all six; a chip of the same colour elsewhere stays plain."""
+    from client import assets
+    from client.tables.sequence_numbers.layout import chip_point
+    from tests.engine.test_sequence_numbers import add_card, table as sn_table
+
+    row = [(6, c) for c in range(2, 8)]
+    chips = {x: 0 for x in row if x != (6, 4)}
+    chips[(2, 2)] = 0
+    card = add_card(GAME.view(GAME.setup(4, 1), None)["board"][6][4])
+    before = sn_table(4, chips=chips, hand=[card])
+    after, events = GAME.apply(before, 0, {"type": "chip", "card": card, "row": 6, "col": 4})
+    wire = [json.loads(json.dumps(e.for_seat(1))) for e in events if e.type == "sequence"]
+    assert [e["locked"] for e in wire] == [[list(x) for x in row]]
+    table = start_table(app, GAME_ID, ["human", "bot:easy", "bot:easy", "bot:easy"], seed=1)
+    assert run_until(app, lambda: table.board is not None)
+    placed = json.loads(json.dumps(GAME.view(before, 1)))
+    placed["chips"][6][4] = 0  # the chip has landed; the sequence beat comes next
+    table.show(placed, 1)
+    for beat in table.beats_for(wire):
+        for step in (beat.begin, beat.finish):
+            if step is not None:
+                step()
+    assert [[r, c] for r in range(10) for c in range(10) if table.board["locked"][r][c]] == [
+        list(x) for x in row
+    ]
+    assert table.board["sequences"][0] == [[list(x) for x in row]]
+    table.show(json.loads(json.dumps(GAME.view(after, 1))), 1)
+    table.draw(app.screen)
+    pygame.image.save(app.screen, str(tmp_path / "sequence-of-six.png"))
+    centre = {x: tuple(app.screen.get_at(chip_point(table, *x)))[:3] for x in row + [(2, 2)]}
+    assert {centre[x] for x in row} == {assets.GOLD}  # the turned-over chip's gold mark
+    assert centre[(2, 2)] == assets.WHITE  # a plain chip's white mark
+
+
+@pytest.mark.parametrize(
+    "code, whole, nine",
+    [
+        ("en", "the whole line is one sequence", "a line of nine finished at once counts as two"),
+        ("es", "toda esa línea es una sola secuencia", "una línea de nueve completada"),
+        ("gl", "toda esa liña é unha soa secuencia", "unha liña de nove completada"),
+        ("pt", "a linha inteira é uma só sequência", "uma linha de nove completada"),
+        ("hu", "az egész vonal egyetlen sorozat", "kilences vonal két sorozatnak számít"),
+        ("fr", "toute cette ligne forme une seule séquence", "une ligne de neuf complétée"),
+    ],
+)
+def test_the_rules_help_says_a_line_completed_at_once_is_locked_whole(code, whole, nine):
+    """The F1 help (assets/rules, also the page's rules) in every language: a longer line
+    finished at once is one sequence, every chip of it locked; a chip added later is not;
+    nine in a row finished at once are two sequences."""
+    from client.help import rules_text
+
+    text = " ".join(rules_text(GAME_ID, code))
+    assert whole in text and nine in text

@@ -54,8 +54,8 @@ def table(
 ):
     """A table after set-up with ``chips`` ({(row, col): colour}) on the board, ``hand``
     (card faces) in ``seat``'s hand (the rest of the deal goes back into the deck, so
-    the 100 cards stay conserved), ``sequences`` ({colour: [[(r, c) x5], ...]}) already
-    completed, and ``seat`` to act."""
+    the 100 cards stay conserved), ``sequences`` ({colour: [[(r, c), ...], ...]}: each a
+    line of five or more) already completed, and ``seat`` to act."""
     state = GAME.setup(players, seed, options)
     grid = [None] * SIZE * SIZE
     for (r, c), colour in (chips or {}).items():
@@ -76,7 +76,7 @@ def table(
         hands[seat].append(deck.pop(0))
     seqs = list(state.sequences)
     for colour, lines in (sequences or {}).items():
-        seqs[colour] = tuple(WINDOWS.index(tuple(sp(r, c) for r, c in line)) for line in lines)
+        seqs[colour] = tuple(tuple(sorted(sp(r, c) for r, c in line)) for line in lines)
     return replace(
         state,
         chips=tuple(grid),
@@ -279,9 +279,9 @@ def test_a_line_of_six_is_one_sequence():
     state, events = chip(table(4, chips=chips, hand=[card]), 0, card, 6, 4)
     assert not state.over
     assert [e.public["spaces"] for e in events if e.type == "sequence"] == [
-        [list(x) for x in row[:5]]
-    ]  # the first five in scan order
-    assert sp(6, 7) not in state.locked()
+        [list(x) for x in row]
+    ]  # the whole line, not five of it (more in test_sequence_numbers_lines.py)
+    assert state.locked() == {sp(*x) for x in row}
 
 
 def test_a_line_of_nine_filled_in_the_middle_is_two_sequences():
@@ -294,6 +294,7 @@ def test_a_line_of_nine_filled_in_the_middle_is_two_sequences():
         [list(x) for x in row[:5]],
         [list(x) for x in row[4:]],
     ]
+    assert state.locked() == {sp(*x) for x in row}
 
 
 def test_one_sequence_does_not_win_with_four_or_six_players():

@@ -179,6 +179,7 @@ def test_the_log_on_disk_resumes_a_table_after_a_crash(tmp_path, host):
     assert rec["actions"] == h.call(lambda t: t.record()["actions"])
     assert len(rec["actions"]) >= 5
     digest = h.call(lambda t: t.game.digest(t.state))
+    h.stop()  # the host dies (the kernel lets its log's lock go: net.loglock)
     with open(path, "a") as f:
         f.write('[0, {"type": "cho')  # the host died mid-write
     resumed = LocalHost.resume(str(path), bot_delay=0.0)

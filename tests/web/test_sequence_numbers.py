@@ -287,3 +287,67 @@ def test_a_browser_seat_plays_sequence_numbers_to_its_end(web_table, open_page, 
     assert seen["keys"] == (viewport == "laptop"), seen
     errors = [e for e in page.driver.get_log("browser") if e["level"] == "SEVERE"]
     assert not errors, errors
+
+
+# ---------------------------------------------------------------- a line of six (issue 35)
+def stage(host, state) -> None:
+    """Put ``state`` on the host's table (a staged position) and send every seat its
+    view of it, as after an action."""
+
+    def put(t):
+        old, t.state = t.state, state
+        t._send_deltas(old, [], None)
+
+    host.call(put)
+
+
+def spaces_with(page, css: str) -> list[tuple[int, int]]:
+    """The (row, col) of the board's spaces that are or hold ``css``."""
+    spaces = page.driver.execute_script(
+        "return [...document.querySelectorAll('[data-action=\"space\"]')]"
+        ".filter(b => b.matches(arguments[0]) || b.querySelector(arguments[0]))"
+        ".map(b => [+b.dataset.row, +b.dataset.col])",
+        css,
+    )
+    return sorted(tuple(x) for x in spaces)
+
+
+def test_the_page_turns_over_every_chip_of_a_line_of_six(web_table, open_page):
+    """sequence-numbers.md "Settled where the seed is silent": a chip that completes a
+    line of six at once turns over all six; an opponent's Minus then lights none of them
+    (the page's targets come from the host's legal list)."""
+    from engine.sequence_numbers.state import MINUS
+    from tests.engine.test_sequence_numbers import add_card, table
+
+    host, url = web_table(
+        "sequence-numbers", ["open", "bot:easy", "bot:easy", "bot:easy"], seed=3, bot_delay=120.0
+    )
+    page = open_page(url, "laptop")
+    sit(page, 0)
+    assert wait_turn(page) == "turn"
+    row = [(6, c) for c in range(2, 8)]
+    board = host.call(lambda t: t.view(0))["board"]
+    card = add_card(board[6][4])
+    chips = {x: 0 for x in row if x != (6, 4)}
+    chips[(2, 2)] = 0
+    stage(host, table(4, chips=chips, hand=[card]))
+    page.wait_until(lambda: card in shown_hand(page), 10, "the staged hand")
+    pick(page, shown_hand(page).index(card), True)
+    assert lit_spaces(page) == sorted(
+        (r, c) for r in range(10) for c in range(10) if board[r][c] == board[6][4]
+    )
+    act_and_wait(page, '[data-action="space"][data-row="6"][data-col="4"]')
+    page.wait_until(lambda: len(spaces_with(page, ".sn-locked")) == 6, 10, "six turned over")
+    assert spaces_with(page, ".sn-locked") == row
+    assert spaces_with(page, ".sn-inseq") == row  # the sequence's mark on all six spaces
+    page.shot("sequence-numbers-line-of-six")
+    # Seat 0 now faces the other colour's locked six and a stray chip with a Minus.
+    theirs = {x: 1 for x in row}
+    theirs[(2, 2)] = 1
+    stage(host, table(4, chips=theirs, hand=[MINUS], sequences={1: [row]}))
+    page.wait_until(lambda: MINUS in shown_hand(page), 10, "the staged Minus")
+    pick(page, shown_hand(page).index(MINUS), True)
+    assert lit_spaces(page) == [(2, 2)]
+    page.shot("sequence-numbers-minus-spares-the-six")
+    errors = [e for e in page.driver.get_log("browser") if e["level"] == "SEVERE"]
+    assert not errors, errors

@@ -30,7 +30,7 @@ export const EMOTE_CODES = new Set(["no-emotes", "unknown-emote", "too-many-emot
  * A seat description (net/PROTOCOL.md "Host → client"), as `welcome` and `seats` carry it.
  * @typedef {Object} SeatDescription
  * @property {number} seat
- * @property {"human"|"remote"|"bot"|"open"} kind
+ * @property {"human"|"remote"|"phone"|"bot"|"open"} kind
  * @property {string} name
  * @property {"easy"|"normal"|"hard"|null} level
  * @property {boolean} connected
@@ -77,9 +77,9 @@ export const EMOTE_CODES = new Set(["no-emotes", "unknown-emote", "too-many-emot
  *
  * @typedef {Object} Notice
  * @property {"notice"} type
- * @property {"stand-in"|"back"|"timed-out"|"left"} event
- * @property {number} seat
- * @property {string} name
+ * @property {"stand-in"|"back"|"timed-out"|"idle"|"left"|"log-failed"|"log-back"} event
+ * @property {number|null} seat      null for a notice about the table (log-failed, log-back)
+ * @property {string} name           "" for a notice about the table
  * @property {string} message        English (the page words it from `event`)
  *
  * @typedef {Object} EmoteMessage

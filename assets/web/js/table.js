@@ -251,6 +251,13 @@ export class TableShell {
     else if (msg.event === "left") text = _("{name} left; a bot plays their seat");
     else if (msg.event === "timed-out") {
       text = mine ? _("Your time ran out: a stand-in chose for you") : _("{name} ran out of time: a stand-in chose for them");
+    } else if (msg.event === "idle") {
+      text = mine ? _("You seem away: a bot plays for you until you act again") : _("{name} seems away: a bot plays for them until they act again");
+    } else if (msg.event === "log-failed") {
+      text = _("The table's log cannot be written: the game goes on, but it cannot be continued after a crash");
+    } else if (msg.event === "log-back") {
+      this.notices = this.notices.filter((n) => n.kind !== "log-failed"); // no longer true
+      text = _("The table's log is written again: the game can be continued after a crash");
     } else text = String(msg.message || "");
     if (text) this.push(fmt(text, { name }), msg.event || "notice", NOTICE_MS);
   }

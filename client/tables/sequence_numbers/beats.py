@@ -124,9 +124,8 @@ def _sequence(t, e: dict) -> Beat:
         b.own("sequences")[colour].append(spaces)
         b.own("sequence_counts")[colour] += 1
         locked = b.own("locked")
-        for r, c in spaces:
-            if [r, c] not in b["corners"]:
-                locked[r][c] = True
+        for r, c in e["locked"]:  # every chip of the line completed, turned over
+            locked[r][c] = True
 
     return Beat(1.1, begin=begin, finish=finish, label="sequence")
 

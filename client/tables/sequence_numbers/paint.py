@@ -56,7 +56,7 @@ def draw_spaces(t, surface) -> None:
             surface.blit(
                 draw.space(numbers[r][c], cell, chips[r][c] is not None), cell_rect(t, r, c)
             )
-    # Completed sequences: a band through the five spaces, under the chips.
+    # Completed sequences: a band through the whole line (five or more), under the chips.
     for colour, seqs in enumerate(b["sequences"]):
         for seq in seqs:
             a = chip_point(t, *seq[0])

@@ -32,14 +32,16 @@
  * @property {number} needed       sequences that win
  * @property {number[][]} board    10×10 numbers (0 = free corner)
  * @property {(number|null)[][]} chips   colour on each space, or null
- * @property {boolean[][]} locked  chips in a completed sequence
+ * @property {boolean[][]} locked  chips in a completed sequence: every chip of a line
+ *   completed at once, turned over (sequence-numbers.md "Settled where the seed is silent")
  * @property {number[][]} corners  [[row, col], ...]
  * @property {string[]} hand       own cards: "25+8", "40-37", "plus", "minus" ([] watching)
  * @property {string[]} dead       own cards whose both spaces are covered
  * @property {number[]} hand_sizes
  * @property {number} deck_size
  * @property {string[][]} discards every seat's discard pile, oldest first
- * @property {number[][][][]} sequences  per colour: sequences as lists of [row, col]
+ * @property {number[][][][]} sequences  per colour: sequences as lists of [row, col], each
+ *   the whole line completed (five or more spaces, a free corner included)
  * @property {number[]} sequence_counts  per colour
  * @property {number} reshuffles
  * @property {number|null} reshuffle_limit

@@ -1,0 +1,190 @@
+"""Phone seats at a couch table, on the window's side (issue 31; the browser plays in
+tests/web/test_couch_phones.py): the host listens on the LAN only when a table has phone
+seats — and then only the page's door, the window's own TCP door staying on loopback —;
+the codes the window draws decode to the seat links (as a phone's camera reads them);
+the table waits for the phones, or plays at once with stand-ins; a phone that drops gets
+its code again in a corner card with the stand-in countdown, and the same link takes the
+seat back."""
+
+from __future__ import annotations
+
+import json
+import socket
+import urllib.request
+from urllib.parse import parse_qs, urlsplit
+
+import pygame
+import pytest
+
+from client import assets
+from client.launch import start_table
+from net.discovery import reachable_addresses
+from tests.client.conftest import run_until
+
+zxingcpp = pytest.importorskip("zxingcpp", reason="the test extra installs zxing-cpp")
+
+NAMES = ["Ana", "Bea", "Cid", "Bot"]
+
+
+def lan_address() -> str:
+    found = [a for a, _name in reachable_addresses()]
+    if not found:
+        pytest.skip("this machine has no LAN address to listen on (loopback only)")
+    return found[0]
+
+
+def answers(address: str, port: int) -> bool:
+    """Whether a TCP connection to ``address:port`` is accepted."""
+    try:
+        with socket.create_connection((address, port), timeout=2):
+            return True
+    except OSError:
+        return False
+
+
+def read_codes(surface: pygame.Surface) -> list[str]:
+    w, h = surface.get_size()
+    image = memoryview(pygame.image.tobytes(surface, "RGB")).cast("B", (h, w, 3))
+    return sorted(b.text for b in zxingcpp.read_barcodes(image) if b.valid)
+
+
+def texts(table) -> list[str]:
+    assets.reset_caches()
+    with assets.recording() as seen:
+        table.draw(table.app.screen)
+    return [text for _size, text in seen]
+
+
+def phone_table(app, seats=("human", "phone", "phone", "bot:easy")):
+    table = start_table(app, "take5", list(seats), seed=4, options={"rounds": 1}, names=NAMES)
+    session = table.session
+    assert run_until(app, lambda: len(session.phone_links) == seats.count("phone"), 60)
+    return table
+
+
+def test_a_couch_without_phone_seats_stays_on_loopback(app):
+    lan = lan_address()
+    table = start_table(app, "take5", ["human", "human", "bot:easy"], seed=4, names=NAMES[:3])
+    session = table.session
+    assert run_until(app, lambda: session.port is not None and table.board is not None, 60)
+    assert answers("127.0.0.1", session.port)
+    assert not answers(lan, session.port) and not answers(lan, session.port + 1)
+    assert session.phone_links == {} and not session.room and table.phones is None
+
+
+def test_phone_seats_serve_the_page_on_the_lan_and_their_codes_are_the_seat_links(app):
+    lan = lan_address()
+    table = phone_table(app)
+    session = table.session
+    links = session.phone_links
+    assert sorted(links) == [1, 2] and session.phone_addresses[0] == lan
+    for seat, link in links.items():
+        parts = urlsplit(link)
+        frag = {k: v[0] for k, v in parse_qs(parts.fragment).items()}
+        assert parts.hostname == lan and parts.path == "/"
+        assert frag["s"] == str(seat) and len(frag["t"]) == 22
+        assert not parts.query  # the token only in the fragment: never sent to a server
+    port = urlsplit(links[1]).port
+    with urllib.request.urlopen(f"http://{lan}:{port}/table.json", timeout=5) as resp:
+        info = json.loads(resp.read())
+    assert info["game"] == "take5"
+    assert frag["t"] not in json.dumps(info)
+    assert not answers(lan, session.port)  # the window's own door stays on loopback
+    # The card over the table: both codes, as a camera reads them, and both names.
+    assert table.phones.waiting() and table.perspective is None
+    app.frame(1 / 30, [])
+    assert read_codes(app.screen) == sorted(links.values())
+    drawn = texts(table)
+    assert "Take your seats" in drawn and "Bea" in drawn and "Cid" in drawn
+
+
+def test_the_table_waits_for_the_phones_and_play_now_gives_stand_ins(app):
+    table = phone_table(app)
+    session = table.session
+    pygame.event.clear()
+    table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0))
+    assert table.phones.waiting()  # a stray key does nothing while the card shows
+    app.frame(1 / 30, [])
+    button = table.phones.play_rect
+    table.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=button.center))
+    assert not table.phones.waiting() and session.phones_awaited == set()
+    assert run_until(
+        app,
+        lambda: [table.presence.seat(s)["state"] for s in (1, 2)] == ["stand-in"] * 2,
+        30,
+    )
+    # The screen player plays behind the privacy screen; the phones' stand-ins play.
+    assert run_until(app, lambda: table.privacy_for == 0, 30)
+    assert table.phones.away() == [1, 2]  # their codes stay on screen for late phones
+    app.frame(1 / 30, [])
+    drawn = texts(table)
+    assert "Bea's phone is away" not in drawn  # the privacy screen hides the table
+
+
+def test_a_phone_that_drops_gets_its_code_again_and_the_same_link_takes_the_seat_back(app):
+    from net.client import TcpConnection
+
+    table = phone_table(app, ("human", "phone", "bot:easy"))
+    session = table.session
+    link = session.phone_links[1]
+    token = parse_qs(urlsplit(link).fragment)["t"][0]
+
+    def phone() -> TcpConnection:
+        conn = TcpConnection("127.0.0.1", session.port, seat=1, token=token, reconnect_for=0)
+        conn.start()
+        return conn
+
+    first = phone()
+    assert run_until(app, lambda: not table.phones.waiting(), 30)
+    drawn = texts(table)
+    assert "Bea's phone is away" not in drawn
+    assert [b.texts[0] for b in table.presence.badges(1)] == ["on phone"]
+    first.close()
+    assert run_until(app, lambda: table.phones.away() == [1], 30)
+    table.privacy_for, table.perspective = None, None  # the table itself, as the room sees it
+    app.frame(1 / 30, [])
+    table.privacy_for = None
+    table.draw(app.screen)
+    assert read_codes(app.screen) == [link]
+    drawn = texts(table)
+    assert "Bea's phone is away" in drawn
+    assert any(t.startswith("Stand-in in ") for t in drawn), drawn
+    again = phone()
+    assert run_until(app, lambda: table.phones.away() == [], 30)
+    assert table.presence.seat(1)["state"] == "connected"
+    again.close()
+
+
+def test_a_long_link_breaks_after_a_slash_or_hash_and_never_overflows(app):
+    from client.tables.phones import link_lines
+
+    link = "http://192.168.100.200:47471/#t=abcdefghijklmnopqrstuv&s=3"
+    px = 16
+    width = assets.measure("http://192.168.100.200:47471/#t=abc", px)
+    lines = link_lines(link, px, width)
+    assert lines == ["http://192.168.100.200:47471/#", "t=abcdefghijklmnopqrstuv&s=3"]
+    assert all(assets.measure(line, px) <= width for line in lines)
+    narrow = assets.measure("http://192", px)
+    cut = link_lines(link, px, narrow, most=2)
+    assert len(cut) == 2 and cut[-1].endswith("…")
+    assert all(assets.measure(line, px) <= narrow for line in cut)
+    assert link_lines(link, px, 10_000) == [link]
+
+
+def test_a_resumed_room_table_shows_the_same_links_and_its_phones_are_away(app):
+    from client.launch import resume_table
+
+    table = phone_table(app, ("human", "phone", "bot:easy"))
+    session = table.session
+    links, path = dict(session.phone_links), session.log_path
+    table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    assert run_until(app, lambda: table.presence.seat(1)["state"] == "stand-in", 30)
+    session.close()
+    again = resume_table(app, path)
+    assert again.room and again.session.phone_seats == [1]
+    assert run_until(app, lambda: again.session.phone_links, 60)
+    old, new = urlsplit(links[1]), urlsplit(again.session.phone_links[1])
+    assert new.fragment == old.fragment  # the same seat token: the phone's link still holds
+    assert run_until(app, lambda: again.presence.seat(1) is not None, 30)
+    assert again.presence.seat(1)["name"] == "Bea" and again.phones.away() == [1]
+    assert not again.phones.waiting()

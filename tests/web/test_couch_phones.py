@@ -1,0 +1,288 @@
+"""The couch with phones as hands (issue 31): the window is the table, two players hold
+their hands on their phones (headless Chromium at the seat links *read from the window's
+QR codes*, as a phone's camera reads them), one plays on the screen behind the privacy
+screen, a bot fills the table — played to the end in Take 5 and in Guandan.
+
+On the way, every frame the window draws is checked against the phones' hands: the
+window holds no connection for a phone seat (its process never receives those cards),
+its board never shows a phone's hand, and the only hand it ever shows is the screen
+player's own, behind the privacy screen. Screenshots: /tmp/shots-web/couch-*.png (the
+window) and the pages' own.
+"""
+
+from __future__ import annotations
+
+import time
+from urllib.parse import parse_qs, urlsplit
+
+import pygame
+import pytest
+
+from tests.web.conftest import SHOTS
+
+zxingcpp = pytest.importorskip("zxingcpp", reason="the test extra installs zxing-cpp")
+
+NAMES = ["Ana", "Bea", "Cid", "Bot"]
+#: Seconds a whole game may take on a loaded machine.
+GAME = 300.0
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("TAPETE_CONFIG_DIR", str(tmp_path / "config"))
+    from client.app import App
+    from client.howto import GAMES
+    from client.settings import Settings
+
+    a = App(Settings(name="Ana", howto_seen=list(GAMES)), size=(1280, 720))
+    yield a
+    session = getattr(a.scene, "session", None)
+    if session is not None:
+        session.close()
+    pygame.quit()
+
+
+def read_codes(surface: pygame.Surface) -> list[str]:
+    """The QR codes on ``surface``, decoded (zxing-cpp, as a phone's camera would)."""
+    w, h = surface.get_size()
+    data = pygame.image.tobytes(surface, "RGB")
+    image = memoryview(data).cast("B", (h, w, 3))
+    return sorted(b.text for b in zxingcpp.read_barcodes(image) if b.valid)
+
+
+def fragment(link: str) -> dict:
+    return {k: v[0] for k, v in parse_qs(urlsplit(link).fragment).items()}
+
+
+class Couch:
+    """The window's table and what every frame showed."""
+
+    def __init__(self, app, table) -> None:
+        self.app, self.table = app, table
+        # The test's frames come between the pages' clicks (a tenth of a second apart,
+        # not a 30th): the table's animations run at their pace on the test's clock.
+        table.timeline.speed = 20
+        self.frames = 0
+        self.screen_hands = 0  # frames that showed the screen player's hand
+        self.hidden: set = set()  # the phones' hands, as their pages last drew them
+
+    def frame(self) -> None:
+        self.app.frame(1 / 30, [])
+        self.frames += 1
+        table = self.app.scene if self.app.scene is self.table else None
+        if table is None:
+            return
+        session = table.session
+        assert set(session.mirrors) <= {0, None}, "the window holds a phone seat's link"
+        board = table.board or {}
+        hand = list(board.get("hand") or [])
+        if table.privacy_for is not None or table.phones.waiting():
+            return  # the card or the privacy screen is what shows (no board hand drawn)
+        if hand:
+            assert table.perspective == 0, (table.perspective, hand)
+            self.screen_hands += 1
+        assert not set(hand) & self.hidden, "a phone's card on the big screen"
+
+    def run(self, test, seconds: float = 30.0) -> bool:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            self.frame()
+            if test():
+                return True
+            time.sleep(0.005)
+        return False
+
+    def shot(self, name: str) -> None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        self.app.scene.draw(self.app.screen)
+        pygame.image.save(self.app.screen, str(SHOTS / f"couch-{name}.png"))
+
+    def play_screen_seat(self, choose) -> bool:
+        """If the screen player is due: open the privacy screen (Enter, as they do),
+        then act with ``choose(table)`` once the table lets them decide. Returns
+        whether it acted."""
+        t = self.table
+        if self.app.scene is not t:
+            return False
+        if t.privacy_for == 0:
+            t.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+        if t.perspective == 0 and t.deciding():
+            choose(t)
+            return True
+        return False
+
+
+def seat_the_phones(couch: Couch, open_page, game: str):
+    """The codes on the window, decoded; a phone at each; the window's card goes once
+    both are in. Returns ``{seat: page}``."""
+    table = couch.table
+    session = table.session
+    assert couch.run(lambda: len(session.phone_links) == 2, 60), "no phone links"
+    couch.frame()
+    codes = read_codes(couch.app.screen)
+    assert codes == sorted(session.phone_links.values())
+    couch.shot(f"{game}-codes")
+    pages = {}
+    for link in codes:
+        parts = fragment(link)
+        seat = int(parts["s"])
+        assert parts["t"] and seat in (1, 2)
+        pages[seat] = open_page(link, "phone")
+    assert couch.run(lambda: not session.phones_awaited, 60), "the phones did not sit"
+    assert not table.phones.waiting()
+    board = {"take5": "[data-hand]", "guandan": '[data-game="guandan"]'}[game]
+    for page in pages.values():
+        page.wait(board, 30)
+        assert "#t=" not in page.driver.current_url  # the token left the address bar
+    badges = [b.texts[0] for b in table.presence.badges(1)]
+    assert "on phone" in badges, badges
+    return pages
+
+
+# --------------------------------------------------------------------------- Take 5
+def take5_step(page) -> bool:
+    from tests.web.test_take5 import state_of
+
+    state = state_of(page)
+    if state == "row":
+        page.click("[data-action=take-row][data-row='0']")
+        return True
+    if state == "choose":
+        lit = page.attrs("[data-hand] [data-lit]", "data-card")
+        if not lit:
+            return False
+        card = min(int(c) for c in lit)
+        page.click(f"[data-hand] [data-card='{card}']")
+        page.click(f"[data-hand] [data-card='{card}']")  # a second tap plays it
+        return True
+    return False
+
+
+def take5_screen(table) -> None:
+    row = table.choices(type="take-row")
+    if row:
+        table.seat.send(row[0])
+        return
+    table.seat.send(table.choices(type="choose")[0])
+
+
+def test_two_phones_and_a_screen_player_play_take5_to_the_end(app, open_page):
+    from client.launch import start_table
+    from client.scenes.results import ResultsScene
+
+    table = start_table(
+        app,
+        "take5",
+        ["human", "phone", "phone", "bot:easy"],
+        seed=11,
+        options={"rounds": 1},
+        names=NAMES,
+    )
+    table.session.set_bot_delay(0.0)
+    couch = Couch(app, table)
+    pages = seat_the_phones(couch, open_page, "take5")
+    end = time.monotonic() + GAME
+    acted = {0: 0, 1: 0, 2: 0}
+    mid = False
+    while time.monotonic() < end and not isinstance(app.scene, ResultsScene):
+        for _ in range(3):
+            couch.frame()
+        if couch.play_screen_seat(take5_screen):
+            acted[0] += 1
+        couch.hidden = set()
+        for page in pages.values():
+            couch.hidden |= {int(c) for c in page.attrs("[data-hand] [data-card]", "data-card")}
+        for seat, page in pages.items():
+            if take5_step(page):
+                acted[seat] += 1
+        if (
+            not mid
+            and sum(acted.values()) >= 6
+            and table.perspective is None
+            and table.privacy_for is None
+        ):
+            couch.shot("take5-mid-game")
+            mid = True
+    assert isinstance(app.scene, ResultsScene), acted
+    couch.shot("take5-results")
+    for page in pages.values():
+        page.wait("[data-outcome]", 60)
+    pages[1].shot("couch-take5-phone-outcome")
+    assert acted[0] >= 1 and acted[1] >= 5 and acted[2] >= 5, acted
+    assert couch.screen_hands > 0 and couch.frames > 50
+
+
+# --------------------------------------------------------------------------- Guandan
+def guandan_step(page) -> bool:
+    from tests.web.test_guandan import decision, enabled, root_attr, tap
+
+    d = decision(page)
+    if root_attr(page, "data-over") == "1" or d not in ("play", "tribute", "return"):
+        return False
+    if root_attr(page, "data-hinting") == "1":
+        return False
+    if d in ("tribute", "return"):
+        tap(page, '.gd-hand [data-action="card"]:not(.gd-dim)')
+        page.click(f'[data-action="{d}"]')
+        return True
+    if not page.find(".gd-picked") and not page.find(".gd-notes"):
+        page.click('[data-action="hint"]')
+        return False  # the hint comes; the next look plays it
+    if enabled(page, '[data-action="play"]'):
+        page.click('[data-action="play"]')
+    else:
+        page.click('[data-action="pass"]')
+    return True
+
+
+def guandan_screen(table) -> None:
+    from engine import get_bot
+
+    legal = table.choices()
+    action = get_bot("guandan", "easy").choose(table.seat.view, legal)
+    table.seat.send(action)
+
+
+def test_two_phones_and_a_screen_player_play_guandan_to_the_end(app, open_page):
+    from client.launch import start_table
+    from client.scenes.results import ResultsScene
+
+    table = start_table(
+        app,
+        "guandan",
+        ["human", "phone", "phone", "bot:normal"],
+        seed=3,
+        options={"deals": 1},
+        names=NAMES,
+    )
+    table.session.set_bot_delay(0.0)
+    couch = Couch(app, table)
+    pages = seat_the_phones(couch, open_page, "guandan")
+    end = time.monotonic() + GAME
+    acted = {0: 0, 1: 0, 2: 0}
+    mid = False
+    while time.monotonic() < end and not isinstance(app.scene, ResultsScene):
+        for _ in range(3):
+            couch.frame()
+        if couch.play_screen_seat(guandan_screen):
+            acted[0] += 1
+        couch.hidden = set()
+        for page in pages.values():
+            couch.hidden |= {
+                int(c) for c in page.attrs('.gd-hand [data-action="card"]', "data-card")
+            }
+        for seat, page in pages.items():
+            if guandan_step(page):
+                acted[seat] += 1
+        if (
+            not mid
+            and sum(acted.values()) >= 8
+            and table.perspective is None
+            and table.privacy_for is None
+        ):
+            couch.shot("guandan-mid-game")
+            mid = True
+    assert isinstance(app.scene, ResultsScene), acted
+    couch.shot("guandan-results")
+    assert acted[0] >= 1 and acted[1] >= 1 and acted[2] >= 1, acted
+    assert couch.screen_hands > 0
