@@ -198,7 +198,15 @@ class Presence:
         closed for good with the reason."""
         link, at = self._links[key]
         reason = str(link.get("reason") or "")
+        if link.get("waiting") == "resume":  # net/comeback.py: the seat is kept
+            return _(
+                "The host stopped; your seat is kept until the table is resumed (Esc to leave)"
+            )
         if not link.get("reconnecting"):
+            if link.get("code") == "replaced":
+                return _("Your seat was taken back by another device, with its token")
+            if link.get("code") == "host-closed":
+                return _("The host closed the table for everyone")
             return _("Connection closed: {reason}").format(reason=reason)
         attempt = link.get("attempt")
         if not isinstance(attempt, int) or isinstance(attempt, bool):
