@@ -61,6 +61,8 @@ class TableScene(TableText, Scene, abc.ABC):
     #: Seconds a bot waits before acting under --autoquit (otherwise the player's
     #: "Bots' pause" setting decides: client.settings.BOT_PAUSES).
     autoquit_bot_delay = 0.2
+    #: The bottom corner where a room's away phones show their codes ("right", "left").
+    phone_cards_at = "right"
     #: Names are cut to this many characters where space is short (None: never).
     name_cut: int | None = None
     #: The table's drawing module (``client.tables.<game>.paint``):

@@ -37,6 +37,7 @@ class GuandanTable(TableScene):
 
     game_id = "guandan"
     name_cut = 14
+    phone_cards_at = "left"  # (the right seat's play reaches the bottom-right)
     paint = paint
     beats = beats
     #: A match is many deals: under --autoquit the bots act at once.
