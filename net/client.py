@@ -33,6 +33,7 @@ import threading
 import time
 
 from net.addresses import address_text
+from net.failures import failure_code
 from net.identity import IdentityError, check_proof, new_nonce, seat_proof
 from net.local import Connection
 from net.protocol import (
@@ -79,12 +80,25 @@ def backoff(attempt: int, rng: random.Random | None = None) -> float:
 
 
 class JoinRefused(ConnectionError):
-    """The host refused the ``hello``: ``code`` (wire code) and ``message``."""
+    """The host refused the ``hello``: ``code`` (wire code), ``message`` and
+    ``address`` (the host's, ``"host:port"``)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, address: str = "") -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.address = address
+
+
+class JoinFailed(ConnectionError):
+    """No table answered: ``code`` (:data:`net.failures.LINK_CODES`: ``refused``,
+    ``timed-out``, ``unreachable`` …), ``address`` (``"host:port"``) and the reason in
+    English (the exception's text)."""
+
+    def __init__(self, code: str, address: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.address = address
 
 
 class TcpConnection(Connection):
@@ -97,7 +111,9 @@ class TcpConnection(Connection):
     :meth:`start` (or use :func:`connect`).
 
     ``poll()`` yields the host's messages plus, when the link drops, ``{"type":
-    "disconnected", "reason": str, "reconnecting": bool}``; while it tries to come
+    "disconnected", "reason": str, "reconnecting": bool, "code": str, "address":
+    str}`` (``code``: what happened, :mod:`net.failures`, or the wire code of the
+    host's closing ``error``; ``reason``: the same in English); while it tries to come
     back the notice also has ``attempt`` (the number of the next attempt, 1, 2, …),
     ``retry_in`` (seconds until it) and ``gives_up_in`` (seconds left of
     ``reconnect_for``); one notice per failed attempt. On success a fresh ``welcome``
@@ -162,6 +178,9 @@ class TcpConnection(Connection):
         self.recalled = False
         self.welcome: dict | None = None
         self.refusal: dict | None = None  # the error that closed the link, if any
+        #: What ended the last attempt or session (:mod:`net.failures`, or the wire
+        #: code of the host's closing error); "" while none has ended.
+        self.failure = ""
         self.answered = threading.Event()  # welcome, refusal or failure
         self.loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -304,6 +323,7 @@ class TcpConnection(Connection):
                     )
                 except (OSError, asyncio.TimeoutError) as exc:
                     reason = f"cannot reach {self.address}: {exc or 'timed out'}"
+                    self.failure = failure_code(exc)
                     if not self._ever_welcomed and len(self._candidates) > 1:
                         self._tried.append(reason)
                         self._candidates.pop(0)
@@ -351,6 +371,8 @@ class TcpConnection(Connection):
             {
                 "type": "disconnected",
                 "reason": reason,
+                "code": self.failure,
+                "address": self.address,
                 "reconnecting": True,
                 "attempt": attempt,
                 "retry_in": round(wait, 2),
@@ -381,8 +403,17 @@ class TcpConnection(Connection):
         return True
 
     def _fail(self, reason: str) -> None:
-        self.connected = True  # let _lost deliver its message once
-        self._lost(reason)
+        """The link is down for good: one last ``disconnected`` notice (its ``code``
+        and ``address`` say what happened where)."""
+        self.connected = False
+        self._deliver(
+            {
+                "type": "disconnected",
+                "reason": reason,
+                "code": self.failure or "closed",
+                "address": self.address,
+            }
+        )
         self.answered.set()
 
     async def _session(self, link: "_Link") -> tuple[bool, str]:
@@ -404,10 +435,12 @@ class TcpConnection(Connection):
             while not link.ended.done():
                 wait = link.heard + silence - loop.time()
                 if wait <= 0:
+                    link.code = link.code or "silent"
                     return True, f"the host has been silent for {silence:g} s"
                 await asyncio.wait([link.ended], timeout=wait)
             return link.ended.result()
         finally:
+            self.failure = link.code or "closed"
             pinger.cancel()
             self._writer = None
             link.close()
@@ -514,6 +547,9 @@ class _Link(asyncio.BufferedProtocol):
         self.heard = loop.time()
         self.ended: asyncio.Future = loop.create_future()
         self.closed: asyncio.Future = loop.create_future()
+        #: What ended the session (:mod:`net.failures`, or the host's closing error's
+        #: code); "" until it ends.
+        self.code = ""
         self.transport: asyncio.Transport | None = None
         self._decoder = Decoder()
         self._buffer = memoryview(bytearray(READ_SIZE))
@@ -534,7 +570,7 @@ class _Link(asyncio.BufferedProtocol):
             return
         self.heard = self._loop.time()
         if self.conn._closing:
-            self._end(True, "the host closed the connection")
+            self._end(True, "the host closed the connection", "closed")
             return
         receive = self.conn._receive
         view = memoryview(data)
@@ -542,27 +578,33 @@ class _Link(asyncio.BufferedProtocol):
             try:
                 messages = self._decoder.feed(view[start : start + READ_SIZE])
             except ProtocolError as exc:
-                self._end(False, f"the host sent something unreadable: {exc.message}")
+                reason = f"the host sent something unreadable: {exc.message}"
+                self._end(False, reason, "unreadable")
                 return
             for m in messages:
                 verdict = receive(m)
                 if verdict is not None:
-                    self._end(False, verdict)
+                    refusal = self.conn.refusal
+                    self._end(False, verdict, (refusal or {}).get("code") or "unreadable")
                     return
 
     def eof_received(self) -> bool:
-        self._end(True, "the host closed the connection")
+        self._end(True, "the host closed the connection", "closed")
         return False  # close our side too
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._end(
-            True, "the host closed the connection" if exc is None else f"connection lost: {exc}"
-        )
+        if exc is None:
+            self._end(True, "the host closed the connection", "closed")
+        else:
+            self._end(True, f"connection lost: {exc}", failure_code(exc))
         if not self.closed.done():
             self.closed.set_result(None)
 
-    def _end(self, dropped: bool, reason: str) -> None:
+    def _end(self, dropped: bool, reason: str, code: str) -> None:
+        """The session ends (the first reason wins): ``dropped`` (False after a
+        refusal), ``reason`` in English and its ``code`` (:mod:`net.failures`)."""
         if not self.ended.done():
+            self.code = code
             self.ended.set_result((dropped, reason))
         self.close()
 
@@ -601,7 +643,8 @@ def connect(
     offers seat tokens).
 
     Raises :class:`JoinRefused` (the host said no: version, seat, token …) or
-    ``ConnectionError`` (no host, no answer); ``ValueError`` for a bad address."""
+    :class:`JoinFailed` (no host, no answer: its ``code`` says which);
+    ``ValueError`` for a bad address."""
     host, port = parse_address(target)
     conn = TcpConnection(
         host,
@@ -621,6 +664,10 @@ def connect(
         )
         conn.close()
         if refusal is not None:
-            raise JoinRefused(refusal.get("code", "refused"), refusal.get("message", ""))
-        raise ConnectionError(reason or f"no answer from {conn.address} within {timeout:g} s")
+            code = refusal.get("code", "refused")
+            raise JoinRefused(code, refusal.get("message", ""), conn.address)
+        if reason is None:
+            reason = f"no answer from {conn.address} within {timeout:g} s"
+            raise JoinFailed("timed-out", conn.address, reason)
+        raise JoinFailed(conn.failure or "cannot-reach", conn.address, reason)
     return conn

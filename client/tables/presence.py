@@ -193,10 +193,12 @@ class Presence:
         """The line for connection ``key``'s dropped link: reconnecting (attempt N, the
         next try in S s and how long until the client gives up, both counted down), or
         closed for good with the reason."""
+        from client import lanwords
+
         link, at = self._links[key]
-        reason = str(link.get("reason") or "")
         if not link.get("reconnecting"):
-            return _("Connection closed: {reason}").format(reason=reason)
+            return lanwords.notice_text(link)  # what happened, and what to try
+        reason = lanwords.cause(str(link.get("code") or ""), str(link.get("address") or ""))
         attempt = link.get("attempt")
         if not isinstance(attempt, int) or isinstance(attempt, bool):
             return _("Connection lost ({reason}) — reconnecting…").format(reason=reason)
