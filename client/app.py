@@ -283,7 +283,8 @@ class App:
 
     def check_host(self) -> None:
         """If the watched session's host process ended on its own, close the session
-        and show what happened (the game can continue from its log)."""
+        and show what happened (the game can continue from its log); likewise at
+        somebody else's table whose host closed it (:mod:`client.scenes.hostlost`)."""
         hosting.pump()  # the LAN tables hosted in the background: players, their end
         s = self.watched
         if s is None:
@@ -294,6 +295,19 @@ class App:
             self.watched = None
             s.close()
             self.go("hostlost", reason=s.lost, log_path=s.log_path, game_id=s.game_id)
+        elif s.remote and not s.closed:
+            from client.lanwords import closed_by_host, table_name
+
+            if closed_by_host(s):  # a guest whose host closed the table: no dead table
+                self.watched = None
+                s.close()
+                self.go(
+                    "hostlost",
+                    reason="host-closed",
+                    log_path=None,
+                    game_id=s.game_id,
+                    table=table_name(s),
+                )
 
     def busy(self) -> bool:
         """Whether the next frame is due at the frame rate (something moves)."""

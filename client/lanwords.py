@@ -134,3 +134,29 @@ def error_text(exc) -> str:
     code = getattr(exc, "code", "") or ""
     detail = getattr(exc, "message", "") or str(exc)
     return failure(code, getattr(exc, "address", ""), detail)
+
+
+def closed_by_host(session) -> bool:
+    """Whether ``session`` (a :class:`client.session.TableSession` at somebody else's
+    table) lost its host for good because the host closed the table: a connection's
+    last ``disconnected`` notice has the code ``host-closed`` (net/failures.py), and the
+    game had not ended (after its end the results stay on screen)."""
+    if not getattr(session, "remote", False) or getattr(session, "closed", False):
+        return False
+    mirrors = list(getattr(session, "mirrors", {}).values())
+    if any(m.outcome is not None or (m.view or {}).get("over") for m in mirrors):
+        return False
+    return any(
+        m.link is not None
+        and not m.link.get("reconnecting")
+        and m.link.get("code") == "host-closed"
+        for m in mirrors
+    )
+
+
+def table_name(session) -> str:
+    """The table's name as its host's ``welcome`` gave it ("" if none)."""
+    for m in getattr(session, "mirrors", {}).values():
+        if m.welcome and isinstance(m.welcome.get("table"), str):
+            return m.welcome["table"]
+    return ""

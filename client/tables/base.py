@@ -32,7 +32,7 @@ from types import ModuleType
 
 import pygame
 
-from client import assets, pads
+from client import assets, lanwords, pads
 from client.anim import Beat, Flight, Stage, Timeline, zone
 from client.i18n import _
 from client.scene import Scene
@@ -44,6 +44,7 @@ from client.tables import privacy
 from client.tables.presence import Presence
 from client.tables.seat import ShownSeat
 from client.tables.text import TableText
+from net.protocol import CLOSING_CODES
 
 
 #: The event types a table keeps for the results' history (round and deal ends).
@@ -340,6 +341,10 @@ class TableScene(TableText, Scene, abc.ABC):
             for err in m.errors:
                 if err.get("code") in EMOTE_CODES:  # not an action's refusal
                     self.show_error(_("Too many emotes: wait a moment"))
+                    continue
+                if err.get("code") in CLOSING_CODES:  # the link ends: in the player's words
+                    conn = getattr(m, "conn", None)
+                    self.show_error(lanwords.failure(err["code"], getattr(conn, "address", "")))
                     continue
                 self.show_error(err.get("message", _("refused")))
                 if key in self.seats:
