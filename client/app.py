@@ -44,6 +44,7 @@ SCENES = {
     "stats": "client.scenes.stats:StatsScene",
     "settings": "client.scenes.settings:SettingsScene",
     "hostlost": "client.scenes.hostlost:HostLostScene",
+    "askname": "client.scenes.askname:AskNameScene",
     "howto": "client.scenes.howto:HowToScene",
 }
 

@@ -7,7 +7,8 @@ the size of text in tables and overlays), ``last_game`` (str: the game id of the
 table started or hosted from this window, "" = none yet; Quick game deals it),
 ``howto_seen`` (list of game ids whose first-time "How to play" was already offered),
 ``bot_pause`` (one of :data:`BOT_PAUSES`: how long bots at this window's tables pause
-before each decision).
+before each decision), ``name_asked`` (bool: the name was asked before a first LAN game,
+:mod:`client.scenes.askname`).
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ class Settings:
     last_game: str = ""
     howto_seen: list[str] = field(default_factory=list)
     bot_pause: str = "natural"
+    name_asked: bool = False
 
     @classmethod
     def load(cls, path: Path | None = None) -> "Settings":
@@ -100,6 +102,8 @@ class Settings:
                 s.howto_seen = [g for g in seen if isinstance(g, str)][:32]
             if data.get("bot_pause") in BOT_PAUSES:
                 s.bot_pause = data["bot_pause"]
+            if isinstance(data.get("name_asked"), bool):
+                s.name_asked = data["name_asked"]
         return s
 
     def bot_delay(self) -> float | tuple[float, float]:
@@ -114,6 +118,12 @@ class Settings:
         from client.i18n import _
 
         return _("Player") if self.name == DEFAULT_NAME else self.name
+
+    def asks_name(self) -> bool:
+        """Whether to ask this player's name before a LAN game (the first Host or Join,
+        :mod:`client.scenes.askname`): the name is the untouched default and was never
+        asked."""
+        return self.name == DEFAULT_NAME and not self.name_asked
 
     def save(self, path: Path | None = None) -> Path:
         """Write settings as JSON; returns the path. Raises ``OSError`` if unwritable."""
