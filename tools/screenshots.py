@@ -31,7 +31,7 @@ sys.path.insert(0, os.path.dirname(_here))
 
 from client.app import App  # noqa: E402
 from client.settings import Settings  # noqa: E402
-from client.shots import frames, until  # noqa: E402
+from client.shots import ShotWaitError, frames, wait  # noqa: E402
 
 #: The shot of each game that the README shows (a decision being made).
 README_SHOTS = {
@@ -69,6 +69,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--readme", metavar="DIR", help="also write the README's five thumbnails")
     args = p.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
+    try:
+        shoot(args)
+    except ShotWaitError as exc:  # a shot would show the wrong moment: stop, say which
+        print(f"tools/screenshots.py: {exc}", file=sys.stderr, flush=True)
+        return 1
+    print(f"screenshots in {args.out}/")
+    if args.readme:
+        readme_thumbnails(args.out, args.readme)
+        print(f"README thumbnails in {args.readme}/")
+    return 0
+
+
+def shoot(args) -> None:
+    """Every screenshot into ``args.out`` (raises :class:`client.shots.ShotWaitError`
+    naming the moment that never came)."""
     # The tables it opens save "last game" and "How to play seen": into a folder of its
     # own, never the player's settings.
     import tempfile
@@ -80,6 +95,18 @@ def main(argv: list[str] | None = None) -> int:
         name="Ana", language=args.lang, ui_scale=args.ui_scale, howto_seen=list(GAMES)
     )
     app = App(settings, size=(1280, 720))
+    try:
+        shoot_on(app, args)
+    finally:  # a wait that gave up leaves a table open: end its host process
+        session = getattr(app.scene, "session", None)
+        if session is not None:
+            session.close()
+
+
+def shoot_on(app, args) -> None:
+    """:func:`shoot` on ``app``: the scenes, then each game's tables."""
+    from client.howto import GAMES
+
     shot = lambda name: app.save_screenshot(os.path.join(args.out, name))  # noqa: E731
 
     for name in ("menu", "newgame", "settings", "stats"):
@@ -110,7 +137,12 @@ def main(argv: list[str] | None = None) -> int:
         "Ana's table",
         advertise=False,
     )
-    until(app, lambda: lobby.address is not None, 30)
+    wait(
+        app,
+        lambda: lobby.address is not None and len(lobby.seats()) == 4,
+        "the hosted table's lobby (its address and four seats)",
+        60,
+    )
     frames(app, 0.2)
     shot("lobby.png")
     lobby.session.close()
@@ -126,12 +158,14 @@ def main(argv: list[str] | None = None) -> int:
 
     app.settings.howto_seen = []  # a first table: its How to play opens by itself
     table = start_table(app, "take5", ["human", "bot:normal", "bot:normal"], args.seed)
-    until(app, lambda: table.board is not None, 30)
+    wait(
+        app, lambda: table.board is not None and table.help_open, "a first table's How to play", 60
+    )
     frames(app, 0.5)
     shot("firsttime.png")
     app.settings.howto_seen = list(GAMES)
     os.kill(table.session.host.pid, signal.SIGKILL)
-    until(app, lambda: app.scene is not table, 30)
+    wait(app, lambda: app.scene is not table, "the window to notice its host died", 60)
     frames(app, 0.2)
     shot("hostlost.png")
 
@@ -142,11 +176,6 @@ def main(argv: list[str] | None = None) -> int:
         if args.game and game_id != args.game:
             continue
         table_for(game_id).shots(app, lambda name, g=game_id: shot(f"{g}-{name}"), args.seed)
-    print(f"screenshots in {args.out}/")
-    if args.readme:
-        readme_thumbnails(args.out, args.readme)
-        print(f"README thumbnails in {args.readme}/")
-    return 0
 
 
 if __name__ == "__main__":
