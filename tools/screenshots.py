@@ -2,12 +2,17 @@
 
     python3 tools/screenshots.py [--out DIR] [--seed N] [--lang hu] [--ui-scale 1.25]
 
-Writes menu.png, newgame.png, settings.png, stats.png, replays.png, continue.png,
-host.png, lobby.png, browser.png, hostlost.png (the table's host process crashed),
-howto-GAME.png (How to play from the menu, each game), firsttime.png (a game's first
-table opens its How to play by itself), then
-each table's own screenshots as GAME-NAME.png (e.g. take5-table.png, mid-turn with a
-card selected; guandan-readings.png) into DIR (default ./screenshots).
+Writes menu.png, newgame.png, settings.png, host.png, lobby.png, browser.png,
+hostlost.png (the table's host process crashed), howto-GAME.png (How to play from the
+menu, each game), firsttime.png (a game's first table opens its How to play by itself),
+then each table's own screenshots as GAME-NAME.png (e.g. take5-table.png, mid-turn with a
+card selected; guandan-readings.png), and last what those games left: stats.png,
+replays.png, continue.png, replay.png and replay-seat.png (a finished game from a seat)
+into DIR (default ./screenshots). Settings, logs and statistics go to folders of the
+run's own, never the player's.
+
+Every shot waits for what it shows (:mod:`client.shots`); a wait that gives up stops
+the run with exit code 1 and names it ("gave up waiting for the Take 5 reveal …").
 
     python3 tools/screenshots.py --out /tmp/shots --readme docs/screens
 
@@ -91,6 +96,7 @@ def shoot(args) -> None:
     from client.howto import GAMES
 
     os.environ["TAPETE_CONFIG_DIR"] = tempfile.mkdtemp(prefix="tapete-shots-")
+    os.environ["TAPETE_DATA_DIR"] = tempfile.mkdtemp(prefix="tapete-shots-data-")
     settings = Settings(
         name="Ana", language=args.lang, ui_scale=args.ui_scale, howto_seen=list(GAMES)
     )
@@ -109,7 +115,7 @@ def shoot_on(app, args) -> None:
 
     shot = lambda name: app.save_screenshot(os.path.join(args.out, name))  # noqa: E731
 
-    for name in ("menu", "newgame", "settings", "stats"):
+    for name in ("menu", "newgame", "settings"):
         app.go(name)
         frames(app, 0.2)
         shot(f"{name}.png")
@@ -117,11 +123,6 @@ def shoot_on(app, args) -> None:
         app.go("howto", game_id=game_id)
         frames(app, 0.2)
         shot(f"howto-{game_id}.png")
-    for mode in ("replays", "continue"):
-        app.go("replays", mode=mode)
-        frames(app, 0.2)
-        shot(f"{mode}.png")
-
     # LAN: the lobby of a hosted table and the table browser.
     from client.launch import host_table
 
@@ -176,6 +177,27 @@ def shoot_on(app, args) -> None:
         if args.game and game_id != args.game:
             continue
         table_for(game_id).shots(app, lambda name, g=game_id: shot(f"{g}-{name}"), args.seed)
+
+    # What those games left: the statistics, the lists of logs, a replay from a seat.
+    app.go("stats")
+    frames(app, 0.2)
+    shot("stats.png")
+    for mode in ("replays", "continue"):
+        app.go("replays", mode=mode)
+        frames(app, 0.2)
+        shot(f"{mode}.png")
+    from net.log import list_logs, read_log
+
+    done = [g for g in list_logs() if g["ok"] and g["over"] and g["actions"] > 20]
+    if not done:
+        raise ShotWaitError("a finished game's log to replay")
+    replay = app.go("replay", record=read_log(done[0]["path"]), path=done[0]["path"])
+    replay.goto(len(replay.states) // 2)
+    frames(app, 0.1)
+    shot("replay.png")
+    replay.set_focus(0)
+    frames(app, 0.1)
+    shot("replay-seat.png")
 
 
 if __name__ == "__main__":
