@@ -297,17 +297,19 @@ class App:
             s.close()
             self.go("hostlost", reason=s.lost, log_path=s.log_path, game_id=s.game_id)
         elif s.remote and not s.closed:
-            from client.lanwords import closed_by_host, table_name
+            from client.lanwords import link_ended, notice_text, table_name
 
-            if closed_by_host(s):  # a guest whose host closed the table: no dead table
+            ended = link_ended(s)
+            if ended is not None:  # a guest whose table is gone: no dead table, no waiting
                 self.watched = None
                 s.close()
                 self.go(
                     "hostlost",
-                    reason="host-closed",
+                    reason="host-closed" if ended.get("code") == "host-closed" else "link",
                     log_path=None,
                     game_id=s.game_id,
                     table=table_name(s),
+                    detail=notice_text(ended),
                 )
 
     def busy(self) -> bool:

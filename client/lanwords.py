@@ -136,22 +136,28 @@ def error_text(exc) -> str:
     return failure(code, getattr(exc, "address", ""), detail)
 
 
-def closed_by_host(session) -> bool:
-    """Whether ``session`` (a :class:`client.session.TableSession` at somebody else's
-    table) lost its host for good because the host closed the table: a connection's
-    last ``disconnected`` notice has the code ``host-closed`` (net/failures.py), and the
-    game had not ended (after its end the results stay on screen)."""
+def link_ended(session) -> dict | None:
+    """The last ``disconnected`` notice of ``session`` (a
+    :class:`client.session.TableSession` at somebody else's table) when its link ended
+    for good — the host closed the table, refused this window (``replaced``, …), or
+    could not be reached again — before the game's end (after it the results stay on
+    screen); None while the link is up or is being tried again."""
     if not getattr(session, "remote", False) or getattr(session, "closed", False):
-        return False
+        return None
     mirrors = list(getattr(session, "mirrors", {}).values())
     if any(m.outcome is not None or (m.view or {}).get("over") for m in mirrors):
-        return False
-    return any(
-        m.link is not None
-        and not m.link.get("reconnecting")
-        and m.link.get("code") == "host-closed"
-        for m in mirrors
+        return None
+    return next(
+        (m.link for m in mirrors if m.link is not None and not m.link.get("reconnecting")),
+        None,
     )
+
+
+def closed_by_host(session) -> bool:
+    """Whether ``session`` lost its host for good because the host closed the table (its
+    :func:`link_ended` notice has the code ``host-closed``, net/failures.py)."""
+    ended = link_ended(session)
+    return ended is not None and ended.get("code") == "host-closed"
 
 
 def table_name(session) -> str:

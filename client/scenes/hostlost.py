@@ -22,19 +22,28 @@ class HostLostScene(Scene):
     the menu."""
 
     def __init__(
-        self, app, reason: str, log_path: str | None, game_id: str, table: str = ""
+        self,
+        app,
+        reason: str,
+        log_path: str | None,
+        game_id: str,
+        table: str = "",
+        detail: str = "",
     ) -> None:
         super().__init__(app)
         self.reason = reason
         self.log_path = log_path
         self.game_id = game_id
         self.table = table
+        self.detail = detail
         self.error = ""
 
     @property
     def closed(self) -> bool:
-        """Whether the host closed the table (rather than its process ending)."""
-        return self.reason == "host-closed"
+        """Whether somebody else's table ended under this window (``reason``
+        ``host-closed``: its host closed it; ``link``: the link to it ended for good,
+        ``detail`` says how) rather than this machine's host process."""
+        return self.reason in ("host-closed", "link")
 
     def enter(self) -> None:
         w, h = self.app.size
@@ -84,6 +93,17 @@ class HostLostScene(Scene):
         """The lines to show: ``(text, size, colour, bold)``, the title first."""
         from client.stats import game_title
 
+        if self.reason == "link":
+            return [
+                (_("The table is out of reach"), 44, assets.GOLD, True),
+                (self.detail, 20, assets.WHITE, False),
+                (
+                    _("Join it again from the menu when it is back, or another table."),
+                    20,
+                    assets.WHITE,
+                    False,
+                ),
+            ]
         if self.closed:
             game = game_title(self.game_id)
             if self.table:
@@ -131,9 +151,12 @@ class HostLostScene(Scene):
         surface.fill(assets.FELT_DARK)
         y = h // 2 - 120
         for text, size, colour, bold in self.texts():
-            img = assets.fit(text, size, w - 40, colour, bold)
-            surface.blit(img, img.get_rect(center=(w // 2, y)))
-            y += 60 if size > 30 else 36
+            lines, px = assets.fit_lines(text, size, w - 60, 1 if size > 30 else 2, bold)
+            for line in lines:
+                img = assets.text(line, px, colour, bold)
+                surface.blit(img, img.get_rect(center=(w // 2, y)))
+                y += 60 if size > 30 else 28
+            y += 0 if size > 30 else 8
         if self.error:
             img = assets.text(self.error, 18, (255, 150, 140), True)
             surface.blit(img, img.get_rect(center=(w // 2, h // 2 + 180)))

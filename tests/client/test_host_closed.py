@@ -110,3 +110,72 @@ def test_the_table_name_comes_from_the_welcome():
     welcome = {"type": "welcome", "seat": 0, "table": "Bea's table", "seats": []}
     assert table_name(_Session(mirror(welcome))) == "Bea's table"
     assert table_name(_Session(mirror())) == ""
+
+
+def test_a_seat_taken_back_from_another_window_ends_this_one(app):
+    """The same seat joined again with its token (another window): this window is told
+    in words and goes back to the menu, rather than staying at a table it left."""
+    from net.client import connect
+
+    host = LocalHost("take5", ["open", "open", "bot:easy"], 6, bot_delay=0.0)
+    host.start()
+    other = None
+    try:
+        port = host.listen(0, "127.0.0.1")
+        joined(app, port)
+        assert run_until(app, lambda: isinstance(app.scene, LobbyScene), 10)
+        conn = app.scene.session.mirrors[0].conn
+        other = connect(f"127.0.0.1:{port}", player="Ana", seat=0, token=conn.token)
+        assert run_until(app, lambda: isinstance(app.scene, HostLostScene), 10)
+        assert app.scene.reason == "link"
+        assert [t for t, *_ in app.scene.texts()] == [
+            "The table is out of reach",
+            "Your seat was taken back from another window: this one has left the table",
+            "Join it again from the menu when it is back, or another table.",
+        ]
+        assert app.scene.menu.text == "Back to menu"
+    finally:
+        if other is not None:
+            other.close()
+        host.stop()
+
+
+def test_a_lobby_says_when_its_link_is_tried_again_and_leaves_when_it_ends(app):
+    from client import assets
+
+    host = LocalHost("take5", ["open", "open", "bot:easy"], 6, bot_delay=0.0)
+    host.start()
+    try:
+        port = host.listen(0, "127.0.0.1")
+        joined(app, port)
+        assert run_until(app, lambda: isinstance(app.scene, LobbyScene), 10)
+        lobby = app.scene
+        conn = lobby.session.mirrors[0].conn
+        gone = {
+            "type": "disconnected",
+            "reason": "the host has been silent for 6 s",
+            "code": "silent",
+            "address": f"127.0.0.1:{port}",
+            "reconnecting": True,
+            "attempt": 1,
+            "retry_in": 0.5,
+            "gives_up_in": 300.0,
+        }
+        conn._deliver(gone)  # as the network thread does
+        app.frame(1 / 30, [])
+        assets.reset_caches()
+        with assets.recording() as seen:
+            lobby.draw(app.screen)
+        shown = " ".join(t for _px, t in seen)  # (wrapped beside the Leave button)
+        assert "Connection lost (the host stopped answering) — reconnecting…" in shown
+        assert app.scene is lobby
+        # It gave up (minutes later): nothing answers at the address any more.
+        final = {k: gone[k] for k in ("type", "reason", "address")}
+        conn._deliver({**final, "code": "refused"})
+        app.frame(1 / 30, [])
+        assert isinstance(app.scene, HostLostScene) and app.scene.reason == "link"
+        assert app.scene.texts()[1][0] == (
+            f"Nothing answered at 127.0.0.1:{port} — check the address on the host's screen"
+        )
+    finally:
+        host.stop()
