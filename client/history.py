@@ -4,8 +4,8 @@ who played, how far it went (the round, deal or turn reached), the score and who
 Read from the log (:func:`net.log.read_log`): names from its seating, the score and the
 winners from its ``outcome`` once the game is over, else from the public view of the last
 state it reaches (replayed once, :func:`net.log.replay_states`; a few ms, half a second
-for a whole Guandan match). Summaries are kept per file and modification time, so a
-list opened again costs nothing.
+for a whole Guandan match); a list keeps the summaries it made (``kept``), so each log
+is replayed once while it shows.
 """
 
 from __future__ import annotations
@@ -16,8 +16,6 @@ from client.i18n import _
 
 #: Guandan's levels as its cards read (2–10, J, Q, K, A).
 LEVELS = {11: "J", 12: "Q", 13: "K", 14: "A"}
-
-_kept: dict[tuple[str, float], "Summary"] = {}
 
 
 @dataclass(frozen=True)
@@ -33,18 +31,22 @@ class Summary:
     result: str
 
 
-def summary(entry: dict) -> Summary | None:
+def summary(entry: dict, kept: dict | None = None) -> Summary | None:
     """The :class:`Summary` of a :func:`net.log.log_status` entry (None for a log that
-    cannot be read or replayed)."""
+    cannot be read or replayed); ``kept`` (a dict) keeps it by file and modification
+    time for the next call."""
     if not entry.get("ok"):
         return None
     key = (entry["path"], entry.get("mtime", 0.0))
-    if key not in _kept:
-        try:
-            _kept[key] = _summarise(entry["path"])
-        except Exception:  # noqa: BLE001 - a log that does not replay: the list says less
-            return None
-    return _kept[key]
+    if kept is not None and key in kept:
+        return kept[key]
+    try:
+        about = _summarise(entry["path"])
+    except Exception:  # noqa: BLE001 - a log that does not replay: the list says less
+        about = None
+    if kept is not None:
+        kept[key] = about
+    return about
 
 
 def names(record: dict) -> list[str]:
@@ -142,9 +144,3 @@ def winners_text(game_id: str, winners: list[int], who: list[str]) -> str:
     if not winners:
         return _("a draw")
     return _("{names} won").format(names=_side(who, winners))
-
-
-def forget(path: str) -> None:
-    """Drop what is kept about ``path`` (a deleted log)."""
-    for key in [k for k in _kept if k[0] == path]:
-        del _kept[key]

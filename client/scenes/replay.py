@@ -407,6 +407,7 @@ class LogListScene(Scene):
         self.selected = 0
         self.error = ""
         self.asking = False  # the question "Delete this log?" is open
+        self.summaries: dict = {}  # (path, mtime) → client.history.Summary, made once
         self.buttons: dict[str, pygame.Rect] = {}
 
     def idle(self) -> bool:
@@ -476,8 +477,6 @@ class LogListScene(Scene):
         """Delete log ``i`` from the disk and the list (an error says why it stays)."""
         if not 0 <= i < len(self.logs):
             return
-        from client import history
-
         path = self.logs[i]["path"]
         try:
             os.remove(path)
@@ -486,7 +485,6 @@ class LogListScene(Scene):
         except OSError as exc:
             self.error = _("Cannot delete that log: {reason}").format(reason=exc.strerror or exc)
             return
-        history.forget(path)
         del self.logs[i]
         self.selected = max(0, min(i, len(self.logs) - 1))
 
@@ -527,7 +525,7 @@ class LogListScene(Scene):
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g["mtime"]))
         if not g["ok"]:
             return f"{when} · {os.path.basename(g['path'])}", _("unreadable")
-        about = summary(g)
+        about = summary(g, self.summaries)
         left = f"{when} · {game_title(g['game'])}"
         if about is not None and about.reached:
             left += f" · {about.reached}"
@@ -539,7 +537,7 @@ class LogListScene(Scene):
         """A row's second line: the score with the players' names, else the players."""
         from client.history import summary
 
-        about = summary(g) if g["ok"] else None
+        about = summary(g, self.summaries) if g["ok"] else None
         if about is None:
             return ""
         return about.score or ", ".join(about.players)
