@@ -60,7 +60,6 @@ def results(app, shot, game_id: str, seats: list[str], seed: int, speed: float =
 
 
 def at_results(app) -> bool:
-    """Whether the window shows the results screen (the router's ``results``)."""
-    from client.app import scene_class
-
-    return isinstance(app.scene, scene_class("results"))
+    """Whether the window shows the results screen (the router's ``results``, by its
+    class's name: importing the router from a table would make an import circle)."""
+    return type(app.scene).__name__ == "ResultsScene"
