@@ -392,7 +392,6 @@ class LogListScene(Scene):
     log; Esc → menu."""
 
     ROWS = 8  # at most; fewer in a short window (:meth:`rows`)
-    STEP = 62  # pixels from one row to the next
     TOP = 140  # the first row's top
 
     def __init__(self, app, mode: str = "replays") -> None:
@@ -413,15 +412,27 @@ class LogListScene(Scene):
     def idle(self) -> bool:
         return True
 
+    def fpx(self, size: float, floor: int = assets.MIN_TEXT) -> int:
+        """A text size: ``size`` pixels by the player's text size (settings ``ui_scale``),
+        never under ``floor``."""
+        scale = float(getattr(self.app.settings, "ui_scale", 1.0) or 1.0)
+        return max(floor, round(size * scale))
+
+    def step(self) -> int:
+        """Pixels from one row to the next: two lines of words, taller with the text size."""
+        return max(62, self.fpx(19) + self.fpx(15) + 28)
+
     def rows(self) -> int:
         """How many rows the window shows (8, fewer in a short window)."""
-        return max(3, min(self.ROWS, (self.app.size[1] - self.TOP - 90) // self.STEP))
+        return max(3, min(self.ROWS, (self.app.size[1] - self.TOP - 90) // self.step()))
 
     def row_rect(self, i: int) -> pygame.Rect:
-        """Row ``i`` on screen (pixels): at most 800 wide, room for the scroll bar."""
+        """Row ``i`` on screen (pixels): 800 wide (wider with the text size, never past
+        the window), room for the scroll bar beside it."""
         w, _h = self.app.size
-        width = min(800, w - 60)
-        return pygame.Rect(w // 2 - width // 2 - 10, self.TOP + i * self.STEP, width, self.STEP - 6)
+        width = min(w - 60, self.fpx(800, 800))
+        step = self.step()
+        return pygame.Rect(w // 2 - width // 2 - 10, self.TOP + i * step, width, step - 6)
 
     def handle_event(self, event) -> None:
         if self.asking:
@@ -546,17 +557,17 @@ class LogListScene(Scene):
         w, h = self.app.size
         surface.fill(assets.FELT_DARK)
         title = _("Continue a game") if self.mode == "continue" else _("Replays")
-        img = assets.text(title, 44, assets.GOLD, True)
+        img = assets.fit(title, min(self.fpx(44), 53), w - 40, assets.GOLD, True)
         surface.blit(img, img.get_rect(center=(w // 2, 60)))
         hint = _("↑/↓ choose · Enter or click to open · Delete: delete · Esc: menu")
-        img = assets.fit(hint, 18, w - 40, assets.WHITE)
+        img = assets.fit(hint, self.fpx(18), w - 40, assets.WHITE)
         surface.blit(img, img.get_rect(center=(w // 2, 108)))
         self.buttons = {}
         if not self.logs:
             text = (
                 _("No unfinished games.") if self.mode == "continue" else _("No logged games yet.")
             )
-            img = assets.text(text, 24, assets.WHITE)
+            img = assets.text(text, self.fpx(24), assets.WHITE)
             surface.blit(img, img.get_rect(center=(w // 2, 240)))
         top = self.first()
         shown = self.logs[top : top + self.rows()]
@@ -564,13 +575,15 @@ class LogListScene(Scene):
             self.draw_row(surface, self.row_rect(i), g, top + i == self.selected)
         self.draw_scroll(surface, top, len(shown))
         if self.logs:
+            label = _("Delete (Del)")
+            width = max(200, assets.measure(label, self.fpx(17), True) + 24)
             self.buttons["delete"] = self.small_button(
-                surface, pygame.Rect(self.row_rect(0).x, h - 74, 200, 40), _("Delete (Del)")
+                surface, pygame.Rect(self.row_rect(0).x, h - 74, width, 40), label
             )
         chosen = self.logs[self.selected] if 0 <= self.selected < len(self.logs) else None
         error = self.error or (self.unreadable(chosen) if chosen and not chosen["ok"] else "")
         if error:
-            lines, px = assets.fit_lines(error, 18, w - 460, 2, True)
+            lines, px = assets.fit_lines(error, self.fpx(18), w - 460, 2, True)
             y = h - 54 - (len(lines) - 1) * px // 2
             for line in lines:
                 img = assets.text(line, px, (255, 150, 140), True)
@@ -593,14 +606,16 @@ class LogListScene(Scene):
         if not g["ok"] and not chosen:
             colour = (255, 150, 140)
         won = g["ok"] and g["over"] and not chosen
-        img = assets.fit(right, 18, rect.w // 3, assets.GOLD if won else colour, True)
-        surface.blit(img, img.get_rect(midright=(rect.right - 16, rect.y + 18)))
+        big, small = self.fpx(19), self.fpx(15)
+        line = assets.font(big, True).get_linesize()
+        img = assets.fit(right, self.fpx(18), rect.w // 3, assets.GOLD if won else colour, True)
+        surface.blit(img, img.get_rect(midright=(rect.right - 16, rect.y + 6 + line // 2)))
         room = rect.w - img.get_width() - 48
-        surface.blit(assets.fit(left, 19, room, colour, True), (rect.x + 16, rect.y + 6))
+        surface.blit(assets.fit(left, big, room, colour, True), (rect.x + 16, rect.y + 6))
         detail = self.detail(g)
         if detail:
-            img = assets.fit(detail, 15, rect.w - 32, colour)
-            surface.blit(img, (rect.x + 16, rect.y + 32))
+            img = assets.fit(detail, small, rect.w - 32, colour)
+            surface.blit(img, (rect.x + 16, rect.y + 8 + line))
 
     def draw_scroll(self, surface: pygame.Surface, top: int, shown: int) -> None:
         """Where the rows shown are in the list: a bar beside them (its thumb as long as
@@ -619,12 +634,9 @@ class LogListScene(Scene):
             max(12, track.h * shown // n),
         )
         pygame.draw.rect(surface, assets.GOLD, thumb, border_radius=5)
-        where, more = words
-        img = assets.text(where, 15, assets.GOLD, True)
-        surface.blit(img, img.get_rect(bottomright=(first.right, first.y - 4)))
-        if more:
-            img = assets.text(more, 15, assets.GOLD, True)
-            surface.blit(img, img.get_rect(topright=(last.right, last.bottom + 2)))
+        text = " · ".join(t for t in words if t)  # under the rows: "1–7 of 50 · ↓ 43 more"
+        img = assets.text(text, self.fpx(15), assets.GOLD, True)
+        surface.blit(img, img.get_rect(topright=(last.right, last.bottom + 2)))
 
     def scroll_words(self, top: int, shown: int) -> tuple[str, str] | None:
         """("1–7 of 23", "↓ 16 more") for rows ``top``… (``shown`` of them), or None
@@ -639,7 +651,7 @@ class LogListScene(Scene):
     def small_button(self, surface: pygame.Surface, rect: pygame.Rect, label: str) -> pygame.Rect:
         pygame.draw.rect(surface, (31, 93, 67), rect, border_radius=8)
         pygame.draw.rect(surface, assets.GOLD, rect, 1, border_radius=8)
-        img = assets.fit(label, 17, rect.w - 12, assets.WHITE, True)
+        img = assets.fit(label, self.fpx(17), rect.w - 12, assets.WHITE, True)
         surface.blit(img, img.get_rect(center=rect.center))
         return rect
 
@@ -649,21 +661,30 @@ class LogListScene(Scene):
         dim = pygame.Surface((w, h), pygame.SRCALPHA)
         dim.fill((0, 0, 0, 150))
         surface.blit(dim, (0, 0))
-        box = pygame.Rect(0, 0, min(w - 40, 640), 230)
+        box = pygame.Rect(
+            0, 0, min(w - 40, self.fpx(640, 640)), 150 + self.fpx(28) + 2 * self.fpx(18)
+        )
         box.center = (w // 2, h // 2)
         pygame.draw.rect(surface, assets.FELT_DARK, box, border_radius=14)
         pygame.draw.rect(surface, assets.GOLD, box, 2, border_radius=14)
-        img = assets.fit(_("Delete this game's log?"), 28, box.w - 40, assets.GOLD, True)
-        surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + 22)))
+        y = box.y + 22
+        img = assets.fit(_("Delete this game's log?"), self.fpx(28), box.w - 40, assets.GOLD, True)
+        surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+        y += img.get_height() + 14
         left, _right = self.describe(g)
-        img = assets.fit(left, 18, box.w - 40, assets.WHITE, True)
-        surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + 70)))
-        img = assets.fit(_("Its replay is gone for good; your statistics keep it."), 18, box.w - 40)
-        surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + 100)))
+        img = assets.fit(left, self.fpx(18), box.w - 40, assets.WHITE, True)
+        surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+        y += img.get_height() + 8
+        text = _("Its replay is gone for good; your statistics keep it.")
+        img = assets.fit(text, self.fpx(18), box.w - 40)
+        surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
         y = box.bottom - 66
+        labels = (_("Delete (Enter)"), _("Keep (Esc)"))
+        width = max(200, *(assets.measure(t, self.fpx(17), True) + 24 for t in labels))
+        width = min(width, (box.w - 60) // 2)
         self.buttons["yes"] = self.small_button(
-            surface, pygame.Rect(box.centerx - 210, y, 200, 46), _("Delete (Enter)")
+            surface, pygame.Rect(box.centerx - 10 - width, y, width, 46), _("Delete (Enter)")
         )
         self.buttons["no"] = self.small_button(
-            surface, pygame.Rect(box.centerx + 10, y, 200, 46), _("Keep (Esc)")
+            surface, pygame.Rect(box.centerx + 10, y, width, 46), _("Keep (Esc)")
         )

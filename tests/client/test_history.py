@@ -234,3 +234,31 @@ def test_the_viewer_draws_no_text_under_12_px(app, tmp_path, data, game_id):
                 assert not small, (code, seat, small[:5])
     finally:
         i18n.set_language("en")
+
+
+def test_the_lists_words_grow_with_the_text_size(app, tmp_path, data):
+    """At 150 % the rows' words are larger, the rows taller, and none is under 12 px
+    at 75 %."""
+    logs(tmp_path, 12)
+
+    def sizes(scale: float) -> dict[str, int]:
+        app.settings.ui_scale = scale
+        scene = LogListScene(app, "replays")
+        app.switch(scene)
+        assets.reset_caches()
+        with assets.recording() as seen:
+            scene.draw(app.screen)
+        return {t: px for px, t in seen}, scene
+
+    try:
+        small, _scene = sizes(0.75)
+        assert min(small.values()) >= assets.MIN_TEXT
+        normal, scene = sizes(1.0)
+        assert scene.step() == 62
+        larger, scene = sizes(1.5)
+        assert scene.step() == 28 + 22 + 28 and scene.rows() == 6  # (720 - 230) // 78
+        both = [t for t in normal if t in larger and any(c.isalpha() for c in t)]
+        grew = [t for t in both if larger[t] > normal[t]]
+        assert len(both) >= 5 and len(grew) >= 0.85 * len(both), (both, grew)
+    finally:
+        app.settings.ui_scale = 1.0

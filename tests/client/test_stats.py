@@ -124,3 +124,31 @@ def test_the_screen_draws_no_text_under_12_px(app, data):
     finally:
         i18n.set_language("en")
         resize(app, 1280, 720)
+
+
+def test_the_screens_words_grow_with_the_text_size(app, data):
+    for i in range(3):
+        record_result(
+            "Ana",
+            "take5",
+            0,
+            {"over": True, "winners": [0], "totals": [5, 9]},
+            f"k{i}",
+            seats=["human", "bot:hard"],
+        )
+
+    def sizes(scale: float) -> dict[str, int]:
+        app.settings.ui_scale = scale
+        scene = app.go("stats")
+        assets.reset_caches()
+        with assets.recording() as seen:
+            scene.draw(app.screen)
+        return {t: px for px, t in seen}
+
+    try:
+        normal, larger = sizes(1.0), sizes(1.5)
+    finally:
+        app.settings.ui_scale = 1.0
+    both = [t for t in normal if t in larger and any(c.isalpha() for c in t)]
+    grew = [t for t in both if larger[t] > normal[t]]
+    assert len(both) >= 8 and len(grew) >= 0.85 * len(both), (both, grew)
