@@ -31,6 +31,12 @@ class AskNameScene(Scene):
     def idle(self) -> bool:
         return True
 
+    def fpx(self, size: float, floor: int = assets.MIN_TEXT) -> int:
+        """A text size: ``size`` pixels by the player's text size (settings ``ui_scale``),
+        never under ``floor``."""
+        scale = float(getattr(self.app.settings, "ui_scale", 1.0) or 1.0)
+        return max(floor, round(size * scale))
+
     def enter(self) -> None:
         ui = self.app.ui
         w, h = self.app.size
@@ -83,9 +89,9 @@ class AskNameScene(Scene):
         w, h = self.app.size
         surface.fill(assets.FELT)
         question, line = self.texts()
-        title = assets.fit(question, 40, w - 40, assets.GOLD, True)
+        title = assets.fit(question, min(self.fpx(40), 50), w - 40, assets.GOLD, True)
         surface.blit(title, title.get_rect(center=(w // 2, h // 2 - 120)))
-        lines, px = assets.fit_lines(line, 20, w - 60, 2, False)
+        lines, px = assets.fit_lines(line, self.fpx(20), w - 60, 2, False)
         y = h // 2 - 66
         for text in lines:
             img = assets.text(text, px, assets.WHITE)
