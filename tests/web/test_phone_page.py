@@ -15,6 +15,7 @@ from __future__ import annotations
 import time
 
 from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.support.ui import Select
 
 from tests.web.conftest import drop_web_links
 
@@ -24,7 +25,9 @@ HELD = 600.0
 FOUR = ["open", "bot:normal", "bot:normal", "bot:normal"]
 #: What a key hint looks like on the page; none may show on a phone.
 HINTS = tuple(
-    "Enter|(H)|(P)|(O)|(K)|(R)|(E)|(B)|Tab|arrows|[|A/S/D/F|←/→|Space|pile D|press|click".split("|")
+    "Enter|(H)|(P)|(O)|(K)|(R)|(E)|(B)|Tab|arrows|[|A/S/D/F|←/→|Space|1–3|pile D|press|click".split(
+        "|"
+    )
 )
 
 
@@ -227,6 +230,9 @@ def test_teamplay_words_draw_discard_and_a_new_mission(web_table, open_page, vie
             "Your turn: draw 2 more cards (bank or pile); select cards to complete missions",
         ),
     )
+    assert texts(page, ".tp-bank .tp-h") == [
+        by_viewport(viewport, "Bank: take with 1–3", "Bank: tap to take")
+    ]
     looked_at(page, "teamplay-draw")
     # Over the hand limit at the start of the turn: one card to discard.
     limit = hand_limit(4)
@@ -335,6 +341,21 @@ def test_take5_words_the_row_to_take(web_table, open_page, viewport):
         ["take: 3", "take: 3", "take: 5", "take: 1"],
     )
     looked_at(page, "take5-row")
+    # The words come from the window's catalogues, in every language.
+    Select(page.wait("select[data-action=language]")).select_by_value("es")
+    page.wait_until(
+        lambda: (
+            texts(page, "[data-action=take-row] .take")
+            == by_viewport(
+                viewport,
+                ["[1] llevar: 3", "[2] llevar: 3", "[3] llevar: 5", "[4] llevar: 1"],
+                ["llevar: 3", "llevar: 3", "llevar: 5", "llevar: 1"],
+            )
+        ),
+        10,
+        "the rows in Spanish",
+    )
+    looked_at(page, "take5-row-es")
 
 
 # --------------------------------------------------------------------------- back in your seat

@@ -515,7 +515,9 @@ function drawMiddle(table, f) {
   const t = table.t;
   const v = f.v;
   const canBank = f.canDraw("bank");
-  const bank = el("div", { class: "tp-bank" }, el("h2", { class: "tp-h", text: canBank ? t("Bank: take with 1–3") : t("Bank") }));
+  let title = t("Bank");
+  if (canBank) title = touch ? t("Bank: tap to take") : t("Bank: take with 1–3");
+  const bank = el("div", { class: "tp-bank" }, el("h2", { class: "tp-h", text: title }));
   const row = el("div", { class: "tp-row" });
   v.bank.forEach((c, i) => {
     const ok = matching(f.legal, { type: "draw", from: "bank", card: c }).length > 0 && f.mode === "play";
