@@ -30,6 +30,15 @@ BLINK_FPS = 4
 #: ``pygame.event.custom_type()`` hands out (pygame_gui's), which count up from
 #: ``USEREVENT`` and start again after ``pygame.quit``.
 WAKE = pygame.NUMEVENTS - 1
+#: The events that count as a player's input for :attr:`App.input_quiet` (a key, a
+#: click, a gamepad button).
+INPUT_EVENTS = (
+    pygame.KEYDOWN,
+    pygame.MOUSEBUTTONDOWN,
+    pygame.MOUSEBUTTONUP,
+    pygame.CONTROLLERBUTTONDOWN,
+    pygame.JOYBUTTONDOWN,
+)
 
 #: The router's scene names → ``"module:Class"`` (imported when first used). ``table``
 #: is the game's own table scene (:func:`client.tables.table_for`).
@@ -57,13 +66,14 @@ def scene_class(name: str) -> type[Scene]:
     return getattr(importlib.import_module(module), cls)
 
 
-def gui_theme() -> dict:
-    """The pygame_gui theme: bundled DejaVu fonts, felt colours, rounded widgets."""
+def gui_theme(scale: float = 1.0) -> dict:
+    """The pygame_gui theme: bundled DejaVu fonts (18 px, big buttons 24 px, times the
+    player's text size ``scale``), felt colours, rounded widgets."""
 
     def font(size: int, bold: bool = False) -> dict:
         return {
             "name": "dejavu",
-            "size": str(size),
+            "size": str(max(assets.MIN_TEXT, round(size * scale))),
             "bold": "1" if bold else "0",
             "regular_path": assets.font_path(),
             "bold_path": assets.font_path(True),
@@ -125,6 +135,10 @@ class App:
         flags = pygame.FULLSCREEN if self.settings.fullscreen and not size else pygame.RESIZABLE
         self.screen = pygame.display.set_mode((w, h), flags)
         self.size = self.screen.get_size()
+        #: Whether the window was given its size (``--size``, tests): it keeps it.
+        self.sized = size is not None
+        #: The window's size before a room's table made it fullscreen (None: it did not).
+        self.room_windowed: tuple[int, int] | None = None
         assets.reset_caches()
         self._ui = None
         from client.sound import Sounds
@@ -144,6 +158,10 @@ class App:
 
         #: The gamepads plugged in and the seats they play (:mod:`client.pads`).
         self.pads = Pads()
+        #: Seconds (of frames' ``dt``) since the player's last key, click or pad button
+        #: (:data:`INPUT_EVENTS`); while a scene handles an input event it is the quiet
+        #: time *before* that event (the results take no key from a burst of them).
+        self.input_quiet = 60.0
 
     @property
     def ui(self):
@@ -152,8 +170,16 @@ class App:
             import pygame_gui
 
             assets.install_gui_fonts()  # names in any script, in boxes and buttons too
-            self._ui = pygame_gui.UIManager(self.size, gui_theme())
+            self._ui = pygame_gui.UIManager(self.size, gui_theme(self.settings.ui_scale))
+            self._ui_scale = self.settings.ui_scale
         return self._ui
+
+    def restyle(self) -> None:
+        """The text size changed: the widgets' fonts follow from the next scene on (the
+        ``UIManager`` is made again with the new sizes)."""
+        if self._ui is not None and getattr(self, "_ui_scale", None) != self.settings.ui_scale:
+            self._ui.clear_and_reset()
+            self._ui = None
 
     def go(self, name: str, **kwargs) -> Scene:
         """The router: build the scene called ``name`` (see :data:`SCENES`) with
@@ -163,6 +189,10 @@ class App:
         (:meth:`watch`)."""
         if kwargs.get("session") is not None:
             self.watch(kwargs["session"])
+        if name == "menu" and self.room_windowed is not None:  # after a room's table
+            self.screen = pygame.display.set_mode(self.room_windowed, pygame.RESIZABLE)
+            self.room_windowed = None
+            self._new_size()
         if name == "table":
             cls = self.table_class(kwargs["session"].game_id)
         else:
@@ -203,8 +233,32 @@ class App:
             self.scene.exit()
         if self._ui is not None:
             self._ui.clear_and_reset()
+        self.restyle()  # (the text size changed in Settings: widgets follow)
         self.scene = scene
         scene.enter()
+
+    def room_screen(self) -> None:
+        """A table for the room opens (phone seats: the screen is the table, read from
+        the sofa): the window goes fullscreen, as the ``room_fullscreen`` setting asks,
+        unless it was given its size or is fullscreen already. The window comes back
+        when the menu does (:meth:`go`)."""
+        if (
+            self.sized
+            or not self.settings.room_fullscreen
+            or self.screen.get_flags() & pygame.FULLSCREEN
+        ):
+            return
+        self.room_windowed = self.screen.get_size()
+        self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        self._new_size()
+
+    def _new_size(self) -> None:
+        """The screen has a new size: widgets and the scene lay out anew."""
+        self.size = self.screen.get_size()
+        if self._ui is not None:
+            self._ui.set_window_resolution(self.size)
+        if self.scene is not None:
+            self.scene.resized()
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window became ``size`` pixels: widgets and the scene lay out anew (cards
@@ -212,11 +266,7 @@ class App:
         w, h = max(640, size[0]), max(400, size[1])
         if (w, h) != self.screen.get_size():
             self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
-        self.size = self.screen.get_size()
-        if self._ui is not None:
-            self._ui.set_window_resolution(self.size)
-        if self.scene is not None:
-            self.scene.resized()
+        self._new_size()
 
     def quit(self, code: int = 0, force: bool = False) -> None:
         """End the frame loop with exit ``code``. While LAN tables hosted in the
@@ -261,6 +311,9 @@ class App:
                 self._ui.process_events(event)
             if self.scene:
                 self.scene.handle_event(event)
+            if event.type in INPUT_EVENTS:
+                self.input_quiet = 0.0
+        self.input_quiet += dt
         if self.scene:
             self.scene.update(dt)
         self.check_host()

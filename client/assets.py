@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -103,6 +104,45 @@ FACES: tuple[Face, ...] = (
 )
 ARABIC_FACE, CJK_FACE, EMOJI_FACE = 1, 2, 3
 
+#: Where systems keep a full colour emoji face, tried in order: the first file that
+#: exists joins :data:`FACES` last, for what the bundled subset lacks (the flags, made
+#: of two regional indicator letters that the face joins into one picture).
+#: ``TAPETE_EMOJI_FONT`` names another file instead ("" = none).
+SYSTEM_EMOJI = (
+    "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf",
+    "/usr/share/fonts/noto/NotoColorEmoji.ttf",
+    "/usr/share/fonts/google-noto-emoji/NotoColorEmoji.ttf",
+    "/usr/share/fonts/noto-emoji/NotoColorEmoji.ttf",
+    "/usr/share/fonts/truetype/noto-color-emoji/NotoColorEmoji.ttf",
+    "C:/Windows/Fonts/seguiemj.ttf",
+)
+
+
+def system_emoji(candidates: tuple[str, ...] = SYSTEM_EMOJI) -> Face | None:
+    """The system's colour emoji face (``TAPETE_EMOJI_FONT``, else the first of
+    ``candidates`` that exists), or None. Noto Color Emoji comes in bitmaps of 109 px
+    (scaled to the text, as the bundled subset); another face is drawn at any size."""
+    env = os.environ.get("TAPETE_EMOJI_FONT")
+    for path in [env] if env is not None else candidates:
+        if path and os.path.isfile(path):
+            strike = 109 if "NotoColorEmoji" in os.path.basename(path) else 0
+            return Face(path, None, strike=strike)
+    return None
+
+
+def use_fallback(face: Face | None) -> None:
+    """Put ``face`` (a file path; None: none) after the bundled faces of :data:`FACES`
+    and forget what the faces measured and drew."""
+    global FACES
+    FACES = BUNDLED_FACES + ((face,) if face is not None else ())
+    for fn in (covers, face_for, preferred_face, runs):
+        fn.cache_clear()
+    reset_caches()
+
+
+BUNDLED_FACES = FACES
+FACES = BUNDLED_FACES + tuple(f for f in (system_emoji(),) if f is not None)
+
 #: Characters that prefer a face of their own over DejaVu (``(pattern, face index)``):
 #: Arabic letters (one face shapes a whole word) and emoji pictographs (in colour, not
 #: DejaVu's outlines of a few of them). The card suits ♠♥♦♣ stay DejaVu's.
@@ -141,6 +181,8 @@ def face_path(index: int, bold: bool = False) -> str:
     ``bold`` and it has one)."""
     face = FACES[index]
     name = face.bold if bold and face.bold else face.regular
+    if os.path.isabs(name):
+        return name  # a system face (:func:`system_emoji`)
     return str(resources.files("assets") / "fonts" / name)
 
 
@@ -324,12 +366,18 @@ def render(s: str, size: int, color=WHITE, bold: bool = False) -> pygame.Surface
     return render_line(s, size, color, bold)[0]
 
 
+#: How far (a share of the line's height) ink may reach above or below a line of text:
+#: a name of stacked combining marks is cut there, not spilled into the panel above.
+MARK_REACH = 0.3
+
+
 def render_line(s: str, size: int, color=WHITE, bold: bool = False) -> tuple[pygame.Surface, int]:
     """:func:`render`'s image of ``s`` and its baseline (pixels from the top).
 
     The image is DejaVu's line box at ``size`` (its ascent above the baseline, its
-    descent below), grown only where ink of another face reaches beyond it: Noto's
-    taller line boxes (Arabic, CJK) do not make a name taller than the text around it."""
+    descent below), grown only where ink of another face reaches beyond it (by
+    :data:`MARK_REACH` of the line at most): Noto's taller line boxes (Arabic, CJK) do
+    not make a name taller than the text around it, and stacked marks stay near it."""
     base = font(size, bold)
     if _simple(s, bold):
         return base.render(s, True, color), base.get_ascent()
@@ -363,7 +411,11 @@ def render_line(s: str, size: int, color=WHITE, bold: bool = False) -> tuple[pyg
         x += img.get_width()
     line = pygame.Rect(0, top - base.get_ascent(), width, base.get_height())
     ink = out.get_bounding_rect()
-    keep = line.union(ink) if ink.h else line
+    keep = line
+    if ink.h:  # ink beyond the line, but marks stacked on marks stop at MARK_REACH
+        reach = int(line.h * MARK_REACH)
+        lo, hi = max(ink.top, line.top - reach), min(ink.bottom, line.bottom + reach)
+        keep = line.union(pygame.Rect(0, lo, width, max(0, hi - lo)))
     keep.x, keep.w = 0, width
     return out.subsurface(keep).copy(), top - keep.y
 
@@ -483,23 +535,32 @@ def ellipsize(text: str, font: pygame.font.Font, width: int) -> str:
 
 
 def fit(
-    s: str, size: int, width: int, color=WHITE, bold: bool = False, shrink: float = 0.85
+    s: str,
+    size: int,
+    width: int,
+    color=WHITE,
+    bold: bool = False,
+    shrink: float = 0.85,
+    floor: int = MIN_TEXT,
 ) -> pygame.Surface:
     """``s`` at ``size`` pixels, at most ``width`` pixels wide: a little smaller (down
-    to ``shrink`` × ``size``, never under :data:`MIN_TEXT`) when that is enough, else
-    cut with "…" — long translations never overflow and never shrink out of
-    legibility."""
-    shown, px = _fitted(s, size, width, bold, shrink)
-    if _drawn is not None and (shown, px) != (s, max(MIN_TEXT, size)):
-        _drawn.append((max(MIN_TEXT, size), Asked(s)))  # what the table asked for
+    to ``shrink`` × ``size``, never under ``floor``: :data:`MIN_TEXT`, or a room table's
+    larger floor) when that is enough, else cut with "…" — long translations never
+    overflow and never shrink out of legibility."""
+    floor = max(MIN_TEXT, floor)
+    shown, px = _fitted(s, size, width, bold, shrink, floor)
+    if _drawn is not None and (shown, px) != (s, max(floor, size)):
+        _drawn.append((max(floor, size), Asked(s)))  # what the table asked for
     return text(shown, px, color, bold)
 
 
 @lru_cache(maxsize=2048)
-def _fitted(s: str, size: int, width: int, bold: bool, shrink: float) -> tuple[str, int]:
+def _fitted(
+    s: str, size: int, width: int, bold: bool, shrink: float, least: int = MIN_TEXT
+) -> tuple[str, int]:
     """What :func:`fit` draws: ``(text, size)`` (cached)."""
-    size = max(MIN_TEXT, size)
-    floor = max(MIN_TEXT, int(size * shrink))
+    size = max(least, size)
+    floor = max(least, int(size * shrink))
     while measure(s, size, bold) > width and size > floor:
         size = max(floor, size - 1)
     if measure(s, size, bold) > width:
@@ -519,31 +580,37 @@ class _Measure:
 
 
 def fit_lines(
-    text: str, size: int, width: int, max_lines: int = 2, bold: bool = True
+    text: str,
+    size: int,
+    width: int,
+    max_lines: int = 2,
+    bold: bool = True,
+    floor: int = MIN_TEXT,
 ) -> tuple[list[str], int]:
     """``text`` wrapped at words to ``width`` pixels in at most ``max_lines`` lines: the
-    size shrinks (never under :data:`MIN_TEXT`) until it does, and a text still too long
-    ends its last line in "…". Returns (lines, size). Widths are measured as
-    :func:`render` draws (names in any script); cached."""
-    lines, size = _fit_lines(text, size, width, max_lines, bold)
+    size shrinks (never under ``floor``: :data:`MIN_TEXT`, or a room table's larger
+    floor) until it does, and a text still too long ends its last line in "…". Returns
+    (lines, size). Widths are measured as :func:`render` draws (names in any script);
+    cached."""
+    lines, size = _fit_lines(text, size, width, max_lines, bold, max(MIN_TEXT, floor))
     return list(lines), size
 
 
 @lru_cache(maxsize=1024)
 def _fit_lines(
-    text: str, size: int, width: int, max_lines: int, bold: bool
+    text: str, size: int, width: int, max_lines: int, bold: bool, floor: int = MIN_TEXT
 ) -> tuple[tuple[str, ...], int]:
-    size = max(MIN_TEXT, size)
+    size = max(floor, size)
     while True:
         lines = wrap_font(text, _Measure(size, bold), width)
         if len(lines) <= max_lines and all(measure(x, size, bold) <= width for x in lines):
             return tuple(lines), size
-        if size <= MIN_TEXT:
+        if size <= floor:
             cut = [shorten(x, size, width, bold) for x in lines[:max_lines]]
             if len(lines) > max_lines:
                 cut[-1] = shorten(lines[max_lines - 1] + " " + lines[max_lines], size, width, bold)
             return tuple(cut), size
-        size = max(MIN_TEXT, int(size * 0.92))
+        size = max(floor, int(size * 0.92))
 
 
 def wrap(text: str, size: int, width: int, bold: bool = True) -> list[str]:

@@ -55,6 +55,65 @@ def bot_delay_arg(text: str) -> float | tuple[float, float]:
     return low if low == high else (low, high)
 
 
+def port_arg(text: str) -> int:
+    """``--port``: a TCP port, 0 (any free one) to 65535. Raises
+    ``argparse.ArgumentTypeError``."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(
+            f"expected a port from 1 to 65535 (0: any free one), not {text!r}"
+        )
+    return port
+
+
+#: Typographic characters and the ASCII a console that cannot show them gets instead.
+ASCII_FOR = {
+    "\u2018": "'",
+    "\u2019": "'",
+    "\u201c": '"',
+    "\u201d": '"',
+    "\u2013": "-",
+    "\u2014": "--",
+    "\u2026": "...",
+    "\u2192": "->",
+    "\u2190": "<-",
+    "\u00d7": "x",
+    "\u00a0": " ",
+    "\u2212": "-",
+    "\u2022": "*",
+}
+
+
+def _plain(exc: UnicodeEncodeError):
+    """A codec error handler: ASCII for the typographic characters, ``?`` else."""
+    text = exc.object[exc.start : exc.end]
+    return "".join(ASCII_FOR.get(ch, "?") for ch in text), exc.end
+
+
+def plain_consoles(*streams) -> None:
+    """Let ``streams`` (default stdout and stderr) print any text: on a console whose
+    encoding cannot show a character (``LANG=C`` without a UTF-8 locale, a Windows code
+    page) it prints a plain stand-in — quotes, dashes, "..." — instead of raising
+    ``UnicodeEncodeError`` (issue 32: ``tapete --help`` died under ``LANG=C``)."""
+    import codecs
+
+    try:
+        codecs.lookup_error("tapete-plain")
+    except LookupError:
+        codecs.register_error("tapete-plain", _plain)
+    for stream in streams or (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if encoding in ("utf8", "utf_8") or not hasattr(stream, "reconfigure"):
+            continue
+        try:
+            stream.reconfigure(errors="tapete-plain")
+        except (ValueError, OSError):  # a closed or detached stream: leave it
+            pass
+
+
 def version() -> str:
     """The installed distribution's version (``pyproject.toml``)."""
     from importlib.metadata import PackageNotFoundError
@@ -223,7 +282,7 @@ def _host_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--name", default="", help="the table's name, shown to other players")
     p.add_argument(
         "--port",
-        type=int,
+        type=port_arg,
         default=None,
         help=f"TCP port (default {DEFAULT_PORT}, or any free one if that is taken)",
     )
@@ -298,6 +357,15 @@ def main(argv: list[str] | None = None, *, out=None, err=None, ready=None) -> in
     ``out``/``err``: streams for the commands' output (default stdout/stderr);
     ``ready(host)``: called once ``tapete host`` listens (tests)."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    plain_consoles(*[s for s in (out, err) if s is not None])
+    try:
+        return _main(argv, out, err, ready)
+    except KeyboardInterrupt:  # Ctrl-C anywhere: no traceback (tapete host says more)
+        print("tapete: stopped (Ctrl-C)", file=err or sys.stderr, flush=True)
+        return 130
+
+
+def _main(argv: list[str], out, err, ready) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

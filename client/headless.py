@@ -345,15 +345,39 @@ def _host(args, out, err, ready: Callable | None, lock) -> int:
         tell(outcome_line(outcome))
         _linger(host, getattr(args, "linger", 0.0) or 0.0, say)
         return 0
-    except KeyboardInterrupt:
-        say("tapete host: stopped")
-        return 130
-    except _Stopped as exc:
-        say(f"tapete host: stopped ({exc.name}); the table said goodbye on the LAN")
-        return 128 + exc.signum
+    except (KeyboardInterrupt, _Stopped) as exc:
+        try:
+            say(_stopping(host, exc))
+        except OSError:  # a closed terminal (SIGHUP): nobody to tell, stop all the same
+            pass
+        host.stop(resumable=_resumable(host))  # players keep their seats and wait
+        return 130 if isinstance(exc, KeyboardInterrupt) else 128 + exc.signum
     finally:
         host.stop()  # closes the server and sends the LAN goodbye
         stop_signals()
+
+
+def _resumable(host) -> bool:
+    """Whether a stopped host's table can be resumed: it is logged (and its log has every
+    record) and not over."""
+    try:
+        log = host.log
+        return log is not None and not getattr(log, "failing", False) and not host.over.is_set()
+    except Exception:  # noqa: BLE001 - a host half started: nothing to resume
+        return False
+
+
+def _stopping(host, exc: BaseException) -> str:
+    """What ``tapete host`` says when Ctrl-C, SIGTERM or SIGHUP stops it."""
+    why = "Ctrl-C" if isinstance(exc, KeyboardInterrupt) else exc.name
+    if not _resumable(host):
+        return f"tapete host: stopped ({why}); the table said goodbye on the LAN"
+    port = host.address[1] if host.address else ""
+    return (
+        f"tapete host: stopping ({why}) — this table can be resumed: players keep their "
+        f"seats and come back by themselves when it is (tapete host --log {host.log.path} "
+        f"--resume --port {port})"
+    )
 
 
 class _Stopped(BaseException):
@@ -672,6 +696,16 @@ def _tell_seat(conn, tokens, watching: bool, say) -> None:
             f"(kept in {tokens.path}; from another machine: tapete join {conn.address} "
             f"--seat {conn.seat} --token {conn.token})"
         )
+        others = sorted(
+            e["seat"] for e in tokens.kept(conn.address, welcome.get("table_id"))
+            if e["seat"] != conn.seat
+        )  # fmt: skip
+        if others:
+            say(
+                f"tapete join: this machine also holds seat{'s' if len(others) > 1 else ''} "
+                f"{', '.join(map(str, others))} at this table; to take one back: tapete "
+                f"join {conn.address} --seat N"
+            )
         return
     open_seats = [str(s.get("seat")) for s in seats if s.get("kind") == "open"]
     away = [
@@ -713,6 +747,7 @@ class _Notices:
     notices and returns to the seat (``on_message`` of :func:`net.botplayer.play_remote`)."""
 
     def __init__(self, conn, say) -> None:
+        self.conn = conn
         self.say = say
         self.welcomes = 0
         self.seats_said = _seat_line((conn.welcome or {}).get("seats") or [])
@@ -729,8 +764,17 @@ class _Notices:
             if line != self.seats_said and not mirror.outcome:
                 self.seats_said = line
                 self.say(f"tapete join: seats — {line}")
-        elif kind == "notice" and m.get("event") == "unproven":
+        elif kind == "notice" and m.get("message"):
+            # every notice: stand-in, back, timed-out, left (the host's words, cleaned
+            # by net.text.from_host) and this client's own (unproven)
             self.say(f"tapete join: {m.get('message')}")
+        elif kind == "disconnected" and m.get("waiting") == "resume":
+            seat = self.conn.seat
+            keep = f"keeping seat {seat}" if seat is not None else "watching"
+            self.say(
+                f"tapete join: the host stopped — this table can be resumed; {keep} and "
+                f"waiting for it (Ctrl-C to leave; giving up in {m.get('gives_up_in'):g} s)"
+            )
         elif kind == "disconnected" and m.get("reconnecting"):
             self.say(
                 f"tapete join: link lost ({m.get('reason')}); reconnecting, attempt "

@@ -272,6 +272,11 @@ class QuitConfirm:
         ).format(n=n)
         return _("Quit Tapete?"), line
 
+    def words(self) -> dict[str, str]:
+        """The two buttons' words."""
+        n = len(playing())
+        return {QUIT: ngettext("Quit and close it", "Quit and close them", n), STAY: _("Stay")}
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         k = min(w / 1280, h / 720)
@@ -302,8 +307,7 @@ class QuitConfirm:
             QUIT: pygame.Rect(box.x + 20, y, bw, bh),
             STAY: pygame.Rect(box.right - 20 - bw, y, bw, bh),
         }
-        n = len(playing())
-        words = {QUIT: ngettext("Quit and close it", "Quit and close them", n), STAY: _("Stay")}
+        words = self.words()
         for name, rect in self.buttons.items():
             focused = name == self.focus
             pygame.draw.rect(surface, assets.GOLD if focused else (31, 93, 67), rect, 0, 10)

@@ -342,6 +342,8 @@ def open_local(app, spec: TableSpec, names: list[str] | None = None):
     bot_delay = scene_class.autoquit_bot_delay if app.autoquit else app.settings.bot_delay()
     session = TableSession.local(spec, names, bot_delay=bot_delay)
     app.watch(session)
+    if session.room:  # the screen is the room's table: fullscreen (a setting)
+        app.room_screen()
     return app.go("table", session=session)
 
 

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import pygame
 
+#: The smallest text a scene draws (font size in pixels; :data:`client.assets.MIN_TEXT`).
+MIN_TEXT = 12
+
 
 class Scene:
     """Base scene; subclasses override what they need.
@@ -41,6 +44,24 @@ class Scene:
         False (the default) keeps it drawing at the frame rate; scenes say True
         whenever nothing moves, counts down or polls."""
         return False
+
+    @property
+    def ui_scale(self) -> float:
+        """The player's text size (settings ``ui_scale``, 0.75–1.5; 1 = as designed)."""
+        return float(getattr(self.app.settings, "ui_scale", 1.0) or 1.0)
+
+    def px(self, size: float, floor: int = MIN_TEXT) -> int:
+        """A text size: ``size`` pixels at 1280×720, scaled to the window (the smaller
+        ratio, never under 0.6) and by the player's text size (:attr:`ui_scale`), never
+        under ``floor`` (:data:`MIN_TEXT`)."""
+        w, h = self.app.size
+        k = max(0.6, min(w / 1280, h / 720))
+        return max(floor, round(size * k * self.ui_scale))
+
+    def fpx(self, size: float, floor: int = MIN_TEXT) -> int:
+        """A form's text size: ``size`` pixels by the player's text size only (forms
+        keep their pixel layout in any window), never under ``floor``."""
+        return max(floor, round(size * self.ui_scale))
 
     def resized(self) -> None:
         """The window size changed: by default, build the scene's widgets again."""

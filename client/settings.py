@@ -7,13 +7,20 @@ the size of text in tables and overlays), ``last_game`` (str: the game id of the
 table started or hosted from this window, "" = none yet; Quick game deals it),
 ``howto_seen`` (list of game ids whose first-time "How to play" was already offered),
 ``bot_pause`` (one of :data:`BOT_PAUSES`: how long bots at this window's tables pause
-before each decision).
+before each decision), ``room_fullscreen`` (bool: a table with phone seats — the screen
+is the room's table — opens fullscreen; :meth:`client.app.App.room_screen`).
+
+A file written by a newer Tapete keeps the keys this one does not know: they are saved
+back as they were. A file that is not JSON (or not a JSON object) is not lost either: it
+is moved to ``settings.json.bad`` and the player is told (:attr:`Settings.problem`, also
+printed on stderr), and the defaults are used.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -55,17 +62,27 @@ class Settings:
     last_game: str = ""
     howto_seen: list[str] = field(default_factory=list)
     bot_pause: str = "natural"
+    room_fullscreen: bool = True
 
     @classmethod
     def load(cls, path: Path | None = None) -> "Settings":
         """Read settings from ``path`` (default ``config_dir()/settings.json``); a missing
-        or unreadable file gives defaults, unknown keys are ignored, bad values reset."""
+        or unreadable file gives defaults, bad values reset, unknown keys are kept for
+        :meth:`save`; a garbled file is moved aside (:meth:`_set_aside`)."""
         path = path or config_dir() / "settings.json"
         s = cls()
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = json.loads(path.read_bytes().decode("utf-8"))
+        except OSError:
             return s
+        except ValueError as exc:  # not JSON, or not UTF-8
+            s._set_aside(path, f"not readable as settings ({exc.__class__.__name__})")
+            return s
+        if not isinstance(data, dict):
+            s._set_aside(path, "not a JSON object")
+            return s
+        known = {f for f in cls.__dataclass_fields__}
+        s.unknown = {k: v for k, v in data.items() if k not in known}
         if isinstance(data, dict):
             if isinstance(data.get("name"), str) and data["name"].strip():
                 s.name = data["name"].strip()[:24]
@@ -100,7 +117,26 @@ class Settings:
                 s.howto_seen = [g for g in seen if isinstance(g, str)][:32]
             if data.get("bot_pause") in BOT_PAUSES:
                 s.bot_pause = data["bot_pause"]
+            if isinstance(data.get("room_fullscreen"), bool):
+                s.room_fullscreen = data["room_fullscreen"]
         return s
+
+    #: Keys of the file this version does not know (a newer Tapete's): saved back.
+    unknown: dict = field(default_factory=dict, repr=False, compare=False)
+    #: What went wrong reading the file ("" when nothing did), for the player.
+    problem: str = field(default="", repr=False, compare=False)
+
+    def _set_aside(self, path: Path, why: str) -> None:
+        """Keep a garbled settings file as ``settings.json.bad`` (replacing an older
+        one) and say so: the defaults are used, nothing the player had is deleted."""
+        bad = path.with_name(path.name + ".bad")
+        try:
+            os.replace(path, bad)
+            kept = f"it was kept as {bad}"
+        except OSError as exc:
+            kept = f"it could not be moved aside ({exc.strerror or exc})"
+        self.problem = f"the settings file {path} is {why}: {kept}; the defaults are used"
+        print(f"tapete: {self.problem}", file=sys.stderr, flush=True)
 
     def bot_delay(self) -> float | tuple[float, float]:
         """The host's bot delay for :attr:`bot_pause` (:data:`BOT_PAUSES`)."""
@@ -119,5 +155,9 @@ class Settings:
         """Write settings as JSON; returns the path. Raises ``OSError`` if unwritable."""
         path = path or config_dir() / "settings.json"
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
+        data = asdict(self)
+        data.pop("unknown", None)
+        data.pop("problem", None)
+        data = {**self.unknown, **data}  # a newer version's keys stay
+        path.write_text(json.dumps(data, indent=2), encoding="utf-8")
         return path

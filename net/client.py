@@ -33,14 +33,16 @@ import threading
 import time
 
 from net.addresses import address_text
+from net.comeback import RESUME_EVERY, RESUME_FOR, ComeBack  # noqa: F401
+from net.dial import DialFailed, dial
 from net.identity import IdentityError, check_proof, new_nonce, seat_proof
+from net.link import READ_SIZE, _Link  # noqa: F401 - re-exported
 from net.local import Connection
 from net.protocol import (
     CLOSING_CODES,
     DEAD_AFTER,
     HEARTBEAT,
     PROTOCOL,
-    Decoder,
     ProtocolError,
     encode,
     error,
@@ -64,8 +66,6 @@ RETRY_JITTER = 0.2
 #: Attempts after a ``too-many-pending`` (pushed out by a crowd of silent connections)
 #: before the client gives up, each after :func:`backoff`.
 ROOM_TRIES = 6
-#: Bytes fed to the decoder at a time (see :meth:`_Link.data_received`).
-READ_SIZE = 64 * 1024
 
 
 def backoff(attempt: int, rng: random.Random | None = None) -> float:
@@ -78,6 +78,17 @@ def backoff(attempt: int, rng: random.Random | None = None) -> float:
     return base * (1.0 + rng.uniform(-RETRY_JITTER, RETRY_JITTER))
 
 
+#: A closing error's meaning for the person at this end (the ``disconnected`` reason),
+#: where the host's own words are written from the host's side.
+CLOSED_WORDS = {
+    "replaced": (
+        "your seat was taken back by another device (someone joined with this seat's "
+        "token); this one has left it"
+    ),
+    "host-closed": "the host closed the table for everyone",
+}
+
+
 class JoinRefused(ConnectionError):
     """The host refused the ``hello``: ``code`` (wire code) and ``message``."""
 
@@ -87,7 +98,7 @@ class JoinRefused(ConnectionError):
         self.message = message
 
 
-class TcpConnection(Connection):
+class TcpConnection(ComeBack, Connection):
     """A connection to a host at ``host:port``. ``seat`` asks for a seat (None: the
     first open one, or a spectator if the table is full); ``spectator=True`` watches;
     ``token`` takes back a held seat. ``tokens`` (a :class:`net.tokens.TokenStore`)
@@ -108,9 +119,19 @@ class TcpConnection(Connection):
     :func:`net.delta.pack_legal`.
 
     ``alternates``: more ``(host, port)`` of the same table (a :class:`TableInfo`'s
-    ``addresses``), tried in order when the first cannot be reached; ``host``,
-    ``port`` and ``address`` then name the one that answered (see
-    :func:`connection_to`)."""
+    ``addresses``), tried with the first (:func:`net.dial.dial`: every address, 250 ms
+    apart, the first that answers wins); ``host``, ``port`` and ``address`` then name the
+    one that answered (see :func:`connection_to`).
+
+    **A host that stops politely** (``error`` ``host-stopping``: its operator pressed
+    Ctrl-C, or it got SIGTERM or SIGHUP) can be resumed from its log. The connection then
+    keeps its seat and waits, for up to ``resume_for`` seconds: every
+    :data:`RESUME_EVERY` s it tries the table's addresses — and, with ``discover``
+    (True: a :class:`net.discovery.TableBrowser`; or a function that makes an object
+    with ``poll()`` and ``close()``), every address the LAN lists the same ``table_id``
+    at — and comes back by itself to the first host that proves that identity. While
+    it waits, ``poll()`` yields ``disconnected`` notices with ``"waiting": "resume"``
+    (one a minute); a host proving another table is passed over without a word."""
 
     def __init__(
         self,
@@ -129,6 +150,8 @@ class TcpConnection(Connection):
         table_id: str | None = None,
         alternates: list[tuple[str, int]] = (),
         legal: bool = False,
+        resume_for: float = RESUME_FOR,
+        discover=True,
     ) -> None:
         super().__init__(seat)
         self._asked_seat = seat  # the seat asked for, before any kept token named one
@@ -140,7 +163,12 @@ class TcpConnection(Connection):
             (host, port),
             *[(h, p) for h, p in alternates if (h, p) != (host, port)],
         ]
-        self._tried: list[str] = []
+        self.resume_for = resume_for
+        self.discover = discover
+        #: While waiting for a stopped table: when the connection gives up (monotonic).
+        self._resume_until: float | None = None
+        self._finder = None  # the LAN browser that looks for the stopped table
+        self._resume_looks = 0
         self.address = address_text(host, port)
         self.player = player
         self.token = token
@@ -178,7 +206,7 @@ class TcpConnection(Connection):
         if self._thread is not None:
             return self
         if self.tokens is not None and self.token is None and not self.spectator:
-            kept = self.tokens.recall(self.address, self.table_id)
+            kept = self.tokens.recall(self.address, self.table_id, self._asked_seat)
             if kept is not None:
                 self.token, self.recalled = kept["token"], True
                 self.seat = kept["seat"]
@@ -270,6 +298,8 @@ class TcpConnection(Connection):
             self.refusal = error("bad-proof", reason)
             self._deliver(self.refusal)
             return reason
+        if self._resume_until is not None and self.expected_id not in (None, self.proven_id):
+            return f"another table answers at {self.address}"  # not ours: wait on
         if self.token and self.expected_id not in (None, self.proven_id):
             self._deliver(
                 {
@@ -296,28 +326,22 @@ class TcpConnection(Connection):
         try:
             while not self._closing:
                 try:
-                    _, link = await asyncio.wait_for(
-                        asyncio.get_running_loop().create_connection(
-                            lambda: _Link(self), self.host, self.port
-                        ),
-                        self.connect_timeout,
+                    target, _, link = await dial(
+                        await self._targets(), lambda: _Link(self), self.connect_timeout
                     )
-                except (OSError, asyncio.TimeoutError) as exc:
-                    reason = f"cannot reach {self.address}: {exc or 'timed out'}"
-                    if not self._ever_welcomed and len(self._candidates) > 1:
-                        self._tried.append(reason)
-                        self._candidates.pop(0)
-                        self.host, self.port = self._candidates[0]
-                        self.address = address_text(self.host, self.port)
-                        continue  # the next address of the same table
-                    if self._tried:
-                        reason = "; ".join([*self._tried, reason])
+                except DialFailed as exc:
+                    reason = str(exc)
+                    if self._resume_until is not None:
+                        if not await self._wait_resume(reason):
+                            return
+                        continue
                     if retry_until is None or time.monotonic() > retry_until:
                         self._fail(reason)
                         return
                     attempt += 1
                     await self._wait_retry(reason, attempt, retry_until)
                     continue
+                self._use(target)
                 dropped, reason = await self._session(link)
                 if self._closing:
                     return
@@ -326,6 +350,10 @@ class TcpConnection(Connection):
                 if self._pushed_out() and room_tries < ROOM_TRIES:
                     room_tries += 1  # no room yet (a crowd of silent connections): again
                     await asyncio.sleep(backoff(room_tries, self._rng))
+                    continue
+                if self._resume_until is not None and self.refusal is None:
+                    if not await self._wait_resume(reason):
+                        return
                     continue
                 can_retry = dropped and self._ever_welcomed and self.reconnect_for > 0
                 if not can_retry:
@@ -340,7 +368,14 @@ class TcpConnection(Connection):
             pass
         finally:
             self.connected = False
+            self._stop_finding()
             self.answered.set()
+
+    def _use(self, target: tuple[str, int]) -> None:
+        """``target`` answered: it names the connection, and is tried first next time."""
+        self.host, self.port = target
+        self.address = address_text(*target)
+        self._candidates = [target, *(c for c in self._candidates if c != target)]
 
     async def _wait_retry(self, reason: str, attempt: int, retry_until: float) -> None:
         """Tell the frame loop the link is down and when the next attempt comes, then
@@ -381,8 +416,13 @@ class TcpConnection(Connection):
         return True
 
     def _fail(self, reason: str) -> None:
-        self.connected = True  # let _lost deliver its message once
-        self._lost(reason)
+        """The link is over for good: one last ``disconnected`` notice (with the
+        refusal's ``code`` when the host closed it with an error)."""
+        self.connected = False
+        last = {"type": "disconnected", "reason": reason}
+        if self.refusal is not None and self.refusal.get("code"):
+            last["code"] = self.refusal["code"]
+        self._deliver(last)
         self.answered.set()
 
     async def _session(self, link: "_Link") -> tuple[bool, str]:
@@ -454,8 +494,16 @@ class TcpConnection(Connection):
                 self.refusal = error("protocol-mismatch", reason)
                 self._deliver(self.refusal)
                 return reason
+            if self.recalled and m.get("token") != self.token:
+                # The kept token proved no seat (a table resumed in its lobby, whose
+                # seats opened again): this is a new seat, not the one kept.
+                if self.tokens is not None and self.token:
+                    self.tokens.forget(self.token)
+                self.recalled = False
             self.welcome = m
             self._ever_welcomed = True
+            self._resume_until, self._resume_looks = None, 0
+            self._stop_finding()
             if m.get("seat") is None:
                 self.spectator = True  # come back as a spectator, not to an open seat
             elif self.tokens is not None and isinstance(m.get("token"), str):
@@ -467,6 +515,11 @@ class TcpConnection(Connection):
             self._deliver(m)
             self.answered.set()
             return None
+        if kind == "error" and m.get("code") == "host-stopping" and self._ever_welcomed:
+            if self._resume_until is None:  # keep the seat; wait for the resumed table
+                self._resume_until = time.monotonic() + self.resume_for
+                self._resume_looks = 0
+            return "the host stopped; this table can be resumed"
         if kind == "error" and (m.get("code") in CLOSING_CODES or self.welcome is None):
             self.refusal = m
             if m.get("code") == "too-many-pending":  # tried again (see _pushed_out)
@@ -474,7 +527,7 @@ class TcpConnection(Connection):
             if self.recalled and m.get("code") == "bad-token":
                 return f"{m.get('code')}: {m.get('message')}"  # retried without the token
             self._deliver(m)
-            return f"{m.get('code')}: {m.get('message')}"
+            return CLOSED_WORDS.get(m.get("code"), f"{m.get('code')}: {m.get('message')}")
         if kind == "outcome" and self.tokens is not None and self.token:
             self.tokens.forget(self.token)  # the game is over: the seat is no use any more
         try:
@@ -492,94 +545,12 @@ class TcpConnection(Connection):
             writer.write(encode({"type": "ping"}))
 
 
-class _Link(asyncio.BufferedProtocol):
-    """The client's side of one TCP session, on the network thread: every chunk read is
-    decoded and its messages handed to :meth:`TcpConnection._receive` at once, in the
-    transport's own callback — no task step, future or timer per message, so a delta is
-    in the connection's hands as soon as the loop sees the bytes. ``heard`` is the loop
-    time of the last bytes; ``ended`` resolves to ``(dropped, reason)`` (the first
-    reason wins); ``closed`` once the transport is gone. ``write``, ``close`` and
-    ``transport`` as a stream writer's.
-
-    A buffered protocol: the transport reads into one buffer of :data:`READ_SIZE` bytes
-    kept for the session (``recv_into``), so no bytes object is made per read. A plain
-    protocol's transport makes one of 256 KiB per read, which the C library maps and
-    unmaps from the kernel every time (issue 18: that was ~40% of a client's CPU per
-    delta). The decoder copies what it is fed, so the buffer is reused at once; it
-    holds at most :data:`~net.protocol.MAX_BUFFER` bytes not yet made into messages."""
-
-    def __init__(self, conn: TcpConnection) -> None:
-        self.conn = conn
-        self._loop = loop = asyncio.get_running_loop()
-        self.heard = loop.time()
-        self.ended: asyncio.Future = loop.create_future()
-        self.closed: asyncio.Future = loop.create_future()
-        self.transport: asyncio.Transport | None = None
-        self._decoder = Decoder()
-        self._buffer = memoryview(bytearray(READ_SIZE))
-
-    def connection_made(self, transport) -> None:
-        self.transport = transport
-
-    def get_buffer(self, sizehint: int) -> memoryview:
-        return self._buffer
-
-    def buffer_updated(self, nbytes: int) -> None:
-        self.data_received(self._buffer[:nbytes])
-
-    def data_received(self, data) -> None:
-        """Take ``data`` (bytes or a memoryview, at most :data:`READ_SIZE` bytes at a
-        time: the decoder holds at most MAX_BUFFER bytes not yet made into messages)."""
-        if self.ended.done():
-            return
-        self.heard = self._loop.time()
-        if self.conn._closing:
-            self._end(True, "the host closed the connection")
-            return
-        receive = self.conn._receive
-        view = memoryview(data)
-        for start in range(0, len(view), READ_SIZE):
-            try:
-                messages = self._decoder.feed(view[start : start + READ_SIZE])
-            except ProtocolError as exc:
-                self._end(False, f"the host sent something unreadable: {exc.message}")
-                return
-            for m in messages:
-                verdict = receive(m)
-                if verdict is not None:
-                    self._end(False, verdict)
-                    return
-
-    def eof_received(self) -> bool:
-        self._end(True, "the host closed the connection")
-        return False  # close our side too
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self._end(
-            True, "the host closed the connection" if exc is None else f"connection lost: {exc}"
-        )
-        if not self.closed.done():
-            self.closed.set_result(None)
-
-    def _end(self, dropped: bool, reason: str) -> None:
-        if not self.ended.done():
-            self.ended.set_result((dropped, reason))
-        self.close()
-
-    def write(self, data: bytes) -> None:
-        if self.transport is not None and not self.transport.is_closing():
-            self.transport.write(data)
-
-    def close(self) -> None:
-        if self.transport is not None:
-            self.transport.close()
-
-
 def connection_to(info, **options) -> TcpConnection:
     """A :class:`TcpConnection` (not started) to a table found on the LAN
-    (:class:`net.discovery.TableInfo`): its first address, then each other one in
-    order (IPv4 first) when it cannot be reached; ``table_id`` from the listing, so a
-    kept token is found even if the table moved. ``options`` as for the class."""
+    (:class:`net.discovery.TableInfo`): every address at once, in the listing's order
+    250 ms apart (:func:`net.dial.dial`), the first that answers taken; ``table_id``
+    from the listing, so a kept token is found even if the table moved. ``options`` as
+    for the class."""
     addresses = [(a, info.port) for a in info.addresses] or [(info.host, info.port)]
     options.setdefault("table_id", info.table_id or None)
     return TcpConnection(*addresses[0], alternates=addresses[1:], **options)

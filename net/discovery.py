@@ -8,32 +8,33 @@
   from the table's identity, so a resumed host replaces its old listing, and two tables
   with the same name both appear.
 * :class:`TableBrowser` — sync ``Zeroconf`` + ``ServiceBrowser`` on zeroconf's own
-  thread, plus a prober thread that checks every table still answers on its TCP port
-  (a table that stops answering — killed, crashed, unplugged — leaves the list within
-  a few seconds); ``poll()`` never blocks.
+  thread: a table is listed as soon as it resolves; a checker thread beside checks
+  every table still answers on its TCP port (a table that stops answering — killed,
+  crashed, unplugged — leaves the list within a few seconds); ``poll()`` never blocks.
 * :func:`sees_itself` — whether an announcement can be heard on this machine (a host
   warns when its own firewall drops multicast).
 
-Every TXT field is read defensively: a record that does not parse skips that table,
-never the browser; names and fields are cleaned of control characters (terminal
-escapes) before anybody prints or draws them.
+Every TXT field is read defensively (:mod:`net.listing`): a record that does not parse
+skips that table, never the browser; names and fields are cleaned of control characters
+(terminal escapes) before anybody prints or draws them.
 
 IPv4 is advertised: the machine's private LAN addresses, or its link-local
-(169.254/16) ones on a network without DHCP; loopback only when asked (tests).
+(169.254/16) ones on a network without DHCP, never a virtual adapter's (Docker, a
+virtual machine, a VPN) while a real one has one (:mod:`net.addresses`); loopback only
+when asked (tests).
 Joining by ``host:port`` works without any of this.
 """
 
 from __future__ import annotations
 
 import errno
-import ipaddress
 import secrets
 import selectors
 import socket
 import threading
 import time
 import uuid
-from dataclasses import asdict, dataclass, replace
+from dataclasses import replace
 
 from zeroconf import (
     DNSOutgoing,
@@ -49,15 +50,28 @@ from zeroconf import (
 from zeroconf.asyncio import AsyncZeroconf
 from zeroconf.const import _CLASS_IN, _FLAGS_QR_QUERY, _TYPE_PTR
 
-from net.addresses import address_text
+from net.addresses import (  # noqa: F401 - re-exported: the address choice
+    adapter_ips,
+    choose_addresses,
+    is_lan_address,
+    is_link_local,
+    is_virtual_adapter,
+    lan_addresses,
+    reachable_addresses,
+)
+from net.listing import (  # noqa: F401 - re-exported: what a listing says
+    MAX_FIELD,
+    MAX_LABEL,
+    MAX_SEATS,
+    TableInfo,
+    _label,
+    _tag,
+    clean_text,
+    table_info,
+)
 from net.protocol import PROTOCOL
-from net.text import clean
 
 SERVICE_TYPE = "_tapete._tcp.local."
-#: Longest table name put in an instance name or TXT value (bytes stay under 63).
-MAX_LABEL = 40
-#: Longest text kept from any TXT field (characters, after cleaning).
-MAX_FIELD = 64
 #: Milliseconds a browser waits for a table's details after it appears.
 INFO_TIMEOUT_MS = 3000
 #: Seconds between two liveness checks of the listed tables.
@@ -74,244 +88,6 @@ ONE_SHOT_ASKS = (0.05, 0.2, 0.4)
 #: changed record replaces the old one in zeroconf's cache only a second later (RFC
 #: 6762 10.2), and a resolution in between may read the old seat counts.
 RECHECK_AFTER = 1.2
-#: Largest seat count believed from a TXT record.
-MAX_SEATS = 64
-
-
-# --------------------------------------------------------------------------- addresses
-def _adapter_ips() -> list[tuple[str, str]]:
-    """``(address, adapter name)`` for every IPv4 address of this machine."""
-    try:
-        import ifaddr
-
-        adapters = ifaddr.get_adapters()
-    except Exception:  # ifaddr comes with zeroconf; be safe anyway
-        return []
-    out = []
-    for adapter in adapters:
-        for ip in adapter.ips:
-            if isinstance(ip.ip, str):  # IPv6 comes as a tuple
-                out.append((ip.ip, str(getattr(adapter, "nice_name", "") or adapter.name)))
-    return out
-
-
-def lan_addresses(loopback: bool = False) -> list[str]:
-    """This machine's IPv4 addresses that a LAN peer can reach: private, not
-    link-local, not loopback (``127.0.0.1`` added first when ``loopback``)."""
-    out = ["127.0.0.1"] if loopback else []
-    for ip, _name in _adapter_ips():
-        if is_lan_address(ip) and ip not in out:
-            out.append(ip)
-    return out
-
-
-def reachable_addresses(loopback: bool = False) -> list[tuple[str, str]]:
-    """``(address, adapter)`` pairs a peer on the LAN can join: the private LAN
-    addresses, or — on a network without DHCP, where they are all there is — the
-    link-local (169.254/16) ones. Never loopback unless ``loopback`` (then only it)."""
-    if loopback:
-        return [("127.0.0.1", "lo")]
-    ips = _adapter_ips()
-    lan = [(ip, n) for ip, n in ips if is_lan_address(ip)]
-    if lan:
-        return lan
-    return [(ip, n) for ip, n in ips if is_link_local(ip)]
-
-
-def is_lan_address(text: str) -> bool:
-    """Whether ``text`` is an IPv4 address fit for the LAN (private, not link-local,
-    not loopback, not multicast or unspecified)."""
-    try:
-        a = ipaddress.ip_address(text)
-    except ValueError:
-        return False
-    return (
-        a.version == 4
-        and a.is_private
-        and not a.is_loopback
-        and not a.is_link_local
-        and not a.is_multicast
-        and not a.is_unspecified
-    )
-
-
-def is_link_local(text: str) -> bool:
-    """Whether ``text`` is an IPv4 link-local address (169.254/16: no DHCP server)."""
-    try:
-        a = ipaddress.ip_address(text)
-    except ValueError:
-        return False
-    return a.version == 4 and a.is_link_local
-
-
-def _joinable(text: str, loopback: bool) -> bool:
-    """An advertised address worth offering: LAN, link-local, any global or IPv6
-    address that is not loopback/multicast/unspecified; loopback only if asked."""
-    try:
-        a = ipaddress.ip_address(text)
-    except ValueError:
-        return False
-    if a.is_multicast or a.is_unspecified:
-        return False
-    if a.is_loopback:
-        return loopback
-    return True
-
-
-# --------------------------------------------------------------------------- text
-def clean_text(value: object, limit: int = MAX_FIELD) -> str:
-    """``value`` as text fit to print or draw: :func:`net.text.clean` (no control or
-    format characters, whitespace runs single spaces, at most ``limit`` characters)."""
-    return clean(value, limit)
-
-
-def _label(text: str) -> str:
-    text = clean_text(text, MAX_LABEL * 4).replace(".", "").strip()
-    while len(text.encode()) > MAX_LABEL:
-        text = text[:-1]
-    return text or "Tapete table"
-
-
-def _tag(table_id: str | None) -> str:
-    """A short DNS-safe tag from a table's identity (random without one)."""
-    if table_id:
-        tag = "".join(ch for ch in table_id.lower() if ch.isascii() and ch.isalnum())[:8]
-        if len(tag) >= 4:
-            return tag
-    return uuid.uuid4().hex[:8]
-
-
-# --------------------------------------------------------------------------- found tables
-@dataclass(frozen=True)
-class TableInfo:
-    """A table found on the LAN: ``name`` (as the host set it, cleaned), ``game``,
-    ``host`` and ``port`` (join with ``address``), ``addresses`` (every advertised
-    address: IPv4 first, then the others; one that answered the liveness check comes
-    first), ``protocol``, ``open_seats``, ``seats`` (total), ``host_name`` (the
-    machine), ``service`` (the unique instance), ``started`` (the game is under way;
-    open seats are then 0), ``table_id`` (the table's identity, "" if not advertised),
-    ``web_port`` (the port of the table's browser page on the same addresses, None if
-    it serves none or the field does not parse)."""
-
-    name: str
-    game: str
-    host: str
-    port: int
-    addresses: tuple[str, ...]
-    protocol: int
-    open_seats: int
-    seats: int
-    host_name: str
-    service: str
-    started: bool = False
-    table_id: str = ""
-    web_port: int | None = None
-
-    @property
-    def address(self) -> str:
-        """``"host:port"`` for ``tapete join`` / :func:`net.client.connect`
-        (``[v6]:port`` for an IPv6 address)."""
-        return address_text(self.host, self.port)
-
-    @property
-    def targets(self) -> list[str]:
-        """Every address to try, in order, as ``"host:port"`` (the Join button tries
-        each before giving up)."""
-        return [address_text(a, self.port) for a in self.addresses]
-
-    @property
-    def web_url(self) -> str:
-        """``"http://host:port/"`` of the table's browser page, or "" without one."""
-        if not self.web_port:
-            return ""
-        return f"http://{address_text(self.host, self.web_port)}/"
-
-    @property
-    def compatible(self) -> bool:
-        """Whether this client speaks the table's protocol."""
-        return self.protocol == PROTOCOL
-
-    def to_dict(self) -> dict:
-        d = asdict(self)
-        d["addresses"] = list(self.addresses)
-        d["address"] = self.address
-        return d
-
-
-def _txt(info: ServiceInfo, key: str, limit: int = MAX_FIELD) -> str:
-    props = info.properties
-    value = props.get(key.encode()) if isinstance(props, dict) else None
-    return clean_text(value, limit) if isinstance(value, bytes) else ""
-
-
-def _int(text: str, high: int = MAX_SEATS) -> int:
-    """A small count from TXT text: ASCII digits only ("²" passes ``isdigit`` but is
-    no number), 0..``high``; anything else raises ``ValueError``."""
-    if not (text.isascii() and text.isdigit() and len(text) <= 6):
-        raise ValueError(f"not a count: {text!r}")
-    value = int(text)
-    if value > high:
-        raise ValueError(f"count out of range: {value}")
-    return value
-
-
-def _port(text: str) -> int | None:
-    """A TXT port (the optional ``web``): ASCII digits 1..65535, else None — a bad
-    value loses the browser address, never the table."""
-    if text.isascii() and text.isdigit() and len(text) <= 5 and 0 < int(text) < 65536:
-        return int(text)
-    return None
-
-
-def _order(addresses: list[str]) -> list[str]:
-    """IPv4 before IPv6; LAN before link-local before the rest; loopback last."""
-
-    def key(a: str) -> tuple:
-        ip = ipaddress.ip_address(a)
-        if ip.version == 4:
-            rank = 0 if is_lan_address(a) else (1 if ip.is_link_local else 2)
-        else:
-            rank = 1 if ip.is_link_local else 0
-        return (ip.version != 4, ip.is_loopback, rank)
-
-    return sorted(dict.fromkeys(addresses), key=key)
-
-
-def table_info(info: ServiceInfo, loopback: bool = False) -> TableInfo | None:
-    """A :class:`TableInfo` from a resolved service, or None if it has no usable
-    address (loopback ones only when ``loopback``) or a field that does not parse (a
-    bad neighbour's record skips that table, never the browser)."""
-    try:
-        addresses = _order(
-            [a for a in info.parsed_addresses(IPVersion.All) if _joinable(a, loopback)]
-        )
-        port = info.port
-        if not addresses or not isinstance(port, int) or not 0 < port < 65536:
-            return None
-        seats = _int(_txt(info, "seats"))
-        open_seats = _int(_txt(info, "open"))
-        if open_seats > seats:
-            return None
-        started = _txt(info, "started")
-        if started not in ("0", "1"):
-            return None
-        return TableInfo(
-            name=_txt(info, "table", MAX_LABEL) or "Tapete table",
-            game=_txt(info, "game", 32),
-            host=addresses[0],
-            port=port,
-            addresses=tuple(addresses),
-            protocol=_int(_txt(info, "protocol"), 10**6),
-            open_seats=open_seats,
-            seats=seats,
-            host_name=_txt(info, "host", MAX_LABEL),
-            service=clean_text(info.name, 255),
-            started=started == "1",
-            table_id=_txt(info, "id", 64),
-            web_port=_port(_txt(info, "web", 8)),
-        )
-    except Exception:  # noqa: BLE001 - anything a stranger sends: skip the table
-        return None
 
 
 # --------------------------------------------------------------------------- advertising
@@ -456,10 +232,13 @@ def sees_itself(
 
 
 # --------------------------------------------------------------------------- browsing
-def probe(targets: list[tuple[str, int]], timeout: float = PROBE_TIMEOUT) -> set[tuple[str, int]]:
+def probe(
+    targets: list[tuple[str, int]], timeout: float = PROBE_TIMEOUT, stop=None
+) -> set[tuple[str, int]]:
     """Which of ``targets`` (``(address, port)``) accept a TCP connection within
     ``timeout`` seconds, all tried at once (non-blocking connects); each connection is
-    closed at once (a host sees a connection that says nothing and ends)."""
+    closed at once (a host sees a connection that says nothing and ends). ``stop`` (a
+    ``threading.Event``) ends the wait early (the browser closing)."""
     sel = selectors.DefaultSelector()
     socks = []
     ok: set[tuple[str, int]] = set()
@@ -479,7 +258,9 @@ def probe(targets: list[tuple[str, int]], timeout: float = PROBE_TIMEOUT) -> set
                 sel.register(s, selectors.EVENT_WRITE, (addr, port))
         end = time.monotonic() + timeout
         while sel.get_map() and (left := end - time.monotonic()) > 0:
-            for key, _ev in sel.select(left):
+            if stop is not None and stop.is_set():
+                break
+            for key, _ev in sel.select(min(left, 0.1)):
                 sel.unregister(key.fileobj)
                 if key.fileobj.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR) == 0:
                     ok.add(key.data)
@@ -495,10 +276,14 @@ class TableBrowser:
     returns the tables known now (sorted by name, address) without blocking; ``close()``
     at the end. ``loopback=True`` browses on loopback only (tests).
 
-    A table is listed once its TCP port answers (``check=True``, the default), and
-    leaves the list after :data:`PROBE_FAILS` failed checks in a row (checked every
-    :data:`PROBE_EVERY` s), or at once on the host's goodbye. ``check=False`` lists
-    whatever zeroconf reports. ``one_shot=True`` (a command that looks once, for a
+    A table is listed as soon as its details resolve: nobody waits on a reachability
+    check (issue 32: one address that did not answer — a host's Docker bridge — kept a
+    table off the list for 1.5 s, and ``tapete tables --timeout 1`` never saw it). The
+    liveness check runs beside, on a thread of its own, every :data:`PROBE_EVERY` s (and
+    at once when a table appears): the first address that answered is put first, and a
+    table none of whose addresses answered :data:`PROBE_FAILS` checks in a row leaves
+    the list — until one answers again — as it does at once on the host's goodbye.
+    ``check=False`` runs no check. ``one_shot=True`` (a command that looks once, for a
     short while) asks from a port of its own and hears only direct answers: fast and
     sure, but deaf to later announcements and goodbyes."""
 
@@ -521,10 +306,11 @@ class TableBrowser:
                 interfaces = [a for a, _n in reachable_addresses()] or InterfaceChoice.Default
         self._lock = threading.Lock()
         self._found: dict[str, TableInfo] = {}  # every resolved table, by service name
-        self._alive: dict[str, TableInfo] = {}  # those that answered: the list
+        self._alive: dict[str, TableInfo] = {}  # those listed: the list
         self._fails: dict[str, int] = {}
         self._recheck: dict[str, float] = {}  # service name -> when to resolve again
         self._wake = threading.Event()
+        self._check_now = threading.Event()
         self._closed = threading.Event()
         # One-shot queries (``tapete tables``) ask from a port of their own: hosts answer
         # them at once by unicast (RFC 6762 5.1), with no multicast rate limit to wait
@@ -532,10 +318,14 @@ class TableBrowser:
         self._zc = Zeroconf(interfaces=interfaces, ip_version=IPVersion.V4Only, unicast=one_shot)
         self._asks = list(ONE_SHOT_ASKS) if one_shot else []
         self._started = time.monotonic()
-        # The prober: liveness checks, a one-shot browser's extra queries, and second
-        # looks at tables that appeared or changed.
-        self._prober = threading.Thread(target=self._probe_loop, name="tapete-probe", daemon=True)
+        # Two threads: one for a one-shot browser's extra queries and second looks at
+        # tables that appeared or changed, one for the liveness checks (a check may wait
+        # PROBE_TIMEOUT on an address that never answers: nothing else waits on it).
+        self._prober = threading.Thread(target=self._look_loop, name="tapete-look", daemon=True)
+        self._checker = threading.Thread(target=self._check_loop, name="tapete-probe", daemon=True)
         self._prober.start()
+        if check:
+            self._checker.start()
         self._browser = ServiceBrowser(
             self._zc, SERVICE_TYPE, handlers=[self._on_change], question_type=DNSQuestionType.QM
         )
@@ -563,7 +353,7 @@ class TableBrowser:
             pass
 
     def _resolve(self, name: str, again: bool = False) -> None:
-        """Resolve ``name`` and note (or forget) its table; ``again``: a second look,
+        """Resolve ``name`` and list (or forget) its table; ``again``: a second look,
         only at a table still known (one that left meanwhile stays gone)."""
         try:
             info = self._zc.get_service_info(
@@ -579,13 +369,16 @@ class TableBrowser:
                     self._found.pop(name, None)
                     self._alive.pop(name, None)
                     return
+                fresh = name not in self._found
                 self._found[name] = table
-                if not self.check:
-                    self._alive[name] = table
-                elif name in self._alive:  # keep it listed, with the new details
+                if name in self._alive:  # keep the address that answered first
                     self._alive[name] = replace(
                         table, host=self._alive[name].host, addresses=self._reorder(name, table)
                     )
+                elif fresh or self._fails.get(name, 0) < PROBE_FAILS:
+                    self._alive[name] = table  # listed at once
+            if fresh:
+                self._check_now.set()
         except Exception:  # noqa: BLE001 - a bad neighbour must not blind discovery
             pass
 
@@ -594,10 +387,11 @@ class TableBrowser:
         rest = [a for a in table.addresses if a != first]
         return tuple([first, *rest]) if first in table.addresses else table.addresses
 
-    def _probe_loop(self) -> None:
+    def _look_loop(self) -> None:
+        """A one-shot browser's extra queries, and second looks at changed tables."""
         while not self._closed.is_set():
             now = time.monotonic()
-            wait = self.probe_every
+            wait = 3600.0
             if self._asks:
                 wait = min(wait, self._started + self._asks[0] - now)
             with self._lock:
@@ -616,9 +410,17 @@ class TableBrowser:
                 for n in due:
                     del self._recheck[n]
             for name in due:
+                if self._closed.is_set():
+                    return
                 self._resolve(name, again=True)
-            if not self.check:
-                continue
+
+    def _check_loop(self) -> None:
+        """The liveness checks: every ``probe_every`` s, and at once when a table is new."""
+        while not self._closed.is_set():
+            self._check_now.wait(self.probe_every)
+            self._check_now.clear()
+            if self._closed.is_set():
+                return
             try:
                 self._probe_round()
             except Exception:  # noqa: BLE001 - keep checking
@@ -642,7 +444,9 @@ class TableBrowser:
         with self._lock:
             found = dict(self._found)
         targets = [(a, t.port) for t in found.values() for a in t.addresses]
-        answered = probe(targets) if targets else set()
+        answered = probe(targets, stop=self._closed) if targets else set()
+        if self._closed.is_set():
+            return
         with self._lock:
             for name, table in found.items():
                 if self._found.get(name) is not table:
@@ -654,7 +458,7 @@ class TableBrowser:
                     self._alive[name] = replace(table, host=ok[0], addresses=order)
                 else:
                     self._fails[name] = self._fails.get(name, 0) + 1
-                    if self._fails[name] >= PROBE_FAILS or name not in self._alive:
+                    if self._fails[name] >= PROBE_FAILS:
                         self._alive.pop(name, None)
 
     def poll(self) -> list[TableInfo]:
@@ -664,16 +468,22 @@ class TableBrowser:
         return sorted(tables, key=lambda t: (t.name, t.address))
 
     def close(self) -> None:
-        """Stop browsing and join zeroconf's threads and the prober."""
+        """Stop browsing and join zeroconf's threads and the checks."""
         if self._closed.is_set():
             return
         self._closed.set()
         self._wake.set()
+        self._check_now.set()
         try:
             self._browser.cancel()
         finally:
+            # A look under way ends within its resolution timeout while zeroconf runs
+            # (once zeroconf is closed, a resolution may wait far longer).
+            self._prober.join(INFO_TIMEOUT_MS / 1000 + 1.0)
             self._zc.close()
-            self._prober.join(PROBE_TIMEOUT + INFO_TIMEOUT_MS / 1000 + 2.0)
+            self._prober.join(2.0)
+            if self._checker.is_alive():
+                self._checker.join(PROBE_TIMEOUT + 2.0)
 
     def __enter__(self) -> "TableBrowser":
         return self

@@ -17,7 +17,7 @@ import threading
 from typing import Any, Callable
 
 from net.host import TAKEOVER_DELAY, Client, Refused, Table
-from net.protocol import ProtocolError, encode, roundtrip
+from net.protocol import ProtocolError, encode, farewell_error, roundtrip
 
 #: Seconds a cross-thread request (start, connect, call, stop) may wait for the loop.
 CALL_TIMEOUT = 10.0
@@ -237,14 +237,17 @@ class LocalHost:
         if not ready.wait(CALL_TIMEOUT):
             raise RuntimeError("the host thread did not start")
 
-    def stop(self) -> None:
-        """Close every service and connection, stop the loop and join the thread."""
+    def stop(self, resumable: bool = False) -> None:
+        """Close every service and connection, stop the loop and join the thread.
+        ``resumable``: the table can be resumed from its log (its operator stopped it:
+        Ctrl-C, SIGTERM, a closed terminal): every connection is told ``host-stopping``
+        and keeps its seat to come back; else ``host-closed``, final."""
         if self._thread is None or self._stopping:
             return
         self._stopping = True
         self.stopped.set()
         try:
-            self.run(self._shutdown())
+            self.run(self._shutdown(resumable))
         except Exception:
             pass
         self.loop.call_soon_threadsafe(self.loop.stop)
@@ -270,7 +273,7 @@ class LocalHost:
 
         future.add_done_callback(finished)
 
-    async def _shutdown(self) -> None:
+    async def _shutdown(self, resumable: bool = False) -> None:
         for task in list(self._tasks):
             task.cancel()
         if self._tasks:
@@ -279,9 +282,13 @@ class LocalHost:
             self._log_timer.cancel()
         if self._timer is not None:
             self._timer.cancel()
+        farewell = farewell_error(resumable)
         for svc in reversed(self._services):
             try:
-                await svc.aclose()
+                if getattr(svc, "says_farewell", False):  # TcpServer, WebServer
+                    await svc.aclose(farewell)
+                else:
+                    await svc.aclose()
             except Exception:
                 pass
         self._services.clear()

@@ -62,6 +62,7 @@ CLOSING_CODES = frozenset(
         "idle-timeout",
         "replaced",
         "host-closed",
+        "host-stopping",
         "seat-taken",
         "seat-is-bot",
         "no-such-seat",
@@ -120,6 +121,18 @@ def error(code: str, message: str, rule: str = "") -> dict:
     if len(message) > MAX_ERROR_TEXT:
         message = message[: MAX_ERROR_TEXT - 1] + "…"
     return {"type": "error", "code": code, "message": message, "rule": rule}
+
+
+def farewell_error(resumable: bool) -> dict:
+    """What a stopping host tells every connection: ``host-stopping`` when the table can
+    be resumed (its operator stopped it with Ctrl-C, SIGTERM or a closed terminal: a
+    client keeps its seat and waits), else ``host-closed`` (closed for everyone)."""
+    if resumable:
+        return error(
+            "host-stopping",
+            "the host stopped; this table can be resumed: keep your seat and wait for it",
+        )
+    return error("host-closed", "the host closed the table")
 
 
 def echo(value: Any, limit: int = ECHO) -> str:

@@ -37,27 +37,20 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import struct
 import time
 from typing import Any
-
-try:  # FIONREAD: bytes waiting in a socket's receive buffer (not on Windows)
-    import fcntl
-    import termios
-except ImportError:  # pragma: no cover - Windows
-    fcntl = termios = None
 
 from net import fds
 from net.host import Budget, Client, Refused
 from net.identity import NONCE_BYTES, seat_proof_matches
+from net.peers import LINGER, READ_SIZE, Peer, _Counted, _has_spoken  # noqa: F401
 from net.protocol import (
     DEAD_AFTER,
     PROTOCOL,
-    Decoder,
     ProtocolError,
     echo,
-    encode,
     error,
+    farewell_error,
 )
 
 
@@ -81,91 +74,6 @@ BYTE_BURST = 512 * 1024
 MAX_CONNECTIONS = MAX_PENDING + MAX_SPECTATORS
 #: Action budgets kept (seats, and spectators' addresses: the least recently used go).
 MAX_BUDGETS = 1024
-#: Bytes read from a socket at a time.
-READ_SIZE = 64 * 1024
-#: Seconds a connection the host closed goes on reading (and dropping) what its client
-#: still sends, after the host's last bytes and its FIN: closing a socket with unread
-#: input resets the link, and a reset destroys what the client has not read yet — the
-#: very error that says why it was closed (``flood``, ``bad-message``, …).
-LINGER = 2.0
-
-
-class Peer:
-    """The host's side of one TCP connection: ``send`` queues a message or drops a
-    connection whose unsent data passes the bound; ``close`` flushes then hangs up.
-    (:class:`net.web.WebPeer` is the same for a WebSocket: the server's admission,
-    hello and bounds take either.)"""
-
-    def __init__(self, writer: asyncio.StreamWriter, max_unsent: int, address: str = "") -> None:
-        self.writer = writer
-        self.max_unsent = max_unsent
-        self.address = address
-        self.since = time.monotonic()
-        self.closed = False
-        self.lingering = False  # closed, FIN sent, still reading: see LINGER
-        self.reason = ""
-        self.client: Client | None = None  # set once the hello is accepted
-        #: ``(client_nonce, host_nonce)`` once the host answered this connection's
-        #: ``challenge`` (:mod:`net.identity`); a ``hello`` proving a seat needs them.
-        self.nonces: tuple[bytes, bytes] | None = None
-        #: Bytes received so far, counted as the transport reads them (:class:`_Counted`):
-        #: a connection that has sent none is *silent*, the first pushed out for room.
-        self.heard = 0
-
-    def decoder(self) -> Decoder:
-        """A decoder for this connection's input: the strict stream decoder (the web
-        door's peers answer a frame decoder: :class:`net.web.WebPeer`)."""
-        return Decoder(strict=True)
-
-    def send(self, message: dict) -> None:
-        if self.closed:
-            return
-        try:
-            data = encode(message)
-        except Exception as exc:  # a view msgpack cannot carry: a bug, but contain it
-            data = encode(
-                error(
-                    "internal-error", f"the host could not encode a message: {type(exc).__name__}"
-                )
-            )
-        transport = self.writer.transport
-        if transport.is_closing():
-            self.closed = True
-            return
-        if transport.get_write_buffer_size() + len(data) > self.max_unsent:
-            self.reason = "too much unsent data (the client is not reading)"
-            self.abort()
-            return
-        self.writer.write(data)
-
-    def close(self, message: dict | None = None, linger: bool = True) -> None:
-        """Send ``message`` (if any), then hang up after the buffered data is out.
-
-        ``linger``: end the host's side with FIN and keep reading for up to
-        :data:`LINGER` seconds (:meth:`TcpServer._accept` drops what comes), so that
-        input still on its way cannot reset the link before the client has read the
-        last message; the socket is closed at the latest LINGER seconds later.
-        ``linger=False`` closes at once (the host shutting down)."""
-        if self.closed:
-            return
-        if message is not None:
-            self.send(message)
-        self.closed = True
-        transport = self.writer.transport
-        if linger and not transport.is_closing() and transport.can_write_eof():
-            try:
-                transport.write_eof()
-            except (OSError, RuntimeError):
-                pass
-            else:
-                self.lingering = True
-                asyncio.get_running_loop().call_later(LINGER, transport.close)
-                return
-        self.writer.close()
-
-    def abort(self) -> None:
-        self.closed = True
-        self.writer.transport.abort()
 
 
 class TcpServer:
@@ -182,6 +90,8 @@ class TcpServer:
     (:attr:`net.local.LocalHost.keeper`): its other TCP servers :meth:`share` its sets,
     and :class:`net.web.WebServer` admits, greets and bounds each WebSocket peer through
     its ``_admit``, ``_serve`` and ``_hello``, so every bound counts both doors."""
+
+    says_farewell = True  # aclose(farewell): net.local.LocalHost.stop
 
     def __init__(
         self,
@@ -237,12 +147,14 @@ class TcpServer:
         self.port = self._server.sockets[0].getsockname()[1]
         return self.port
 
-    async def aclose(self) -> None:
-        """Stop listening and close every connection (each gets a ``host-closed`` error)."""
+    async def aclose(self, farewell: dict | None = None) -> None:
+        """Stop listening and close every connection, each told ``farewell`` (an
+        ``error``: :func:`net.protocol.farewell_error`; ``host-closed`` by default)."""
+        farewell = farewell or farewell_error(False)
         if self._server is not None:
             self._server.close()
         for peer in list(self._peers):
-            peer.close(error("host-closed", "the host closed the table"), linger=False)
+            peer.close(dict(farewell), linger=False)
         for task in list(self._tasks):
             task.cancel()
         if self._tasks:
@@ -604,67 +516,6 @@ class TcpServer:
                 "table-full",
                 f"your address already watches with {MAX_SPECTATORS_PER_ADDRESS} connections",
             )
-
-
-class _Counted(asyncio.Protocol):
-    """Stands between a connection's transport and its stream protocol and adds the
-    bytes it receives to ``peer.heard`` the moment the transport reads them — before
-    the connection's task gets to run, which in a burst of new connections can be many
-    callbacks later. Everything else goes to the stream protocol unchanged."""
-
-    def __init__(self, inner: asyncio.BaseProtocol, peer: Peer) -> None:
-        self.inner, self.peer = inner, peer
-
-    @classmethod
-    def install(cls, peer: Peer) -> None:
-        """Put a counter in front of ``peer``'s protocol (once). A connection that does
-        not come through an asyncio transport, or whose transport cannot change its
-        protocol, is left as it is: its door counts ``peer.heard`` itself."""
-        transport = getattr(peer.writer, "transport", None)
-        try:
-            inner = transport.get_protocol()
-            if not isinstance(inner, cls):
-                transport.set_protocol(cls(inner, peer))
-        except (AttributeError, NotImplementedError):
-            pass
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        self.inner.connection_made(transport)
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self.inner.connection_lost(exc)
-
-    def pause_writing(self) -> None:
-        self.inner.pause_writing()
-
-    def resume_writing(self) -> None:
-        self.inner.resume_writing()
-
-    def data_received(self, data: bytes) -> None:
-        self.peer.heard += len(data)
-        self.inner.data_received(data)
-
-    def eof_received(self) -> bool | None:
-        return self.inner.eof_received()
-
-
-def _has_spoken(peer: Peer) -> bool:
-    """Whether ``peer`` has sent any byte: read by its transport already (``heard``), or
-    still waiting in the kernel's receive buffer (``FIONREAD``, where the system has
-    it): a client's first bytes arrive right behind its connection, and a burst of
-    newer connections handled before the loop reads them must not count it silent."""
-    if peer.heard:
-        return True
-    if fcntl is None:
-        return False
-    try:
-        sock = peer.writer.get_extra_info("socket")
-        if sock is None:
-            return False
-        waiting = fcntl.ioctl(sock.fileno(), termios.FIONREAD, b"\0\0\0\0")
-        return struct.unpack("i", waiting)[0] > 0
-    except (OSError, ValueError, AttributeError):
-        return False
 
 
 def _level(budget: Budget, now: float) -> float:

@@ -6,12 +6,20 @@ was given in ``seats.json`` under the user's data folder (:func:`net.log.data_di
 platformdirs, or ``$TAPETE_DATA_DIR``), so a laptop that restarts, or a
 ``tapete join`` run again, finds its seat with no typing.
 
-Entries are keyed by the table's identity: the ``table_id`` of the host's ``welcome``
-(it survives a host resume), else ``addr:HOST:PORT/GAME`` for hosts that send none.
-Each entry also remembers the address it was reached at, so a client that knows only
-``HOST:PORT`` can find it. At most :data:`MAX_ENTRIES` entries are kept, none older than
-:data:`EXPIRE_AFTER` seconds; a file that cannot be read is treated as empty (tokens
-are a convenience: losing them costs a ``--seat N --token T``, never a game).
+Entries are kept **per seat** (issue 32: a second window at the same table replaced the
+first's token), keyed by the table's identity and the seat: ``id:TABLE_ID#SEAT`` (the
+``table_id`` of the host's ``welcome``: it survives a host resume), else
+``addr:HOST:PORT/GAME#SEAT`` for hosts that send none. Each entry also remembers the
+address it was reached at, so a client that knows only ``HOST:PORT`` can find it, and
+when it was last held (a counter, ``n``): a client coming back without a seat number
+takes back the seat it held last (:meth:`TokenStore.recall`), and can list the others
+(:meth:`TokenStore.kept`).
+
+A token is kept until its table ends — the client saw the ``outcome``, or the host
+refused the token — not by the wall clock (a clock two days ahead lost them at once). At
+most :data:`MAX_ENTRIES` entries are kept (those held longest ago go first); a file that
+cannot be read is treated as empty (tokens are a convenience: losing them costs a
+``--seat N --token T``, never a game).
 
 A kept token is offered only when nobody else on this machine holds that seat now:
 each entry records the process that holds it, and a token in use by a live process
@@ -33,8 +41,6 @@ from typing import Any
 
 #: Most entries kept (the oldest go first).
 MAX_ENTRIES = 64
-#: Seconds an entry is kept after it was last saved (two days: a LAN party, a night).
-EXPIRE_AFTER = 2 * 24 * 3600.0
 #: Largest file read, in bytes (anything bigger is not ours: treated as empty).
 MAX_FILE = 256 * 1024
 FILE_NAME = "seats.json"
@@ -78,13 +84,20 @@ def _in_use(entry: dict) -> bool:
 
 
 def table_key(welcome: dict, address: str) -> str:
-    """The identity a token is kept under: ``id:TABLE_ID`` when ``welcome`` carries a
-    string ``table_id``, else ``addr:HOST:PORT/GAME`` (``address`` as joined)."""
+    """The identity a table's tokens are kept under: ``id:TABLE_ID`` when ``welcome``
+    carries a string ``table_id``, else ``addr:HOST:PORT/GAME`` (``address`` as
+    joined). An entry's key is this plus ``#SEAT``."""
     table_id = welcome.get("table_id") if isinstance(welcome, dict) else None
     if isinstance(table_id, str) and table_id:
         return f"id:{table_id}"
     game = welcome.get("game") if isinstance(welcome, dict) else None
     return f"addr:{address}/{game if isinstance(game, str) else ''}"
+
+
+def _held_order(entry: dict) -> tuple:
+    """Sort key: the entry held most recently last (``n``; older files: ``saved``)."""
+    n = entry.get("n")
+    return (n if isinstance(n, int) and not isinstance(n, bool) else -1, entry["saved"])
 
 
 def _default_path() -> Path:
@@ -98,7 +111,8 @@ class TokenStore:
     ``data_dir()/seats.json``). ``clock`` returns wall-clock seconds (tests).
 
     Entry: ``{"token": str, "seat": int, "address": "HOST:PORT", "game": str,
-    "table": str (name), "table_id": str | None, "saved": float}``."""
+    "table": str (name), "table_id": str | None, "saved": float (wall clock, for
+    people), "n": int (the order in which seats were last held), "pid": int}``."""
 
     def __init__(self, path: str | os.PathLike | None = None, clock=time.time) -> None:
         self.path = Path(path) if path is not None else _default_path()
@@ -119,31 +133,43 @@ class TokenStore:
             return {}
         if not isinstance(value, dict) or not isinstance(value.get("seats"), dict):
             return {}
-        now = self.clock()
         out = {}
         for key, entry in value["seats"].items():
-            if _valid(entry) and now - entry["saved"] < EXPIRE_AFTER:
-                out[key] = entry
+            if _valid(entry):
+                base = key.split("#", 1)[0]  # a version-1 file keyed by table only
+                out[f"{base}#{entry['seat']}"] = entry
         return out
 
     def entries(self) -> dict[str, dict]:
         """Every live entry, by key."""
         return self._load()
 
-    def recall(self, address: str | None = None, table_id: str | None = None) -> dict | None:
-        """The entry for the table ``table_id`` if known, else the newest entry reached
-        at ``address`` (``"HOST:PORT"``); None when there is none. Entries whose seat a
+    def kept(
+        self, address: str | None = None, table_id: str | None = None, seat: int | None = None
+    ) -> list[dict]:
+        """This machine's free entries for one table — the table ``table_id`` if any
+        is kept for it, else the table last held at ``address`` (``"HOST:PORT"``) —,
+        the seat held last first; only seat ``seat`` when given. Entries whose seat a
         live process or connection holds now are passed over."""
-        entries = {k: e for k, e in self._load().items() if not _in_use(e)}
-        if table_id:
-            hit = entries.get(f"id:{table_id}")
-            if hit is not None:
-                return hit
-        if address:
-            same = [e for e in entries.values() if e["address"] == address]
-            if same:
-                return max(same, key=lambda e: e["saved"])
-        return None
+        entries = [e for e in self._load().values() if not _in_use(e)]
+        same = [e for e in entries if table_id and e.get("table_id") == table_id]
+        if not same and address:
+            at = sorted((e for e in entries if e["address"] == address), key=_held_order)
+            if at:  # the table last held there (an older one's seats are no use here)
+                last = at[-1]
+                same = [e for e in at if (e.get("table_id"), e["game"]) == (
+                    last.get("table_id"), last["game"])]  # fmt: skip
+        if seat is not None:
+            same = [e for e in same if e["seat"] == seat]
+        return sorted(same, key=_held_order, reverse=True)
+
+    def recall(
+        self, address: str | None = None, table_id: str | None = None, seat: int | None = None
+    ) -> dict | None:
+        """The entry of the seat this machine held last at that table (see
+        :meth:`kept`: ``seat`` asks for one), or None."""
+        found = self.kept(address, table_id, seat)
+        return found[0] if found else None
 
     # ------------------------------------------------------------------ writing
     def remember(self, welcome: dict, address: str) -> str | None:
@@ -153,7 +179,7 @@ class TokenStore:
         token, seat = welcome.get("token"), welcome.get("seat")
         if not isinstance(token, str) or not token or not isinstance(seat, int):
             return None
-        key = table_key(welcome, address)
+        key = f"{table_key(welcome, address)}#{seat}"
         table_id = welcome.get("table_id")
         entry = {
             "token": token,
@@ -167,11 +193,12 @@ class TokenStore:
         }
         with _lock:
             entries = self._load()
-            # One seat per table and address: a newer token replaces the older ones.
+            # One token per seat: a newer one for the same seat replaces the older.
             for k in [k for k, e in entries.items() if k == key or e["token"] == token]:
                 del entries[k]
+            entry["n"] = 1 + max((_held_order(e)[0] for e in entries.values()), default=0)
             entries[key] = entry
-            newest = sorted(entries.items(), key=lambda kv: kv[1]["saved"], reverse=True)
+            newest = sorted(entries.items(), key=lambda kv: _held_order(kv[1]), reverse=True)
             ok = self._save(dict(newest[:MAX_ENTRIES]))
         return key if ok else None
 
@@ -187,7 +214,7 @@ class TokenStore:
         from net.log import write_private
 
         try:
-            write_private(self.path, json.dumps({"version": 1, "seats": entries}, indent=1))
+            write_private(self.path, json.dumps({"version": 2, "seats": entries}, indent=1))
             return True
         except OSError:
             return False

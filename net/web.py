@@ -85,6 +85,7 @@ from net.protocol import (
     ProtocolError,
     encode,
     error,
+    farewell_error,
 )
 
 #: Largest WebSocket frame aiohttp buffers: a little over the protocol's own bound, so
@@ -305,6 +306,8 @@ class WebServer:
 
     (No ``host`` attribute: :attr:`net.local.LocalHost.address` finds the TCP door by it.)"""
 
+    says_farewell = True  # aclose(farewell): net.local.LocalHost.stop
+
     def __init__(self, local, keeper, address: str = "0.0.0.0", port: int = 0, root=None) -> None:
         self.local = local
         self.root = root
@@ -356,12 +359,14 @@ class WebServer:
         self.port = self._server.sockets[0].getsockname()[1]
         return self.port
 
-    async def aclose(self) -> None:
-        """Close every WebSocket (``host-closed``) and stop serving."""
+    async def aclose(self, farewell: dict | None = None) -> None:
+        """Close every WebSocket, each told ``farewell`` (``host-closed`` by default:
+        :func:`net.protocol.farewell_error`), and stop serving."""
+        farewell = farewell or farewell_error(False)
         if self._server is not None:
             self._server.close()
         for peer in list(self._peers):
-            peer.close(error("host-closed", "the host closed the table"), linger=False)
+            peer.close(dict(farewell), linger=False)
         closing = [p.closing for p in self._peers if p.closing is not None]
         if closing:
             await asyncio.wait(closing, timeout=CLOSE_TIMEOUT)

@@ -27,6 +27,18 @@ Phases (each prints its figures; exit 1 if a check fails):
      from the link up to its seat back).
    * The game ends: every player and the spectator print the host's outcome line.
 3. **Host kill** — a host is SIGTERMed mid-game: time until the browser drops it.
+4. **The party** (issue 32: what a party sees) — every laptop has a default route (to
+   a router ``tl-router`` that forwards nothing, as a home router drops what it cannot
+   route), the host laptop has a Docker-like bridge (``docker0``, 172.17.0.1/16, a
+   container's veth in it), and a neighbour ``tl-ghost`` answers discovery for a table
+   of its own but no TCP. Timed: the table listed in a running browser; ``tapete tables
+   --timeout 0.5`` and ``--timeout 1`` hit rates; joining by each printed ``Join with``
+   address, and joining a listing whose first address is the bridge's (an older host's);
+   an idle player (SIGSTOP) → away → a stand-in, with the default takeover; a
+   SIGTERM mid-game → every player waits → ``tapete host --log … --resume`` → each
+   player back in its seat; the same outcome line at every laptop.
+
+``--prefix`` names the namespaces (default ``tl``), so two labs can run side by side.
 
 CI does not run this (it needs root and namespaces); the loopback tests in
 ``tests/net`` cover the same code paths.
@@ -53,7 +65,26 @@ ROOT = Path(__file__).resolve().parents[1]
 SUBNET = "10.77.0"
 SWITCH = "tl-sw"
 LAPTOPS = {"tl-host": 10, "tl-c1": 11, "tl-c2": 12, "tl-c3": 13, "tl-watch": 20}
+#: The party's extra machines (phase 4): a router that forwards nothing, a neighbour
+#: that answers discovery but not TCP.
+ROUTER, GHOST = "tl-router", "tl-ghost"
+EXTRA = {ROUTER: 1, GHOST: 30}
 PORT = 47470
+BRIDGE = "172.17.0.1"  # Docker's default bridge address
+
+
+def use_prefix(prefix: str) -> None:
+    """Name every namespace ``PREFIX-…`` (two labs side by side)."""
+    global SWITCH, LAPTOPS, ROUTER, GHOST, EXTRA
+    SWITCH = f"{prefix}-sw"
+    LAPTOPS = {f"{prefix}-{k[3:]}": v for k, v in LAPTOPS.items()}
+    ROUTER, GHOST = f"{prefix}-router", f"{prefix}-ghost"
+    EXTRA = {ROUTER: 1, GHOST: 30}
+
+
+def ns(short: str) -> str:
+    """The namespace of laptop ``short`` (``host``, ``c1`` …, ``watch``)."""
+    return next(n for n in LAPTOPS if n.endswith("-" + short))
 
 
 def sh(*args: str, check: bool = True) -> subprocess.CompletedProcess:
@@ -68,21 +99,34 @@ def build() -> None:
     sh("ip", "-n", SWITCH, "link", "add", "br0", "type", "bridge")
     sh("ip", "-n", SWITCH, "link", "set", "br0", "up")
     sh("ip", "-n", SWITCH, "link", "set", "lo", "up")
-    for ns, n in LAPTOPS.items():
+    for name, n in {**LAPTOPS, **EXTRA}.items():
         port = f"p{n}"
-        sh("ip", "netns", "add", ns)
-        sh("ip", "link", "add", port, "netns", SWITCH, "type", "veth", "peer", "eth0", "netns", ns)
+        sh("ip", "netns", "add", name)
+        veth = ["type", "veth", "peer", "eth0", "netns", name]
+        sh("ip", "link", "add", port, "netns", SWITCH, *veth)
         sh("ip", "-n", SWITCH, "link", "set", port, "master", "br0")
         sh("ip", "-n", SWITCH, "link", "set", port, "up")
-        sh("ip", "-n", ns, "addr", "add", f"{SUBNET}.{n}/24", "dev", "eth0")
-        sh("ip", "-n", ns, "link", "set", "eth0", "up")
-        sh("ip", "-n", ns, "link", "set", "lo", "up")
-        sh("ip", "-n", ns, "route", "add", "224.0.0.0/4", "dev", "eth0")
+        sh("ip", "-n", name, "addr", "add", f"{SUBNET}.{n}/24", "dev", "eth0")
+        sh("ip", "-n", name, "link", "set", "eth0", "up")
+        sh("ip", "-n", name, "link", "set", "lo", "up")
+        sh("ip", "-n", name, "route", "add", "224.0.0.0/4", "dev", "eth0")
+        if name != ROUTER:  # every laptop has a default route, as at home
+            sh("ip", "-n", name, "route", "add", "default", "via", f"{SUBNET}.{EXTRA[ROUTER]}")
+    # The router forwards nothing (a home router drops what it cannot route: no answer).
+    sh("ip", "netns", "exec", ROUTER, "sysctl", "-qw", "net.ipv4.ip_forward=0")
+    # The host laptop runs Docker: a bridge with a container's veth in it.
+    h = ns("host")
+    sh("ip", "-n", h, "link", "add", "docker0", "type", "bridge")
+    sh("ip", "-n", h, "addr", "add", f"{BRIDGE}/16", "dev", "docker0")
+    sh("ip", "-n", h, "link", "add", "veth3f2a1c0", "type", "veth", "peer", "name", "ctr0")
+    sh("ip", "-n", h, "link", "set", "veth3f2a1c0", "master", "docker0")
+    for dev in ("docker0", "veth3f2a1c0", "ctr0"):
+        sh("ip", "-n", h, "link", "set", dev, "up")
 
 
 def teardown() -> None:
-    for ns in [*LAPTOPS, SWITCH]:
-        sh("ip", "netns", "del", ns, check=False)
+    for name in [*LAPTOPS, *EXTRA, SWITCH]:
+        sh("ip", "netns", "del", name, check=False)
 
 
 def cable(ns: str, up: bool) -> None:
@@ -171,7 +215,7 @@ with TableBrowser() as b:
 
 
 def browser(data: Path) -> Proc:
-    p = Proc("tl-watch", ["-c", BROWSE], data / "watch", "browser")
+    p = Proc(ns("watch"), ["-c", BROWSE], data / "watch", "browser")
     if p.wait_line("^ready", 30) is None:
         raise SystemExit("the browser did not start:\n" + p.text())
     return p
@@ -179,7 +223,7 @@ def browser(data: Path) -> Proc:
 
 def host(data: Path, name: str, extra: list[str], label: str = "host") -> Proc:
     return Proc(
-        "tl-host",
+        ns("host"),
         ["-m", "client", "host", "take5", "--name", name, "--port", str(PORT), *extra],
         data / "host",
         label,
@@ -236,7 +280,7 @@ def discovery(data: Path, runs: int, report: list[str], fails: list[str]) -> Non
                     "ip",
                     "netns",
                     "exec",
-                    "tl-watch",
+                    ns("watch"),
                     "env",
                     f"PYTHONPATH={ROOT}",
                     f"TAPETE_DATA_DIR={data / 'tables'}",
@@ -285,7 +329,7 @@ def discovery(data: Path, runs: int, report: list[str], fails: list[str]) -> Non
 
 
 def game(data: Path, think: float, takeover: float, report: list[str], fails: list[str]) -> None:
-    target = f"{SUBNET}.{LAPTOPS['tl-host']}:{PORT}"
+    target = f"{SUBNET}.{LAPTOPS[ns('host')]}:{PORT}"
     h = host(
         data,
         "Lab game",
@@ -303,9 +347,9 @@ def game(data: Path, think: float, takeover: float, report: list[str], fails: li
             procs.append(p)
             return p
 
-        c1, c2, c3 = (player(ns, ns[-2:]) for ns in ("tl-c1", "tl-c2", "tl-c3"))
+        c1, c2, c3 = (player(ns(k), k) for k in ("c1", "c2", "c3"))
         watch_args = ["-m", "client", "join", target, "--headless", "--watch"]
-        watcher = Proc("tl-watch", watch_args, data / "watcher", "spectator")
+        watcher = Proc(ns("watch"), watch_args, data / "watcher", "spectator")
         procs.append(watcher)
         seat = {}
         for p in (c1, c2, c3):
@@ -323,7 +367,7 @@ def game(data: Path, think: float, takeover: float, report: list[str], fails: li
         c1.signal(signal.SIGKILL)
         c1.stop()
         time.sleep(1.0)
-        again = player("tl-c1", "c1")
+        again = player(ns("c1"), "c1")
         t = again.wait_line(r"back in seat (\d+)", 30, again.started)
         if t is None:
             fails.append("the restarted client did not come back to its seat\n" + again.text())
@@ -340,7 +384,7 @@ def game(data: Path, think: float, takeover: float, report: list[str], fails: li
         # -- pulled link: c2's cable out
         name = "c2"
         t0 = time.monotonic()
-        cable("tl-c2", False)
+        cable(ns("c2"), False)
         t_client = c2.wait_line("link lost", 20, t0)
         t_away = watcher.wait_line(rf"{name} \(away\)", 60, t0)
         t_host = h.wait_line(rf"{name} \(away\)", 60, t0)
@@ -365,7 +409,7 @@ def game(data: Path, think: float, takeover: float, report: list[str], fails: li
         if during <= 0:
             fails.append("the table stalled while a cable was out")
         t1 = time.monotonic()
-        cable("tl-c2", True)
+        cable(ns("c2"), True)
         t_back = c2.wait_line(r"back \(seat", 60, t1)
         report.append(
             "pulled link: cable back in → the player back in its seat after "
@@ -395,7 +439,7 @@ def game(data: Path, think: float, takeover: float, report: list[str], fails: li
 
 def host_kill(data: Path, report: list[str], fails: list[str]) -> None:
     watch = browser(data)
-    target = f"{SUBNET}.{LAPTOPS['tl-host']}:{PORT}"
+    target = f"{SUBNET}.{LAPTOPS[ns('host')]}:{PORT}"
     h = host(data, "Lab kill", ["--seats", "open,bot", "--bot-delay", "0.5"], "host-kill")
     c = None
     try:
@@ -403,7 +447,7 @@ def host_kill(data: Path, report: list[str], fails: list[str]) -> None:
             fails.append("host-kill table never listed")
             return
         c = Proc(
-            "tl-c3",
+            ns("c3"),
             ["-m", "client", "join", target, "--headless", "--think", "0.5"],
             data / "tl-c3-kill",
             "kill-player",
@@ -430,14 +474,217 @@ def host_kill(data: Path, report: list[str], fails: list[str]) -> None:
                 p.stop()
 
 
+GHOST_TABLE = """
+import socket, sys, time
+from zeroconf import IPVersion, ServiceInfo, Zeroconf
+from net.discovery import SERVICE_TYPE
+from net.protocol import PROTOCOL
+# A port that takes no connection and refuses none: a listener with a backlog of 0,
+# filled at once, so the kernel drops every further SYN (a firewall that drops TCP).
+addr = sys.argv[1]
+hole = socket.socket(); hole.bind((addr, 47470)); hole.listen(0)
+fill = [socket.socket() for _ in range(3)]
+for f in fill:
+    f.setblocking(False); f.connect_ex((addr, 47470))
+props = {"protocol": str(PROTOCOL), "game": "take5", "table": "Ghost", "open": "1",
+         "seats": "2", "started": "0", "host": "ghost", "id": "ab" * 16}
+zc = Zeroconf(interfaces=[addr], ip_version=IPVersion.V4Only)
+zc.register_service(ServiceInfo(SERVICE_TYPE, "Ghost (abababab)." + SERVICE_TYPE,
+    port=47470, properties=props, server="ghost.local.", parsed_addresses=[addr]))
+print("ready", flush=True)
+time.sleep(3600)
+"""
+
+OLD_LISTING = """
+import sys, time
+from net.client import connection_to
+from net.listing import TableInfo
+from net.protocol import PROTOCOL
+bridge, lan, port = sys.argv[1], sys.argv[2], int(sys.argv[3])
+info = TableInfo("Lab party", "take5", bridge, port, (bridge, lan), PROTOCOL, 1, 3, "host",
+                 "Lab party._tapete._tcp.local.")
+t0 = time.monotonic()
+conn = connection_to(info, spectator=True, discover=False).start()
+conn.answered.wait(30)
+took = time.monotonic() - t0
+print("joined" if conn.welcome else "failed", f"{took:.3f}", conn.address, flush=True)
+conn.close()
+"""
+
+
+def cli(laptop: str, data: Path, *args: str, timeout: float = 60) -> tuple[float, str, str]:
+    """``python -m client ARGS`` in ``laptop``'s namespace: (seconds, stdout, stderr)."""
+    t0 = time.monotonic()
+    run = subprocess.run(
+        ["ip", "netns", "exec", ns(laptop), "env", f"PYTHONPATH={ROOT}",
+         f"TAPETE_DATA_DIR={data}", sys.executable, "-m", "client", *args],
+        capture_output=True, text=True, timeout=timeout, check=False,
+    )  # fmt: skip
+    return time.monotonic() - t0, run.stdout, run.stderr
+
+
+def party(data: Path, runs: int, think: float, report: list[str], fails: list[str]) -> None:
+    """Phase 4 (issue 32): what a LAN party sees — a default route, a Docker bridge on
+    the host, a neighbour that answers discovery but not TCP, an idle player, a host
+    stopped with SIGTERM and resumed. The host's default takeover."""
+    lan = f"{SUBNET}.{LAPTOPS[ns('host')]}"
+    ghost = Proc(GHOST, ["-c", GHOST_TABLE, f"{SUBNET}.{EXTRA[GHOST]}"], data / "ghost", "ghost")
+    procs = [ghost]
+    try:
+        if ghost.wait_line("^ready", 30) is None:
+            fails.append("the ghost neighbour did not start\n" + ghost.text())
+            return
+        watch = browser(data)
+        procs.append(watch)
+        h = host(data, "Lab party", ["--seats", "open,open,open,bot", "--bot-delay", "0.3"])
+        procs.append(h)
+        t = watch.wait_line('^listed .*"name": "Lab party"', 30, h.started)
+        if h.wait_line("^Announced|cannot hear", 30) is None:
+            fails.append("the party host did not start\n" + h.text())
+            return
+        joins = [t for _t, s, t in h.lines if t.startswith("Join with")]
+        report.append(
+            f"party: the host printed {joins} "
+            + ("(no Docker bridge)" if not any(BRIDGE in j for j in joins) else "(WITH the bridge)")
+        )
+        if any(BRIDGE in j for j in joins):
+            fails.append("the host printed its Docker bridge address")
+        listed = [t for _t, _s, t in watch.lines if '"name": "Lab party"' in t]
+        if listed and BRIDGE in listed[0]:
+            fails.append("the host advertised its Docker bridge address")
+        report.append(
+            "party: host start → listed in a running browser: "
+            + ("never (30 s)" if t is None else f"{t - h.started:.2f} s")
+            + " (process start included)"
+        )
+        ghost_seen = watch.wait_line('^listed .*"name": "Ghost"', 10)
+        report.append(
+            "party: the neighbour that answers no TCP was "
+            + ("listed, then " if ghost_seen else "never listed")
+            + ("dropped by the checks" if watch.wait_line('^gone .*"name": "Ghost"', 15) else "")
+        )
+        for timeout in ("0.5", "1"):
+            hits, took = 0, []
+            for _ in range(runs):
+                secs, out, _err = cli("watch", data / "tables", "tables", "--timeout", timeout,
+                                      "--json")  # fmt: skip
+                took.append(secs)
+                try:
+                    hits += any(x["name"] == "Lab party" for x in json.loads(out or "[]"))
+                except ValueError:
+                    pass
+            report.append(
+                f"party: `tapete tables --timeout {timeout}` (the ghost up) found the table "
+                f"{hits} of {runs} times; " + figures("whole command", took)
+            )
+            if hits < runs:
+                fails.append(f"tapete tables --timeout {timeout} missed {runs - hits} of {runs}")
+        # An older host's listing: the bridge's address first, then the LAN one.
+        old = Proc(ns("c3"), ["-c", OLD_LISTING, BRIDGE, lan, str(PORT)], data / "old", "old")
+        procs.append(old)
+        if old.wait_line("^(joined|failed)", 40) is None:
+            fails.append("the old-listing join never ended\n" + old.text())
+        else:
+            line = next(t for _t, _s, t in old.lines if t.startswith(("joined", "failed")))
+            report.append(f"party: joining a listing whose first address is {BRIDGE}: {line}")
+            if not line.startswith("joined"):
+                fails.append("a listing with the bridge first could not be joined")
+        old.stop()
+
+        # The game: c1 and c2 play, c3 goes idle, the watcher watches.
+        target = f"{lan}:{PORT}"
+
+        def player(laptop: str, *extra: str) -> Proc:
+            args = ["-m", "client", "join", target, "--headless", "--name", laptop, *extra]
+            p = Proc(ns(laptop), args, data / f"party-{laptop}", laptop)
+            procs.append(p)
+            return p
+
+        c1, c2, c3 = (player(k, "--think", str(think)) for k in ("c1", "c2", "c3"))
+        watcher = player("watch", "--watch")
+        for p in (c1, c2, c3):
+            if p.wait_line(r"in seat \d+ at", 30) is None:
+                fails.append(f"{p.label} got no seat\n{p.text()}")
+                return
+        if h.wait_line("^Playing", 30) is None:
+            fails.append("the party game did not start")
+            return
+        time.sleep(3 * think + 1)
+        t0 = time.monotonic()
+        c3.signal(signal.SIGSTOP)  # an idle player: the process is there, says nothing
+        away = h.wait_line(r"c3 \(away\)", 30, t0)
+        stand = watcher.wait_line("stand-in bot plays for c3", 60, t0)
+        report.append(
+            "party: idle player (SIGSTOP) → away after "
+            + ("never (30 s)" if away is None else f"{away - t0:.2f} s")
+            + "; a stand-in plays it after "
+            + ("never (60 s)" if stand is None else f"{stand - t0:.2f} s")
+            + " (the host's default takeover)"
+        )
+        if stand is None:
+            fails.append("an idle player's seat got no stand-in")
+        time.sleep(2 * think + 1)
+        log = next(
+            (re.search(r"Logging to (\S+)", t).group(1) for _t, _s, t in h.lines
+             if t.startswith("Logging to")), None,
+        )  # fmt: skip
+        t0 = time.monotonic()
+        h.signal(signal.SIGTERM)
+        waits = {p.label: p.wait_line("the host stopped", 20, t0) for p in (c1, c2, watcher)}
+        report.append(
+            "party: SIGTERM mid-game → each player told it waits after "
+            + ", ".join(
+                f"{k} {'never' if v is None else f'{v - t0:.2f} s'}" for k, v in waits.items()
+            )
+        )
+        if any(v is None for v in waits.values()) or h.wait_line("can be resumed", 5) is None:
+            fails.append("a SIGTERMed host's players were not told to wait\n" + c1.text())
+            return
+        h.stop()
+        time.sleep(2.0)
+        again = host(data, "Lab party", ["--log", log, "--resume", "--bot-delay", "0.3"],
+                     "resumed")  # fmt: skip
+        procs.append(again)
+        backs = {p.label: p.wait_line(r"back \((seat|watching)", 40, again.started)
+                 for p in (c1, c2, watcher)}  # fmt: skip
+        report.append(
+            "party: `tapete host --resume` started → each back in its seat after "
+            + ", ".join(
+                f"{k} {'never' if v is None else f'{v - again.started:.2f} s'}"
+                for k, v in backs.items()
+            )
+            + " (the resumed host's process start included)"
+        )
+        if any(v is None for v in backs.values()):
+            fails.append("a player did not come back to the resumed table\n" + c1.text())
+        c3.signal(signal.SIGKILL)
+        end = time.monotonic() + 600
+        while time.monotonic() < end and any(p.p.poll() is None for p in (again, c1, c2, watcher)):
+            time.sleep(0.2)
+        outcome = [t for _t, s, t in again.lines if s == "out" and t.startswith("{")]
+        if not outcome:
+            fails.append("the resumed host printed no outcome\n" + again.text())
+            return
+        for p in (c1, c2, watcher):
+            mine = [t for _t, s, t in p.lines if s == "out" and t.startswith("{")]
+            if mine != outcome[-1:]:
+                fails.append(f"{p.label} printed {mine}, the host {outcome[-1:]}")
+        report.append("party: the resumed game's outcome — the same line at every laptop")
+    finally:
+        for p in procs:
+            p.stop()
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--runs", type=int, default=10, help="host starts timed for discovery")
     p.add_argument("--think", type=float, default=0.4, help="seconds a player thinks a move")
     p.add_argument("--takeover", type=float, default=8.0, help="host's stand-in delay (s)")
     p.add_argument("--keep", action="store_true", help="leave the namespaces up")
-    p.add_argument("--only", choices=("discovery", "game", "kill"), default=None)
+    p.add_argument("--only", choices=("discovery", "game", "kill", "party"), default=None)
+    p.add_argument("--prefix", default="tl", help="the namespaces' names start PREFIX-")
     args = p.parse_args(argv)
+    use_prefix(args.prefix)
     if os.geteuid() != 0 or shutil.which("ip") is None:
         print("tools/lanlab.py needs root and the ip tool (iproute2)", file=sys.stderr)
         return 2
@@ -452,6 +699,8 @@ def main(argv: list[str] | None = None) -> int:
             game(data, args.think, args.takeover, report, fails)
         if args.only in (None, "kill"):
             host_kill(data, report, fails)
+        if args.only in (None, "party"):
+            party(data, args.runs, args.think, report, fails)
     finally:
         if not args.keep:
             teardown()

@@ -5,7 +5,9 @@ connection on its own thread (:class:`net.client.TcpConnection`); this scene onl
 polls both once per frame. Joining from the list tries every address the table
 advertises (:func:`net.client.connection_to`); every join keeps its seat token on this
 machine and offers a kept one (:class:`net.tokens.TokenStore`), so a window that
-restarts takes its seat back by joining the same table again."""
+restarts takes its seat back by joining the same table again: Join stays open at a
+started table where this machine holds a seat, and when it holds several there (two
+windows at one table), the window asks which one (issue 32)."""
 
 from __future__ import annotations
 
@@ -40,6 +42,9 @@ class BrowserScene(Scene):
         self.address = address
         self.discovery_error = ""
         self.tokens = None  # the seat tokens kept on this machine (made on first join)
+        #: ``(info, [seat, …])`` while the window asks which kept seat to take back.
+        self.choosing: tuple | None = None
+        self.choices: list[tuple] = []  # (button, seat)
 
     def enter(self) -> None:
         try:
@@ -71,25 +76,46 @@ class BrowserScene(Scene):
         for info in self.tables[:fit]:
             join = pygame_gui.elements.UIButton(pygame.Rect(x + 600, y, 95, 36), _("Join"), ui)
             watch = pygame_gui.elements.UIButton(pygame.Rect(x + 705, y, 95, 36), _("Watch"), ui)
-            if not info.compatible or info.open_seats == 0:
+            if not info.compatible or (info.open_seats == 0 and not self.kept_seats(info)):
                 join.disable()
             if not info.compatible:
                 watch.disable()
             self.rows.append((info, join, watch, y))
             y += 46
         y = h - 190
-        pygame_gui.elements.UILabel(pygame.Rect(x, y, 200, 36), _("Join by address"), ui)
+        # The address row: its words as wide as they are at the player's text size
+        # (800 px at 100 %), the box taking what is left.
+        row_w = min(w - 40, self.fpx(800, 800))
+        ax = w // 2 - row_w // 2
+        fs = self.fpx(18)
+        label_w = max(200, assets.measure(_("Join by address"), fs) + 12)
+        join_w = max(130, assets.measure(_("Join"), fs) + 30)
+        watch_w = max(130, assets.measure(_("Watch"), fs) + 30)
+        entry_w = max(160, row_w - label_w - join_w - watch_w - 40)
+        pygame_gui.elements.UILabel(pygame.Rect(ax, y, label_w, 36), _("Join by address"), ui)
         ui.get_theme().load_theme(HINT_THEME)
         self.entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(x + 210, y, 300, 36),
+            pygame.Rect(ax + label_w + 10, y, entry_w, 36),
             ui,
             placeholder_text=example_address(),
             object_id="#address" if self.address else "#address_hint",
         )
         self.entry.set_text(self.address)
-        self.join = pygame_gui.elements.UIButton(pygame.Rect(x + 530, y, 130, 36), _("Join"), ui)
-        self.watch = pygame_gui.elements.UIButton(pygame.Rect(x + 670, y, 130, 36), _("Watch"), ui)
+        bx = ax + label_w + 10 + entry_w + 20
+        self.join = pygame_gui.elements.UIButton(pygame.Rect(bx, y, join_w, 36), _("Join"), ui)
+        self.watch = pygame_gui.elements.UIButton(
+            pygame.Rect(bx + join_w + 10, y, watch_w, 36), _("Watch"), ui
+        )
         self.back = pygame_gui.elements.UIButton(pygame.Rect(x, h - 100, 200, 50), _("Back"), ui)
+        self.choices = []
+        if self.choosing is not None:
+            for i, seat in enumerate(self.choosing[1][:6]):
+                button = pygame_gui.elements.UIButton(
+                    pygame.Rect(x + 210 + i * 100, h - 100, 90, 50),
+                    _("Seat {n}").format(n=seat + 1),
+                    ui,
+                )
+                self.choices.append((button, seat))
 
     def update(self, dt: float) -> None:
         if self.browser is not None:
@@ -144,13 +170,38 @@ class BrowserScene(Scene):
         self.status = _("Connecting to {address}…").format(address=text)
         self.start_join(TcpConnection(host, port, **self.join_options(spectator)))
 
-    def connect_listed(self, info, spectator: bool) -> None:
-        """Start joining a listed table: each address it advertises in turn (IPv4
-        first) until one answers (:func:`net.client.connection_to`)."""
+    def kept_seats(self, info) -> list[int]:
+        """The seats this machine keeps a token for at the listed table (free ones:
+        :meth:`net.tokens.TokenStore.kept`), the one held last first."""
+        if not info.table_id:
+            return []
+        self.join_options(False)  # makes the store
+        return [e["seat"] for e in self.tokens.kept(table_id=info.table_id)]
+
+    def connect_listed(self, info, spectator: bool, seat: int | None = None) -> None:
+        """Start joining a listed table at every address it advertises
+        (:func:`net.client.connection_to`). This machine's kept seat there is taken
+        back; with several, the window first asks which (``seat``: the answer)."""
         from net.client import connection_to
 
+        mine = [] if spectator or seat is not None else self.kept_seats(info)
+        if len(mine) > 1:
+            self.choosing = (info, mine)
+            self.status = _("This computer holds several seats at “{table}”: which one?").format(
+                table=info.name
+            )
+            self.address = self.entry.get_text()
+            self.build()
+            return
+        if self.choosing is not None:
+            self.choosing = None
+            self.address = self.entry.get_text()
+            self.build()
         self.status = _("Connecting to {address}…").format(address=info.name)
-        self.start_join(connection_to(info, **self.join_options(spectator)))
+        options = self.join_options(spectator)
+        if seat is not None:
+            options["seat"] = seat
+        self.start_join(connection_to(info, **options))
 
     def join_options(self, spectator: bool) -> dict:
         """The name, spectator flag and seat-token store of a join from this window."""
@@ -175,6 +226,11 @@ class BrowserScene(Scene):
             for info, join, watch, _y in self.rows:
                 if event.ui_element in (join, watch):
                     self.connect_listed(info, spectator=event.ui_element == watch)
+                    return
+            for button, seat in self.choices:
+                if event.ui_element == button and self.choosing is not None:
+                    self.connect_listed(self.choosing[0], spectator=False, seat=seat)
+                    return
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element == self.entry:
             self.status = ""  # an old complaint is about another text
             self.entry.change_object_id("#address" if self.entry.get_text() else "#address_hint")

@@ -20,6 +20,17 @@ HOVER = (255, 255, 255, 28)
 MUTED = (200, 214, 204)
 
 
+class QuitQuestion(hosting.QuitConfirm):
+    """Esc on the menu asks before closing Tapete (Esc again, or Stay, keeps it open:
+    two Esc presses on another screen no longer close the window)."""
+
+    def texts(self) -> tuple[str, str]:
+        return _("Quit Tapete?"), _("Unfinished games can be continued from the menu.")
+
+    def words(self) -> dict[str, str]:
+        return {hosting.QUIT: _("Quit"), hosting.STAY: _("Stay")}
+
+
 class Tile:
     """A drawn entry (Quick game or a game): its ``rect`` on screen and, for a game, the
     rect of its "?" (How to play)."""
@@ -35,7 +46,8 @@ class MenuScene(Scene):
 
     ``buttons`` maps every entry in focus order to its widget or :class:`Tile`: "quick",
     "game:<id>" for each game, then :data:`ENTRIES`. ↑/↓/Tab move the focus, ←/→ go
-    between the games and the right-hand column, Enter opens, F1 shows How to play."""
+    between the games and the right-hand column, Enter opens, F1 shows How to play,
+    Esc asks whether to quit (:class:`QuitQuestion`)."""
 
     def idle(self) -> bool:
         return True  # changes on input only
@@ -47,6 +59,14 @@ class MenuScene(Scene):
         self.layout()
         self.focus = getattr(self, "focus", 0) % len(self.buttons)
         self.hover: str | None = None
+        self.question = getattr(self, "question", None) or QuitQuestion()
+        self.show_buttons(not self.question.open)
+
+    def show_buttons(self, shown: bool) -> None:
+        """Show (or hide, under the quit question) the right-hand column's buttons."""
+        for item in self.buttons.values():
+            if not isinstance(item, Tile):
+                item.show() if shown else item.hide()
 
     # ------------------------------------------------------------------ layout
     def scale(self) -> float:
@@ -54,9 +74,9 @@ class MenuScene(Scene):
         return min(w / 1280, h / 720)
 
     def t(self, size: float) -> int:
-        """A text size for the window: ``size`` at 1280×720, never under 12 px (13 for
-        running text)."""
-        return max(assets.MIN_TEXT + 1, round(size * max(self.scale(), 0.6)))
+        """A text size for the window: ``size`` at 1280×720 times the player's text
+        size, never under 12 px (13 for running text)."""
+        return self.px(size, assets.MIN_TEXT + 1)
 
     def layout(self) -> None:
         w, h = self.app.size
@@ -102,6 +122,13 @@ class MenuScene(Scene):
         return list(self.buttons)
 
     def handle_event(self, event) -> None:
+        if self.question.open:
+            choice = self.question.handle(event)
+            if choice == hosting.QUIT:
+                self.app.quit(0)
+            if choice is not None:
+                self.show_buttons(True)
+            return
         if hosting.handle_background_event(self.app, event):  # "Still hosting …" line
             return
         keys = self.keys()
@@ -118,7 +145,8 @@ class MenuScene(Scene):
             elif event.key == pygame.K_F1:
                 self.how_to(self.focused_game())
             elif event.key == pygame.K_ESCAPE:
-                self.app.quit(0)
+                self.question.ask(0)
+                self.show_buttons(False)
         elif event.type == pygame.MOUSEMOTION:
             self.hover = self.tile_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -217,6 +245,8 @@ class MenuScene(Scene):
             assets.WHITE,
         )
         surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - 4)))
+        if self.question.open:
+            self.question.draw(surface)
 
     def tile_back(self, surface: pygame.Surface, key: str, tile: Tile, focused: bool) -> None:
         r = tile.rect
@@ -278,8 +308,9 @@ class MenuScene(Scene):
         surface.blit(head, (x, r.y + pad))
         bots = len(default_seats(game_id)) - 1
         detail = _("{game} vs {n} bots").format(game=howto.game_name(game_id), n=bots)
-        text, size = assets.fit_lines(detail, self.t(17), width, 2, False)
         y = r.y + pad + head.get_height() + 2
+        lines = max(1, min(2, (r.bottom - pad // 2 - y) // assets.font(self.t(17)).get_linesize()))
+        text, size = assets.fit_lines(detail, self.t(17), width, lines, False)
         for line in text:
             img = assets.text(line, size, assets.WHITE)
             surface.blit(img, (x, y))

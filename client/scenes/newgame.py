@@ -54,12 +54,12 @@ def option_help(game_id: str, name: str) -> str:
         ),
         ("the-game", "expert"): _("At least 3 cards a turn while the draw pile lasts."),
         ("the-game", "smaller_hands"): _("With Expert: every hand one card smaller."),
-        ("the-game", "start"): _("The seat that plays first. Blank: a random player."),
+        ("the-game", "start"): _("The seat that plays first, or a random player."),
         ("teamplay", "end_at"): _(
             "Completed missions that announce the end. Blank: 8 for a team, 5 alone."
         ),
         ("sequence-numbers", "teams"): _(
-            "6 players: 2 teams of 3 or 3 teams of 2. Blank: 2 teams at 4 and 6 players."
+            "6 players: 2 teams of 3 or 3 teams of 2; 4 players: 2 teams of 2."
         ),
         ("sequence-numbers", "reshuffles"): _(
             "A draw after this many reshuffles of the discards. Blank: never."
@@ -77,6 +77,9 @@ def option_help(game_id: str, name: str) -> str:
 
 #: Options shown to people from 1 (the engine counts seats from 0).
 SEAT_OPTIONS = {("the-game", "start")}
+#: Options with few values: a drop-down of them, not a number box
+#: (:meth:`NewGameScene.choices`).
+CHOICE_OPTIONS = {("the-game", "start"), ("sequence-numbers", "teams")}
 
 
 def selected(menu) -> str:
@@ -147,20 +150,24 @@ class NewGameScene(Scene):
         game = get_game(self.game_id)
         small = h < 640
         top = 100 if not small else 56
-        buttons = h - (80 if not small else 62)
+        bh = self.fpx(46 if not small else 40, 40)  # Back and Start, the hint under them
+        buttons = h - bh - (34 if not small else 22) - (self.fpx(16) - 16)
         bottom = buttons - (8 if not small else 6)
-        rows = 3 + len(self.seats) + len(game.default_options) + (2 if self.lan else 0)
-        rows += 1 if self.has_bots() else 0
+        # The bots' line has its row whether a bot sits or not: a seat that becomes a
+        # bot moves no field under the pointer.
+        rows = 4 + len(self.seats) + len(game.default_options) + (2 if self.lan else 0)
         one = (bottom - top) // rows
-        if one >= 32 and w >= 760:
+        tall = self.fpx(38)  # a row, with the player's text size
+        if one >= self.fpx(32) and w >= 760:
             # One column, centred, but moved left in a narrow window to leave the help
             # lines beside the boxes at least 300 px.
             x = max(16, min(w // 2 - 300, w - 20 - 460 - 300))
-            step = min(38, one)
+            step = min(tall, one)
             return {
                 "top": top,
                 "bottom": bottom,
                 "buttons": buttons,
+                "bh": bh,
                 "step": step,
                 "r": step - 4,
                 "seats": (x, 600),
@@ -173,12 +180,18 @@ class NewGameScene(Scene):
         left = min(640, int(room * 0.55))
         right = room - left
         x = (w - (left + gap + right)) // 2
-        rows = len(self.seats) + 1 + (1 if self.has_bots() else 0)  # seats, ± seat, bots
-        step = max(30, min(38, (bottom - top) // rows))
+        rows = len(self.seats) + 2  # seats, ± seat, bots
+        # The options' column: a row per box, each with up to two help lines under it.
+        options = len(game.default_options) + (1 if self.lan else 0)
+        hp = self.help_px(False)
+        boxes = 2 + len(game.default_options) + (2 if self.lan else 0)
+        fit = (bottom - top - options * (2 * (hp + 2) + 5)) // boxes + 1
+        step = max(30, min(tall, (bottom - top) // rows, fit))
         return {
             "top": top,
             "bottom": bottom,
             "buttons": buttons,
+            "bh": bh,
             "step": step,
             "r": step - 4,
             "seats": (x, left),
@@ -201,7 +214,8 @@ class NewGameScene(Scene):
         # An option's box starts after the longest label (a long translation is not cut).
         labels = [_("Game"), _("Seed"), _("Table name"), _("Turn clock")]
         labels += [option_label(name) for name in game.default_options]
-        need = max(assets.measure(t, 18) for t in labels) + 12
+        fs = self.fpx(18)  # the widgets' text (the theme's 18 px, with the text size)
+        need = max(assets.measure(t, fs) for t in labels) + 12
         if beside:  # the boxes end where they did: the help lines beside them stay put
             box_x = ox + min(max(150, need), 220)
             box_w = ox + 450 - box_x
@@ -212,7 +226,7 @@ class NewGameScene(Scene):
         if beside:
             label_w = box_x - ox - 10
         else:
-            label_w = max(assets.measure(t, 18) + 12 for t in seat_words)
+            label_w = max(assets.measure(t, fs) + 12 for t in seat_words)
         names = {get_game(g).name: g for g in tables_available()}
         pygame_gui.elements.UILabel(pygame.Rect(ox, top, box_x - ox - 10, r), _("Game"), ui)
         self.game_menu = pygame_gui.elements.UIDropDownMenu(
@@ -279,9 +293,9 @@ class NewGameScene(Scene):
         self.help_rows = []
         #: The line on the bot levels, under the seats (pixels; None: no bot seat).
         self.bots_row: pygame.Rect | None = None
+        y += step  # (the row is kept without a bot too: see layout)
         if self.has_bots():
-            y += step
-            lines, px = assets.fit_lines(bots_help(), 14 if beside else 12, sw, 2, False)
+            lines, px = assets.fit_lines(bots_help(), self.help_px(beside), sw, 2, False)
             self.bots_row = pygame.Rect(sx, y, sw, max(r, len(lines) * (px + 2) + 4))
             self.help_rows.append((self.bots_row, bots_help()))
         y = y + step + 4 if beside else top + ostep + 2
@@ -291,7 +305,15 @@ class NewGameScene(Scene):
                 pygame.Rect(ox, y, box_x - ox - 10, r), option_label(name), ui
             )
             rect = pygame.Rect(box_x, y, box_w, r)
-            if isinstance(default, bool):
+            choices = self.choices(name)
+            if choices is not None:
+                labels = [label for _v, label in choices]
+                shown = self.typed.get(name)
+                widget = pygame_gui.elements.UIDropDownMenu(
+                    labels, shown if shown in labels else labels[0], rect, ui
+                )
+                default = choices
+            elif isinstance(default, bool):
                 widget = pygame_gui.elements.UIDropDownMenu(
                     [_("Off"), _("On")], _("On") if default else _("Off"), rect, ui
                 )
@@ -316,7 +338,7 @@ class NewGameScene(Scene):
         if self.advanced:
             seed_x = box_x if beside else ox
             if beside:
-                seed_w = assets.measure(_("Seed"), 18) + 12
+                seed_w = assets.measure(_("Seed"), fs) + 12
                 pygame_gui.elements.UILabel(pygame.Rect(box_x, y, seed_w, r), _("Seed"), ui)
                 seed_x = box_x + seed_w + 5
             else:
@@ -356,15 +378,19 @@ class NewGameScene(Scene):
             else:  # under the box, as every option's (beside it, a translation was cut)
                 self.add_help(_("seconds a turn (0 = no clock)"), y, ostep, lay)
         y = lay["buttons"]
-        bh = 46 if h >= 640 else 40
+        bh = lay["bh"]
         form_x = min(sx, ox)
         form_right = max(sx + sw, ox + ow)
-        self.back = pygame_gui.elements.UIButton(pygame.Rect(form_x, y, 200, bh), _("Back"), ui)
+        back_w = max(200, assets.measure(_("Back"), self.fpx(18)) + 40)
+        start_w = max(200, assets.measure(_("Start"), self.fpx(24), True) + 40)
+        self.back = pygame_gui.elements.UIButton(pygame.Rect(form_x, y, back_w, bh), _("Back"), ui)
         self.start = pygame_gui.elements.UIButton(
-            pygame.Rect(form_right - 200, y, 200, bh), _("Start"), ui, object_id="@big"
+            pygame.Rect(form_right - start_w, y, start_w, bh), _("Start"), ui, object_id="@big"
         )
         #: Where an error message goes: between the two buttons (pixels).
-        self.error_rect = pygame.Rect(form_x + 210, y, form_right - form_x - 420, bh)
+        self.error_rect = pygame.Rect(
+            form_x + back_w + 10, y, form_right - form_x - back_w - start_w - 20, bh
+        )
 
     def add_help(self, text: str, y: int, step: int, lay: dict) -> int:
         """Put the help line ``text`` of the row at ``y``: beside its box (one column)
@@ -375,18 +401,38 @@ class NewGameScene(Scene):
             x = ox + 460
             self.help_rows.append((pygame.Rect(x, y - 2, w - 20 - x, step), text))
             return y + step
-        lines, px = assets.fit_lines(text, 12, ow, 2, False) if text else ([], 12)
+        size = self.help_px(False)
+        lines, px = assets.fit_lines(text, size, ow, 2, False) if text else ([], size)
         height = len(lines) * (px + 2) + 4
         r = lay["r"]
         self.help_rows.append((pygame.Rect(ox, y + r + 1, ow, height), text))
         return y + r + 3 + height
+
+    def help_px(self, beside: bool) -> int:
+        """The help lines' text size: 14 px beside the boxes, 12 under them (with the
+        player's text size)."""
+        return self.fpx(14 if beside else 12)
+
+    def choices(self, name: str) -> list[tuple[object, str]] | None:
+        """The few values option ``name`` may take, as ``(value, words)`` in the order
+        offered (a drop-down, not a number box), or None for a typed option: The
+        Game's first seat (random or a seat of this table) and Sequence Numbers'
+        teams (as the seats allow, or 2 or 3 at 6 players)."""
+        if (self.game_id, name) == ("the-game", "start"):
+            seats = [(i, _("Seat {n}").format(n=i + 1)) for i in range(len(self.seats))]
+            return [(None, _("Random"))] + seats
+        if (self.game_id, name) == ("sequence-numbers", "teams"):
+            return [(None, _("As the seats allow")), (2, _("2 teams")), (3, _("3 teams"))]
+        return None
 
     def keep_typed(self) -> None:
         """Remember what was typed (names, options, seed) before the form is rebuilt."""
         for i, entry in getattr(self, "name_entries", {}).items():
             self.names[i] = entry.get_text()
         for name, (widget, default) in self.option_widgets.items():
-            if not isinstance(default, bool):
+            if isinstance(default, list):
+                self.typed[name] = selected(widget)
+            elif not isinstance(default, bool):
                 self.typed[name] = widget.get_text()
         if getattr(self, "seed", None) is not None:
             self.seed_text = self.seed.get_text()
@@ -428,6 +474,10 @@ class NewGameScene(Scene):
         """The options as typed; raises ``ValueError`` naming the option that is wrong."""
         out = {}
         for name, (widget, default) in self.option_widgets.items():
+            if isinstance(default, list):  # a choice (:meth:`choices`)
+                chosen = selected(widget)
+                out[name] = next(v for v, label in default if label == chosen)
+                continue
             text = selected(widget) if isinstance(default, bool) else widget.get_text()
             try:
                 out[name] = parse_option(text, default)
@@ -536,9 +586,10 @@ class NewGameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.app.size
         surface.fill(assets.FELT)
-        title = assets.text(
+        title = assets.fit(
             _("Host a LAN table") if self.lan else _("New game"),
-            44 if h >= 640 else 32,
+            round((44 if h >= 640 else 32) * min(1.2, self.ui_scale)),
+            w - 40,
             assets.GOLD,
             True,
         )
@@ -548,12 +599,12 @@ class NewGameScene(Scene):
                 "Two or more “You / local player” seats make a couch game: "
                 "a privacy screen hands the screen over."
             ),
-            16 if h >= 640 else 14,
+            self.fpx(16 if h >= 640 else 14),
             w - 20,
             assets.WHITE,
         )
         surface.blit(hint, hint.get_rect(center=(w // 2, h - 16 if h >= 640 else h - 11)))
-        size = 14 if self.layout()["beside"] else 12
+        size = self.help_px(self.layout()["beside"])
         for rect, text in self.help_rows:
             if text and rect.w > 60:
                 lines, px = assets.fit_lines(text, size, rect.w, 2, False)
@@ -564,13 +615,13 @@ class NewGameScene(Scene):
                     y += px + 2
         for rect, name in self.pad_tags:  # each pad beside the seat it plays
             pygame.draw.rect(surface, assets.GOLD, rect, border_radius=8)
-            img = assets.fit(name, 14, rect.w - 12, assets.INK, True)
+            img = assets.fit(name, self.fpx(14), rect.w - 12, assets.INK, True)
             surface.blit(img, img.get_rect(center=rect.center))
         if self.app.pads.pads and not self.error:  # what a pad does here, between the buttons
             text = _("Pads: A takes a seat (again: the next), B leaves it")
-            lines, px = assets.fit_lines(text, 14, self.error_rect.w, 2, False)
+            lines, px = assets.fit_lines(text, self.fpx(14), self.error_rect.w, 2, False)
             if lines[-1].endswith("…"):  # a long translation in a small window
-                lines, px = assets.fit_lines(text, 14, self.error_rect.w, 3, False)
+                lines, px = assets.fit_lines(text, self.fpx(14), self.error_rect.w, 3, False)
             y = self.error_rect.centery - len(lines) * (px + 2) // 2
             for line in lines:
                 img = assets.text(line, px, assets.WHITE)
@@ -578,7 +629,7 @@ class NewGameScene(Scene):
                 y += px + 2
         if self.error:  # between Back and Start, in at most two lines
             rect = self.error_rect
-            lines, px = assets.fit_lines(self.error, 16, rect.w, 2, True)
+            lines, px = assets.fit_lines(self.error, self.fpx(16), rect.w, 2, True)
             y = rect.centery - len(lines) * (px + 2) // 2
             for line in lines:
                 img = assets.text(line, px, (255, 150, 140), True)

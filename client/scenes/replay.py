@@ -421,11 +421,16 @@ class LogListScene(Scene):
 
     def rows(self) -> int:
         """How many rows the window shows (10, fewer in a short window)."""
-        return max(3, min(self.ROWS, (self.app.size[1] - 140 - 80) // 50))
+        return max(3, min(self.ROWS, (self.app.size[1] - 140 - 80) // (self.row_h() + 6)))
+
+    def row_h(self) -> int:
+        """A row's height: 44 pixels, more for a larger text size."""
+        return max(44, self.fpx(19) + 20)
 
     def row_rect(self, i: int) -> pygame.Rect:
         w, _h = self.app.size
-        return pygame.Rect(w // 2 - 400, 140 + i * 50, 800, 44)
+        width = min(w - 40, self.fpx(800, 800))  # wider with a larger text size
+        return pygame.Rect(w // 2 - width // 2, 140 + i * (self.row_h() + 6), width, self.row_h())
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -490,16 +495,16 @@ class LogListScene(Scene):
         w, h = self.app.size
         surface.fill(assets.FELT_DARK)
         title = _("Continue a game") if self.mode == "continue" else _("Replays")
-        img = assets.text(title, 44, assets.GOLD, True)
+        img = assets.fit(title, round(44 * min(1.2, self.ui_scale)), w - 40, assets.GOLD, True)
         surface.blit(img, img.get_rect(center=(w // 2, 60)))
         hint = _("↑/↓ choose · Enter or click to open · Esc: menu")
-        img = assets.text(hint, 18, assets.WHITE)
+        img = assets.fit(hint, self.fpx(18), w - 20, assets.WHITE)
         surface.blit(img, img.get_rect(center=(w // 2, 108)))
         if not self.logs:
             text = (
                 _("No unfinished games.") if self.mode == "continue" else _("No logged games yet.")
             )
-            img = assets.text(text, 24, assets.WHITE)
+            img = assets.text(text, self.fpx(24), assets.WHITE)
             surface.blit(img, img.get_rect(center=(w // 2, 240)))
         top = self.first()
         for i, g in enumerate(self.logs[top : top + self.rows()]):
@@ -516,14 +521,15 @@ class LogListScene(Scene):
             left, right = self.describe(g)
             if not g["ok"] and not chosen:
                 colour = (255, 150, 140)
-            img = assets.fit(right, 18, rect.w // 3, colour)
+            img = assets.fit(right, self.fpx(18), rect.w // 3, colour)
             surface.blit(img, img.get_rect(midright=(rect.right - 16, rect.centery)))
             room = rect.w - img.get_width() - 48
-            surface.blit(assets.fit(left, 19, room, colour, True), (rect.x + 16, rect.y + 10))
+            left = assets.fit(left, self.fpx(19), room, colour, True)
+            surface.blit(left, left.get_rect(midleft=(rect.x + 16, rect.centery)))
         chosen = self.logs[self.selected] if 0 <= self.selected < len(self.logs) else None
         error = self.error or (self.unreadable(chosen) if chosen and not chosen["ok"] else "")
         if error:
-            lines, px = assets.fit_lines(error, 18, w - 40, 2, True)
+            lines, px = assets.fit_lines(error, self.fpx(18), w - 40, 2, True)
             y = h - 40 - (len(lines) - 1) * px // 2
             for line in lines:
                 img = assets.text(line, px, (255, 150, 140), True)

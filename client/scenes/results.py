@@ -7,9 +7,8 @@ from __future__ import annotations
 import random
 
 import pygame
-import pygame_gui
 
-from client import assets
+from client import assets, cards
 from client.i18n import _
 from client.scene import Scene
 
@@ -21,15 +20,64 @@ CONFETTI = [(244, 196, 48), (200, 50, 50), (70, 130, 220), (245, 245, 240), (60,
 #: Seconds after the results appear during which keys and clicks are ignored (Enter is
 #: also the play key: a player still pressing it must not deal a new game unseen).
 GUARD = 1.0
+#: Seconds without a key, click or pad button the player must leave before the buttons
+#: light up (at least :data:`GUARD` after the results appeared): a game that ended
+#: during a burst of key presses shows its results, and the burst deals nothing.
+QUIET = 0.6
+#: Keys that press the button with the focus ring (which says what they do).
+KEYS_PRESS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+HOVER = (255, 255, 255, 36)
+
+
+class Button:
+    """A results button drawn by the scene: its ``text``, its ``rect`` on screen, and
+    when it has the focus a gold ring and the line ``keys`` (what Enter does) written
+    on it under its text."""
+
+    def __init__(self, text: str, keys: str, rect: pygame.Rect, main: bool = False) -> None:
+        self.text, self.keys, self.rect, self.main = text, keys, rect, main
+        self.is_enabled = False
+        self.visible = True
+
+    def draw(self, surface: pygame.Surface, size: int, focused: bool, hovered: bool) -> None:
+        """The button at text size ``size``; greyed until enabled."""
+        if not self.visible:
+            return
+        r = self.rect
+        if not self.is_enabled:
+            back, ink = (23, 74, 53), (125, 154, 140)
+        elif self.main:
+            back, ink = assets.GOLD, assets.INK
+        else:
+            back, ink = (31, 93, 67), assets.WHITE
+        pygame.draw.rect(surface, back, r, border_radius=10)
+        if hovered and self.is_enabled:
+            surface.blit(cards.panel(r.w, r.h, HOVER, 10), r)
+        pygame.draw.rect(surface, (14, 66, 44), r, 1, border_radius=10)
+        label = assets.fit(self.text, size, r.w - 20, ink, True)
+        if focused and self.is_enabled:
+            pygame.draw.rect(surface, assets.WHITE, r.inflate(12, 12), 3, border_radius=14)
+            hint = assets.fit(self.keys, max(assets.MIN_TEXT, int(size * 0.62)), r.w - 20, ink)
+            gap = 2
+            top = r.centery - (label.get_height() + gap + hint.get_height()) // 2
+            surface.blit(label, label.get_rect(midtop=(r.centerx, top)))
+            surface.blit(hint, hint.get_rect(midtop=(r.centerx, top + label.get_height() + gap)))
+        else:
+            surface.blit(label, label.get_rect(center=r.center))
 
 
 class ResultsScene(Scene):
     """Shows ``table_class.summary(view, names, me)`` (``ranked: False`` drops the place
     numbers, e.g. in a cooperative game) over ``table``'s final board (the table scene
     that ended; None: the felt), with the rows' history (``columns``). Tab hides the
-    standings to look at the board. After :data:`GUARD` seconds (the buttons are
-    greyed until then): Enter or "New game, same players" deals again, Esc or "Back to
-    the menu" goes back."""
+    standings to look at the board.
+
+    The ending is deliberate: the buttons stay greyed and every key and click is
+    ignored until :data:`GUARD` seconds have passed *and* the player has left
+    :data:`QUIET` seconds without input (the keys of a burst that ended the game deal
+    nothing). Then "New game, same players" takes the focus: a ring, and "Enter: play
+    again" written on it; ←/→ move the focus, Enter (Space) presses the focused button,
+    Esc goes back to the menu. The confetti falls only when a seat of this window won."""
 
     def __init__(self, app, session, view: dict, table_class, table=None) -> None:
         super().__init__(app)
@@ -44,7 +92,7 @@ class ResultsScene(Scene):
         self.info = table_class.summary(view, session.names, me, story)
         self.peek = False  # Tab: the standings hidden, the board in full
         self.confetti: list[list] = []
-        if any(row[2] for row in self.info["rows"]) and not app.autoquit:
+        if self.celebrates() and not app.autoquit:
             rng = random.Random(len(self.info["rows"]))
             w, _h = app.size
             self.confetti = [
@@ -63,34 +111,52 @@ class ResultsScene(Scene):
         record_session(app, session, view)
         self.autoquit_t = 0.0
         self.shown_t = 0.0  # seconds since the results appeared
+        #: Seconds since the player's last input (before the results too: the app's).
+        self.quiet = float(getattr(app, "input_quiet", QUIET))
+        self.armed = bool(app.autoquit)  # the buttons take input (see the docstring)
+        self.focus = 0  # index in :meth:`buttons` of the focused one, once armed
+        self.hover: Button | None = None
 
-    def button(self, text: str, centerx: int) -> pygame_gui.elements.UIButton:
-        """A big button saying ``text``, as wide as its words need (within half the
-        window), its centre at ``centerx``."""
+    def celebrates(self) -> bool:
+        """Whether the confetti falls: a seat played at this window is among the
+        winners (never when bots beat you, nor for a spectator)."""
+        return bool(set(self.session.local_seats) & set(self.view.get("winners", [])))
+
+    def buttons(self) -> list[Button]:
+        return [b for b in (self.again, self.menu) if b is not None]
+
+    def button(self, text: str, keys: str, centerx: int, main: bool = False) -> Button:
+        """A big button saying ``text`` (and ``keys`` when focused), as wide as its
+        words need (within half the window), its centre at ``centerx``."""
         w, h = self.app.size
-        width = min(
-            max(220, assets.text(text, 24, assets.WHITE, True).get_width() + 40), w // 2 - 30
-        )
-        rect = pygame.Rect(0, h - 120, width, 54)
-        rect.centerx = centerx
-        return pygame_gui.elements.UIButton(rect, text, self.app.ui, object_id="@big")
+        size, small = self.px(24), self.px(15)
+        need = max(assets.measure(text, size, True), assets.measure(keys, small)) + 40
+        width = min(max(220, need), w // 2 - 30)
+        height = assets.font(size, True).get_height() + assets.font(small).get_height() + 18
+        rect = pygame.Rect(0, 0, width, height)
+        rect.midbottom = (centerx, h - max(40, self.px(48)))
+        return Button(text, keys, rect, main)
 
     def enter(self) -> None:
         w, h = self.app.size
         if self.session.remote:
             self.again = None  # only the host can deal again
-            self.menu = self.button(_("Back to the menu"), w // 2)
+            self.menu = self.button(_("Back to the menu"), _("Enter: back to the menu"), w // 2)
         else:
-            self.again = self.button(_("New game, same players"), w // 4 + 5)
-            self.menu = self.button(_("Back to the menu"), 3 * w // 4 - 5)
-        for button in (self.again, self.menu):
-            if button is not None and not self.app.autoquit:
-                button.disable()
+            self.again = self.button(
+                _("New game, same players"), _("Enter: play again"), w // 4 + 5, main=True
+            )
+            self.menu = self.button(
+                _("Back to the menu"), _("Enter: back to the menu"), 3 * w // 4 - 5
+            )
+        for b in self.buttons():
+            b.is_enabled = self.armed
+            b.visible = not self.peek
 
     @property
     def guarded(self) -> bool:
-        """Whether input is still ignored (the first :data:`GUARD` seconds)."""
-        return self.shown_t < GUARD and not self.app.autoquit
+        """Whether input is still ignored (see the class docstring)."""
+        return not self.armed
 
     def idle(self) -> bool:
         """Still while nothing counts down or moves: the input guard (its buttons
@@ -101,20 +167,36 @@ class ResultsScene(Scene):
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
             self.peek = not self.peek
-            for button in (self.again, self.menu):
-                if button is not None:
-                    button.hide() if self.peek else button.show()
+            for b in self.buttons():
+                b.visible = not self.peek
             return
         if self.guarded:
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                self.quiet = 0.0  # the burst goes on: the results keep waiting
             return
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element == self.again:
-                self.play_again()
-            elif event.ui_element == self.menu:
-                self.to_menu()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
-            self.play_again()
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.button_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            b = self.button_at(event.pos)
+            if b is not None:
+                self.press(b)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = -1 if event.key == pygame.K_LEFT else 1
+            self.focus = (self.focus + step) % len(self.buttons())
+        elif event.type == pygame.KEYDOWN and event.key in KEYS_PRESS and not self.peek:
+            self.press(self.buttons()[self.focus])
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.to_menu()
+
+    def button_at(self, pos) -> Button | None:
+        if self.peek:
+            return None
+        return next((b for b in self.buttons() if b.rect.collidepoint(pos)), None)
+
+    def press(self, button: Button) -> None:
+        if button is self.again:
+            self.play_again()
+        elif button is self.menu:
             self.to_menu()
 
     def play_again(self) -> None:
@@ -137,12 +219,13 @@ class ResultsScene(Scene):
         self.app.go("menu")
 
     def update(self, dt: float) -> None:
-        was = self.guarded
         self.shown_t += dt
-        if was and not self.guarded:
-            for button in (self.again, self.menu):
-                if button is not None:
-                    button.enable()
+        self.quiet += dt
+        if not self.armed and self.shown_t >= GUARD and self.quiet >= QUIET:
+            self.armed = True
+            self.focus = 0
+            for b in self.buttons():
+                b.is_enabled = True
         if self.shown_t < CELEBRATION:
             for c in self.confetti:
                 c[0] += c[2] * dt
@@ -155,12 +238,7 @@ class ResultsScene(Scene):
     def resized(self) -> None:
         if self.table is not None:
             self.table.resized()
-        self.app.ui.clear_and_reset()
         self.enter()
-        if not self.guarded:
-            for button in (self.again, self.menu):
-                if button is not None:
-                    button.enable()
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.app.size
@@ -174,14 +252,18 @@ class ResultsScene(Scene):
         else:
             surface.fill(assets.FELT_DARK)
         if self.peek:
-            hint = assets.text(_("Tab: back to the results"), 16, assets.WHITE, True)
+            hint = assets.fit(
+                _("Tab: back to the results"), self.px(16), w - 40, assets.WHITE, True
+            )
             box = hint.get_rect(midbottom=(w // 2, h - 12)).inflate(24, 12)
             pygame.draw.rect(surface, assets.FELT_DARK, box, border_radius=8)
             surface.blit(hint, hint.get_rect(center=box.center))
         else:
             self.draw_standings(surface)
-            hint = assets.text(_("Tab: look at the table"), 14, assets.WHITE)
-            surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - 18)))
+            for i, b in enumerate(self.buttons()):
+                b.draw(surface, self.px(24), i == self.focus, b is self.hover)
+            hint = assets.fit(_("Tab: look at the table"), self.px(14), w - 40, assets.WHITE)
+            surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - 8)))
         if self.shown_t < CELEBRATION:
             for x, y, _vx, _vy, colour, size in self.confetti:
                 if 0 <= y <= h:
@@ -193,24 +275,25 @@ class ResultsScene(Scene):
         w, h = self.app.size
         info = self.info
         k = min(w / 1280, h / 720)
+        u = self.ui_scale
         width = min(w - 40, 980)
         left = (w - width) // 2
         y = max(12, int(30 * k))
-        img = fitted(info["headline"], max(28, int(52 * k)), width, assets.GOLD)
+        img = fitted(info["headline"], max(28, int(52 * k * u)), width, assets.GOLD)
         surface.blit(img, img.get_rect(midtop=(w // 2, y)))
         y += img.get_height() + 6
-        sub = assets.fit(info["subtitle"], max(14, int(20 * k)), width, assets.WHITE)
+        sub = assets.fit(info["subtitle"], self.px(20, 14), width, assets.WHITE)
         surface.blit(sub, sub.get_rect(midtop=(w // 2, y)))
         y += sub.get_height() + max(8, int(16 * k))
         rows, columns = info["rows"], info.get("columns") or []
-        bottom = h - 130
+        bottom = min(b.rect.top for b in self.buttons()) - 12
         title = None
         if columns and info.get("columns_title"):
-            title = assets.fit(info["columns_title"], max(13, int(16 * k)), width, assets.WHITE)
+            title = assets.fit(info["columns_title"], self.px(16, 13), width, assets.WHITE)
             y += title.get_height() + 2
         lines = len(rows) + (1 if columns else 0)
-        step = max(24, min(int(52 * k), (bottom - y) // max(1, lines)))
-        size = max(assets.MIN_TEXT + 1, min(24, int(step * 0.5)))
+        step = max(24, min(int(52 * k * u), (bottom - y) // max(1, lines)))
+        size = max(assets.MIN_TEXT + 1, min(int(24 * u), int(step * 0.5)))
         small = max(assets.MIN_TEXT, size - 4)
         values = [assets.text(v, size, assets.WHITE, True) for _n, v, *_r in rows]
         value_w = max(img.get_width() for img in values) if values else 0

@@ -1,6 +1,6 @@
 """Settings: name, language, window size, fullscreen, animation speed, volume, mute,
-interface size and the bots' pause (saved under the user's config folder; see
-:mod:`client.settings`)."""
+interface size, the bots' pause and fullscreen at tables with phones (saved under the
+user's config folder; see :mod:`client.settings`)."""
 
 from __future__ import annotations
 
@@ -26,8 +26,13 @@ def selected(menu) -> str:
 
 
 def percent(scale: float) -> str:
-    """An interface size as people read it: 1.25 → "125 %"."""
+    """An interface size (or a volume) as people read it: 1.25 → "125 %"."""
     return f"{round(float(scale) * 100)} %"
+
+
+def times(speed: float) -> str:
+    """An animation speed as people read it: 1.0 → "1×", 0.25 → "0.25×", 2.5 → "2.5×"."""
+    return f"{round(float(speed), 2):g}×"
 
 
 class SettingsScene(Scene):
@@ -39,12 +44,6 @@ class SettingsScene(Scene):
     def enter(self) -> None:
         ui, s = self.app.ui, self.app.settings
         w, _h = self.app.size
-        # Nine rows, the note and the buttons fit the window (800×500 too).
-        x, y, step = w // 2 - 260, 110, 44
-        if _h < y + 9 * step + 106:
-            y, step = 96, max(32, (_h - 96 - 90) // 9)
-        rh = min(36, step - 4)  # a row's height
-        button_h = 50 if step == 44 else 40
         rows = [
             _("Your name"),
             _("Language"),
@@ -55,12 +54,31 @@ class SettingsScene(Scene):
             _("Sound"),
             _("Text size"),
             _("Bots' pause"),
+            _("Fullscreen with phones"),
         ]
+        # Ten rows, the note and the buttons fit the window (800×500 too), at the
+        # player's text size; the labels as wide as the longest, each slider's value
+        # beside it, the text size's preview right of the rows (or under the buttons).
+        y, step = 110, self.fpx(44)
+        if _h < y + 12 * step + 16:  # ten rows, the note, the buttons
+            y, step = 96, max(32, (_h - 96 - 22) // 12)
+        rh = min(self.fpx(36), step - 4)  # a row's height
+        label_w = max(assets.measure(t, self.fpx(18)) for t in rows) + 16
+        value_w = assets.measure("100 %", self.fpx(18)) + 16
+        box_w = 300
+        x = max(10, (w - (label_w + 10 + box_w + 10 + value_w)) // 2)
+        button_h = max(rh, 50 if step == self.fpx(44) else 40)
         for i, label in enumerate(rows):
-            pygame_gui.elements.UILabel(pygame.Rect(x - 50, y + i * step, 260, rh), label, ui)
+            pygame_gui.elements.UILabel(pygame.Rect(x, y + i * step, label_w, rh), label, ui)
+        bx = x + label_w + 10
 
         def rect(i: int) -> pygame.Rect:
-            return pygame.Rect(x + 220, y + i * step, 300, rh)
+            return pygame.Rect(bx, y + i * step, box_w, rh)
+
+        def value(i: int, text: str) -> pygame_gui.elements.UILabel:
+            return pygame_gui.elements.UILabel(
+                pygame.Rect(bx + box_w + 10, y + i * step, value_w, rh), text, ui
+            )
 
         self.name = pygame_gui.elements.UITextEntryLine(rect(0), ui)
         self.name.set_text(s.shown_name())
@@ -79,39 +97,55 @@ class SettingsScene(Scene):
             [_("Off"), _("On")], _("On") if s.fullscreen else _("Off"), rect(3), ui
         )
         self.speed = pygame_gui.elements.UIHorizontalSlider(
-            rect(4), s.animation_speed, (0.25, 4.0), ui
+            rect(4), s.animation_speed, (0.25, 4.0), ui, click_increment=0.25
         )
-        self.volume = pygame_gui.elements.UIHorizontalSlider(rect(5), s.volume, (0.0, 1.0), ui)
+        self.speed_note = value(4, times(s.animation_speed))
+        self.volume = pygame_gui.elements.UIHorizontalSlider(
+            rect(5), s.volume, (0.0, 1.0), ui, click_increment=0.05
+        )
+        self.volume_note = value(5, percent(s.volume))
         self.mute = pygame_gui.elements.UIDropDownMenu(
             [_("On"), _("Muted")], _("Muted") if s.mute else _("On"), rect(6), ui
         )
         self.scale = pygame_gui.elements.UIHorizontalSlider(
             rect(7), s.ui_scale, (0.75, 1.5), ui, click_increment=0.05
         )
-        self.scale_note = pygame_gui.elements.UILabel(
-            pygame.Rect(x + 530, y + 7 * step, 90, rh), percent(s.ui_scale), ui
-        )
+        self.scale_note = value(7, percent(s.ui_scale))
         self.pauses = pause_names()
         self.pause = pygame_gui.elements.UIDropDownMenu(
             list(self.pauses.values()), self.pauses.get(s.bot_pause, _("Natural")), rect(8), ui
         )
-        y += len(rows) * step + 6
-        pygame_gui.elements.UILabel(
-            pygame.Rect(w // 2 - 420, y, 840, 30),
-            _("Window size and fullscreen apply at the next start."),
-            ui,
+        self.room_full = pygame_gui.elements.UIDropDownMenu(
+            [_("Off"), _("On")], _("On") if s.room_fullscreen else _("Off"), rect(9), ui
         )
-        below = 50 if step == 44 else 34  # the buttons, under the note
+        y += len(rows) * step + 6
+        #: The note under the rows (drawn in :meth:`draw`, wrapped to two lines).
+        self.note = pygame.Rect(20, y, w - 40, rh)
+        below = rh + 8  # the buttons, under the note
         self.back = pygame_gui.elements.UIButton(
-            pygame.Rect(x, y + below, 240, button_h), _("Back"), ui
+            pygame.Rect(bx - 260, y + below, 240, button_h), _("Back"), ui
         )
         self.save = pygame_gui.elements.UIButton(
-            pygame.Rect(x + 280, y + below, 240, button_h), _("Save"), ui, object_id="@big"
+            pygame.Rect(bx + box_w - 240, y + below, 240, button_h), _("Save"), ui, object_id="@big"
         )
+        #: Where the text size's preview goes (pixels): right of the rows, else under
+        #: the buttons.
+        right = x + label_w + 10 + box_w + 10 + value_w + 20
+        top = 110 + 2 * step
+        if w - 20 - right >= 220:
+            self.preview = pygame.Rect(right, top, w - 20 - right, 6 * step - 4)
+        else:
+            top = y + below + button_h + 8
+            self.preview = pygame.Rect(20, top, w - 40, max(40, _h - top - 6))
 
     def handle_event(self, event) -> None:
-        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element == self.scale:
-            self.scale_note.set_text(percent(self.scale.get_current_value()))
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
+            if event.ui_element == self.scale:
+                self.scale_note.set_text(percent(self.scale.get_current_value()))
+            elif event.ui_element == self.speed:
+                self.speed_note.set_text(times(self.speed.get_current_value()))
+            elif event.ui_element == self.volume:
+                self.volume_note.set_text(percent(self.volume.get_current_value()))
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element == self.save:
                 self.store()
@@ -129,6 +163,7 @@ class SettingsScene(Scene):
         s.language = self.languages.get(selected(self.language), "")
         s.window = [int(v) for v in selected(self.size).split("x")]
         s.fullscreen = selected(self.full) == _("On")
+        s.room_fullscreen = selected(self.room_full) == _("On")
         s.animation_speed = round(float(self.speed.get_current_value()), 2)
         s.volume = round(float(self.volume.get_current_value()), 2)
         s.mute = selected(self.mute) == _("Muted")
@@ -147,5 +182,41 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(assets.FELT)
-        title = assets.text(_("Settings"), 44, assets.GOLD, True)
+        size = round(44 * min(1.2, self.ui_scale))
+        title = assets.fit(_("Settings"), size, self.app.size[0] - 40, assets.GOLD, True)
         surface.blit(title, title.get_rect(center=(self.app.size[0] // 2, 60)))
+        self.draw_preview(surface)
+        text = _("Window size and fullscreen apply at the next start.")
+        lines, px = assets.fit_lines(text, self.fpx(18), self.note.w, 2, False)
+        y = self.note.centery - len(lines) * assets.font(px).get_linesize() // 2
+        for line in lines:
+            img = assets.text(line, px, assets.WHITE)
+            surface.blit(img, img.get_rect(midtop=(self.note.centerx, y)))
+            y += assets.font(px).get_linesize()
+
+    def draw_preview(self, surface: pygame.Surface) -> None:
+        """Words at the text size the slider shows now (before Save): a table's prompt
+        and a button, as the screens will draw them."""
+        box = self.preview
+        scale = float(self.scale.get_current_value())
+        pygame.draw.rect(surface, assets.FELT_DARK, box, border_radius=10)
+        pygame.draw.rect(surface, assets.GOLD, box, 1, border_radius=10)
+        head = assets.fit(_("Preview"), assets.MIN_TEXT + 2, box.w - 20, assets.GOLD, True)
+        surface.blit(head, (box.x + 10, box.y + 6))
+        y = box.y + 10 + head.get_height()
+        px = max(assets.MIN_TEXT, round(18 * scale))
+        lines, px = assets.fit_lines(
+            _("Your turn: choose a card to play"), px, box.w - 20, 3, False
+        )
+        for line in lines:
+            if y + px > box.bottom - 4:
+                return
+            img = assets.text(line, px, assets.WHITE)
+            surface.blit(img, (box.x + 10, y))
+            y += assets.font(px).get_linesize()
+        label = assets.fit(_("Start"), px, box.w - 40, assets.INK, True)
+        button = label.get_rect().inflate(28, 14)
+        button.topleft = (box.x + 10, y + 6)
+        if button.bottom <= box.bottom - 4:
+            pygame.draw.rect(surface, assets.GOLD, button, border_radius=8)
+            surface.blit(label, label.get_rect(center=button.center))

@@ -35,23 +35,24 @@ class StatsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, _h = self.app.size
         surface.fill(assets.FELT_DARK)
-        head = assets.text(_("Statistics"), 48, assets.GOLD, True)
+        head = assets.text(_("Statistics"), round(48 * min(1.2, self.ui_scale)), assets.GOLD, True)
         surface.blit(head, head.get_rect(center=(w // 2, 70)))
         sub = assets.text(
             _("Games played on this computer as {name}").format(name=self.app.settings.name),
-            20,
+            self.fpx(20),
             assets.WHITE,
         )
         surface.blit(sub, sub.get_rect(center=(w // 2, 120)))
         if not self.rows:
-            img = assets.text(_("No finished games yet."), 24, assets.WHITE)
+            img = assets.text(_("No finished games yet."), self.fpx(24), assets.WHITE)
             surface.blit(img, img.get_rect(center=(w // 2, 260)))
             return
         y = 170
         for label, value in self.rows:
-            row = pygame.Rect(w // 2 - 320, y, 640, 44)
+            row = pygame.Rect(w // 2 - 320, y, 640, max(44, self.fpx(22) + 18))
             pygame.draw.rect(surface, (255, 255, 255), row, 2, border_radius=10)
-            surface.blit(assets.text(label, 22, assets.WHITE, True), (row.x + 20, row.y + 9))
-            img = assets.text(value, 22, assets.GOLD, True)
+            img = assets.text(label, self.fpx(22), assets.WHITE, True)
+            surface.blit(img, img.get_rect(midleft=(row.x + 20, row.centery)))
+            img = assets.text(value, self.fpx(22), assets.GOLD, True)
             surface.blit(img, img.get_rect(midright=(row.right - 20, row.centery)))
-            y += 52
+            y += row.h + 8

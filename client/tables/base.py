@@ -44,7 +44,7 @@ from client.tables import privacy
 from client.tables.phones import Phones
 from client.tables.presence import Presence
 from client.tables.seat import ShownSeat
-from client.tables.text import TableText
+from client.tables.text import TableText, headline, team_headline  # noqa: F401 (the games')
 
 
 #: The event types a table keeps for the results' history (round and deal ends).
@@ -61,6 +61,8 @@ class TableScene(TableText, Scene, abc.ABC):
     #: Seconds a bot waits before acting under --autoquit (otherwise the player's
     #: "Bots' pause" setting decides: client.settings.BOT_PAUSES).
     autoquit_bot_delay = 0.2
+    #: The bottom corner where a room's away phones show their codes ("right", "left").
+    phone_cards_at = "right"
     #: Names are cut to this many characters where space is short (None: never).
     name_cut: int | None = None
     #: The table's drawing module (``client.tables.<game>.paint``):
@@ -162,15 +164,18 @@ class TableScene(TableText, Scene, abc.ABC):
         there is nothing to drop)."""
         return False
 
-    def draw_presence(self, surface: pygame.Surface, seat: int, midright, room: int) -> int:
+    def draw_presence(
+        self, surface: pygame.Surface, seat: int, midright, room: int, panel=None
+    ) -> int:
         """Draw seat ``seat``'s presence badges — its player online, away (with the
         countdown to a stand-in), played by a stand-in bot, a bot, and its turn clock —
         right-aligned at ``midright`` (pixels) in at most ``room`` pixels; returns the
         width taken (0: nothing shown, e.g. at an offline table). Every table's seat
         panels call it, then fit their own words beside it
         (:class:`client.tables.presence.Presence`). The panel's place is also where
-        the seat's emote bubbles show (:class:`client.tables.emotes.Emotes`)."""
-        self.emotes.panel(seat, midright, room)
+        the seat's emote bubbles show (:class:`client.tables.emotes.Emotes`); with the
+        seat's ``panel`` rect, they show beside the panel instead of over its words."""
+        self.emotes.panel(seat, midright, room, panel)
         return self.presence.draw_badges(surface, seat, midright, room)
 
     def emote_button(self, size: tuple[int, int]) -> pygame.Rect:
@@ -372,7 +377,8 @@ class TableScene(TableText, Scene, abc.ABC):
             return
         if self.couch:
             privacy.pass_screen(self)  # to the next local player who must decide
-        if self.board.get("over") and not self.leaving.open:
+        if self.board.get("over"):
+            self.leaving.open = False  # the results come before any question
             self.over_t += dt
             if self.over_t > (0.4 if self.app.autoquit else 2.0):
                 self.finish()
@@ -389,6 +395,7 @@ class TableScene(TableText, Scene, abc.ABC):
             and self.note_t <= 0
             and not board.get("over")
             and not self.hand_settling()  # its 0.25 s run on the table's clock
+            and not self._hand_row.held  # its gaps close after a moment
             and not self.counting()
             and not self.emotes.busy()  # a bubble fades, the picker is open
         )
@@ -396,6 +403,12 @@ class TableScene(TableText, Scene, abc.ABC):
     def counting(self) -> bool:
         """Whether one of the table's own timers runs (tables with timers say so)."""
         return False
+
+    def pending(self, seat: int) -> bool:
+        """Whether the table shows ``seat``'s decision as pending now: its status marks
+        ("thinking…") show only then. Tables say False where the view still awaits a
+        seat that the table shows otherwise (out of the deal, a round's box over it)."""
+        return True
 
     @property
     def poll_every(self) -> float | None:
@@ -442,6 +455,13 @@ class TableScene(TableText, Scene, abc.ABC):
             self.pointer = tuple(event.pos)
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.pad_in_use = hasattr(event, "pad")
+        if self.board is not None and self.board.get("over"):
+            # The game ended (perhaps during a burst of keys): its results come first.
+            # Nothing at the table answers any more; Esc shows the results at once.
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                if self.timeline.idle:
+                    self.finish()
+            return
         if self.leaving.open:
             choice = self.leaving.handle(event)
             if choice == "hand":
@@ -576,21 +596,3 @@ class TableScene(TableText, Scene, abc.ABC):
     def message_pos(self) -> tuple[int, int]:
         """Where notes and errors appear (pixels); tables move it off their cards."""
         return (self.w // 2, int(self.h * 0.66))
-
-
-def headline(winners: set[int], names: list[str], me: int | None) -> str:
-    """ "You win!", else who won ("Ana wins!", "Ana and Ben win!"), or "Game over"
-    when nobody did."""
-    if me is not None and me in winners:
-        return _("You win!")
-    if not winners:
-        return _("Game over")
-    who = [names[s].split(" (")[0] for s in sorted(winners)]
-    if len(who) == 1:
-        return _("{name} wins!").format(name=who[0])
-    return _("{names} and {last} win!").format(names=", ".join(who[:-1]), last=who[-1])
-
-
-def team_headline(team: str, mine: bool) -> str:
-    """A team game's headline: "Your team wins!" (``mine``), else "``team`` wins!"."""
-    return _("Your team wins!") if mine else _("{name} wins!").format(name=team)

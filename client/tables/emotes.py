@@ -70,6 +70,7 @@ class Emotes:
         self.open = False
         self.bubbles: dict[int, list] = {}
         self.panels: dict[int, tuple[tuple[int, int], int]] = {}
+        self.beside: dict[int, pygame.Rect] = {}  # seat → its panel, bubbles beside it
         self.button: pygame.Rect | None = None
         self.options: list[pygame.Rect] = []
         self.drawn: dict[int, pygame.Rect] = {}
@@ -200,10 +201,16 @@ class Emotes:
         return False
 
     # ------------------------------------------------------------------ drawing
-    def panel(self, seat: int, midright, room: int) -> None:
+    def panel(self, seat: int, midright, room: int, rect: pygame.Rect | None = None) -> None:
         """Seat ``seat``'s panel put its badges at ``midright`` with ``room`` pixels
-        this frame (:meth:`TableScene.draw_presence`): its bubble goes there."""
+        this frame (:meth:`TableScene.draw_presence`): its bubble goes there; or, when
+        the table gives the panel's ``rect``, beside the panel (its words stay
+        readable)."""
         self.panels[seat] = ((int(midright[0]), int(midright[1])), int(room))
+        if rect is not None:
+            self.beside[seat] = pygame.Rect(rect)
+        else:
+            self.beside.pop(seat, None)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The bubbles by their panels, then the button and the open picker."""
@@ -221,10 +228,13 @@ class Emotes:
         the top edge), fading over its last :data:`FADE` seconds."""
         if seat not in self.panels or not text:
             return
+        if seat in self.beside:
+            self.draw_beside(surface, seat, text, left)
+            return
         t = self.table
         (x, y), room = self.panels[seat]
         px = t.t(15)
-        img = assets.fit(text, px, max(t.s(220), 120), BUBBLE_TEXT, True)
+        img = t.fit_text(text, px, max(t.s(220), 120), BUBBLE_TEXT, True)
         pad = max(6, px // 2)
         rect = img.get_rect().inflate(2 * pad, pad)
         tail = max(5, px // 3)
@@ -252,6 +262,40 @@ class Emotes:
         alpha = 255 if left >= FADE else int(255 * max(0.0, left) / FADE)
         layer.set_alpha(alpha)
         at = (rect.x, rect.y - (tail if below else 0))
+        surface.blit(layer, at)
+        self.drawn[seat] = layer.get_rect(topleft=at)
+
+    def draw_beside(self, surface: pygame.Surface, seat: int, text: str, left: float) -> None:
+        """``text`` in a bubble beside seat ``seat``'s panel, on the side towards the
+        middle of the table, its tail pointing at the panel's name line."""
+        t = self.table
+        panel = self.beside[seat]
+        px = t.t(15)
+        img = assets.fit(text, px, max(t.s(220), 120), BUBBLE_TEXT, True)
+        pad = max(6, px // 2)
+        rect = img.get_rect().inflate(2 * pad, pad)
+        tail = max(5, px // 3)
+        on_right = panel.centerx < t.w // 2
+        rect.centery = panel.y + max(rect.h // 2, panel.h // 3)
+        if on_right:
+            rect.left = panel.right + tail + 2
+        else:
+            rect.right = panel.left - tail - 2
+        rect.clamp_ip(pygame.Rect(0, 0, t.w, t.h))
+        layer = pygame.Surface((rect.w + tail, rect.h), pygame.SRCALPHA)
+        box = pygame.Rect(tail if on_right else 0, 0, rect.w, rect.h)
+        pygame.draw.rect(layer, BUBBLE, box, border_radius=rect.h // 2)
+        pygame.draw.rect(layer, (40, 60, 48), box, 2, border_radius=rect.h // 2)
+        mid = rect.h // 2
+        if on_right:
+            tip = [(tail + 1, mid - tail), (tail + 1, mid + tail), (0, mid)]
+        else:
+            w = layer.get_width()
+            tip = [(w - tail - 1, mid - tail), (w - tail - 1, mid + tail), (w - 1, mid)]
+        pygame.draw.polygon(layer, BUBBLE, tip)
+        layer.blit(img, img.get_rect(center=box.center))
+        layer.set_alpha(255 if left >= FADE else int(255 * max(0.0, left) / FADE))
+        at = (rect.x - (tail if on_right else 0), rect.y)
         surface.blit(layer, at)
         self.drawn[seat] = layer.get_rect(topleft=at)
 

@@ -238,14 +238,21 @@ class Phones:
         self.play_rect = rect
 
     def draw_away(self, surface: pygame.Surface) -> None:
+        """One compact card per away phone, stacked up from the bottom corner the table
+        leaves freest (its ``phone_cards_at``: "right", or "left"): its code — small
+        enough to leave the table readable, large enough for the phone brought up to
+        the screen — and on the right the words: whose phone, the countdown to its
+        stand-in or that one plays, and to scan to take the seat back."""
         t = self.table
-        right, top = t.w - t.s(12), t.s(70)
-        for seat in self.away():
-            side = int(min(t.w, t.h) * 0.3)
+        side = int(min(t.w, t.h) * 0.16)
+        pad = t.s(10)
+        text_w = max(t.s(200), int(t.w * 0.13))
+        at_left = getattr(t, "phone_cards_at", "right") == "left"
+        bottom = t.h - t.s(12)
+        for seat in reversed(self.away()):
             code = self.code(seat, side)
-            name = t.name(seat)
-            words = _("{name}'s phone is away").format(name=name)
-            head = assets.text(words, t.t(18), assets.GOLD, True)
+            code_w = code.get_width() if code is not None else 0
+            words = _("{name}'s phone is away").format(name=t.name(seat))
             left = t.presence.takeover_left(seat)
             d = t.presence.seat(seat) or {}
             if d.get("state") == "stand-in" or left is None:
@@ -254,23 +261,21 @@ class Phones:
                 sub = _("Stand-in in {s} s: scan to take the seat back").format(
                     s=max(0, int(left + 0.999))
                 )
-            width = max(side, head.get_width()) + t.s(24)
-            width = min(width, t.w // 2)
-            head = t.fit_text(words, t.t(18), width - t.s(24), assets.GOLD, True)
-            lines, px = t.fit_lines(sub, t.t(16), width - t.s(24), 2, False)
-            imgs = [assets.text(s, px, assets.WHITE) for s in lines]
-            code_h = code.get_height() if code is not None else 0
-            height = t.s(12) + head.get_height() + sum(i.get_height() for i in imgs)
-            height += code_h + t.s(28)
-            rect = pygame.Rect(right - width, top, width, height)
+            head, head_px = t.fit_lines(words, t.t(18), text_w, 2, True)
+            lines, px = t.fit_lines(sub, t.t(16), text_w, 3, False)
+            imgs = [assets.text(x, head_px, assets.GOLD, True) for x in head]
+            imgs += [assets.text(x, px, assets.WHITE) for x in lines]
+            words_h = sum(img.get_height() for img in imgs)
+            height = max(code_w, words_h) + 2 * pad
+            width = code_w + text_w + 3 * pad
+            x = t.s(12) if at_left else t.w - t.s(12) - width
+            rect = pygame.Rect(x, bottom - height, width, height)
             pygame.draw.rect(surface, CARD, rect, border_radius=t.s(12))
             pygame.draw.rect(surface, CARD_EDGE, rect, width=max(2, t.s(2)), border_radius=t.s(12))
-            y = rect.y + t.s(10)
-            surface.blit(head, head.get_rect(midtop=(rect.centerx, y)))
-            y += head.get_height()
-            for img in imgs:
-                surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
-                y += img.get_height()
             if code is not None:
-                surface.blit(code, code.get_rect(midtop=(rect.centerx, y + t.s(8))))
-            top = rect.bottom + t.s(10)
+                surface.blit(code, code.get_rect(midleft=(rect.x + pad, rect.centery)))
+            y = rect.centery - words_h // 2
+            for img in imgs:
+                surface.blit(img, (rect.x + code_w + 2 * pad, y))
+                y += img.get_height()
+            bottom = rect.y - t.s(8)

@@ -198,7 +198,15 @@ class Presence:
         closed for good with the reason."""
         link, at = self._links[key]
         reason = str(link.get("reason") or "")
+        if link.get("waiting") == "resume":  # net/comeback.py: the seat is kept
+            return _(
+                "The host stopped; your seat is kept until the table is resumed (Esc to leave)"
+            )
         if not link.get("reconnecting"):
+            if link.get("code") == "replaced":
+                return _("Your seat was taken back by another device, with its token")
+            if link.get("code") == "host-closed":
+                return _("The host closed the table for everyone")
             return _("Connection closed: {reason}").format(reason=reason)
         attempt = link.get("attempt")
         if not isinstance(attempt, int) or isinstance(attempt, bool):
@@ -330,6 +338,9 @@ class Presence:
             view = latest() if callable(latest) else None
         if not view or view.get("over") or view.get("lobby"):
             return False
+        pending = getattr(self.table, "pending", None)
+        if pending is not None and not pending(seat):
+            return False  # the table shows no decision there (out, a box over it)
         return seat in (view.get("awaiting") or ())
 
     def badges(self, seat: int) -> list[Badge]:

@@ -1,14 +1,22 @@
 """What every table does with words and the window's scale: design units (1280×720)
 to pixels, text sizes with the player's text size, text fitted, wrapped or cut to its
-room (never under :data:`client.assets.MIN_TEXT`), banners and notes. A mix-in of
-:class:`client.tables.base.TableScene` (it reads ``w``, ``h``, ``app``, ``note`` …)."""
+room (never under :attr:`TableText.min_text`: :data:`client.assets.MIN_TEXT`, or at a
+table for a room — phone seats, read from across the room — :data:`ROOM_TEXT` px at
+1080 lines), banners and notes. A mix-in of :class:`client.tables.base.TableScene` (it
+reads ``w``, ``h``, ``app``, ``note``, ``room`` …)."""
 
 from __future__ import annotations
+
+import math
 
 import pygame
 
 from client import assets
 from client.i18n import _
+
+#: A room table's smallest text (font size in pixels) in a window 1080 pixels high,
+#: in proportion at other heights (16 px at 720): read from three metres on a TV.
+ROOM_TEXT = 24
 
 
 class TableText:
@@ -20,6 +28,24 @@ class TableText:
         Tables multiply their text sizes by it (banners, help and the privacy screen
         do); layouts keep their 1280×720 geometry, so cards never change shape."""
         return float(self.app.settings.ui_scale or 1.0)
+
+    @property
+    def min_text(self) -> int:
+        """The smallest text this table draws (font size in pixels): :data:`ROOM_TEXT`
+        × height / 1080 while a table for a room shows the public table
+        (:attr:`room_view`: read from the sofa), else :data:`client.assets.MIN_TEXT`
+        (a screen player's own view is read up close)."""
+        if self.room_view:
+            return max(assets.MIN_TEXT, math.ceil(ROOM_TEXT * self.h / 1080 - 1e-6))
+        return assets.MIN_TEXT
+
+    @property
+    def room_view(self) -> bool:
+        """Whether this is a table for the room showing the public table (no hand on
+        the screen): the games' layouts then use the hand's room for larger cards,
+        rows and panels, and no text is under the room's floor (:attr:`min_text`). A
+        screen player's own view (behind the privacy screen) keeps the usual table."""
+        return bool(getattr(self, "room", False)) and self.perspective is None
 
     @property
     def k(self) -> float:
@@ -35,8 +61,9 @@ class TableText:
         """A text size: design pixels × scale × the player's text size (``ui_scale``,
         up to 1.25: the tables are laid out for that much), never under
         :data:`client.assets.MIN_TEXT` (12 px: a small window keeps its text legible
-        and lays it out around that; what does not fit wraps or ends in "…")."""
-        return max(assets.MIN_TEXT, int(v * self.k * min(1.25, self.ui_scale)))
+        and lays it out around that; what does not fit wraps or ends in "…"), nor under
+        the room's floor at a table for a room (:attr:`min_text`)."""
+        return max(self.min_text, int(v * self.k * min(1.25, self.ui_scale)))
 
     def text(
         self, text: str, size: float, color=assets.WHITE, bold: bool = False
@@ -48,8 +75,8 @@ class TableText:
         self, text: str, size: int, width: int, color=assets.WHITE, bold: bool = False
     ) -> pygame.Surface:
         """``text`` at ``size`` pixels fitted to ``width`` pixels (:func:`client.assets.fit`:
-        a little smaller, never under 12 px, else cut with "…")."""
-        return assets.fit(text, size, width, color, bold)
+        a little smaller, never under :attr:`min_text`, else cut with "…")."""
+        return assets.fit(text, size, width, color, bold, floor=self.min_text)
 
     def label(self, text: str, size: float, width: float, color=assets.WHITE, bold=False):
         """``text`` at text size ``size`` (design pixels, see :meth:`t`), fitted to
@@ -59,15 +86,16 @@ class TableText:
     def text_px(self, px: int) -> int:
         """A text size already scaled to the window (``self.s(v)``) times the player's
         text size (``ui_scale``, up to 1.25: the tables are laid out for that much), never
-        under :data:`client.assets.MIN_TEXT`."""
-        return max(assets.MIN_TEXT, int(px * min(1.25, self.ui_scale)))
+        under :attr:`min_text`."""
+        return max(self.min_text, int(px * min(1.25, self.ui_scale)))
 
     def fit_lines(
         self, text: str, size: int, width: int, max_lines: int = 2, bold: bool = True
     ) -> tuple[list[str], int]:
         """``text`` wrapped to ``width`` pixels in at most ``max_lines`` lines
-        (:func:`client.assets.fit_lines`). Returns (lines, size)."""
-        return assets.fit_lines(text, size, width, max_lines, bold)
+        (:func:`client.assets.fit_lines`, never under :attr:`min_text`). Returns (lines,
+        size)."""
+        return assets.fit_lines(text, size, width, max_lines, bold, floor=self.min_text)
 
     def draw_lines(
         self,
@@ -88,6 +116,50 @@ class TableText:
             surface.blit(img, (rect.x, y))
             y += int(img.get_height() * 1.02)
         return y
+
+    def draw_wrapped(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        size: float,
+        rect: pygame.Rect,
+        color=assets.WHITE,
+        bold: bool = False,
+    ) -> bool:
+        """``text`` wrapped at words into ``rect`` (pixels), from its top-left, at text
+        size ``size`` (design pixels, see :meth:`t`) or smaller (never under
+        :data:`client.assets.MIN_TEXT`) until every line fits: a key legend is never
+        cut. Returns whether it fitted (if not, the lines that fit are drawn, the last
+        one ending in "…")."""
+        px = self.t(size)
+        while True:
+            lines = assets.wrap(text, px, rect.w, bold)
+            step = assets.font(px, bold).get_linesize()
+            fits = len(lines) * step <= rect.h and all(
+                assets.measure(x, px, bold) <= rect.w for x in lines
+            )
+            if fits or px <= assets.MIN_TEXT:
+                break
+            px -= 1
+        if not fits:
+            room = max(1, rect.h // step)
+            if len(lines) > room:
+                lines = lines[: room - 1] + [" ".join(lines[room - 1 :])]
+            lines = [assets.shorten(x, px, rect.w, bold) for x in lines]
+        y = rect.y
+        for line in lines:
+            surface.blit(assets.text(line, px, color, bold), (rect.x, y))
+            y += step
+        return fits
+
+    @staticmethod
+    def blit_clipped(surface: pygame.Surface, img: pygame.Surface, pos, clip) -> None:
+        """``img`` at ``pos``, drawn only inside ``clip`` (a rect): a name's stacked
+        marks stay in its own panel."""
+        old = surface.get_clip()
+        surface.set_clip(pygame.Rect(clip).clip(old))
+        surface.blit(img, pos)
+        surface.set_clip(old)
 
     def draw_band(self, surface: pygame.Surface, height: int) -> None:
         """The dark band across the top of the table, ``height`` design pixels tall
@@ -134,3 +206,27 @@ class TableText:
         for img in imgs:
             surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
             y += img.get_height()
+
+
+def headline(winners: set[int], names: list[str], me: int | None) -> str:
+    """ "You win!", else who won ("Ana wins!", "Ana and Ben win!"), or "Game over"
+    when nobody did."""
+    if me is not None and me in winners:
+        return _("You win!")
+    if not winners:
+        return _("Game over")
+    who = [names[s].split(" (")[0] for s in sorted(winners)]
+    if len(who) == 1:
+        return _("{name} wins!").format(name=who[0])
+    return _("{names} and {last} win!").format(names=", ".join(who[:-1]), last=who[-1])
+
+
+def team_headline(team: str, mine: bool, players: list[str] | None = None) -> str:
+    """A team game's headline: "Your team wins!" (``mine``); else, for a player at the
+    table, the winners by name as the table shows them ("Ana & Bot 3 win!" from
+    ``players``); else (a spectator, a couch) "``team`` wins!"."""
+    if mine:
+        return _("Your team wins!")
+    if players:
+        return _("{names} win!").format(names=" & ".join(players))
+    return _("{name} wins!").format(name=team)

@@ -166,3 +166,45 @@ def test_a_window_that_finds_no_open_seat_is_told_it_watches(app):
         if hasattr(app.scene, "session"):
             app.scene.session.close()
         host.stop()
+
+
+def test_a_window_holding_several_seats_at_a_started_table_asks_which(app, tmp_path, monkeypatch):
+    """Issue 32: one machine keeps a token per seat; at a started table (no open seat)
+    Join stays open for a machine that holds one, and with two it asks which."""
+    from net.client import connect
+    from net.local import LocalHost
+
+    monkeypatch.setenv("TAPETE_DATA_DIR", str(tmp_path / "data"))
+    store = TokenStore(tmp_path / "data" / "seats.json")
+    host = LocalHost("take5", ["open", "open", "bot:easy"], 6, bot_delay=0.0, takeover_delay=60)
+    host.start()
+    try:
+        port = host.listen(0, "127.0.0.1")
+        a = connect(f"127.0.0.1:{port}", player="A", tokens=store)
+        b = connect(f"127.0.0.1:{port}", player="B", tokens=store)  # a second window
+        table_id = a.welcome["table_id"]
+        a.close()
+        b.close()
+        info = listed(port, "127.0.0.1", table_id=table_id)
+        info = TableInfo(**{**info.__dict__, "open_seats": 0, "started": True, "protocol": 3})
+        browser = opened(app)
+        browser.tables = [info]
+        browser.build()
+        (_info, join, _watch, _y) = browser.rows[0]
+        assert join.is_enabled  # a seat of this machine's is there
+        assert browser.kept_seats(info) == [1, 0]  # seat 1 held last
+        browser.handle_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=join))
+        assert browser.pending is None
+        assert browser.status == "This computer holds several seats at “Ana's table”: which one?"
+        assert [(b.text, seat) for b, seat in browser.choices] == [("Seat 2", 1), ("Seat 1", 0)]
+        app.frame(1 / 30, [])
+        pygame.image.save(app.screen, str(tmp_path / "asks.png"))
+        button = browser.choices[1][0]
+        browser.handle_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+        conn = browser.pending
+        assert run_until(app, lambda: isinstance(app.scene, Take5Table), 10)
+        assert conn.recalled and conn.seat == 0 and browser.choosing is None
+    finally:
+        if hasattr(app.scene, "session"):
+            app.scene.session.close()
+        host.stop()

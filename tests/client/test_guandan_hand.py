@@ -12,7 +12,7 @@ from client.launch import start_table
 from client.tables.guandan import faces as gc
 from client.tables.guandan.hand import Hand, by_suit, combo_groups
 from client.tables.guandan.layout import play_rects
-from client.tables.guandan.paint import SELECTED
+from client.tables.guandan.layout import SELECTED
 from engine.guandan.cards import format_cards, parse_cards
 from tests.client.conftest import run_until
 

@@ -260,10 +260,12 @@ def test_couch_shows_the_privacy_screen(app):
 def test_summary_names_the_team_that_won_at_a():
     view = {"winners": [1, 3], "levels": [9, 14], "deal": 12}
     info = GuandanTable.summary(view, ["Ana", "Bot 2", "Bot 3", "Bot 4"], 0)
-    assert info["headline"] == "Team 2 wins!"  # the team, not its players
+    # Issue 33: named as the table named them ("Your team" / "Opponents"), the
+    # winners by name.
+    assert info["headline"] == "Bot 2 & Bot 4 win!"
     assert [r[0] for r in info["rows"]] == ["Bot 2 & Bot 4", "You & Bot 3"]
-    assert info["rows"][0][1:3] == ("Team 2 · level A", True)
-    assert info["rows"][1][1:3] == ("Team 1 · level 9", False)
+    assert info["rows"][0][1:3] == ("Opponents · level A", True)
+    assert info["rows"][1][1:3] == ("Your team · level 9", False)
     assert "won at level A after 12 deals" in info["subtitle"]
     assert GuandanTable.summary(view, ["Ana", "Bot 2", "Bot 3", "Bot 4"], 3)["headline"] == (
         "Your team wins!"

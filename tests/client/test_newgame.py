@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 import pytest
 
-from client.scenes.newgame import bots_help, option_help
+from client.scenes.newgame import CHOICE_OPTIONS, bots_help, option_help
 from client import i18n
 from engine import GAME_IDS, get_game
 
@@ -22,6 +22,8 @@ def test_every_option_has_a_help_line_and_a_blank_is_explained(game_id):
     for name, default in get_game(game_id).default_options.items():
         text = option_help(game_id, name)
         assert text.endswith("."), (game_id, name)
+        if (game_id, name) in CHOICE_OPTIONS:
+            continue  # a drop-down of its values: no blank box to explain
         if default is None:  # a blank box means something: the line says what
             assert "Blank: " in text, (game_id, name)
 
@@ -106,11 +108,15 @@ def test_a_lan_host_form_has_no_name_boxes(app):
 
 
 def test_the_first_seat_is_counted_from_1(app):
+    """A choice (issue 33: a number box with few values became a drop-down)."""
     scene = app.go("newgame", game_id="the-game", seats=["human", "bot:easy", "bot:easy"])
-    scene.option_widgets["start"][0].set_text("2")
-    assert scene.read_options()["start"] == 1  # the engine's seat 1 is the second seat
-    scene.option_widgets["start"][0].set_text("")
+    menu = scene.option_widgets["start"][0]
+    assert menu.options_list == [
+        ("Random", "Random"), ("Seat 1", "Seat 1"), ("Seat 2", "Seat 2"), ("Seat 3", "Seat 3")
+    ]  # fmt: skip
     assert scene.read_options()["start"] is None
+    menu.selected_option = ("Seat 2", "Seat 2")
+    assert scene.read_options()["start"] == 1  # the engine's seat 1 is the second seat
 
 
 def test_a_phone_seat_is_named_and_starts_a_room_table(app):

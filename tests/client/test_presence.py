@@ -269,3 +269,32 @@ def test_a_host_that_is_not_your_seats_table_is_said_in_words(app):
         "(your seat token stays with you)"
     ]
     table.draw(app.screen)
+
+
+def test_a_stopped_host_is_waited_for_and_a_seat_taken_back_is_said(app):
+    """Issue 32: a host stopped politely keeps the seat (the window waits, Esc leaves);
+    a seat taken back by another device, and a table closed for everyone, in words."""
+    table = frozen(app, "take5")
+    mirror = table.session.mirrors[0]
+    waiting = {
+        "type": "disconnected",
+        "reason": "the host stopped; this table can be resumed",
+        "reconnecting": True,
+        "waiting": "resume",
+        "attempt": 1,
+        "retry_in": 1.0,
+        "gives_up_in": 43200.0,
+    }
+    feed(table, waiting)
+    assert table.message == (
+        "The host stopped; your seat is kept until the table is resumed (Esc to leave)"
+    )
+    app.frame(5.0, [])
+    assert table.message.startswith("The host stopped; your seat is kept")
+    table.draw(app.screen)
+    feed(table, {"type": "snapshot", "seq": mirror.seq, "view": mirror.view, "legal": []})
+    assert [n[0] for n in table.presence.notices] == ["Back in your seat"]
+    feed(table, {"type": "disconnected", "reason": "x", "code": "replaced"})
+    assert table.message == "Your seat was taken back by another device, with its token"
+    feed(table, {"type": "disconnected", "reason": "x", "code": "host-closed"})
+    assert table.message == "The host closed the table for everyone"

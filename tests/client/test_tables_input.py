@@ -205,7 +205,7 @@ def test_the_results_ignore_the_play_key_for_a_second(app):
     press(app, pygame.K_RETURN)  # still pressing the play key: ignored
     press(app, pygame.K_ESCAPE)
     assert app.scene is scene
-    for _ in range(int(results.GUARD * 30) + 1):
+    for _ in range(int(max(results.GUARD, results.QUIET) * 30) + 1):
         app.frame(1 / 30, [])
     assert scene.again.is_enabled and scene.again.text == "New game, same players"
     assert scene.menu.text == "Back to the menu"

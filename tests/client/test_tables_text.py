@@ -1,6 +1,9 @@
 """Text that scales (issue 16): every table, in every language, at 1280×720 and in a
 small window, draws no text under :data:`client.assets.MIN_TEXT` (12 px font size),
-and the player's text size reaches every table's text.
+and the player's text size reaches every table's text; and (issue 33) every other
+screen too — the menu, New game, Host, Settings, Continue, Replays, Statistics and the
+results — at 100 % and 150 % text size in the six languages, the widgets' words with
+them.
 
 The sizes are recorded where text is rendered (:func:`client.assets.recording`, with
 every cache emptied first so that cached card faces and labels are drawn again)."""
@@ -177,3 +180,120 @@ def test_lines_break_at_spaces_but_never_at_a_no_break_space(app):
     assert (
         assets.wrap_font("  a  b ", font, 1000) == ["a b"] and assets.wrap_font("", font, 9) == []
     )
+
+
+# ---------------------------------------------------------------- every screen
+SCREENS = ("menu", "newgame", "host", "settings", "continue", "replays", "stats", "results")
+
+
+def open_screen(app, name: str, tmp_path):
+    """Open screen ``name`` with something on it: a Replays row (a finished Take 5
+    game's log), a line of statistics, a Guandan match's results with its history."""
+    from types import SimpleNamespace
+
+    from client.scenes.results import ResultsScene
+    from client.tables.guandan import GuandanTable
+
+    if name == "results":
+        session = SimpleNamespace(
+            local_seats=[0], names=["Ana", "Bot 2", "Bot 3", "Bot 4"], remote=True,
+            closed=False, close=lambda: None, game_id="guandan", seed=1, seats=[], log_path=None,
+        )  # fmt: skip
+        view = {"over": True, "winners": [1, 3], "levels": [9, 14], "deal": 12}
+        story = SimpleNamespace(story=STORIES["guandan"], board=None)
+        scene = ResultsScene(app, session, view, GuandanTable, story)
+        app.switch(scene)
+        scene.armed = True  # the focused button and what Enter does
+        for b in scene.buttons():
+            b.is_enabled = True
+        return scene
+    kwargs = {
+        "newgame": {"game_id": "take5"},
+        "host": {"game_id": "guandan", "lan": True},
+        "continue": {"mode": "continue"},
+        "replays": {"mode": "replays"},
+    }.get(name, {})
+    return app.go({"host": "newgame", "continue": "replays"}.get(name, name), **kwargs)
+
+
+def widget_sizes(app) -> list[tuple[int, str]]:
+    """``(font size, text)`` of every widget with words (pygame_gui draws them)."""
+    out = []
+    if app._ui is None:
+        return out
+    for element in app.ui.get_sprite_group().sprites():
+        font, text = getattr(element, "font", None), getattr(element, "text", "")
+        if font is not None and isinstance(text, str) and text.strip():
+            out.append((font.point_size, text))
+    return out
+
+
+@pytest.fixture
+def things_to_show(tmp_path, monkeypatch):
+    """A finished game's log for Replays, a counted game for Statistics."""
+    monkeypatch.setenv("TAPETE_DATA_DIR", str(tmp_path / "data"))
+    from client.stats import record_result
+    from net.log import logs_dir
+    from tests.client.test_replay import finished_log
+
+    path, _outcome = finished_log(tmp_path)
+    logs_dir().mkdir(parents=True, exist_ok=True)
+    (logs_dir() / "take5.jsonl").write_bytes(path.read_bytes())
+    view = {"over": True, "winners": [0], "totals": [12, 70]}
+    record_result("Ana", "take5", 0, view, "a game")
+
+
+def test_every_screen_draws_no_text_under_12_px_at_any_text_size_or_language(
+    app, things_to_show, tmp_path
+):
+    found = {}
+    try:
+        for lang in LANGUAGES:
+            i18n.set_language(lang)
+            for scale in (1.0, 1.5):
+                app.settings.ui_scale = scale
+                for name in SCREENS:
+                    scene = open_screen(app, name, tmp_path)
+                    assets.reset_caches()
+                    with assets.recording() as seen:
+                        app.frame(0.0, [])
+                    seen += widget_sizes(app)
+                    assert seen, (name, lang, scale)
+                    found[name, lang, scale] = min(seen)
+                    assert app.scene is scene
+    finally:
+        i18n.set_language("en")
+        app.settings.ui_scale = 1.0
+    print({k: v[0] for k, v in found.items()})
+    small = {k: v for k, v in found.items() if v[0] < assets.MIN_TEXT}
+    assert not small, f"text under {assets.MIN_TEXT} px: {small}"
+    assert len(found) == len(SCREENS) * len(LANGUAGES) * 2
+
+
+@pytest.mark.parametrize("name", SCREENS)
+def test_the_text_size_makes_every_screens_words_larger(app, things_to_show, tmp_path, name):
+    """At 150 % a screen's words (drawn and in widgets) are larger than at 100 % — all
+    but a few: the name "Tapete", Settings' "Preview" tag, a menu line that fits its
+    row only at the same size (it wraps and shrinks to its room)."""
+
+    def words():
+        open_screen(app, name, tmp_path)
+        assets.reset_caches()
+        with assets.recording() as seen:
+            app.frame(0.0, [])
+        out: dict[str, int] = {}
+        for size, text in seen + widget_sizes(app):
+            if any(ch.isalpha() for ch in text) and len(text) > 2:
+                out[text] = max(size, out.get(text, 0))
+        return out
+
+    normal = words()
+    app.settings.ui_scale = 1.5
+    try:
+        larger = words()
+    finally:
+        app.settings.ui_scale = 1.0
+    both = set(normal) & set(larger)
+    kept = sorted(t for t in both if larger[t] <= normal[t])
+    print(name, f"{len(both) - len(kept)} of {len(both)} words grew; kept: {kept}")
+    assert len(both) >= 3 and len(kept) <= 0.15 * len(both)

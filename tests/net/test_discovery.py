@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
+import json
 import time
 
 import pytest
 
+from client.cli import main
 from net.client import connect
 from zeroconf import IPVersion, ServiceInfo, Zeroconf
 
@@ -328,10 +331,11 @@ def test_the_host_hears_its_own_announcement_on_loopback(hosts):
 
 
 def test_link_local_addresses_are_advertised_only_when_alone(monkeypatch):
+    import net.addresses as addresses
     import net.discovery as discovery
 
     ips = [("127.0.0.1", "lo"), ("169.254.1.2", "eth0")]
-    monkeypatch.setattr(discovery, "_adapter_ips", lambda: ips)
+    monkeypatch.setattr(addresses, "adapter_ips", lambda: ips)
     assert discovery.reachable_addresses() == [("169.254.1.2", "eth0")]
     assert Advertiser("T", "take5", 1).addresses == ["169.254.1.2"]
     ips.append(("192.168.0.7", "wlan0"))
@@ -390,3 +394,62 @@ def test_joining_from_the_list_tries_every_address_in_order():
             conn.close()
     finally:
         host.stop()
+
+
+# --------------------------------------------------------------------------- issue 32
+@pytest.fixture
+def stuck_probe(monkeypatch):
+    """Every liveness check hangs until the test ends (an address that never answers,
+    as a host's Docker bridge seen from another laptop): nothing may wait on it."""
+    import threading
+
+    import net.discovery as discovery
+
+    release = threading.Event()
+    calls = []
+
+    def probe(targets, timeout=discovery.PROBE_TIMEOUT, stop=None):
+        calls.append(sorted(targets))
+        end = time.monotonic() + 30
+        while not release.wait(0.05) and not stop.is_set() and time.monotonic() < end:
+            pass  # hangs until the browser closes (or the test ends)
+        return set()
+
+    monkeypatch.setattr(discovery, "probe", probe)
+    yield calls
+    release.set()
+
+
+def test_a_table_is_listed_at_once_whatever_its_checks_wait_on(stuck_probe):
+    lis = Listener()
+    host = LocalHost("take5", ["open", "bot"], 1, name="Bridged")
+    host.start()
+    try:
+        adv = Advertiser(
+            "Bridged",
+            "take5",
+            lis.port,
+            open_seats=1,
+            seats=2,
+            loopback=True,
+            addresses=["127.0.0.3", "127.0.0.1"],  # a silent bridge beside the LAN one
+            table_id="cd" * 16,
+        )
+        host.run(adv.astart())
+        with TableBrowser(loopback=True) as browser:
+            (t,) = browse_until(browser, lambda ts: len(ts) == 1, ports={lis.port})
+            assert (t.name, sorted(t.addresses), t.table_id) == (
+                "Bridged",
+                ["127.0.0.1", "127.0.0.3"],
+                "cd" * 16,
+            )
+        # `tapete tables --timeout 0.5` lists it too (its check never came back).
+        out = io.StringIO()
+        assert main(["tables", "--loopback", "--timeout", "0.5", "--json"], out=out) == 0
+        (listed,) = [x for x in json.loads(out.getvalue()) if x["name"] == "Bridged"]
+        assert sorted(listed["addresses"]) == [f"127.0.0.1:{lis.port}", f"127.0.0.3:{lis.port}"]
+        assert stuck_probe  # the checks ran, and hung
+        host.run(adv.aclose())
+    finally:
+        host.stop()
+        lis.close()

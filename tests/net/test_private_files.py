@@ -123,9 +123,10 @@ def test_kept_seat_tokens_and_statistics_are_private(data, umask0):
     os.chmod(data, 0o755)
     store = TokenStore()
     welcome = {"token": "t" * 22, "seat": 1, "game": "take5", "table": "T", "table_id": "a" * 32}
-    assert store.remember(welcome, "127.0.0.1:47470") == "id:" + "a" * 32
+    assert store.remember(welcome, "127.0.0.1:47470") == "id:" + "a" * 32 + "#1"
     assert (mode(data), mode(data / "seats.json")) == (0o700, 0o600)
-    assert json.loads((data / "seats.json").read_text())["seats"]["id:" + "a" * 32]["seat"] == 1
+    kept = json.loads((data / "seats.json").read_text())["seats"]
+    assert kept["id:" + "a" * 32 + "#1"]["seat"] == 1
     from client.stats import load_stats, save_stats
 
     save_stats(load_stats())

@@ -391,6 +391,12 @@ export class Seat {
           this.emit("tell", _("Too many emotes: wait a moment"));
           break;
         }
+        if (code === "host-stopping") {
+          // the table can be resumed: keep the seat and its token, and let the drop that
+          // follows reconnect (with backoff) until the resumed host answers
+          this.emit("tell", _("The host stopped; your seat is kept until the table is resumed"));
+          break;
+        }
         if (CLOSING.has(code)) {
           this.link = { state: "closed", reason: String(msg.message || code), code, attempt: 0, retryAt: 0 };
           this.inflight = null;

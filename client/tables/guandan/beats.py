@@ -11,7 +11,7 @@ from client.anim import Beat, Flight
 from client.i18n import _
 from client.tables.guandan import faces as gc
 from client.tables.guandan import layout
-from client.tables.guandan.paint import no_tribute_text, place_text
+from client.tables.guandan.paint import lead_text, no_tribute, place_text
 
 BOMBS = ("bomb", "straight-flush", "four-jokers")
 
@@ -222,7 +222,7 @@ def _collected(t, e, src, dst) -> list[Beat]:
 ON = {
     "pass": _pass,
     "out": _out,
-    "lead": _noted(0.2, 1.5, lambda t, e: _("{name} leads").format(name=t.who(e["seat"]))),
+    "lead": _noted(0.2, 1.5, lambda t, e: lead_text(t, e["seat"])),
     "deal-end": lambda t, e: [
         Beat(
             4.5 * t.fast,
@@ -233,7 +233,7 @@ ON = {
     ],
     "match-end": lambda t, e: [Beat(3.0 * t.fast, begin=lambda: _match_end(t, e))],
     "deal": lambda t, e: [Beat(0.9 * t.fast, begin=lambda: _new_deal(t, e))],
-    "no-tribute": _noted(2.5, 4.0, lambda t, e: no_tribute_text(_payers(t, e), len(e["payers"]))),
+    "no-tribute": _noted(2.5, 4.0, lambda t, e: no_tribute(t, e["payers"])),
     "tribute-due": _noted(
         1.0, 3.0, lambda t, e: _("Tribute due from {names}").format(names=_payers(t, e))
     ),

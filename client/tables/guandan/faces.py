@@ -189,20 +189,21 @@ def _ink(card: int):
     return RED_INK if is_red(card) else BLACK_INK
 
 
-def face(card: int, level: int, w: int, h: int) -> pygame.Surface:
+def face(card: int, level: int, w: int, h: int, least: int = assets.MIN_TEXT) -> pygame.Surface:
     """A Guandan card at ``w``×``h``. The left strip (all a fanned hand shows) carries
     the rank, the suit and the card's marks: a level-rank card a gold ribbon down its
     left edge and a gold star under its suit; a ♥ wild also a gold face and a big star
     in the middle ("WILD" under it where 12 px fit). A joker shows a star in the corner
     and the middle — filled red for the big joker, hollow black for the small one —
-    and "BIG JOKER" / "SMALL JOKER" where 12 px fit. The selection is the table's
-    mark (lifted, framed in blue), never drawn on the face."""
+    and "BIG JOKER" / "SMALL JOKER" where 12 px fit (``least`` px: a room table's text
+    floor). The selection is the table's mark (lifted, framed in blue), never drawn on
+    the face."""
     copy_id = card % FACES + (level << 8)  # the two copies look the same
-    return _face(copy_id, w, h)
+    return _face(copy_id, w, h, least)
 
 
 @assets.cached(512, words=True)
-def _face(key: int, w: int, h: int) -> pygame.Surface:
+def _face(key: int, w: int, h: int, least: int = assets.MIN_TEXT) -> pygame.Surface:
     card, level = key & 0xFF, key >> 8
     wild = is_wild(card, level)
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -213,15 +214,15 @@ def _face(key: int, w: int, h: int) -> pygame.Surface:
     r = rank(card)
     pad = max(3, w // 14)
     if r >= SMALL_JOKER:
-        _joker(surf, r == BIG_JOKER, ink, w, h, pad)
+        _joker(surf, r == BIG_JOKER, ink, w, h, pad, least)
     else:
         _corner(surf, card, level, ink, w, h, pad)
         if wild:
             cards.star(surf, (int(w * 0.62), int(h * 0.5)), h * 0.22, LEVEL_GOLD)
             cards.star(surf, (int(w * 0.62), int(h * 0.5)), h * 0.22, RED_INK, max(2, h // 50))
             size = int(h * 0.1)
-            if size >= assets.MIN_TEXT:
-                img = assets.fit(_("WILD"), size, int(w * 0.7), BLACK_INK, True)
+            if size >= least:
+                img = assets.fit(_("WILD"), size, int(w * 0.7), BLACK_INK, True, floor=least)
                 surf.blit(img, img.get_rect(midbottom=(int(w * 0.62), h - pad)))
         else:
             centre = assets.render(SUIT_SYMBOLS[suit(card)], int(h * 0.42), ink)
@@ -253,17 +254,19 @@ def _corner(surf: pygame.Surface, card: int, level: int, ink, w: int, h: int, pa
         cards.star(surf, centre, h * 0.075, (120, 80, 0), 1)
 
 
-def _joker(surf: pygame.Surface, big: bool, ink, w: int, h: int, pad: int) -> None:
+def _joker(
+    surf: pygame.Surface, big: bool, ink, w: int, h: int, pad: int, least: int = assets.MIN_TEXT
+) -> None:
     """A joker's star in the corner and the middle (filled: big; hollow: small), and
-    its name in two lines where 12 px fit."""
+    its name in two lines where ``least`` px (12, or a room's floor) fit."""
     width = 0 if big else max(2, h // 45)
     cards.star(surf, (pad + h * 0.1, pad + h * 0.1), h * 0.1, ink, width)
     cards.star(surf, (int(w * 0.6), int(h * 0.42)), h * 0.2, ink, width)
     size = int(h * 0.1)
-    if size < assets.MIN_TEXT:
+    if size < least:
         return
     for i, line in enumerate((_("BIG") if big else _("SMALL"), _("JOKER"))):
-        img = assets.fit(line, size, int(w * 0.74), ink, True)
+        img = assets.fit(line, size, int(w * 0.74), ink, True, floor=least)
         surf.blit(img, img.get_rect(center=(int(w * 0.6), int(h * (0.72 + 0.12 * i)))))
 
 

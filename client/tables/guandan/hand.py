@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from client.i18n import _, ngettext
 from client.tables.guandan import faces as gc
 
 #: The hand's orders (the sort key cycles through them in this order).
@@ -66,6 +67,23 @@ def combo_groups(cards: list[int], level: int) -> list[list[int]]:
     if jokers:
         out.append(jokers)
     return out
+
+
+def group_reading(group: list[int], level: int) -> str:
+    """What a group of :func:`combo_groups` is, as the plays are named ("pair of 9s",
+    "straight to Q", "bomb of 7s"); "wild cards" / "jokers" for those groups."""
+    if all(gc.is_wild(c, level) for c in group):
+        return ngettext("wild card", "wild cards", len(group))
+    ranks = [gc.rank(c) for c in group]
+    distinct = list(dict.fromkeys(ranks))
+    if len(distinct) == 1:
+        kind = {1: "single", 2: "pair", 3: "triple"}.get(len(group), "bomb")
+        return gc.reading_text(kind, distinct[0], len(group))
+    if min(ranks) >= gc.SMALL_JOKER:
+        return gc.reading_text("four-jokers", 0, 4) if len(group) == 4 else _("jokers")
+    width = len(group) // len(distinct)
+    kind = {1: "straight", 2: "consecutive-pairs", 3: "consecutive-triples"}[width]
+    return gc.reading_text(kind, distinct[-1], len(group))
 
 
 class Hand:
@@ -175,11 +193,13 @@ class Hand:
             return
         groups = self.groups()
         gaps = len(groups) - 1
-        gap = self.gap
+        # Combinations stand apart: a gap of a fifth of a card at least.
+        least = self.cw * 0.22 if self.mode == "combos" and not self.arranged else 2
+        gap = max(self.gap, least)
         room = self.area.width - self.cw
         step = min(self.cw + 4, (room - gaps * gap) / max(1, n - 1))
         if step < self.cw * 0.34:  # tighten the group gaps before the cards
-            gap = max(2, (room - (n - 1) * self.cw * 0.34) / max(1, gaps))
+            gap = max(least, (room - (n - 1) * self.cw * 0.34) / max(1, gaps))
             step = min(self.cw + 4, (room - gaps * gap) / max(1, n - 1))
         width = (n - 1) * step + gaps * gap + self.cw
         x = self.area.centerx - width / 2
@@ -189,6 +209,20 @@ class Hand:
                 if gi or ci:
                     x += step + (gap if ci == 0 else 0)
                 self.fresh.append(pygame.Rect(int(x), y, self.cw, self.ch))
+
+    def group_at(self, pos) -> tuple[list[int], pygame.Rect] | None:
+        """In the "combos" order: the combination under ``pos`` (its cards, and the
+        rect its cards cover); else None."""
+        if self.mode != "combos" or self.arranged or self.moving:
+            return None
+        card = self.card_at(pos)
+        if card is None:
+            return None
+        for g in combo_groups(self.order, self.level):
+            if card in g:
+                rects = [self.rect_of(c) for c in g]
+                return g, rects[0].unionall(rects[1:])
+        return None
 
     def rect_of(self, card: int) -> pygame.Rect | None:
         """Where ``card`` is drawn (lifted when selected)."""

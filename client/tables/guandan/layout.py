@@ -2,17 +2,36 @@
 table's ``s``: deal facts top left, this deal's log top right, the partner's seat top
 centre, the opponents left and right (play moves counter-clockwise: the next seat sits
 to your right), notes and the tribute spot in the middle, your play above the
-controls, your hand along the bottom."""
+controls, your hand along the bottom.
+
+A table for the room (``t.room_view``: phone seats, the public view on a TV) has no hand:
+the plays are larger (:data:`ROOM_PLAY` cards) and the bottom seat's panel goes to
+the bottom edge, its play above it."""
 
 from __future__ import annotations
 
 import pygame
 
+from client import assets
+from client.i18n import _
+
+
+MUTED = (200, 214, 205)
+#: The selection's frame (level cards carry gold, wilds a gold face: never this blue).
+SELECTED = (70, 190, 255)
+
+
+#: A room table's play cards (design pixels: width, height, the step between cards).
+ROOM_PLAY = (80, 112, 34)
+
 
 def sizes(t) -> None:
     """Card sizes at the table's scale: the hand's, and the table's (plays)."""
     t.cw, t.ch = t.s(90), t.s(126)
-    t.sw, t.sh = t.s(52), t.s(73)
+    if t.room_view:
+        t.sw, t.sh = t.s(ROOM_PLAY[0]), t.s(ROOM_PLAY[1])
+    else:
+        t.sw, t.sh = t.s(52), t.s(73)
 
 
 def hand_area(t) -> pygame.Rect:
@@ -28,6 +47,8 @@ def rel(t, seat: int) -> int:
 
 def panel_rect(t, seat: int) -> pygame.Rect:
     s = t.s
+    if t.room_view and rel(t, seat) == 0:  # no hand: the bottom seat sits at the bottom edge
+        return pygame.Rect(t.w // 2 - s(190), t.h - s(72), s(380), s(64))
     return [
         pygame.Rect(s(10), s(446), s(220), s(82)),
         pygame.Rect(t.w - s(230), s(190), s(220), s(82)),
@@ -39,8 +60,13 @@ def panel_rect(t, seat: int) -> pygame.Rect:
 def play_rects(t, seat: int, n: int) -> list[pygame.Rect]:
     """Where ``seat``'s play of ``n`` cards lies on the table."""
     s, r = t.s, rel(t, seat)
-    step = min(s(26), (s(300) - t.sw) // max(1, n - 1)) if n > 1 else 0
+    most, span = (ROOM_PLAY[2], 420) if t.room_view else (26, 300)
+    step = min(s(most), (s(span) - t.sw) // max(1, n - 1)) if n > 1 else 0
     width = t.sw + step * (n - 1)
+    if t.room_view:  # larger plays: the bottom one above its panel, the sides lower
+        y = {0: t.h - s(72) - s(40) - t.sh, 2: s(102), 1: s(300), 3: s(300)}[r]
+        x = {0: t.w // 2 - width // 2, 2: t.w // 2 - width // 2, 1: t.w - s(12) - width}
+        return [pygame.Rect(x.get(r, s(12)) + i * step, y, t.sw, t.sh) for i in range(n)]
     if r == 0:
         x, y = t.w // 2 - width // 2, s(308)
     elif r == 2:
@@ -58,7 +84,12 @@ def seat_point(t, seat: int) -> tuple[int, int]:
 
 def centre(t) -> tuple[int, int]:
     """The tribute spot (and the play-order ring)."""
-    return (t.w // 2, t.s(232))
+    return (t.w // 2, t.s(300 if t.room_view else 232))
+
+
+def prompt_point(t) -> tuple[int, int]:
+    """The centre of the prompt's line."""
+    return (t.w // 2, t.s(404 if t.room_view else 424))
 
 
 def log_rect(t) -> pygame.Rect:
@@ -72,12 +103,21 @@ def review_button(t) -> pygame.Rect:
     return pygame.Rect(r.right - t.s(150), r.y + t.s(5), t.s(142), t.s(24))
 
 
+def sort_words() -> dict[str, str]:
+    """The sort buttons' words, by mode."""
+    return {"rank": _("By rank"), "suit": _("By suit"), "combos": _("By combos")}
+
+
 def sort_buttons(t) -> dict[str, pygame.Rect]:
-    """The hand's sort buttons, right-aligned just above the fan: mode → rect."""
+    """The hand's sort buttons, right-aligned just above the fan: mode → rect; each
+    as wide as its words need at the table's text size (104 design pixels at least)."""
     s = t.s
-    w, h, y = s(104), s(26), t.h - s(188)
-    x = t.w - s(14) - 3 * w - 2 * s(6)
-    return {
-        m: pygame.Rect(x + i * (w + s(6)), y, w, h)
-        for i, m in enumerate(("rank", "suit", "combos"))
-    }
+    h, y = s(26), t.h - s(188)
+    px = t.t(13)
+    widths = [max(s(104), assets.measure(w, px, True) + s(12)) for w in sort_words().values()]
+    x = t.w - s(14) - sum(widths) - 2 * s(6)
+    out = {}
+    for m, w in zip(sort_words(), widths, strict=True):
+        out[m] = pygame.Rect(x, y, w, h)
+        x += w + s(6)
+    return out

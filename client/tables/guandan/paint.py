@@ -13,13 +13,11 @@ import pygame
 from client import assets, cards
 from client.i18n import _, ngettext
 from client.tables.guandan import faces as gc
-from client.tables.guandan.layout import centre, log_rect, panel_rect, play_rects, rel
-from client.tables.guandan.layout import review_button, sort_buttons
+from client.tables.guandan.handpaint import draw_hand
+from client.tables.guandan.layout import centre, log_rect, panel_rect, play_rects, prompt_point, rel
+from client.tables.guandan.layout import review_button
 
-MUTED = (200, 214, 205)
 TEAM_MARKS = ("●", "◆")  # a shape per team, besides its colour
-#: The selection's frame (level cards carry gold, wilds a gold face: never this blue).
-SELECTED = (70, 190, 255)
 TEAM_COLOURS = ((120, 190, 255), (255, 170, 90))
 
 
@@ -36,6 +34,22 @@ def no_tribute_text(names: str, n: int) -> str:
         "No tribute: {names} hold both big (red) jokers",
         n,
     ).format(names=names)
+
+
+def no_tribute(t, payers: list[int]) -> str:
+    """:func:`no_tribute_text` for ``payers`` as the table names them; "you hold"
+    when you alone are the payer (no "You holds")."""
+    if list(payers) == [t.me] and not t.couch:
+        return _("No tribute: you hold both big (red) jokers")
+    return no_tribute_text(" & ".join(t.who(p) for p in payers), len(payers))
+
+
+def lead_text(t, seat: int) -> str:
+    """Who leads the next trick: "Your lead", else "Ana leads" (a sentence per
+    person: "You" is no name to put before "leads" in any language)."""
+    if seat == t.me and not t.couch:
+        return _("Your lead")
+    return _("{name} leads").format(name=t.who(seat))
 
 
 def team_name(t, team: int, lower: bool = False) -> str:
@@ -79,8 +93,9 @@ def draw_controls(t, surface) -> None:
     s = t.s
     status = t.prompt()
     if status:
-        img = t.fit_text(status, t.t(18), t.w - s(40), assets.GOLD, True)
-        surface.blit(img, img.get_rect(center=(t.w // 2, s(424))))
+        width = s(480) if t.room_view else t.w - s(40)  # (a room's: between the side plays)
+        img = t.fit_text(status, t.t(18), width, assets.GOLD, True)
+        surface.blit(img, img.get_rect(center=prompt_point(t)))
     for r, label, _fn, enabled in t.controls():
         number = re.match(r"(\d+)  ", label)  # a reading button: "{n}  {reading}"
         reading = number is not None
@@ -111,73 +126,6 @@ def draw_controls(t, surface) -> None:
     if notes and not (d == "play" and t.reading_rows > 1 and len(options) > 1):
         img = t.fit_text("   ·   ".join(notes), t.t(15), t.w - s(262), assets.WHITE)
         surface.blit(img, img.get_rect(midleft=(s(250), s(506))))
-
-
-def draw_hand(t, surface) -> None:
-    """The shown hand, fanned; cards that may not be given veiled; the selection
-    lifted and framed; the keyboard cursor."""
-    s, b = t.s, t.board
-    if t.me is None:
-        img = t.text(_("Watching the table"), 20, assets.WHITE)
-        surface.blit(img, img.get_rect(center=(t.w // 2, t.h - s(80))))
-        return
-    flying = {fl.card for fl, _p in t.timeline.flights()}
-    give = t.choosable() if t.timeline.idle else None
-    deciding = t.timeline.idle and t.my_decision() == "play"
-    level = b.get("level", 2)
-    cursor = t.hand.cursor_card() if (deciding or give is not None) else None
-    for c, base in zip(t.hand.order, t.hand.rects, strict=True):
-        if c in flying:
-            continue
-        rect = base.move(0, -t.hand.lift) if c in t.hand.selected else base
-        surface.blit(gc.face(c, level, t.cw, t.ch), rect)
-        if give is not None and c not in give:
-            surface.blit(gc.shade(t.cw, t.ch), rect)
-        if c in t.hand.selected:
-            pygame.draw.rect(surface, SELECTED, rect.inflate(4, 4), 4, border_radius=s(9))
-        if c == cursor:
-            pygame.draw.rect(surface, assets.WHITE, rect.inflate(10, 10), 2, border_radius=s(10))
-    if t.hand.moving and t.hand.drop is not None:
-        draw_drop_marker(t, surface)
-    if t.hand.order:
-        draw_sort_buttons(t, surface)
-
-
-def draw_drop_marker(t, surface) -> None:
-    """Where the carried cards will land: a blue bar between two cards."""
-    s, hand = t.s, t.hand
-    others = [r for c, r in zip(hand.order, hand.rects, strict=True) if c not in hand.selected]
-    if not others:
-        return
-    i = hand.drop
-    x = others[i].x - s(4) if i < len(others) else others[-1].right + s(4)
-    top = others[0].y - s(26)
-    pygame.draw.rect(surface, SELECTED, (x - s(3), top, s(6), t.ch + s(30)), border_radius=s(3))
-
-
-def draw_sort_buttons(t, surface) -> None:
-    """Rank / Suit / Combos: the hand's order (O cycles); the one in use is gold."""
-    s = t.s
-    words = {"rank": _("By rank"), "suit": _("By suit"), "combos": _("By combos")}
-    for mode, r in sort_buttons(t).items():
-        on = t.hand.mode == mode and not t.hand.arranged
-        pygame.draw.rect(surface, assets.GOLD if on else (40, 70, 55), r, border_radius=s(6))
-        pygame.draw.rect(surface, assets.GOLD, r, 1, border_radius=s(6))
-        img = t.fit_text(words[mode], t.t(13), r.w - s(8), assets.INK if on else assets.WHITE, True)
-        surface.blit(img, img.get_rect(center=r.center))
-    first = next(iter(sort_buttons(t).values()))
-    word = _("Your order (O: sort)") if t.hand.arranged else _("Sort (O):")
-    img = t.fit_text(word, t.t(13), s(200), assets.WHITE, True)
-    surface.blit(img, img.get_rect(midright=(first.x - s(8), first.centery)))
-    if t.my_decision() is not None or t.hand.selected:
-        keys = t.key_legend(
-            _(
-                "←/→ Space: pick · ↑ whole rank · H hint · P pass · "
-                "drag picked cards (Ctrl+←/→) to move them"
-            )
-        )
-        room = first.x - s(16) - img.get_width() - s(250)
-        surface.blit(t.fit_text(keys, t.t(13), room, MUTED), (s(250), first.y + s(4)))
 
 
 # --------------------------------------------------------------------------- top
@@ -226,9 +174,7 @@ def info_lines(t) -> list[tuple[str, tuple, bool]]:
         lines.append((text, TEAM_COLOURS[team], True))
     tr = b.get("tribute", {})
     if tr.get("exempt"):
-        names = " & ".join(t.who(p) for p in tr.get("payers", []))
-        text = _("No tribute: {names} hold both big jokers").format(names=names)
-        lines.append((text, (255, 200, 200), False))
+        lines.append((no_tribute(t, tr.get("payers", [])), (255, 200, 200), False))
     for payer, receiver, card in tr.get("transfers", []):
         ret = next((c for r, p, c in tr.get("returns", []) if r == receiver), None)
         text = _("Tribute {card}: {payer} → {receiver}").format(
@@ -314,7 +260,7 @@ def draw_review(t, surface) -> None:
         img = t.label(_("No trick has been won yet this deal"), 17, 700, assets.WHITE)
         surface.blit(img, img.get_rect(midtop=(box.centerx, y + s(20))))
         return
-    cw, ch = s(36), s(50)
+    cw, ch = (s(60), s(84)) if t.room_view else (s(36), s(50))  # (a room's: corners of 24 px)
     rows = [(e, ch + s(8) if e["type"] == "play" else s(28)) for e in trick]
     while len(rows) > 1 and y + sum(h for _e, h in rows) > bottom:
         rows.pop(0)  # the earliest entries give way (the play that won is last)
@@ -335,7 +281,7 @@ def draw_review(t, surface) -> None:
             surface.blit(img, img.get_rect(midleft=(x, y + h // 2)))
         else:
             arranged = gc.arrange_play(e, t.board.get("level", 2))
-            step = min(s(26), (s(300) - cw) // max(1, len(arranged) - 1))
+            step = min(s(40 if t.room_view else 26), (s(300) - cw) // max(1, len(arranged) - 1))
             rects = [pygame.Rect(x + i * step, y + s(4), cw, ch) for i in range(len(arranged))]
             draw_cards(t, surface, arranged, rects)
             x = rects[-1].right + s(14)
@@ -359,6 +305,8 @@ def draw_seat(t, surface, seat: int) -> None:
     _panel(
         surface, rect, 110 if seat == t.me else 70, (255, 255, 255) if seat == t.me else (0, 0, 0)
     )
+    if turn and t.room_view:  # whose turn it is, seen from the sofa
+        _panel(surface, rect, 60, assets.GOLD)
     if turn:
         pygame.draw.rect(surface, assets.GOLD, rect, 3, border_radius=8)
     team = seat % 2
@@ -372,10 +320,8 @@ def draw_seat(t, surface, seat: int) -> None:
         img = t.text(role, 13, TEAM_COLOURS[team])
         surface.blit(img, img.get_rect(topright=(rect.right - s(8), rect.y + s(7))))
         role_w = max(role_w, img.get_width() + s(6))
-    surface.blit(
-        t.fit_text(name, t.t(16), rect.right - s(8) - role_w - x, assets.WHITE, True),
-        (x, rect.y + s(5)),
-    )
+    img = t.fit_text(name, t.t(16), rect.right - s(8) - role_w - x, assets.WHITE, True)
+    t.blit_clipped(surface, img, (x, rect.y + s(5)), rect)  # marks stay in the panel
     n = b["hand_counts"][seat]
     y2 = rect.y + s(30)
     if seat in b.get("out", []):
@@ -408,19 +354,21 @@ def draw_seat(t, surface, seat: int) -> None:
             surface.blit(img, img.get_rect(topright=(right, y2)))
             right -= img.get_width() + s(8)
     # Who is here and the turn clock, right of the card count.
-    t.draw_presence(surface, seat, (right, y2 + line_h // 2), right - left)
+    t.draw_presence(surface, seat, (right, y2 + line_h // 2), right - left, rect)
 
 
 def draw_play(t, surface, seat: int) -> None:
     """The seat's latest play or pass in this trick, with its reading; the play to
-    beat is framed."""
+    beat is framed. A pass is shown only while no play came after it (your Pass on
+    an opponent's play goes when your partner beats it)."""
     s, b = t.s, t.board
-    entry = None
-    for e in b.get("trick", []):
-        if e["seat"] == seat:
-            entry = e
-    if entry is None:
+    trick = b.get("trick", [])
+    mine = [i for i, e in enumerate(trick) if e["seat"] == seat]
+    if not mine:
         return
+    entry = trick[mine[-1]]
+    if entry["type"] == "pass" and any(e["type"] == "play" for e in trick[mine[-1] + 1 :]):
+        return  # a pass on an earlier play: a newer play (a partner's) stands now
     rects = play_rects(t, seat, max(1, len(entry.get("cards", []))))
     if entry["type"] == "pass":
         r = rects[0]
@@ -455,7 +403,7 @@ def draw_cards(t, surface, arranged, rects, flying=()) -> None:
     level = t.board.get("level", 2)
     for (c, _stands), r in zip(arranged, rects, strict=True):
         if c not in flying:
-            surface.blit(gc.face(c, level, r.w, r.h), r)
+            surface.blit(gc.face(c, level, r.w, r.h, t.min_text), r)
     for (c, stands), r in zip(arranged, rects, strict=True):
         if stands is not None and c not in flying:
             img = t.text("= " + gc.rank_text(stands), 12, assets.INK, True)
@@ -474,7 +422,7 @@ def draw_centre(t, surface) -> None:
         for i, (_payer, card) in enumerate(paid):
             r = pygame.Rect(0, 0, t.sw, t.sh)
             r.center = (cx + (i * 2 - (len(paid) - 1)) * s(40), cy)
-            surface.blit(gc.face(card, b["level"], t.sw, t.sh), r)
+            surface.blit(gc.face(card, b["level"], t.sw, t.sh, t.min_text), r)
         img = t.text(_("tribute"), 14, assets.WHITE, True)
         surface.blit(img, img.get_rect(midtop=(cx, cy + t.sh // 2 + s(2))))
         return

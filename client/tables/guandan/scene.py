@@ -37,6 +37,7 @@ class GuandanTable(TableScene):
 
     game_id = "guandan"
     name_cut = 14
+    phone_cards_at = "left"  # (the right seat's play reaches the bottom-right)
     paint = paint
     beats = beats
     #: A match is many deals: under --autoquit the bots act at once.
@@ -82,12 +83,20 @@ class GuandanTable(TableScene):
         teams = sorted((0, 1), key=lambda u: (u != won, u))
         deals = [e for e in story if e["type"] == "deal-end"]
         rows = []
+
+        def team(u: int) -> str:  # as the table names it (paint.team_name)
+            if me is None:
+                return _("Team {n}").format(n=u + 1)
+            return _("Your team") if u == me % 2 else _("Opponents")
+
         for u in teams:
             who = " & ".join(_("You") if s == me else names[s].split(" (")[0] for s in (u, u + 2))
             rows.append(
                 (
                     who,
-                    _("Team {n} · level {level}").format(n=u + 1, level=gc.level_text(levels[u])),
+                    _("{team} · level {level}").format(
+                        team=team(u), level=gc.level_text(levels[u])
+                    ),
                     u == won,
                     [gc.level_text(e["levels"][u]) for e in deals],
                 )
@@ -109,7 +118,8 @@ class GuandanTable(TableScene):
         if won is None:
             title = _("Game over")
         else:
-            title = team_headline(_("Team {n}").format(n=won + 1), me is not None and me in winners)
+            players = [names[s].split(" (")[0] for s in (won, won + 2)] if me is not None else None
+            title = team_headline(team(won), me is not None and me in winners, players)
         return {
             "headline": title,
             "subtitle": sub.format(n=n),
@@ -179,6 +189,7 @@ class GuandanTable(TableScene):
         return bool(self.choices(type="pass"))
 
     def on_reset(self) -> None:
+        layout.sizes(self)  # a room's public table and a screen player's view differ
         phase = (self.board or {}).get("phase")
         if phase != self._phase:
             self.hand.selected.clear()
@@ -380,6 +391,12 @@ class GuandanTable(TableScene):
                 return
         super().handle_event(event)
 
+    def pending(self, seat: int) -> bool:
+        """A seat out of the deal decides nothing, and nobody while the deal's or the
+        match's result shows (as the panels' "▶ to play" says)."""
+        b = self.board or {}
+        return seat not in b.get("out", []) and not self.deal_panel and not self.match_panel
+
     def sort_button_at(self, pos) -> str | None:
         """The sort mode whose button is under ``pos``, else None."""
         return next((m for m, r in layout.sort_buttons(self).items() if r.collidepoint(pos)), None)
@@ -457,7 +474,7 @@ class GuandanTable(TableScene):
         return self.hint_wanted  # the advisor thinks on its thread: look for its answer
 
     def flight_image(self, flight) -> pygame.Surface:
-        return gc.face(flight.card, self.board.get("level", 2), self.sw, self.sh)
+        return gc.face(flight.card, self.board.get("level", 2), self.sw, self.sh, self.min_text)
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         paint.draw_controls(self, surface)

@@ -92,9 +92,12 @@ def chip(colour: int, r: int, locked: bool = False) -> pygame.Surface:
 
 
 @assets.cached(256, words=True)
-def space(number: int, size: int, covered: bool = False) -> pygame.Surface:
+def space(
+    number: int, size: int, covered: bool = False, least: int = assets.MIN_TEXT
+) -> pygame.Surface:
     """A board space of ``size`` pixels showing ``number`` (0 = free corner). On a
-    covered space the number shrinks to the top-left corner, clear of the chip."""
+    covered space the number shrinks to the top-left corner, clear of the chip. No text
+    under ``least`` pixels (a room table's floor; :data:`client.assets.MIN_TEXT`)."""
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     rect = surf.get_rect().inflate(-2, -2)
     radius = max(3, size // 10)
@@ -102,17 +105,17 @@ def space(number: int, size: int, covered: bool = False) -> pygame.Surface:
         pygame.draw.rect(surf, (52, 46, 30), rect, border_radius=radius)
         pygame.draw.rect(surf, assets.GOLD, rect, 2, border_radius=radius)
         cards.star(surf, (size / 2, size * 0.42), size * 0.26, assets.GOLD)
-        img = assets.render(_("FREE"), max(assets.MIN_TEXT, size // 6), assets.GOLD, True)
+        img = assets.render(_("FREE"), max(least, size // 6), assets.GOLD, True)
         if img.get_width() <= size - 4:  # else the star alone says it
-            surf.blit(img, img.get_rect(center=(size // 2, int(size * 0.8))))
+            at = img.get_rect(center=(size // 2, int(size * 0.8)))
+            at.bottom = min(at.bottom, size - 3)  # (a room's larger word: down to the edge)
+            surf.blit(img, at)
         return surf.convert_alpha()
     tint = GROUP_TINTS[group_of(number)]
     pygame.draw.rect(surf, tint, rect, border_radius=radius)
     pygame.draw.rect(surf, _shade(tint, 0.7), rect, 1, border_radius=radius)
     if covered:
-        img = assets.font(max(assets.MIN_TEXT, int(size * 0.22)), True).render(
-            str(number), True, assets.INK
-        )
+        img = assets.font(max(least, int(size * 0.22)), True).render(str(number), True, assets.INK)
         surf.blit(img, (3 + size // 30, 1))
     else:
         img = assets.font(max(assets.MIN_TEXT, int(size * 0.42)), True).render(

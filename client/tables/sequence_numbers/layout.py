@@ -1,7 +1,10 @@
 """Where things lie on the Sequence Numbers table, in 1280×720 design units scaled by
 the table's ``s``: the 10×10 board on the left with the number-group legend under it;
 on the right the sequences per colour, one row per player (chip, cards in hand,
-discard pile), the deck, the prompt, the hand and the dead-card / no-play buttons."""
+discard pile), the deck, the prompt, the hand and the dead-card / no-play buttons.
+
+A table for the room (``t.room_view``: phone seats, the public view on a TV) has no hand:
+the players' rows are taller, and the deck and the prompt come under them."""
 
 from __future__ import annotations
 
@@ -37,9 +40,16 @@ def chip_point(t, r: int, c: int) -> tuple[int, int]:
     return chip_center(cell_rect(t, r, c))
 
 
-def seat_rect(t, seat: int) -> pygame.Rect:
+def seat_step(t) -> int:
+    """The step between the players' rows (pixels)."""
     n = t.board["players"] if t.board else 4
-    rh = min(t.s(46), t.s(276) // max(1, n))
+    if t.room_view:
+        return min(t.s(72), t.s(380) // max(1, n))
+    return min(t.s(46), t.s(276) // max(1, n))
+
+
+def seat_rect(t, seat: int) -> pygame.Rect:
+    rh = seat_step(t)
     return pygame.Rect(t.s(PANEL_X), t.s(102) + seat * rh, t.s(PANEL_W), rh - t.s(4))
 
 
@@ -50,11 +60,22 @@ def seat_chip_point(t, seat: int) -> tuple[int, int]:
 
 def discard_rect(t, seat: int) -> pygame.Rect:
     rect = seat_rect(t, seat)
-    return pygame.Rect(rect.right - t.s(98), rect.y + t.s(4), t.s(92), rect.h - t.s(8))
+    w = 150 if t.room_view else 92  # a room's larger words: "37 + 10" whole
+    return pygame.Rect(rect.right - t.s(w + 6), rect.y + t.s(4), t.s(w), rect.h - t.s(8))
 
 
 def deck_point(t) -> tuple[int, int]:
+    if t.room_view:  # under the players' rows
+        n = t.board["players"] if t.board else 4
+        return (t.s(PANEL_X + 13), t.s(102) + n * seat_step(t) + t.s(26))
     return (t.s(PANEL_X + 13), t.s(394))
+
+
+def status_y(t) -> int:
+    """The prompt's first line (pixels)."""
+    if t.room_view:
+        return deck_point(t)[1] + t.s(40)
+    return t.s(452)
 
 
 def hand_slot(t, i: int, n: int) -> pygame.Rect:

@@ -13,7 +13,7 @@ from client.tables.sequence_numbers import faces as draw
 from client.tables.sequence_numbers import layout
 from client.tables.sequence_numbers.layout import SIZE, cell_rect, chip_point, deck_point
 from client.tables.sequence_numbers.layout import dead_button, discard_button, discard_rect
-from client.tables.sequence_numbers.layout import seat_chip_point, seat_rect
+from client.tables.sequence_numbers.layout import seat_chip_point, seat_rect, status_y
 
 CURSOR = (70, 220, 255)
 
@@ -54,8 +54,12 @@ def draw_spaces(t, surface) -> None:
     for r in range(SIZE):
         for c in range(SIZE):
             surface.blit(
-                draw.space(numbers[r][c], cell, chips[r][c] is not None), cell_rect(t, r, c)
+                draw.space(numbers[r][c], cell, chips[r][c] is not None, t.min_text),
+                cell_rect(t, r, c),
             )
+    if t.room_view and t.last_space is not None:  # the last move, seen from across the room
+        rect = cell_rect(t, *t.last_space)
+        pygame.draw.rect(surface, assets.GOLD, rect.inflate(s(4), s(4)), s(5), border_radius=s(8))
     # Completed sequences: a band through the whole line (five or more), under the chips.
     for colour, seqs in enumerate(b["sequences"]):
         for seq in seqs:
@@ -162,6 +166,8 @@ def draw_seats(t, surface) -> None:
         bg = (255, 255, 255, 40) if mine else (0, 0, 0, 60)
         surface.blit(cards.panel(rect.w, rect.h, bg, s(8)), rect)
         if seat == latest_turn and not b.get("over"):
+            if t.room_view:  # whose turn it is, seen from the sofa
+                surface.blit(cards.panel(rect.w, rect.h, (244, 196, 48, 60), s(8)), rect)
             pygame.draw.rect(surface, assets.GOLD, rect, s(3), border_radius=s(8))
         colour = b["colours"][seat]
         chip = draw.chip(colour, s(11))
@@ -230,7 +236,7 @@ def draw_status(t, surface) -> None:
     if t.pad_in_use and t.me is not None and not t.board.get("over"):  # the pad's buttons
         img = t.fit_text(t.key_legend(""), t.t(13), s(588), (190, 210, 200))
         surface.blit(img, img.get_rect(midleft=(s(676), s(424))))
-    y = s(452)
+    y = status_y(t)
     lines, size = t.fit_lines(text, t.t(17), s(588))
     if len(lines) == 2 and size > s(19):  # two large lines would reach the hand's label
         lines, size = t.fit_lines(text, s(19), s(588))
@@ -252,7 +258,8 @@ def _button(t, surface, rect, label: str, active: bool) -> None:
 def draw_hand(t, surface) -> None:
     s, b = t.s, t.board
     if t.me is None:
-        t.draw_watching(surface, (s(676), s(590)))
+        if not t.room_view:  # a room's hands are on the phones
+            t.draw_watching(surface, (s(676), s(590)))
         return
     hand = b.get("hand", [])
     deciding = t.deciding()

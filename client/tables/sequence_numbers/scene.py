@@ -46,6 +46,9 @@ class SequenceNumbersTable(TableScene):
         self.selected_face: str | None = None
         self.cursor: tuple[int, int] = (4, 4)
         self.flash: tuple[list, int] | None = None  # a sequence being completed
+        #: The space the last chip went on or left (None before): a room table rings it.
+        self.last_space: tuple[int, int] | None = None
+        self._chips: list | None = None
 
     def layout(self) -> None:
         """Board cells, chips and cards at the window's scale (proportions kept)."""
@@ -182,6 +185,17 @@ class SequenceNumbersTable(TableScene):
         ):
             self.selected = hand.index(self.selected_face)
         self.flash = None
+        chips = self.board.get("chips")
+        if chips and self._chips and len(chips) == len(self._chips):
+            changed = [
+                (r, c)
+                for r, row in enumerate(chips)
+                for c, chip in enumerate(row)
+                if chip != self._chips[r][c]
+            ]
+            if changed:
+                self.last_space = changed[0]
+        self._chips = [list(row) for row in chips] if chips else None
 
     def clear_selection(self) -> bool:
         """Drop the picked card."""
@@ -324,6 +338,8 @@ class SequenceNumbersTable(TableScene):
         if kind == "chip":
             return faces.chip(what, self.chip_r)
         if kind == "card":
+            if self.room_view:  # the size of the room's discard piles
+                return faces.mini_card(what, self.s(150), self.s(50))
             return faces.mini_card(what, self.s(92), self.s(34))
         return cards.card_back(self.s(26), self.s(36))
 

@@ -19,9 +19,11 @@ HEAD_COLOURS = {
 
 
 @assets.cached(512)
-def card(n: int, w: int, h: int) -> pygame.Surface:
+def card(n: int, w: int, h: int, least: int = assets.MIN_TEXT) -> pygame.Surface:
     """A Take 5 card ``n`` (1..104) at ``w``×``h`` pixels: big number, its bullheads
-    as marks and as a number, colour by bullheads."""
+    as marks and as a number, colour by bullheads. The small number in the corner is
+    left off when it would be under ``least`` pixels (a room table's text floor: the
+    big number says it)."""
     heads = bullheads(n)
     surf = cards.rounded((w, h), (250, 250, 246), (60, 60, 60), max(4, w // 10))
     inner = pygame.Rect(0, 0, w, h).inflate(-w // 7, -h // 7)
@@ -38,8 +40,10 @@ def card(n: int, w: int, h: int) -> pygame.Surface:
         pygame.draw.circle(surf, (120, 30, 60), (cx, cy), r)
         pygame.draw.line(surf, (120, 30, 60), (cx - r, cy - r), (cx - r - 2, cy - r - 3), 2)
         pygame.draw.line(surf, (120, 30, 60), (cx + r, cy - r), (cx + r + 2, cy - r - 3), 2)
-    small = assets.font(max(assets.MIN_TEXT, int(h * 0.13)), True).render(str(n), True, assets.INK)
-    surf.blit(small, (w // 9, h - small.get_height() - h // 14))
+    px = max(assets.MIN_TEXT, int(h * 0.13))
+    if px >= least:
+        small = assets.font(px, True).render(str(n), True, assets.INK)
+        surf.blit(small, (w // 9, h - small.get_height() - h // 14))
     return surf.convert_alpha()
 
 

@@ -10,11 +10,17 @@ import pygame
 from client import assets, cards
 from client.i18n import _, ngettext
 from client.tables.take5 import layout
-from client.tables.take5.faces import bull_icon, card
+from client.tables.take5.faces import bull_icon
+from client.tables.take5.faces import card as face
 from engine.take5 import bullheads
 
 CREAM = (250, 250, 246)
 MUTED = (200, 214, 205)
+
+
+def card(t, n: int, w: int, h: int) -> pygame.Surface:
+    """Card ``n`` at ``w``×``h`` pixels as this table draws it (its text floor)."""
+    return face(n, w, h, t.min_text)
 
 
 def draw_table(t, surface: pygame.Surface) -> None:
@@ -37,9 +43,9 @@ def draw_table(t, surface: pygame.Surface) -> None:
     surface.blit(img, img.get_rect(midright=(t.w - s(16), s(25))))
     status = t.prompt()
     if status:
-        rect = pygame.Rect(s(660), s(508), t.w - s(676), s(40))
+        rect = layout.status_rect(t)
         lines, px = t.fit_lines(status, t.t(19), rect.w, 2, True)
-        rect.y = s(526) - len(lines) * assets.font(px, True).get_linesize() // 2
+        rect.y = rect.centery - len(lines) * assets.font(px, True).get_linesize() // 2
         t.draw_lines(surface, status, 19, rect, assets.GOLD, True)
     if t.pad_in_use and t.me is not None and not b.get("over"):  # the pad's buttons
         rect = pygame.Rect(s(660), s(562), t.w - s(676), s(36))
@@ -111,7 +117,7 @@ def draw_preview(t, surface: pygame.Surface) -> None:
         colour = (230, 70, 70) if p["takes"] else assets.HIGHLIGHT
         pygame.draw.rect(surface, colour, layout.row_rect(t, p["row"]), 3, border_radius=s(10))
         slot = layout.row_slot(t, p["row"], p["place"] - 1)
-        ghost = card(p["card"], t.cw, t.ch).copy()
+        ghost = card(t, p["card"], t.cw, t.ch).copy()
         ghost.set_alpha(150)
         surface.blit(ghost, slot)
         pygame.draw.rect(surface, colour, slot.inflate(4, 4), 2, border_radius=s(8))
@@ -121,8 +127,13 @@ def draw_preview(t, surface: pygame.Surface) -> None:
 
 
 def draw_rows(t, surface: pygame.Surface) -> None:
+    """The four rows: each one's number and bullheads, its cards and the sixth place.
+    At a table for the room the cards this turn's reveal placed are framed in gold
+    (the last moves, seen from across the room)."""
     s, b = t.s, t.board
     choosing = t.my_decision() == "row" and t.timeline.idle
+    placed = {c for _seat, c in b.get("revealed", [])} if t.room_view else set()
+    mid = s(86) if t.room_view else s(62)  # the bullheads' line in a row's panel
     for r in range(4):
         rect = layout.row_rect(t, r)
         row = b["rows"][r]
@@ -137,14 +148,18 @@ def draw_rows(t, surface: pygame.Surface) -> None:
             t.label(_("Row {n}").format(n=r + 1), 17, 94, assets.WHITE, True),
             (rect.x + s(10), rect.y + s(14)),
         )
-        bull_icon(surface, (rect.x + s(24), rect.y + s(62)), s(9), CREAM)
+        bull_icon(surface, (rect.x + s(24), rect.y + mid), s(9), CREAM)
         img = t.label(str(cost), 24, 60, assets.GOLD, True)
-        surface.blit(img, img.get_rect(midleft=(rect.x + s(42), rect.y + s(62))))
+        surface.blit(img, img.get_rect(midleft=(rect.x + s(42), rect.y + mid)))
         for i in range(6):
             slot = layout.row_slot(t, r, i)
             if i < len(row):
                 surface.blit(cards.shadow(t.cw, t.ch), slot.move(3, 3))
-                surface.blit(card(row[i], t.cw, t.ch), slot)
+                surface.blit(card(t, row[i], t.cw, t.ch), slot)
+                if row[i] in placed:
+                    pygame.draw.rect(
+                        surface, assets.GOLD, slot.inflate(8, 8), 4, border_radius=s(9)
+                    )
             else:
                 surface.blit(cards.slot(t.cw, t.ch), slot)
                 if i == 5:
@@ -163,18 +178,20 @@ def draw_rows(t, surface: pygame.Surface) -> None:
 def draw_reveal(t, surface: pygame.Surface) -> None:
     s, b = t.s, t.board
     rev = b.get("revealed", [])
-    head = t.label(_("Revealed this turn"), 17, 380, assets.WHITE, True)
-    surface.blit(head, (s(650), s(66)))
+    x = layout.ROOM_REVEAL[0] if t.room_view else 650
+    head = t.label(_("Revealed this turn"), 17, 290 if t.room_view else 380, assets.WHITE, True)
+    surface.blit(head, (s(x), s(66)))
     flying = {f.card for f, _p in t.timeline.flights()}
     pending = {c for c, _s in b.get("pending", [])}
+    w, h, _per = layout.reveal_size(t)
     for i, (seat, c) in enumerate(rev):
         slot = layout.reveal_slot(t, i)
         if c in pending and c not in flying and c not in t.placed:
-            surface.blit(card(c, t.cw, t.ch), slot)
+            surface.blit(card(t, c, w, h), slot)
         else:
-            surface.blit(cards.slot(t.cw, t.ch), slot)
+            surface.blit(cards.slot(w, h), slot)
         who = _("You") if seat == t.me else t.short_name(seat)
-        img = t.label(who, 13, 76, assets.WHITE)
+        img = t.fit_text(who, t.t(13), slot.w + s(6), assets.WHITE)
         surface.blit(img, img.get_rect(midtop=(slot.centerx, slot.bottom + s(3))))
 
 
@@ -186,16 +203,19 @@ def draw_players(t, surface: pygame.Surface) -> None:
     for seat in range(b["players"]):
         rect = layout.player_rect(t, seat)
         mine = seat == t.me
+        awaited = seat in b.get("awaiting", []) and not b.get("over")
+        fill = (0, 0, 0, 60)
+        if mine:
+            fill = (255, 255, 255, 40)
+        elif awaited and t.room_view:  # at a room table: a gold panel, seen from the sofa
+            fill = (244, 196, 48, 60)
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(
-            panel,
-            (255, 255, 255, 40) if mine else (0, 0, 0, 60),
-            panel.get_rect(),
-            border_radius=s(8),
-        )
+        pygame.draw.rect(panel, fill, panel.get_rect(), border_radius=s(8))
         surface.blit(panel, rect)
-        if seat in b.get("awaiting", []) and not b.get("over"):
-            pygame.draw.rect(surface, assets.GOLD, rect, 2, border_radius=s(8))
+        if awaited:
+            pygame.draw.rect(
+                surface, assets.GOLD, rect, 4 if t.room_view else 2, border_radius=s(8)
+            )
         elif mine and t.pile_open:
             pygame.draw.rect(surface, assets.WHITE, rect, 2, border_radius=s(8))
         total = t.text(str(b["totals"][seat]), 22, assets.WHITE, True)
@@ -221,7 +241,7 @@ def draw_players(t, surface: pygame.Surface) -> None:
         if used:
             img = t.fit_text(name, t.t(16), room - used - s(8) - ticked, assets.WHITE, True)
         name = img
-        surface.blit(name, (rect.x + s(8), rect.y + gap))
+        t.blit_clipped(surface, name, (rect.x + s(8), rect.y + gap), rect)
         if tick:
             surface.blit(tick, (rect.x + s(14) + name.get_width(), rect.y + gap))
         if two:
@@ -262,7 +282,7 @@ def draw_pile(t, surface: pygame.Surface) -> None:
         yy = y + s(12) + (i // per) * (ch + s(8))
         if yy + ch > box.bottom - s(30):
             break
-        surface.blit(card(c, cw, ch), (x, yy))
+        surface.blit(card(t, c, cw, ch), (x, yy))
     foot = t.label(_("Totals count at the end of the round · P or a click: close"), 14, 560, MUTED)
     surface.blit(foot, foot.get_rect(midbottom=(box.centerx, box.bottom - s(8))))
 
@@ -270,6 +290,8 @@ def draw_pile(t, surface: pygame.Surface) -> None:
 def draw_hand(t, surface: pygame.Surface) -> None:
     s, b = t.s, t.board
     if t.me is None:
+        if t.room_view:  # the hands are on the phones; the rows take the room
+            return
         img = t.label(_("Watching the table"), 18, 600, assets.WHITE)
         surface.blit(img, img.get_rect(center=(t.w // 2, t.h - s(80))))
         return
@@ -292,7 +314,7 @@ def draw_hand(t, surface: pygame.Surface) -> None:
         if c == t.selected or c == b.get("chosen"):
             rect = rect.move(0, -s(24))
         surface.blit(cards.shadow(t.hw, t.hh), rect.move(3, 4))
-        surface.blit(card(c, t.hw, t.hh), rect)
+        surface.blit(card(t, c, t.hw, t.hh), rect)
         if c == b.get("chosen"):
             pygame.draw.rect(surface, assets.GOLD, rect.inflate(6, 6), 3, border_radius=s(9))
         elif c == t.selected:

@@ -114,6 +114,8 @@ class Take5Table(TableScene):
         return layout.play_button(self)
 
     def message_pos(self) -> tuple[int, int]:
+        if self.room_view:  # under the reveal, over the prompt
+            return (self.s(1002), self.s(590))
         return (self.s(835), self.s(400))
 
     # ------------------------------------------------------------------ decisions
@@ -140,6 +142,7 @@ class Take5Table(TableScene):
         return self.choices(type="choose")
 
     def on_reset(self) -> None:
+        layout.sizes(self)  # a room's public table and a screen player's view differ
         self.placed = set()
         if self.selected not in self.board.get("hand", []):
             self.selected = None
@@ -175,6 +178,10 @@ class Take5Table(TableScene):
         return False
 
     # ------------------------------------------------------------------ input
+    def pending(self, seat: int) -> bool:
+        """No seat decides while the round-over box shows."""
+        return self.round_summary_t <= 0
+
     def handle_event(self, event: pygame.event.Event) -> None:
         """P or a click on your own panel opens (and closes) your penalty pile, at any
         time; while it is open a click closes it."""
@@ -263,7 +270,7 @@ class Take5Table(TableScene):
             self.round_summary_t -= dt
 
     def flight_image(self, flight) -> pygame.Surface:
-        return card(flight.card, self.cw, self.ch)
+        return card(flight.card, self.cw, self.ch, self.min_text)
 
     def counting(self) -> bool:
         return bool(self.floaters) or self.round_summary_t > 0

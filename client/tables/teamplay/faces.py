@@ -156,9 +156,17 @@ def _wave(surface, x0: int, x1: int, y: int, colour, width: int) -> None:
         pygame.draw.lines(surface, colour, False, pts, width)
 
 
-def token(surface, rect: pygame.Rect, colour: str, glyph: str, line: str | None) -> None:
+def token(
+    surface,
+    rect: pygame.Rect,
+    colour: str,
+    glyph: str,
+    line: str | None,
+    least: int = assets.MIN_TEXT,
+) -> None:
     """One card of the language: a small card in the colour's fill, the colour's mark
-    in its corner, the glyph in the middle, the even/odd line under it."""
+    in its corner, the glyph in the middle (never under ``least`` pixels), the even/odd
+    line under it."""
     fill = FILL[colour]
     pygame.draw.rect(surface, fill, rect, border_radius=max(2, rect.w // 6))
     pygame.draw.rect(surface, CREAM, rect, 1, border_radius=max(2, rect.w // 6))
@@ -168,7 +176,7 @@ def token(surface, rect: pygame.Rect, colour: str, glyph: str, line: str | None)
     size = int(
         min(rect.h * 0.46, rect.w * 0.8) if len(glyph) == 1 else min(rect.h * 0.34, rect.w * 0.42)
     )
-    img = assets.font(max(assets.MIN_TEXT, size), True).render(glyph, True, CREAM)
+    img = assets.font(max(least, size), True).render(glyph, True, CREAM)
     surface.blit(img, img.get_rect(center=(rect.centerx, rect.y + int(rect.h * 0.47))))
     if line:
         y = rect.bottom - max(4, rect.h // 6)
@@ -181,25 +189,24 @@ def token(surface, rect: pygame.Rect, colour: str, glyph: str, line: str | None)
 
 
 @assets.cached(256, words=True)
-def mission_card(mission_id: str, w: int, h: int) -> pygame.Surface:
+def mission_card(mission_id: str, w: int, h: int, least: int = assets.MIN_TEXT) -> pygame.Surface:
     """Mission ``mission_id`` at ``w``×``h``: its id and points on top, its cards in the
-    card language in the middle, its extra condition (if any) at the bottom."""
+    card language in the middle, its extra condition (if any) at the bottom; no text
+    under ``least`` pixels (a room table's floor; :data:`client.assets.MIN_TEXT`)."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = surf.get_rect()
     radius = max(4, w // 14)
     pygame.draw.rect(surf, (236, 230, 210), rect, border_radius=radius)
     pygame.draw.rect(surf, (90, 80, 60), rect, 2, border_radius=radius)
     m = MISSIONS[mission_id]
-    head = max(assets.MIN_TEXT, int(h * 0.17))
+    head = max(least, int(h * 0.17))
     surf.blit(assets.font(head, True).render(m.id, True, assets.INK), (w // 16, h // 20))
     # The points: a gold disc with the number.
     r = int(head * 0.72)
     c = (w - r - w // 16, h // 20 + r)
     pygame.draw.circle(surf, VP_GOLD, c, r)
     pygame.draw.circle(surf, (120, 90, 10), c, r, 1)
-    vp = assets.font(max(assets.MIN_TEXT, int(head * 0.95)), True).render(
-        str(m.vp), True, assets.INK
-    )
+    vp = assets.font(max(least, int(head * 0.95)), True).render(str(m.vp), True, assets.INK)
     surf.blit(vp, vp.get_rect(center=c))
     toks, joins, tag = tokens(mission_id)
     n = len(toks)
@@ -212,15 +219,15 @@ def mission_card(mission_id: str, w: int, h: int) -> pygame.Surface:
     total = n * tw + gap * (n - 1) + sum(jw)
     x = (w - total) // 2
     y = int(h * 0.36) if tag else int(h * 0.40)
-    jfont = assets.font(max(assets.MIN_TEXT, int(th * 0.5)), True)
+    jfont = assets.font(max(least, int(th * 0.5)), True)
     for i, (col, glyph, line) in enumerate(toks):
-        token(surf, pygame.Rect(x, y, tw, th), col, glyph, line)
+        token(surf, pygame.Rect(x, y, tw, th), col, glyph, line, least)
         x += tw + gap
         if i < len(joins) and joins[i]:
             img = jfont.render(joins[i], True, assets.INK)
             surf.blit(img, img.get_rect(center=(x + jw[i] // 2 - gap // 2, y + th // 2)))
             x += jw[i]
     if tag:
-        img = assets.fit(tag, int(h * 0.13), w - 6, assets.INK, True)
+        img = assets.fit(tag, max(least, int(h * 0.13)), w - 6, assets.INK, True, floor=least)
         surf.blit(img, img.get_rect(midbottom=(w // 2, h - h // 18)))
     return surf.convert_alpha()

@@ -21,8 +21,6 @@ from client.tables.teamplay.layout import (
     HAND_RIGHT,
     HAND_X,
     HAND_Y,
-    MID_Y,
-    PROMPT_Y,
     SCORE_W,
     SCORE_X,
     bank_rect,
@@ -32,7 +30,9 @@ from client.tables.teamplay.layout import (
     deck_rect,
     discard_rect,
     general_rect,
+    mid_y,
     mission_rect,
+    prompt_y,
     seat_rect,
 )
 
@@ -112,6 +112,8 @@ def draw_seat(t, surface, seat: int) -> None:
     surface.blit(
         cards.panel(rect.w, rect.h, (255, 255, 255, 38) if mine else (0, 0, 0, 60), s(9)), rect
     )
+    if active and t.room_view:  # whose turn it is, seen from the sofa
+        surface.blit(cards.panel(rect.w, rect.h, (244, 196, 48, 60), s(9)), rect)
     if active:
         pygame.draw.rect(surface, assets.GOLD, rect, s(3), border_radius=s(9))
     name = t.who(seat, full=True)
@@ -165,7 +167,7 @@ def draw_mission(t, surface, key, m) -> None:
         surface.blit(img, img.get_rect(center=r.center))
         return
     surface.blit(cards.shadow(r.w, r.h), r.move(s(3), s(3)))
-    surface.blit(tc.mission_card(m, r.w, r.h), r)
+    surface.blit(tc.mission_card(m, r.w, r.h, t.min_text), r)
     state = t.mission_state(key)
     if state:
         colour, label = {
@@ -198,7 +200,7 @@ def draw_general(t, surface) -> None:
     s, b = t.s, t.board
     r = general_rect(t)
     surface.blit(
-        t.label(_("General mission (anyone)"), 15, 232, assets.WHITE, True), (r.x, s(MID_Y + 4))
+        t.label(_("General mission (anyone)"), 15, 232, assets.WHITE, True), (r.x, s(mid_y(t) + 4))
     )
     draw_mission(t, surface, "general", b["general"])
 
@@ -216,7 +218,7 @@ def draw_bank(t, surface) -> None:
     can = t.can_draw()
     title = _("Bank: take with 1–3") if can else _("Bank")
     surface.blit(
-        t.label(title, 15, DECK_X - BANK_X - 10, assets.WHITE, True), (s(BANK_X), s(MID_Y + 4))
+        t.label(title, 15, DECK_X - BANK_X - 10, assets.WHITE, True), (s(BANK_X), s(mid_y(t) + 4))
     )
     flying = t.flying_cards()
     for i in range(3):
@@ -237,7 +239,8 @@ def draw_piles(t, surface) -> None:
     s, b = t.s, t.board
     r = deck_rect(t)
     surface.blit(
-        t.label(_("Draw pile"), 15, DISCARD_X - DECK_X - 6, assets.WHITE, True), (r.x, s(MID_Y + 4))
+        t.label(_("Draw pile"), 15, DISCARD_X - DECK_X - 6, assets.WHITE, True),
+        (r.x, s(mid_y(t) + 4)),
     )
     if b["deck_size"] or b["discard_size"]:
         surface.blit(cards.card_back(r.w, r.h), r)
@@ -252,7 +255,8 @@ def draw_piles(t, surface) -> None:
     surface.blit(img, img.get_rect(center=r.center))
     d = discard_rect(t)
     surface.blit(
-        t.label(_("Discards"), 15, SCORE_X - DISCARD_X - 6, assets.WHITE, True), (d.x, s(MID_Y + 4))
+        t.label(_("Discards"), 15, SCORE_X - DISCARD_X - 6, assets.WHITE, True),
+        (d.x, s(mid_y(t) + 4)),
     )
     if b["discard_top"] is not None:
         surface.blit(tc.number_card(b["discard_top"], d.w, d.h), d)
@@ -265,7 +269,7 @@ def draw_piles(t, surface) -> None:
 
 def draw_scores(t, surface) -> None:
     s, b = t.s, t.board
-    box = pygame.Rect(s(SCORE_X), s(MID_Y), s(SCORE_W), s(190))
+    box = pygame.Rect(s(SCORE_X), s(mid_y(t)), s(SCORE_W), s(190 + (40 if t.room_view else 0)))
     surface.blit(cards.panel(box.w, box.h, (0, 0, 0, 60), s(9)), box)
     title = _("Teams: points · missions") if b.get("has_teams") else _("Players: points · missions")
     surface.blit(
@@ -322,7 +326,7 @@ def draw_status(t, surface) -> None:
     if not text:
         return
     lines, size = t.fit_lines(text, t.t(17), s(HAND_RIGHT - HAND_X))
-    y = s(PROMPT_Y) if len(lines) == 1 else s(PROMPT_Y - 8)
+    y = s(prompt_y(t)) if len(lines) == 1 else s(prompt_y(t) - 8)
     for line in lines:
         img = assets.text(line, size, assets.GOLD, True)
         surface.blit(img, (s(HAND_X), y))
@@ -332,7 +336,8 @@ def draw_status(t, surface) -> None:
 def draw_hand(t, surface) -> None:
     s, b = t.s, t.board
     if t.me is None:
-        t.draw_watching(surface, (s(HAND_X), s(HAND_Y + 50)))
+        if not t.room_view:  # a room's hands are on the phones: the panels take the room
+            t.draw_watching(surface, (s(HAND_X), s(HAND_Y + 50)))
         return
     hand = b.get("hand", [])
     flying = t.flying_cards()

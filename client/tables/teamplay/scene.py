@@ -525,7 +525,7 @@ class TeamplayTable(TableScene):
         if art[0] == "num":
             return tc.number_card(art[1], s(layout.CARD_W), s(layout.CARD_H))
         if art[0] == "mission":
-            return tc.mission_card(art[1], s(150), s(100))
+            return tc.mission_card(art[1], s(150), s(100), self.min_text)
         return cards.card_back(s(50), s(70))
 
     # ------------------------------------------------------------------ prompt

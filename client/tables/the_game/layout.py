@@ -1,7 +1,11 @@
 """Where things lie on The Game's table, in 1280×720 design units scaled by the
 table's ``s``: the team and the draw pile on the left with the End turn / Declare
 blocked button under them, the four piles across the top (each with its top card and
-the signal toggles), the prompt, the hand along the bottom, the key legend."""
+the signal toggles), the prompt, the hand along the bottom, the key legend.
+
+A table for the room (``t.room_view``: phone seats, the public view on a TV) has no hand:
+the piles take the height it leaves, with larger top cards, and the team's panels are
+taller."""
 
 from __future__ import annotations
 
@@ -17,16 +21,20 @@ LEFT_X, LEFT_W = 16, 260
 PILE_X, PILE_Y, PILE_W, PILE_H, PILE_GAP = 292, 52, 232, 372, 12
 TOP_W, TOP_H = 128, 180
 HAND_Y, HAND_W, HAND_H, HAND_STEP = 500, 100, 140, 108
+#: A room table's piles and top cards (design pixels), and the step between seats.
+ROOM_PILE_H, ROOM_TOP_W, ROOM_TOP_H, ROOM_SEAT_STEP = 540, 196, 274, 74
 
 
 def pile_rect(t, i: int) -> pygame.Rect:
     s = t.s
-    return pygame.Rect(s(PILE_X + i * (PILE_W + PILE_GAP)), s(PILE_Y), s(PILE_W), s(PILE_H))
+    h = ROOM_PILE_H if t.room_view else PILE_H
+    return pygame.Rect(s(PILE_X + i * (PILE_W + PILE_GAP)), s(PILE_Y), s(PILE_W), s(h))
 
 
 def top_rect(t, i: int) -> pygame.Rect:
     r = pile_rect(t, i)
-    rect = pygame.Rect(0, 0, t.s(TOP_W), t.s(TOP_H))
+    w, h = (ROOM_TOP_W, ROOM_TOP_H) if t.room_view else (TOP_W, TOP_H)
+    rect = pygame.Rect(0, 0, t.s(w), t.s(h))
     rect.midtop = (r.centerx, r.y + t.s(42))
     return rect
 
@@ -41,15 +49,28 @@ def toggle_rect(t, i: int, kind: str) -> pygame.Rect:
     return pygame.Rect(x, r.bottom - s(34), w, s(28))
 
 
+def seat_step(t) -> int:
+    """The step between the team's panels (design pixels; a room's are taller)."""
+    return ROOM_SEAT_STEP if t.room_view else 58
+
+
 def seat_rect(t, seat: int) -> pygame.Rect:
     s = t.s
-    return pygame.Rect(s(LEFT_X), s(80) + seat * s(58), s(LEFT_W), s(54))
+    step = seat_step(t)
+    return pygame.Rect(s(LEFT_X), s(80) + seat * s(step), s(LEFT_W), s(step - 4))
 
 
 def deck_rect(t) -> pygame.Rect:
     n = t.board["players"] if t.board else 5
-    y = 80 + n * 58 + 12
+    y = 80 + n * seat_step(t) + 12
     return pygame.Rect(t.s(LEFT_X), t.s(y), t.s(44), t.s(62))
+
+
+def status_box(t) -> pygame.Rect:
+    """The prompt's box, under the piles."""
+    s = t.s
+    y = PILE_Y + (ROOM_PILE_H if t.room_view else PILE_H) + 6
+    return pygame.Rect(s(PILE_X), s(y), s(4 * PILE_W + 3 * PILE_GAP), s(52 if t.room_view else 44))
 
 
 def action_button(t) -> pygame.Rect:

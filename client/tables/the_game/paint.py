@@ -13,9 +13,9 @@ from client.i18n import _, ngettext
 from client.tables.the_game.faces import CREAM, DONT, DOWN_TINT, UP_TINT, WELL, arrow, card
 from client.tables.the_game.faces import marker, signal_icon
 from client.pads import PILE_BUTTONS
-from client.tables.the_game.layout import ASCENDING, HAND_Y, LEFT_W, LEFT_X, PILE_GAP, PILE_KEYS
+from client.tables.the_game.layout import ASCENDING, HAND_Y, LEFT_W, LEFT_X, PILE_KEYS
 from client.tables.the_game.layout import PILE_W, PILE_X, PILES, action_button, deck_rect
-from client.tables.the_game.layout import pile_rect, seat_rect, toggle_rect, top_rect
+from client.tables.the_game.layout import pile_rect, seat_rect, status_box, toggle_rect, top_rect
 
 TRICK = (120, 210, 250)
 MUTED = (200, 214, 205)
@@ -58,6 +58,8 @@ def draw_seats(t, surface) -> None:
         bg = (255, 255, 255, 40) if seat == t.me else (0, 0, 0, 60)
         surface.blit(cards.panel(rect.w, rect.h, bg, s(8)), rect)
         if active:
+            if t.room_view:  # whose turn it is, seen from the sofa
+                surface.blit(cards.panel(rect.w, rect.h, (244, 196, 48, 60), s(8)), rect)
             pygame.draw.rect(surface, assets.GOLD, rect, s(3), border_radius=s(8))
         name = t.who(seat, full=True)
         if active:
@@ -70,9 +72,10 @@ def draw_seats(t, surface) -> None:
             img = t.fit_text(name, t.t(16), rect.w - s(26) - used, assets.WHITE, True)
         surface.blit(img, (rect.x + s(10), rect.y + s(5)))
         n = b["hand_sizes"][seat]
+        low = s(14) if t.room_view else 0  # a room's taller panel: the second line lower
         back = cards.card_back(s(12), s(17))
         for k in range(min(n, 8)):
-            surface.blit(back, (rect.x + s(10) + k * s(6), rect.y + s(30)))
+            surface.blit(back, (rect.x + s(10) + k * s(6), rect.y + s(30) + low))
         sub = ngettext("{n} card", "{n} cards", n).format(n=n)
         if active:
             left = b["to_play"]
@@ -85,7 +88,7 @@ def draw_seats(t, surface) -> None:
             )
         surface.blit(
             t.label(sub, 13, LEFT_W - 88, assets.GOLD if active else MUTED),
-            (rect.x + s(78), rect.y + s(31)),
+            (rect.x + s(78), rect.y + s(31) + low),
         )
 
 
@@ -147,6 +150,10 @@ def draw_pile(t, surface, i: int) -> None:
     surface.blit(cards.shadow(top.w, top.h), top.move(s(3), s(4)))
     if shown:
         surface.blit(card(shown[-1], top.w, top.h), top)
+        if t.room_view and name == t.last_pile:  # the last card played, framed in gold
+            pygame.draw.rect(
+                surface, assets.GOLD, top.inflate(s(10), s(10)), s(4), border_radius=s(12)
+            )
     else:
         surface.blit(marker(up, top.w, top.h), top)
     # The rule, and the cards beneath (public history).
@@ -250,7 +257,7 @@ def draw_status(t, surface) -> None:
     text = t.prompt()
     if not text:
         return
-    box = pygame.Rect(s(PILE_X), s(430), s(4 * PILE_W + 3 * PILE_GAP), s(44))
+    box = status_box(t)
     blocked = t.blocked_now()
     if blocked:
         pygame.draw.rect(surface, (150, 30, 30), box, border_radius=s(10))
@@ -267,7 +274,8 @@ def draw_status(t, surface) -> None:
 def draw_hand(t, surface) -> None:
     s, b = t.s, t.board
     if t.me is None:
-        t.draw_watching(surface, (s(PILE_X), s(HAND_Y + 60)))
+        if not t.room_view:  # a room's hands are on the phones: the piles take the room
+            t.draw_watching(surface, (s(PILE_X), s(HAND_Y + 60)))
         return
     hand = b.get("hand", [])
     label = _("{name}'s hand").format(name=t.name(t.me)) if t.couch else _("Your hand")

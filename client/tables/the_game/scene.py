@@ -56,6 +56,9 @@ class TheGameTable(TableScene):
         super().__init__(app, session)
         self.selected: int | None = None  # a card number in the shown hand
         self.couch_signaller = session.local_seats[0] if session.local_seats else None
+        #: The pile the last card went on (None before one did): a room table frames it.
+        self.last_pile: str | None = None
+        self._pile_sizes: dict[str, int] | None = None
 
     @staticmethod
     def summary(view: dict, names: list[str], me: int | None, story: list[dict] = ()) -> dict:
@@ -183,6 +186,13 @@ class TheGameTable(TableScene):
     def on_reset(self) -> None:
         if self.selected not in self.board.get("hand", []):
             self.selected = None
+        # The pile the last card went on (a room table frames it): the one that grew.
+        sizes = {name: len(cards) for name, cards in self.board.get("piles", {}).items()}
+        before = self._pile_sizes or {}
+        grown = [name for name, n in sizes.items() if n > before.get(name, n)]
+        if grown:
+            self.last_pile = grown[-1]
+        self._pile_sizes = sizes
 
     def clear_selection(self) -> bool:
         """Drop the picked card."""
