@@ -205,6 +205,7 @@ export class TableShell {
     this.bubbles = new Map(); // seat → {id, until}
     this.overlay = null; // "rules" | "outcome" | "emotes" | null
     this.outcomeSeen = false;
+    this.away = false; // this page heard its seat go to a stand-in (idle): "back" is a return
     this.rulesText = null;
     this.drawn = false;
     this.pending = false;
@@ -247,8 +248,13 @@ export class TableShell {
     const mine = msg.seat === this.seat.seat && this.seat.seat !== null;
     let text = "";
     if (msg.event === "stand-in") text = _("{name} is away: a stand-in bot plays for them until they return");
-    else if (msg.event === "back") text = mine ? _("Back in your seat") : _("{name} is back: the stand-in stops");
-    else if (msg.event === "left") text = _("{name} left; a bot plays their seat");
+    else if (msg.event === "back") {
+      // Mine is a return after a reconnection or after this page heard it was away; at
+      // a first sit, a seat a stand-in kept warm until the phone came is none.
+      if (!mine) text = _("{name} is back: the stand-in stops");
+      else if (this.seat.rejoined || this.away) text = _("Back in your seat");
+      this.away = this.away && !mine;
+    } else if (msg.event === "left") text = _("{name} left; a bot plays their seat");
     else if (msg.event === "timed-out") {
       text = mine ? _("Your time ran out: a stand-in chose for you") : _("{name} ran out of time: a stand-in chose for them");
     } else if (msg.event === "idle") {
@@ -259,6 +265,7 @@ export class TableShell {
       this.notices = this.notices.filter((n) => n.kind !== "log-failed"); // no longer true
       text = _("The table's log is written again: the game can be continued after a crash");
     } else text = String(msg.message || "");
+    if (mine && (msg.event === "stand-in" || msg.event === "idle")) this.away = true;
     if (text) this.push(fmt(text, { name }), msg.event || "notice", NOTICE_MS);
   }
 
