@@ -52,6 +52,7 @@ def failure(code: str, address: str = "", detail: str = "") -> str:
             "Something at {address} answered, but it is not a Tapete table — check the port "
             "on the host's screen"
         ),
+        "game-over": _("The game is over and the host has left the table"),
         # The host's refusals and closings (net/PROTOCOL.md "Error codes").
         "host-closed": _("The host closed the table"),
         "protocol-mismatch": _(

@@ -166,16 +166,14 @@ class TcpConnection(ComeBack, Connection):
         #: proves itself first — a token typed with its address); set from a kept
         #: token's entry, then from every ``welcome`` of a proven table.
         self.expected_id: str | None = None
-        #: The identity the host of the current session proved (None before its proof).
-        self.proven_id: str | None = None
+        self.proven_id: str | None = None  # the identity this session's host proved
         self._nonce = b""
         self._said_hello = False
         self.recalled = False
         self.welcome: dict | None = None
         self.refusal: dict | None = None  # the error that closed the link, if any
-        #: What ended the last attempt or session (:mod:`net.failures`, or the wire
-        #: code of the host's closing error); "" while none has ended.
-        self.failure = ""
+        self.failure = ""  # what ended the last session (net.failures, or a wire code)
+        self.over = False  # an outcome arrived: the game is over
         self.answered = threading.Event()  # welcome, refusal or failure
         self.loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -346,6 +344,8 @@ class TcpConnection(ComeBack, Connection):
                         return
                     continue
                 can_retry = dropped and self._ever_welcomed and self.reconnect_for > 0
+                if dropped and self.over:  # the host left after the end: say so and stop
+                    self.failure, reason, can_retry = "game-over", "the game is over", False
                 if not can_retry:
                     self._fail(reason)
                     return
@@ -523,8 +523,10 @@ class TcpConnection(ComeBack, Connection):
                 return f"{m.get('code')}: {m.get('message')}"  # retried without the token
             self._deliver(m)
             return CLOSED_WORDS.get(m.get("code"), f"{m.get('code')}: {m.get('message')}")
-        if kind == "outcome" and self.tokens is not None and self.token:
-            self.tokens.forget(self.token)  # the game is over: the seat is no use any more
+        if kind == "outcome":  # the game is over: a host gone now is no drop to recover
+            self.over = True
+            if self.tokens is not None and self.token:
+                self.tokens.forget(self.token)  # (nor is the seat of any use any more)
         try:
             self._arrive(m)
         except ProtocolError as exc:

@@ -19,6 +19,7 @@ Codes for a host that could not be reached or whose link ended:
 ``closed``         the host ended the connection without a word
 ``silent``         the host said nothing for ``DEAD_AFTER`` seconds
 ``unreadable``     what came back is not the Tapete protocol
+``game-over``      the link dropped after the ``outcome``: the host left; not retried
 =================  ==========================================================
 
 Also the errors :func:`net.client.connect` raises (:class:`JoinRefused`,
@@ -45,6 +46,7 @@ LINK_CODES = (
     "closed",
     "silent",
     "unreadable",
+    "game-over",
 )
 
 _BY_ERRNO = {
