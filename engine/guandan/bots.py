@@ -51,14 +51,49 @@ def _ranks_table(level: int) -> list[int]:
     return got
 
 
+#: An opponent holding at most this many cards is *about to go out* (:func:`floor`).
+ABOUT_OUT = 5
+
+
+def floor(view: dict, legal: list[dict]) -> list[dict]:
+    """The plays of ``legal`` a person would consider (issue 34), the same for every
+    level, the search included: a play that empties the hand goes out at once (only
+    such plays are left); over the partner's standing play (the last play is the
+    partner's) only the pass is left, unless an opponent still in the deal holds at
+    most :data:`ABOUT_OUT` cards (then beating it may stop that opponent going out).
+    Tribute and return decisions are left as they are."""
+    if legal[0]["type"] not in ("play", "pass"):
+        return legal
+    size = len(view["hand"])
+    out = [a for a in legal if a["type"] == "play" and len(a["cards"]) == size]
+    if out:
+        return out
+    if partner_play(view):
+        return [a for a in legal if a["type"] == "pass"] or legal
+    return legal
+
+
+def partner_play(view: dict) -> bool:
+    """Whether the seat of ``view`` follows its partner's standing play with no
+    opponent about to go out (:func:`floor` then leaves only the pass)."""
+    last = view["last_play"]
+    me = view["seat"]
+    if last is None or last["seat"] != (me + 2) % 4:
+        return False
+    counts = view["hand_counts"]
+    return not any(0 < counts[s] <= ABOUT_OUT for s in ((me + 1) % 4, (me + 3) % 4))
+
+
 class EasyBot(Bot):
-    """The lowest legal play (non-bombs before bombs, then by strength); passes only
-    when nothing else is legal; the first tribute and the lowest return card."""
+    """The lowest legal play (non-bombs before bombs, then by strength) within the
+    :func:`floor` (it goes out when it can and leaves its partner's tricks alone);
+    passes only when nothing else is legal; the first tribute and the lowest return
+    card."""
 
     level = "easy"
 
     def choose(self, view: dict, legal: list[dict] | None = None) -> dict:
-        legal = _legal(view, legal)
+        legal = floor(view, _legal(view, legal))
         lv = view["level"]
         plays = [a for a in legal if a["type"] == "play"]
         if plays:
@@ -283,6 +318,7 @@ class NormalBot(Bot):
         lv = view["level"]
         if kind == "tribute":
             return legal[0]
+        legal = floor(view, legal)
         if kind == "return":
             hand = view["hand"]
             return min(
@@ -481,7 +517,7 @@ class HardBot(SearchBot):
         for bot in (self._base, self._normal):
             for name in BASE_SETTINGS:
                 setattr(bot, name, getattr(self, name))
-        legal = _legal(view, legal)
+        legal = floor(view, _legal(view, legal))
         if legal[0]["type"] not in ("play", "pass"):
             return self._normal.choose(view, legal)
         if self._too_early(view):
