@@ -26,8 +26,9 @@ Classes:
   shelters their hand).
 * Sequence Numbers ``missed-win``: a chip that wins the game was legal and another
   move was made (forbidden at every level); ``open-win``: an opponent could win with a
-  chip on a space this seat could take with a chip of its own, and it neither won nor
-  took such a space (counted, not forbidden: blocking is skill).
+  chip on a space this seat could take with a chip of its own, and its move (a chip,
+  a Minus or a discard) closed none of those spaces (counted, not forbidden: blocking
+  is skill).
 * Teamplay ``left-mission``: the turn ended while a mission could be completed.
   Forbidden at every level.
 
@@ -134,20 +135,27 @@ def sn_missed_win(view: dict, legal: list[dict], action: dict) -> bool:
     return action["type"] != "chip" or _sn_space(action) not in wins
 
 
-def sn_open_win(view: dict, legal: list[dict], action: dict) -> bool:
-    chips = {_sn_space(a) for a in legal if a["type"] == "chip"}
-    if not chips or sn_missed_win(view, legal, action):
-        return False
-    if chips & _sn_winning_spaces(view, view["colour"]):
-        return False  # it won
-    threats = set()
+def _sn_threats(view: dict) -> set[int]:
+    """Empty spaces where an opponent's chip would win the game."""
+    out: set[int] = set()
     for k in range(view["teams"]):
         if k != view["colour"]:
-            threats |= _sn_winning_spaces(view, k)
-    open_ = chips & threats
-    if not open_:
-        return False
-    return action["type"] != "chip" or _sn_space(action) not in open_
+            out |= _sn_winning_spaces(view, k)
+    return out
+
+
+def sn_open_win(view: dict, legal: list[dict], action: dict) -> bool:
+    chips = {_sn_space(a) for a in legal if a["type"] == "chip"}
+    if not chips or chips & _sn_winning_spaces(view, view["colour"]):
+        return False  # nothing to cover, or a win on offer (missed-win's case)
+    blockable = chips & _sn_threats(view)
+    if not blockable or action["type"] not in ("chip", "remove"):
+        return not not blockable
+    after = [list(row) for row in view["chips"]]
+    r, c = action["row"], action["col"]
+    after[r][c] = view["colour"] if action["type"] == "chip" else None
+    left = _sn_threats({**view, "chips": after})
+    return blockable <= left  # the move closed none of the open wins it could cover
 
 
 # --------------------------------------------------------------------------- Teamplay
