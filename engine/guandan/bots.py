@@ -489,7 +489,14 @@ class HardBot(SearchBot):
     --duplicate --options '{"deals": 1}' --games 800 --seed 36000 --workers 1 --cpu``,
     load 4-14 on 2 cores, one process): 55.6% ±2.5 [53.1, 58.1] of deals, paired; level
     +0.28 ±0.11; CPU a decision median 0.1 ms, p99 264, max 765 (29,677 decisions).
-    Issue 34's 56% is not reached by that point estimate; its interval is above 50%."""
+    Issue 34's 56% is not reached by that point estimate; its interval is above 50%.
+    Whole matches (``tools/tournament.py duel guandan hard normal --duplicate --games 8
+    --seed S --workers 1 --cpu``, S = 38000...38076 in steps of 4, fresh, load 4-11):
+    100 of 160, 62.5% [54.8, 69.6] (paired over 80 match pairs 62.5% ±6.4); CPU a
+    decision median 0.1 ms, p99 219, max 554. Below session 9's 74.5% [65.5, 81.9]
+    (other seeds); not shown to be at least as good, nor shown worse.
+    ``hard:samples=64:prune=1.0`` on the same deal pairs 36000-36399: 55.0% ±2.5,
+    paired -0.6 ±2.4 against the default (78 pairs differ), p99 384 ms: not kept."""
 
     level = "hard"
     #: The base policy's settings (:class:`NormalBot`'s; see the class docstring),
