@@ -34,9 +34,15 @@ def seat_label(word: str) -> str:
     }[word]
 
 
-def bots_help() -> str:
+def bots_help(game_id: str | None = None) -> str:
     """What each bot level is like, for a form with a bot seat (the rules help, F1 at
-    the table, says how each plays a game)."""
+    the table, says how each plays a game). In The Game the bots are the player's
+    partners, so the levels read the other way round (issue 34)."""
+    if game_id == "the-game":
+        return _(
+            "Bots are your partners here — easy partners make the game harder; "
+            "hard partners plan with you and win more often."
+        )
     return _(
         "Bots — easy: gentle, for learning; normal: plays sensibly; "
         "hard: thinks ahead and wins more often."
@@ -295,9 +301,10 @@ class NewGameScene(Scene):
         self.bots_row: pygame.Rect | None = None
         y += step  # (the row is kept without a bot too: see layout)
         if self.has_bots():
-            lines, px = assets.fit_lines(bots_help(), self.help_px(beside), sw, 2, False)
+            levels = bots_help(self.game_id)
+            lines, px = assets.fit_lines(levels, self.help_px(beside), sw, 2, False)
             self.bots_row = pygame.Rect(sx, y, sw, max(r, len(lines) * (px + 2) + 4))
-            self.help_rows.append((self.bots_row, bots_help()))
+            self.help_rows.append((self.bots_row, levels))
         y = y + step + 4 if beside else top + ostep + 2
         self.option_widgets = {}
         for name, default in game.default_options.items():

@@ -138,7 +138,7 @@ class NormalBot(Bot):
     values = LINE_VALUE
 
     def choose(self, view: dict, legal: list[dict] | None = None) -> dict:
-        legal = _legal(view, legal)
+        legal = floor(view, _legal(view, legal))
         dead = [a for a in legal if a["type"] == "dead"]
         if dead:
             return dead[0]
@@ -205,12 +205,29 @@ class NormalBot(Bot):
         return v
 
 
+def winning(view: dict, legal: list[dict]) -> list[dict]:
+    """The chips of ``legal`` that win the game at once (they complete the sequences
+    still needed; :meth:`Board.completes`), in their order; [] when none does."""
+    chips = [a for a in legal if a["type"] == "chip"]
+    if not chips:
+        return []
+    board = Board(view)
+    me, need = board.me, board.needed - len(board.done[board.me])
+    return [a for a in chips if board.completes(me, _space(a)) >= need]
+
+
+def floor(view: dict, legal: list[dict]) -> list[dict]:
+    """The actions of ``legal`` a person would consider (issue 34), the same for every
+    level: with a winning chip on offer (:func:`winning`), only the winning chips."""
+    return winning(view, legal) or legal
+
+
 class EasyBot(RandomBot):
     """``easy``: a uniform choice among the legal actions (computed from the view when
-    ``choose`` gets none)."""
+    ``choose`` gets none) within the :func:`floor`: it takes a winning chip."""
 
     def choose(self, view: dict, legal: list[dict] | None = None) -> dict:
-        return super().choose(view, _legal(view, legal))
+        return super().choose(view, floor(view, _legal(view, legal)))
 
 
 def hold_chance(pool: int, good: int, hand: int) -> float:
@@ -893,7 +910,7 @@ class HardBot(SearchBot):
         return action
 
     def _choose(self, view: dict, legal: list[dict] | None = None) -> dict:
-        legal = _legal(view, legal)
+        legal = floor(view, _legal(view, legal))
         self.last = self.playouts = None
         self.adapter.observe(view)
         dead = [a for a in legal if a["type"] == "dead"]

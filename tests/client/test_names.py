@@ -114,7 +114,7 @@ def fake_session(names, kinds, remote=False):
         {"seat": i, "name": n, "kind": k, "level": "hard" if k == "bot" else None}
         for i, (n, k) in enumerate(zip(names, kinds, strict=True))
     ]
-    mirror = SimpleNamespace(seats={"seats": seats}, welcome=None, view=None)
+    mirror = SimpleNamespace(seats={"seats": seats}, welcome=None, view=None, link=None)
     return SimpleNamespace(
         mirrors={0: mirror},
         local_seats=[0],

@@ -77,6 +77,40 @@ def test_the_form_says_what_the_bot_levels_are_like_under_the_seats_of_a_table_w
         i18n.set_language("en")
 
 
+def test_the_game_says_that_its_bots_are_partners_and_easy_ones_make_it_harder(app):
+    """Issue 34: in The Game the bots play with the player, so the levels read the
+    other way round; the form says so under the seats, in every language, and so does
+    the rules help (F1)."""
+    from client import assets
+    from client.help import rules_text
+
+    line = bots_help("the-game")
+    assert line == (
+        "Bots are your partners here — easy partners make the game harder; "
+        "hard partners plan with you and win more often."
+    )
+    scene = app.go("newgame", game_id="the-game", seats=["human", "bot:easy"])
+    assert (scene.bots_row, line) in scene.help_rows and bots_help() not in [
+        t for _r, t in scene.help_rows
+    ]
+    px = 14 if scene.layout()["beside"] else 12
+    lines, px = assets.fit_lines(line, px, scene.bots_row.w, 2, False)
+    assert not lines[-1].endswith("…") and px >= assets.MIN_TEXT, (lines, px)
+    assert rules_text("the-game", "en")[-3] == (
+        "The bots are your partners: you all win or lose together, so the levels work the "
+        "other way round. Easy partners play without a plan and make the game harder for "
+        "you; with hard partners you have the best chance to win."
+    )
+    for code in ("es", "gl", "pt", "hu", "fr"):
+        i18n.set_language(code)
+        try:
+            assert bots_help("the-game") != line, code
+            partners = rules_text("the-game", code)[-3]
+            assert partners not in rules_text("the-game", "en") and len(partners) > 150, code
+        finally:
+            i18n.set_language("en")
+
+
 def test_the_seed_waits_under_advanced(app):
     scene = app.go("newgame", game_id="take5", seats=["human", "bot:easy"])
     assert scene.seed is None and scene.more.text == "Advanced ▸"

@@ -144,7 +144,7 @@ def test_hard_is_reproducible_with_a_sample_budget_and_legal():
     choices = []
     for _ in range(2):
         bot = make_bot("hard", seed=11)
-        bot.samples, bot.seconds = 6, None
+        bot.samples, bot.seconds, bot.hand_max = 6, None, None  # search an early decision
         choices.append(bot.choose(view, legal))
         assert bot.last is not None and bot.last.samples == 6
     assert choices[0] == choices[1] and choices[0] in legal
@@ -158,10 +158,10 @@ def test_hard_leaves_the_normal_choice_only_when_the_search_pruned_it():
         view, legal = GAME.view(s, seat), GAME.legal_actions(s, seat)
         normal = make_bot("normal", seed=step).choose(view, legal)
         few = make_bot("hard", seed=step)
-        few.samples, few.seconds = 6, None  # fewer than the first pruning (16)
+        few.samples, few.seconds, few.hand_max = 6, None, None  # fewer than the first pruning
         assert few.choose(view, legal) == normal
         hard = make_bot("hard", seed=step)
-        hard.samples, hard.seconds = 16, None
+        hard.samples, hard.seconds, hard.hand_max = 16, None, None
         action = hard.choose(view, legal)
         if action != normal:
             assert 0 in hard.last.pruned and action == hard.last.action
@@ -276,13 +276,15 @@ def test_hard_settings_rollout_and_sampler():
 
 
 def test_hard_with_normal_models_is_reproducible_with_a_sample_budget():
-    s = play_to(6, 1, level="normal", steps=9)
+    # step 10, not 9: at step 9 the partner's play stands and the floor leaves the pass
+    s = play_to(6, 1, level="normal", steps=10)
     seat = min(GAME.awaiting(s))
     view, legal = GAME.view(s, seat), GAME.legal_actions(s, seat)
     found = []
     for _ in range(2):
         bot = make_bot("hard", seed=12)
         bot.samples, bot.seconds, bot.rollout, bot.sampler = 4, None, "normal", "normal"
+        bot.hand_max = None  # search an early decision
         action = bot.choose(view, legal)
         assert bot.last is not None and bot.last.samples == 4
         found.append((action, bot.last.means))
@@ -328,10 +330,11 @@ def test_hard_searches_only_within_unseen_max_and_hand_max():
     assert (view["hand_counts"], left, held) == ([27, 22, 22, 27], 71, 27)  # two plays of 5
     normal = make_bot("normal", seed=3).choose(view, legal)
     cases = [
-        ({}, True),
-        ({"unseen_max": left}, True),
-        ({"unseen_max": left - 1}, False),
-        ({"unseen_max": 60}, False),
+        ({}, False),  # issue 34: by default only with at most HAND_MAX (10) cards in hand
+        ({"hand_max": None}, True),
+        ({"hand_max": None, "unseen_max": left}, True),
+        ({"hand_max": None, "unseen_max": left - 1}, False),
+        ({"hand_max": None, "unseen_max": 60}, False),
         ({"hand_max": held}, True),
         ({"hand_max": held - 1}, False),
         ({"hand_max": 18}, False),

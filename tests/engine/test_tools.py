@@ -381,8 +381,9 @@ def test_guandan_oracle_judges_departures_from_normal_with_the_true_cards(capsys
     out = capsys.readouterr().out
     assert out.startswith("guandan oracle: 6 decision points, deal seeds 7..7, every 12;")
     # normal never departs from itself; easy departs at every point here (its lowest play)
+    # but one, where the floor leaves both the pass (issue 34: the partner's play stands)
     assert "\nnormal: 0 departures; levels +0 ±0.0; deals won +0 ±0.0; better 0, worse 0;" in out
-    assert re.search(r"\neasy: 6 departures; levels -\d+ ±[\d.]+; deals won ", out)
+    assert re.search(r"\neasy: 5 departures; levels -\d+ ±[\d.]+; deals won ", out)
     pts = guandan_oracle.points([7], 12)
     seed, state, seat = pts[0]
     view, legal = GAME_GD.view(state, seat), GAME_GD.legal_actions(state, seat)
