@@ -57,16 +57,17 @@ def qr_surface(link: str, side: int) -> pygame.Surface:
 
 def link_lines(link: str, px: int, width: int, most: int = 3) -> list[str]:
     """``link`` broken into lines of at most ``width`` pixels at text size ``px`` — a
-    link has no spaces to wrap at, so it breaks after any character, after a "/" or
-    "#" where it can — in at most ``most`` lines (the last ends in "…" if cut)."""
+    link has no spaces to wrap at, so it breaks after any character: after a "/" or
+    "#", or before a "&", where it can — in at most ``most`` lines (the last ends in
+    "…" if cut)."""
     lines, rest = [], link
     while rest and len(lines) < most:
         n = len(rest)
         while n > 1 and assets.measure(rest[:n], px) > width:
             n -= 1
-        if n < len(rest):
-            cut = max(rest.rfind("/", 0, n), rest.rfind("#", 0, n))
-            n = cut + 1 if cut >= n // 2 else n
+        if n < len(rest):  # after a "/" or "#", or before the "&" of the seat
+            cut = max(rest.rfind("/", 0, n) + 1, rest.rfind("#", 0, n) + 1, rest.rfind("&", 1, n))
+            n = cut if cut > n // 2 else n
         lines.append(rest[:n])
         rest = rest[n:]
     if rest and lines:

@@ -189,3 +189,16 @@ def test_a_resumed_room_table_shows_the_same_links_and_its_phones_are_away(app):
     assert run_until(app, lambda: again.presence.seat(1) is not None, 30)
     assert again.presence.seat(1)["name"] == "Bea" and again.phones.away() == [1]
     assert not again.phones.waiting()
+
+
+def test_a_link_breaks_before_the_seat_rather_than_inside_it(app):
+    from client.tables.phones import link_lines
+
+    link = "http://192.0.2.2:42083/#t=E8we6c8EtLAP-jW8Xv-uLg&s=0"
+    px = 16
+    width = assets.measure("t=E8we6c8EtLAP-jW8Xv-uLg&s=", px)
+    assert link_lines(link, px, width) == [
+        "http://192.0.2.2:42083/#",
+        "t=E8we6c8EtLAP-jW8Xv-uLg",
+        "&s=0",
+    ]
