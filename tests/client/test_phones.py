@@ -150,6 +150,10 @@ def test_a_phone_that_drops_gets_its_code_again_and_the_same_link_takes_the_seat
     words = " ".join(drawn)  # the card's words wrap to its width
     assert "Bea's phone is away" in words
     assert "Stand-in in " in words and "scan to take the seat back" in words, drawn
+    table.set_perspective(0)  # the screen player's hand is up: no card over it
+    table.draw(app.screen)
+    assert read_codes(app.screen) == [] and "Bea's phone is away" not in " ".join(texts(table))
+    table.set_perspective(None)
     again = phone()
     assert run_until(app, lambda: table.phones.away() == [], 30)
     assert table.presence.seat(1)["state"] == "connected"
