@@ -286,3 +286,22 @@ def test_two_phones_and_a_screen_player_play_guandan_to_the_end(app, open_page):
     couch.shot("guandan-results")
     assert acted[0] >= 1 and acted[1] >= 1 and acted[2] >= 1, acted
     assert couch.screen_hands > 0
+
+
+def test_a_phone_whose_table_closed_is_told_to_scan_the_new_code(web_table, open_page):
+    """The room's table closes for good ("New game, same players" deals under new codes,
+    or the screen went back to the menu): the phone's page says to scan its new code on
+    the table's screen, and no longer calls its own seat "reconnecting…" (nothing is
+    retried after ``host-closed``)."""
+    host, url = web_table("take5", ["phone", "bot:easy"], seed=3)
+    token = host.call(lambda t: t.seat_token(0))
+    page = open_page(f"{url}#t={token}&s=0", "phone")
+    page.wait("[data-hand]", 30)
+    host.stop()
+    page.wait_until(lambda: page.attrs("[data-link]", "data-link") == ["closed"], 15, "closed")
+    assert page.text("[data-link]") == (
+        "The table closed. For a new game, scan your new code on the table's screen"
+    )
+    time.sleep(0.5)
+    assert "reconnecting…" not in page.text(".seats")
+    page.shot("couch-phone-table-closed")

@@ -432,7 +432,11 @@ export class TableShell {
     const link = this.seat.link;
     let text = "";
     if (link.state === "down") text = fmt(_("Connection lost ({reason}) — reconnecting…"), { reason: link.reason });
-    else if (link.state === "closed") text = fmt(_("Connection closed: {reason}"), { reason: link.reason });
+    else if (link.state === "closed" && link.code === "host-closed" && this.phoneSeat()) {
+      // a table for the room closed (its screen left, or dealt "New game, same players"
+      // under new codes): this phone's way back is the screen's new code, not this page
+      text = _("The table closed. For a new game, scan your new code on the table's screen");
+    } else if (link.state === "closed") text = fmt(_("Connection closed: {reason}"), { reason: link.reason });
     else if (link.state === "connecting") text = _("reconnecting…");
     else if (this.seat.waiting) text = "…";
     if (this.linkEl.textContent !== text) this.linkEl.textContent = text;
@@ -474,6 +478,13 @@ export class TableShell {
     this.seatsEl.replaceChildren(...panels);
   }
 
+  /** Whether this page holds a phone seat of a table for the room (net/PROTOCOL.md
+   * "Phone seats"). */
+  phoneSeat() {
+    const mine = this.seat.seats.find((x) => x.seat === this.seat.seat);
+    return !!mine && mine.kind === "phone";
+  }
+
   /** Seat `s`'s badges (presence.Presence.badges): thinking, clock, state. */
   badges(s) {
     const seat = this.seat;
@@ -490,8 +501,11 @@ export class TableShell {
       const left = seconds(d.clock - since);
       out.push({ kind: left <= LOW_CLOCK ? "clock-low" : "clock", text: fmt(_("{s} s left"), { s: left }) });
     }
-    if (s === seat.seat && seat.link.state !== "up") out.push({ kind: "reconnecting", text: _("reconnecting…") });
-    else if (d.state === "connected") out.push({ kind: "connected", text: _("online") });
+    if (s === seat.seat && (seat.link.state === "down" || seat.link.state === "connecting")) {
+      out.push({ kind: "reconnecting", text: _("reconnecting…") });
+    } else if (s === seat.seat && seat.link.state === "closed") {
+      // closed for good: nothing is retried (the line above the seats says why)
+    } else if (d.state === "connected") out.push({ kind: "connected", text: _("online") });
     else if (d.state === "away") {
       const left = typeof d.takeover_in === "number" ? seconds(d.takeover_in - since) : 0;
       out.push({ kind: "away", text: left > 0 ? fmt(_("away · stand-in in {s} s"), { s: left }) : _("away") });
