@@ -305,3 +305,23 @@ def test_a_phone_whose_table_closed_is_told_to_scan_the_new_code(web_table, open
     time.sleep(0.5)
     assert "reconnecting…" not in page.text(".seats")
     page.shot("couch-phone-table-closed")
+
+
+def test_a_phone_whose_code_another_phone_scanned_is_told_what_happened(web_table, open_page):
+    """Bea scans Ana's code by mistake: the link takes the seat (a flat battery's way
+    back), and Ana's page says what happened and the way out — swap phones (Ana's code
+    is not on the screen while a phone holds the seat; Bea's still is) — not the host's
+    words about tokens."""
+    host, url = web_table("take5", ["phone", "phone", "bot:easy"], seed=3)
+    link = f"{url}#t={host.call(lambda t: t.seat_token(0))}&s=0"
+    ana = open_page(link, "phone")
+    ana.wait("[data-hand]", 30)
+    bea = open_page(link, "phone")
+    bea.wait("[data-hand]", 30)
+    ana.wait_until(lambda: "Another phone scanned this seat" in ana.text(), 15, "the words")
+    assert (
+        "Another phone scanned this seat's code and holds it now. A mix-up? Swap phones "
+        "with that player: this one can scan the code still waiting on the table's screen"
+    ) in ana.text()
+    assert "token" not in ana.text()
+    ana.shot("couch-phone-seat-replaced")
