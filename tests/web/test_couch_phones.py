@@ -325,3 +325,17 @@ def test_a_phone_whose_code_another_phone_scanned_is_told_what_happened(web_tabl
     ) in ana.text()
     assert "token" not in ana.text()
     ana.shot("couch-phone-seat-replaced")
+
+
+def test_a_phone_seat_played_now_by_a_stand_in_is_away_not_gone(web_table, open_page):
+    """The screen chose "Play now" before Bea's phone came (the host hands her seat to a
+    stand-in): Ana's page says Bea is away and a stand-in plays until she returns, not
+    that she left."""
+    host, url = web_table("take5", ["phone", "phone", "bot:easy"], seed=3)
+    ana = open_page(f"{url}#t={host.call(lambda t: t.seat_token(0))}&s=0", "phone")
+    ana.wait("[data-hand]", 30)
+    assert host.call(lambda t: t.hand_over(1))
+    ana.wait_until(lambda: "is away" in ana.text(".banner"), 15, "the notice")
+    assert ana.text(".banner") == (
+        "Player 2 is away: a stand-in bot plays for them until they return"
+    )

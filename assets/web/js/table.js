@@ -246,7 +246,10 @@ export class TableShell {
     const name = String(msg.name || "");
     const mine = msg.seat === this.seat.seat && this.seat.seat !== null;
     let text = "";
-    if (msg.event === "stand-in") text = _("{name} is away: a stand-in bot plays for them until they return");
+    const d = this.seat.seats.find((x) => x.seat === msg.seat);
+    // a phone seat handed to a stand-in ("Play now" before it came) may come any time
+    const phoneLeft = msg.event === "left" && !!d && d.kind === "phone";
+    if (msg.event === "stand-in" || phoneLeft) text = _("{name} is away: a stand-in bot plays for them until they return");
     else if (msg.event === "back") text = mine ? _("Back in your seat") : _("{name} is back: the stand-in stops");
     else if (msg.event === "left") text = _("{name} left; a bot plays their seat");
     else if (msg.event === "timed-out") {
