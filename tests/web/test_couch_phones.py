@@ -289,10 +289,10 @@ def test_two_phones_and_a_screen_player_play_guandan_to_the_end(app, open_page):
 
 
 def test_a_phone_whose_table_closed_is_told_to_scan_the_new_code(web_table, open_page):
-    """The room's table closes for good ("New game, same players" deals under new codes,
-    or the screen went back to the menu): the phone's page says to scan its new code on
-    the table's screen, and no longer calls its own seat "reconnecting…" (nothing is
-    retried after ``host-closed``)."""
+    """The room's table closes ("New game, same players" deals under new codes, or the
+    screen left: Continue a game serves it again on another port): the phone's page says
+    to scan its code on the table's screen again, and no longer calls its own seat
+    "reconnecting…" (nothing is retried after ``host-closed``)."""
     host, url = web_table("take5", ["phone", "bot:easy"], seed=3)
     token = host.call(lambda t: t.seat_token(0))
     page = open_page(f"{url}#t={token}&s=0", "phone")
@@ -300,7 +300,7 @@ def test_a_phone_whose_table_closed_is_told_to_scan_the_new_code(web_table, open
     host.stop()
     page.wait_until(lambda: page.attrs("[data-link]", "data-link") == ["closed"], 15, "closed")
     assert page.text("[data-link]") == (
-        "The table closed. For a new game, scan your new code on the table's screen"
+        "The table closed. To play on, scan your code on the table's screen again"
     )
     time.sleep(0.5)
     assert "reconnecting…" not in page.text(".seats")

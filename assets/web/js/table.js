@@ -436,9 +436,10 @@ export class TableShell {
     let text = "";
     if (link.state === "down") text = fmt(_("Connection lost ({reason}) — reconnecting…"), { reason: link.reason });
     else if (link.state === "closed" && link.code === "host-closed" && this.phoneSeat()) {
-      // a table for the room closed (its screen left, or dealt "New game, same players"
-      // under new codes): this phone's way back is the screen's new code, not this page
-      text = _("The table closed. For a new game, scan your new code on the table's screen");
+      // a table for the room closed (its screen left — Continue a game serves it again —
+      // or dealt "New game, same players" under new codes): this phone's way back is the
+      // code the screen shows then, not this page
+      text = _("The table closed. To play on, scan your code on the table's screen again");
     } else if (link.state === "closed") text = fmt(_("Connection closed: {reason}"), { reason: link.reason });
     else if (link.state === "connecting") text = _("reconnecting…");
     else if (this.seat.waiting) text = "…";
