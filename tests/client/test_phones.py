@@ -195,5 +195,13 @@ def test_a_resumed_room_table_shows_the_same_links_and_its_phones_are_away(app):
     old, new = urlsplit(links[1]), urlsplit(again.session.phone_links[1])
     assert new.fragment == old.fragment  # the same seat token: the phone's link still holds
     assert run_until(app, lambda: again.presence.seat(1) is not None, 30)
-    assert again.presence.seat(1)["name"] == "Bea" and again.phones.away() == [1]
-    assert not again.phones.waiting()
+    assert again.presence.seat(1)["name"] == "Bea"
+    # The resumed table waits for its phones as a new one does (the stand-ins would
+    # otherwise play a table of phones out while its players pick their phones up);
+    # "Play now" lets them play, the phone away with its corner card.
+    assert again.phones.waiting() and again.session.phones_awaited == {1}
+    app.frame(1 / 30, [])
+    again.draw(app.screen)
+    assert read_codes(app.screen) == [again.session.phone_links[1]]
+    again.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    assert not again.phones.waiting() and again.phones.away() == [1]
