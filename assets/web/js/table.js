@@ -473,7 +473,10 @@ export class TableShell {
         class: `panel${mine ? " me" : ""}${awaiting.includes(s) ? " awaited" : ""}`,
         "data-seat": s,
       },
-      el("span", { class: "name", title: names[s] }, mine ? _("You") : names[s]),
+      // a phone seat's name is the screen's (the TV says "Ana"): a phone that scanned
+      // the wrong code can tell whose seat it holds
+      el("span", { class: "name", title: names[s] },
+        mine ? (this.phoneSeat() && names[s] ? fmt(_("You ({name})"), { name: names[s] }) : _("You")) : names[s]),
       line ? el("span", { class: "line" }, line(table, s) || "") : null,
       el("span", { class: "badges" }, this.badges(s).map((b) => el("span", { class: `badge b-${b.kind}` }, b.text))),
       bubble ? el("span", { class: "bubble" }, emoteWords(bubble.id)) : null));
