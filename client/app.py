@@ -53,6 +53,7 @@ SCENES = {
     "stats": "client.scenes.stats:StatsScene",
     "settings": "client.scenes.settings:SettingsScene",
     "hostlost": "client.scenes.hostlost:HostLostScene",
+    "askname": "client.scenes.askname:AskNameScene",
     "howto": "client.scenes.howto:HowToScene",
 }
 
@@ -336,7 +337,8 @@ class App:
 
     def check_host(self) -> None:
         """If the watched session's host process ended on its own, close the session
-        and show what happened (the game can continue from its log)."""
+        and show what happened (the game can continue from its log); likewise at
+        somebody else's table whose host closed it (:mod:`client.scenes.hostlost`)."""
         hosting.pump()  # the LAN tables hosted in the background: players, their end
         s = self.watched
         if s is None:
@@ -347,6 +349,21 @@ class App:
             self.watched = None
             s.close()
             self.go("hostlost", reason=s.lost, log_path=s.log_path, game_id=s.game_id)
+        elif s.remote and not s.closed:
+            from client.lanwords import link_ended, notice_text, table_name
+
+            ended = link_ended(s)
+            if ended is not None:  # a guest whose table is gone: no dead table, no waiting
+                self.watched = None
+                s.close()
+                self.go(
+                    "hostlost",
+                    reason="host-closed" if ended.get("code") == "host-closed" else "link",
+                    log_path=None,
+                    game_id=s.game_id,
+                    table=table_name(s),
+                    detail=notice_text(ended),
+                )
 
     def busy(self) -> bool:
         """Whether the next frame is due at the frame rate (something moves)."""

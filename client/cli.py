@@ -547,7 +547,7 @@ def join_window(args, err) -> int:
     refuses or cannot be reached, 2 for a bad address."""
     from client.launch import join_table
     from client.settings import Settings
-    from net.client import JoinRefused, connect
+    from net.client import connect
     from net.tokens import TokenStore
 
     try:
@@ -565,13 +565,12 @@ def join_window(args, err) -> int:
             spectator=args.watch,
             tokens=TokenStore(),
         )
-    except JoinRefused as exc:
-        print(f"tapete join: the host refused: {exc.message}", file=err, flush=True)
-        return 1
     except ValueError as exc:
         return _usage(err, f"tapete join: {exc}")
-    except ConnectionError as exc:
-        print(f"tapete join: {exc}", file=err, flush=True)
+    except ConnectionError as exc:  # JoinRefused, JoinFailed: in words (English here)
+        from client.lanwords import error_text
+
+        print(f"tapete join: {error_text(exc)}", file=err, flush=True)
         return 1
     app = _app(args)
     join_table(app, conn)

@@ -641,7 +641,7 @@ def join(args, out=None, err=None) -> int:
         say("tapete join: --watch takes no seat; leave out --seat and --token")
         return 2
     from net.botplayer import play_remote
-    from net.client import JoinRefused, connect
+    from net.client import connect
     from net.tokens import TokenStore
 
     tokens = TokenStore()
@@ -655,14 +655,13 @@ def join(args, out=None, err=None) -> int:
             spectator=args.watch,
             tokens=tokens,
         )
-    except JoinRefused as exc:
-        say(f"tapete join: the host refused: {exc.message}")
-        return 1
     except ValueError as exc:
         say(f"tapete join: {exc}")
         return 2
-    except ConnectionError as exc:
-        say(f"tapete join: {exc}")
+    except ConnectionError as exc:  # JoinRefused, JoinFailed: in words (English here)
+        from client.lanwords import error_text
+
+        say(f"tapete join: {error_text(exc)}")
         return 1
     try:
         _tell_seat(conn, tokens, args.watch, say)
@@ -677,7 +676,12 @@ def join(args, out=None, err=None) -> int:
     finally:
         conn.close()
     if run.outcome is None:
-        say(f"tapete join: {run.reason}")
+        if run.lost is not None:  # the link ended for good: in words (English here)
+            from client.lanwords import notice_text
+
+            say(f"tapete join: {notice_text(run.lost)}")
+        else:
+            say(f"tapete join: {run.reason}")
         return 1
     print(outcome_line(run.outcome), file=out, flush=True)
     return 0

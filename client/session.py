@@ -346,6 +346,19 @@ class TableSession:
             self.host.stop()
 
 
+def options_in_force(session) -> dict:
+    """The game's options at ``session``'s table (a :class:`TableSession`, or the
+    replay viewer's): its defaults with the host's choices over them; empty when this
+    client does not know them (a seat at somebody else's table)."""
+    if session.remote:
+        return {}
+    from engine import get_game
+
+    options = dict(get_game(session.game_id).default_options)
+    options.update(session.options)
+    return options
+
+
 def logged_names(record: dict, names: list[str]) -> list[str]:
     """``names`` with the names the log's seating recorded (the names people had)."""
     names = list(names)

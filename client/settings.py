@@ -8,7 +8,9 @@ table started or hosted from this window, "" = none yet; Quick game deals it),
 ``howto_seen`` (list of game ids whose first-time "How to play" was already offered),
 ``bot_pause`` (one of :data:`BOT_PAUSES`: how long bots at this window's tables pause
 before each decision), ``room_fullscreen`` (bool: a table with phone seats — the screen
-is the room's table — opens fullscreen; :meth:`client.app.App.room_screen`).
+is the room's table — opens fullscreen; :meth:`client.app.App.room_screen`),
+``name_asked`` (bool: the name was asked before a first LAN game,
+:mod:`client.scenes.askname`).
 
 A file written by a newer Tapete keeps the keys this one does not know: they are saved
 back as they were. A file that is not JSON (or not a JSON object) is not lost either: it
@@ -63,6 +65,7 @@ class Settings:
     howto_seen: list[str] = field(default_factory=list)
     bot_pause: str = "natural"
     room_fullscreen: bool = True
+    name_asked: bool = False
 
     @classmethod
     def load(cls, path: Path | None = None) -> "Settings":
@@ -119,6 +122,8 @@ class Settings:
                 s.bot_pause = data["bot_pause"]
             if isinstance(data.get("room_fullscreen"), bool):
                 s.room_fullscreen = data["room_fullscreen"]
+            if isinstance(data.get("name_asked"), bool):
+                s.name_asked = data["name_asked"]
         return s
 
     #: Keys of the file this version does not know (a newer Tapete's): saved back.
@@ -150,6 +155,12 @@ class Settings:
         from client.i18n import _
 
         return _("Player") if self.name == DEFAULT_NAME else self.name
+
+    def asks_name(self) -> bool:
+        """Whether to ask this player's name before a LAN game (the first Host or Join,
+        :mod:`client.scenes.askname`): the name is the untouched default and was never
+        asked."""
+        return self.name == DEFAULT_NAME and not self.name_asked
 
     def save(self, path: Path | None = None) -> Path:
         """Write settings as JSON; returns the path. Raises ``OSError`` if unwritable."""

@@ -24,12 +24,15 @@ MAX_REFUSALS = 50
 @dataclass
 class Played:
     """How a :func:`play_remote` run ended: ``outcome`` (the host's outcome record, or
-    None), ``reason`` (why it stopped without one), and what it counted: ``deltas``
+    None), ``reason`` (why it stopped without one), ``lost`` (the last
+    ``disconnected`` notice when the link ended for good, else None), and what it
+    counted: ``deltas``
     received, ``errors`` (refusals), ``drops`` (``disconnected`` notices), ``sent``
     actions; ``mirror`` holds the last view."""
 
     outcome: dict | None = None
     reason: str = ""
+    lost: dict | None = None
     deltas: int = 0
     errors: int = 0
     drops: int = 0
@@ -90,6 +93,7 @@ def play_remote(
             run.drops += 1
             if not m.get("reconnecting"):
                 run.reason = str(m.get("reason", "the link was lost"))
+                run.lost = m
                 state.stopped = True
 
     def due() -> bool:  # under the lock: the seat must act and nothing is in flight

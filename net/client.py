@@ -35,6 +35,7 @@ import time
 from net.addresses import address_text
 from net.comeback import RESUME_EVERY, RESUME_FOR, ComeBack  # noqa: F401
 from net.dial import DialFailed, dial
+from net.failures import CLOSED_WORDS, JoinFailed, JoinRefused, failure_code  # noqa: F401
 from net.identity import IdentityError, check_proof, new_nonce, seat_proof
 from net.link import READ_SIZE, _Link  # noqa: F401 - re-exported
 from net.local import Connection
@@ -78,26 +79,6 @@ def backoff(attempt: int, rng: random.Random | None = None) -> float:
     return base * (1.0 + rng.uniform(-RETRY_JITTER, RETRY_JITTER))
 
 
-#: A closing error's meaning for the person at this end (the ``disconnected`` reason),
-#: where the host's own words are written from the host's side.
-CLOSED_WORDS = {
-    "replaced": (
-        "your seat was taken back by another device (someone joined with this seat's "
-        "token); this one has left it"
-    ),
-    "host-closed": "the host closed the table for everyone",
-}
-
-
-class JoinRefused(ConnectionError):
-    """The host refused the ``hello``: ``code`` (wire code) and ``message``."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
 class TcpConnection(ComeBack, Connection):
     """A connection to a host at ``host:port``. ``seat`` asks for a seat (None: the
     first open one, or a spectator if the table is full); ``spectator=True`` watches;
@@ -108,7 +89,9 @@ class TcpConnection(ComeBack, Connection):
     :meth:`start` (or use :func:`connect`).
 
     ``poll()`` yields the host's messages plus, when the link drops, ``{"type":
-    "disconnected", "reason": str, "reconnecting": bool}``; while it tries to come
+    "disconnected", "reason": str, "reconnecting": bool, "code": str, "address":
+    str}`` (``code``: what happened, :mod:`net.failures`, or the wire code of the
+    host's closing ``error``; ``reason``: the same in English); while it tries to come
     back the notice also has ``attempt`` (the number of the next attempt, 1, 2, …),
     ``retry_in`` (seconds until it) and ``gives_up_in`` (seconds left of
     ``reconnect_for``); one notice per failed attempt. On success a fresh ``welcome``
@@ -183,13 +166,14 @@ class TcpConnection(ComeBack, Connection):
         #: proves itself first — a token typed with its address); set from a kept
         #: token's entry, then from every ``welcome`` of a proven table.
         self.expected_id: str | None = None
-        #: The identity the host of the current session proved (None before its proof).
-        self.proven_id: str | None = None
+        self.proven_id: str | None = None  # the identity this session's host proved
         self._nonce = b""
         self._said_hello = False
         self.recalled = False
         self.welcome: dict | None = None
         self.refusal: dict | None = None  # the error that closed the link, if any
+        self.failure = ""  # what ended the last session (net.failures, or a wire code)
+        self.over = False  # an outcome arrived: the game is over
         self.answered = threading.Event()  # welcome, refusal or failure
         self.loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -331,6 +315,10 @@ class TcpConnection(ComeBack, Connection):
                     )
                 except DialFailed as exc:
                     reason = str(exc)
+                    # What happened, for words in the player's language: the first
+                    # address's exception (net.failures; None: no answer in time).
+                    first = exc.errors[0] if exc.errors else None
+                    self.failure = failure_code(first) if first is not None else "timed-out"
                     if self._resume_until is not None:
                         if not await self._wait_resume(reason):
                             return
@@ -356,6 +344,8 @@ class TcpConnection(ComeBack, Connection):
                         return
                     continue
                 can_retry = dropped and self._ever_welcomed and self.reconnect_for > 0
+                if dropped and self.over:  # the host left after the end: say so and stop
+                    self.failure, reason, can_retry = "game-over", "the game is over", False
                 if not can_retry:
                     self._fail(reason)
                     return
@@ -386,6 +376,8 @@ class TcpConnection(ComeBack, Connection):
             {
                 "type": "disconnected",
                 "reason": reason,
+                "code": self.failure,
+                "address": self.address,
                 "reconnecting": True,
                 "attempt": attempt,
                 "retry_in": round(wait, 2),
@@ -416,13 +408,14 @@ class TcpConnection(ComeBack, Connection):
         return True
 
     def _fail(self, reason: str) -> None:
-        """The link is over for good: one last ``disconnected`` notice (with the
-        refusal's ``code`` when the host closed it with an error)."""
+        """The link is over for good: one last ``disconnected`` notice (its ``code`` —
+        the refusal's when the host closed it with an error, else what happened,
+        :mod:`net.failures` — and ``address`` say what happened where)."""
         self.connected = False
-        last = {"type": "disconnected", "reason": reason}
-        if self.refusal is not None and self.refusal.get("code"):
-            last["code"] = self.refusal["code"]
-        self._deliver(last)
+        code = (self.refusal or {}).get("code") or self.failure or "closed"
+        self._deliver(
+            {"type": "disconnected", "reason": reason, "code": code, "address": self.address}
+        )
         self.answered.set()
 
     async def _session(self, link: "_Link") -> tuple[bool, str]:
@@ -444,10 +437,12 @@ class TcpConnection(ComeBack, Connection):
             while not link.ended.done():
                 wait = link.heard + silence - loop.time()
                 if wait <= 0:
+                    link.code = link.code or "silent"
                     return True, f"the host has been silent for {silence:g} s"
                 await asyncio.wait([link.ended], timeout=wait)
             return link.ended.result()
         finally:
+            self.failure = link.code or "closed"
             pinger.cancel()
             self._writer = None
             link.close()
@@ -528,8 +523,10 @@ class TcpConnection(ComeBack, Connection):
                 return f"{m.get('code')}: {m.get('message')}"  # retried without the token
             self._deliver(m)
             return CLOSED_WORDS.get(m.get("code"), f"{m.get('code')}: {m.get('message')}")
-        if kind == "outcome" and self.tokens is not None and self.token:
-            self.tokens.forget(self.token)  # the game is over: the seat is no use any more
+        if kind == "outcome":  # the game is over: a host gone now is no drop to recover
+            self.over = True
+            if self.tokens is not None and self.token:
+                self.tokens.forget(self.token)  # (nor is the seat of any use any more)
         try:
             self._arrive(m)
         except ProtocolError as exc:
@@ -572,7 +569,8 @@ def connect(
     offers seat tokens).
 
     Raises :class:`JoinRefused` (the host said no: version, seat, token …) or
-    ``ConnectionError`` (no host, no answer); ``ValueError`` for a bad address."""
+    :class:`JoinFailed` (no host, no answer: its ``code`` says which);
+    ``ValueError`` for a bad address."""
     host, port = parse_address(target)
     conn = TcpConnection(
         host,
@@ -592,6 +590,10 @@ def connect(
         )
         conn.close()
         if refusal is not None:
-            raise JoinRefused(refusal.get("code", "refused"), refusal.get("message", ""))
-        raise ConnectionError(reason or f"no answer from {conn.address} within {timeout:g} s")
+            code = refusal.get("code", "refused")
+            raise JoinRefused(code, refusal.get("message", ""), conn.address)
+        if reason is None:
+            reason = f"no answer from {conn.address} within {timeout:g} s"
+            raise JoinFailed("timed-out", conn.address, reason)
+        raise JoinFailed(conn.failure or "cannot-reach", conn.address, reason)
     return conn

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
+from net.failures import failure_code
 from net.protocol import Decoder, ProtocolError
 
 #: Bytes fed to the decoder at a time (see :meth:`_Link.data_received`).
@@ -34,6 +35,9 @@ class _Link(asyncio.BufferedProtocol):
         self.heard = loop.time()
         self.ended: asyncio.Future = loop.create_future()
         self.closed: asyncio.Future = loop.create_future()
+        #: What ended the session (:mod:`net.failures`, or the host's closing error's
+        #: code); "" until it ends.
+        self.code = ""
         self.transport: asyncio.Transport | None = None
         self._decoder = Decoder()
         self._buffer = memoryview(bytearray(READ_SIZE))
@@ -54,7 +58,7 @@ class _Link(asyncio.BufferedProtocol):
             return
         self.heard = self._loop.time()
         if self.conn._closing:
-            self._end(True, "the host closed the connection")
+            self._end(True, "the host closed the connection", "closed")
             return
         receive = self.conn._receive
         view = memoryview(data)
@@ -62,27 +66,33 @@ class _Link(asyncio.BufferedProtocol):
             try:
                 messages = self._decoder.feed(view[start : start + READ_SIZE])
             except ProtocolError as exc:
-                self._end(False, f"the host sent something unreadable: {exc.message}")
+                reason = f"the host sent something unreadable: {exc.message}"
+                self._end(False, reason, "unreadable")
                 return
             for m in messages:
                 verdict = receive(m)
                 if verdict is not None:
-                    self._end(False, verdict)
+                    refusal = self.conn.refusal
+                    self._end(False, verdict, (refusal or {}).get("code") or "unreadable")
                     return
 
     def eof_received(self) -> bool:
-        self._end(True, "the host closed the connection")
+        self._end(True, "the host closed the connection", "closed")
         return False  # close our side too
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._end(
-            True, "the host closed the connection" if exc is None else f"connection lost: {exc}"
-        )
+        if exc is None:
+            self._end(True, "the host closed the connection", "closed")
+        else:
+            self._end(True, f"connection lost: {exc}", failure_code(exc))
         if not self.closed.done():
             self.closed.set_result(None)
 
-    def _end(self, dropped: bool, reason: str) -> None:
+    def _end(self, dropped: bool, reason: str, code: str) -> None:
+        """The session ends (the first reason wins): ``dropped`` (False after a
+        refusal), ``reason`` in English and its ``code`` (:mod:`net.failures`)."""
         if not self.ended.done():
+            self.code = code
             self.ended.set_result((dropped, reason))
         self.close()
 

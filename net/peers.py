@@ -15,7 +15,7 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = termios = None
 
 from net.host import Client
-from net.protocol import Decoder, encode, error
+from net.protocol import Decoder, encode_safely
 
 #: Bytes read from a socket at a time.
 READ_SIZE = 64 * 1024
@@ -56,14 +56,7 @@ class Peer:
     def send(self, message: dict) -> None:
         if self.closed:
             return
-        try:
-            data = encode(message)
-        except Exception as exc:  # a view msgpack cannot carry: a bug, but contain it
-            data = encode(
-                error(
-                    "internal-error", f"the host could not encode a message: {type(exc).__name__}"
-                )
-            )
+        data = encode_safely(message)  # (a view msgpack cannot carry: contained)
         transport = self.writer.transport
         if transport.is_closing():
             self.closed = True

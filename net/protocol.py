@@ -178,6 +178,17 @@ def encode(message: dict) -> bytes:
     return packer.pack(message)
 
 
+def encode_safely(message: dict) -> bytes:
+    """:func:`encode`, or — for a view msgpack cannot carry (a bug, contained: the
+    connection goes on) — the bytes of an ``internal-error`` naming the exception's
+    type. Never raises for a dict."""
+    try:
+        return encode(message)
+    except Exception as exc:
+        text = f"the host could not encode a message: {type(exc).__name__}"
+        return encode(error("internal-error", text))
+
+
 def depth(value: Any, limit: int = MAX_DEPTH) -> int:
     """Container nesting of ``value`` (a scalar is 0), counted up to ``limit + 1``;
     containers are the plain ``dict`` and ``list`` msgpack decodes to (exact types).

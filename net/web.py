@@ -83,8 +83,7 @@ from net.protocol import (
     MAX_BUFFER,
     Decoder,
     ProtocolError,
-    encode,
-    error,
+    encode_safely,
     farewell_error,
 )
 
@@ -201,14 +200,7 @@ class WebPeer:
     def send(self, message: dict) -> None:
         if self.closed:
             return
-        try:
-            data = encode(message)
-        except Exception as exc:  # a view msgpack cannot carry: a bug, but contain it
-            data = encode(
-                error(
-                    "internal-error", f"the host could not encode a message: {type(exc).__name__}"
-                )
-            )
+        data = encode_safely(message)  # (a view msgpack cannot carry: contained)
         transport = self.transport
         if transport is None or transport.is_closing():
             self.closed = True

@@ -2,12 +2,17 @@
 
     python3 tools/screenshots.py [--out DIR] [--seed N] [--lang hu] [--ui-scale 1.25]
 
-Writes menu.png, newgame.png, settings.png, stats.png, replays.png, continue.png,
-host.png, lobby.png, browser.png, hostlost.png (the table's host process crashed),
-howto-GAME.png (How to play from the menu, each game), firsttime.png (a game's first
-table opens its How to play by itself), then
-each table's own screenshots as GAME-NAME.png (e.g. take5-table.png, mid-turn with a
-card selected; guandan-readings.png) into DIR (default ./screenshots).
+Writes menu.png, newgame.png, settings.png, host.png, lobby.png, browser.png,
+hostlost.png (the table's host process crashed), howto-GAME.png (How to play from the
+menu, each game), firsttime.png (a game's first table opens its How to play by itself),
+then each table's own screenshots as GAME-NAME.png (e.g. take5-table.png, mid-turn with a
+card selected; guandan-readings.png), and last what those games left: stats.png,
+replays.png, continue.png, replay.png and replay-seat.png (a finished game from a seat)
+into DIR (default ./screenshots). Settings, logs and statistics go to folders of the
+run's own, never the player's.
+
+Every shot waits for what it shows (:mod:`client.shots`); a wait that gives up stops
+the run with exit code 1 and names it ("gave up waiting for the Take 5 reveal …").
 
     python3 tools/screenshots.py --out /tmp/shots --readme docs/screens
 
@@ -31,7 +36,7 @@ sys.path.insert(0, os.path.dirname(_here))
 
 from client.app import App  # noqa: E402
 from client.settings import Settings  # noqa: E402
-from client.shots import frames, until  # noqa: E402
+from client.shots import ShotWaitError, frames, wait  # noqa: E402
 
 #: The shot of each game that the README shows (a decision being made).
 README_SHOTS = {
@@ -69,6 +74,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--readme", metavar="DIR", help="also write the README's five thumbnails")
     args = p.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
+    try:
+        shoot(args)
+    except ShotWaitError as exc:  # a shot would show the wrong moment: stop, say which
+        print(f"tools/screenshots.py: {exc}", file=sys.stderr, flush=True)
+        return 1
+    print(f"screenshots in {args.out}/")
+    if args.readme:
+        readme_thumbnails(args.out, args.readme)
+        print(f"README thumbnails in {args.readme}/")
+    return 0
+
+
+def shoot(args) -> None:
+    """Every screenshot into ``args.out`` (raises :class:`client.shots.ShotWaitError`
+    naming the moment that never came)."""
     # The tables it opens save "last game" and "How to play seen": into a folder of its
     # own, never the player's settings.
     import tempfile
@@ -76,13 +96,26 @@ def main(argv: list[str] | None = None) -> int:
     from client.howto import GAMES
 
     os.environ["TAPETE_CONFIG_DIR"] = tempfile.mkdtemp(prefix="tapete-shots-")
+    os.environ["TAPETE_DATA_DIR"] = tempfile.mkdtemp(prefix="tapete-shots-data-")
     settings = Settings(
         name="Ana", language=args.lang, ui_scale=args.ui_scale, howto_seen=list(GAMES)
     )
     app = App(settings, size=(1280, 720))
+    try:
+        shoot_on(app, args)
+    finally:  # a wait that gave up leaves a table open: end its host process
+        session = getattr(app.scene, "session", None)
+        if session is not None:
+            session.close()
+
+
+def shoot_on(app, args) -> None:
+    """:func:`shoot` on ``app``: the scenes, then each game's tables."""
+    from client.howto import GAMES
+
     shot = lambda name: app.save_screenshot(os.path.join(args.out, name))  # noqa: E731
 
-    for name in ("menu", "newgame", "settings", "stats"):
+    for name in ("menu", "newgame", "settings"):
         app.go(name)
         frames(app, 0.2)
         shot(f"{name}.png")
@@ -90,11 +123,6 @@ def main(argv: list[str] | None = None) -> int:
         app.go("howto", game_id=game_id)
         frames(app, 0.2)
         shot(f"howto-{game_id}.png")
-    for mode in ("replays", "continue"):
-        app.go("replays", mode=mode)
-        frames(app, 0.2)
-        shot(f"{mode}.png")
-
     # LAN: the lobby of a hosted table and the table browser.
     from client.launch import host_table
 
@@ -110,7 +138,12 @@ def main(argv: list[str] | None = None) -> int:
         "Ana's table",
         advertise=False,
     )
-    until(app, lambda: lobby.address is not None, 30)
+    wait(
+        app,
+        lambda: lobby.address is not None and len(lobby.seats()) == 4,
+        "the hosted table's lobby (its address and four seats)",
+        60,
+    )
     frames(app, 0.2)
     shot("lobby.png")
     lobby.session.close()
@@ -126,12 +159,14 @@ def main(argv: list[str] | None = None) -> int:
 
     app.settings.howto_seen = []  # a first table: its How to play opens by itself
     table = start_table(app, "take5", ["human", "bot:normal", "bot:normal"], args.seed)
-    until(app, lambda: table.board is not None, 30)
+    wait(
+        app, lambda: table.board is not None and table.help_open, "a first table's How to play", 60
+    )
     frames(app, 0.5)
     shot("firsttime.png")
     app.settings.howto_seen = list(GAMES)
     os.kill(table.session.host.pid, signal.SIGKILL)
-    until(app, lambda: app.scene is not table, 30)
+    wait(app, lambda: app.scene is not table, "the window to notice its host died", 60)
     frames(app, 0.2)
     shot("hostlost.png")
 
@@ -142,11 +177,27 @@ def main(argv: list[str] | None = None) -> int:
         if args.game and game_id != args.game:
             continue
         table_for(game_id).shots(app, lambda name, g=game_id: shot(f"{g}-{name}"), args.seed)
-    print(f"screenshots in {args.out}/")
-    if args.readme:
-        readme_thumbnails(args.out, args.readme)
-        print(f"README thumbnails in {args.readme}/")
-    return 0
+
+    # What those games left: the statistics, the lists of logs, a replay from a seat.
+    app.go("stats")
+    frames(app, 0.2)
+    shot("stats.png")
+    for mode in ("replays", "continue"):
+        app.go("replays", mode=mode)
+        frames(app, 0.2)
+        shot(f"{mode}.png")
+    from net.log import list_logs, read_log
+
+    done = [g for g in list_logs() if g["ok"] and g["over"] and g["actions"] > 20]
+    if not done:
+        raise ShotWaitError("a finished game's log to replay")
+    replay = app.go("replay", record=read_log(done[0]["path"]), path=done[0]["path"])
+    replay.goto(len(replay.states) // 2)
+    frames(app, 0.1)
+    shot("replay.png")
+    replay.set_focus(0)
+    frames(app, 0.1)
+    shot("replay-seat.png")
 
 
 if __name__ == "__main__":

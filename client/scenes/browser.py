@@ -127,16 +127,9 @@ class BrowserScene(Scene):
         if self.pending is not None and self.pending.answered.is_set():
             conn, self.pending = self.pending, None
             if conn.welcome is None:
-                refusal = conn.refusal or {}
-                reason = next(
-                    (m.get("reason") for m in conn.poll() if m.get("type") == "disconnected"),
-                    None,
-                )
-                self.status = refusal.get("message") or (
-                    _("No answer: {reason}").format(reason=reason)
-                    if reason
-                    else _("No answer from that address.")
-                )
+                from client.lanwords import join_failure
+
+                self.status = join_failure(conn)  # what happened, and what to try
                 conn.close()
                 return
             self.enter_table(conn)
@@ -275,9 +268,14 @@ class BrowserScene(Scene):
             if getattr(info, "web_url", ""):  # its browser page (TXT ``web``)
                 sub += f" · {info.web_url}"
             surface.blit(assets.fit(sub, 14, row.w - 24, assets.WHITE), (row.x + 12, row.y + 24))
-        if self.status:
-            img = assets.fit(self.status, 19, w - 40, assets.GOLD, True)
-            surface.blit(img, img.get_rect(center=(w // 2, h - 220)))
+        if self.status:  # a failure says what happened and what to try: two lines
+            lines, px = assets.fit_lines(self.status, 19, w - 40, 2, True)
+            step = assets.font(px, True).get_linesize()
+            y = h - 220 - step * (len(lines) - 1)  # the last line where one line goes
+            for line in lines:
+                img = assets.text(line, px, assets.GOLD, True)
+                surface.blit(img, img.get_rect(center=(w // 2, y)))
+                y += step
 
 
 def example_address() -> str:

@@ -1,5 +1,8 @@
-"""The table's host process ended on its own (a crash): say so plainly, and offer to
-continue the game from its log (what the menu's "Continue a game" does)."""
+"""The table ended under this window: its host process ended on its own (a crash) — say
+so plainly, and offer to continue the game from its log (what the menu's "Continue a
+game" does) — or, at somebody else's table, its host closed the table (``host-closed``,
+net/PROTOCOL.md): say that, with the way back to the menu, instead of leaving a guest at
+a dead table that waits and counts down for ever (:func:`client.lanwords.closed_by_host`)."""
 
 from __future__ import annotations
 
@@ -13,15 +16,34 @@ from client.scene import Scene
 
 class HostLostScene(Scene):
     """``reason``: how the host process ended (``"exit code 1"``, ``"killed by signal
-    9"``); ``log_path``: the table's log (None: unlogged, nothing to continue);
-    ``game_id``. Enter continues the game, Esc goes to the menu."""
+    9"``), or ``"host-closed"``: the host of somebody else's table closed it;
+    ``log_path``: the table's log (None: unlogged, nothing to continue); ``game_id``;
+    ``table``: the table's name (a closed table). Enter continues the game, Esc goes to
+    the menu."""
 
-    def __init__(self, app, reason: str, log_path: str | None, game_id: str) -> None:
+    def __init__(
+        self,
+        app,
+        reason: str,
+        log_path: str | None,
+        game_id: str,
+        table: str = "",
+        detail: str = "",
+    ) -> None:
         super().__init__(app)
         self.reason = reason
         self.log_path = log_path
         self.game_id = game_id
+        self.table = table
+        self.detail = detail
         self.error = ""
+
+    @property
+    def closed(self) -> bool:
+        """Whether somebody else's table ended under this window (``reason``
+        ``host-closed``: its host closed it; ``link``: the link to it ended for good,
+        ``detail`` says how) rather than this machine's host process."""
+        return self.reason in ("host-closed", "link")
 
     def enter(self) -> None:
         w, h = self.app.size
@@ -34,9 +56,13 @@ class HostLostScene(Scene):
                 ui,
                 object_id="@big",
             )
-        x = w // 2 + 10 if self.resume is not None else w // 2 - 120
+        width = 280 if self.closed else 240
+        x = w // 2 + 10 if self.resume is not None else w // 2 - width // 2
         self.menu = pygame_gui.elements.UIButton(
-            pygame.Rect(x, h // 2 + 90, 240, 54), _("Menu"), ui
+            pygame.Rect(x, h // 2 + 90, width, 54),
+            _("Back to menu") if self.closed else _("Menu"),
+            ui,
+            object_id="@big" if self.resume is None else None,
         )
 
     def idle(self) -> bool:
@@ -63,11 +89,37 @@ class HostLostScene(Scene):
             elif event.key == pygame.K_ESCAPE:
                 self.app.go("menu")
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def texts(self) -> list[tuple[str, int, tuple, bool]]:
+        """The lines to show: ``(text, size, colour, bold)``, the title first."""
         from client.stats import game_title
 
-        w, h = self.app.size
-        surface.fill(assets.FELT_DARK)
+        if self.reason == "link":
+            return [
+                (_("The table is out of reach"), 44, assets.GOLD, True),
+                (self.detail, 20, assets.WHITE, False),
+                (
+                    _("Join it again from the menu when it is back, or another table."),
+                    20,
+                    assets.WHITE,
+                    False,
+                ),
+            ]
+        if self.closed:
+            game = game_title(self.game_id)
+            if self.table:
+                line = _("“{table}” ({game}) has ended: its host left and closed it.")
+            else:
+                line = _("This {game} table has ended: its host left and closed it.")
+            return [
+                (_("The host closed the table"), 44, assets.GOLD, True),
+                (line.format(table=self.table, game=game), 20, assets.WHITE, False),
+                (
+                    _("Join another table, or host one yourself, from the menu."),
+                    20,
+                    assets.WHITE,
+                    False,
+                ),
+            ]
         lines = [
             (_("The table stopped"), 44, assets.GOLD, True),
             (
@@ -92,11 +144,19 @@ class HostLostScene(Scene):
             lines.append(
                 (_("This table kept no log, so it cannot continue."), 20, assets.WHITE, False)
             )
+        return lines
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.app.size
+        surface.fill(assets.FELT_DARK)
         y = h // 2 - 120
-        for text, size, colour, bold in lines:
-            img = assets.text(text, size, colour, bold)
-            surface.blit(img, img.get_rect(center=(w // 2, y)))
-            y += 60 if size > 30 else 36
+        for text, size, colour, bold in self.texts():
+            lines, px = assets.fit_lines(text, size, w - 60, 1 if size > 30 else 2, bold)
+            for line in lines:
+                img = assets.text(line, px, colour, bold)
+                surface.blit(img, img.get_rect(center=(w // 2, y)))
+                y += 60 if size > 30 else 28
+            y += 0 if size > 30 else 8
         if self.error:
             img = assets.text(self.error, 18, (255, 150, 140), True)
             surface.blit(img, img.get_rect(center=(w // 2, h // 2 + 180)))

@@ -176,8 +176,20 @@ class LobbyScene(Scene):
         self.draw_seats(surface, pygame.Rect(0, y + 10, w, self.buttons().y - 10 - (y + 10)))
         if self.session.remote:  # beside the one button (Leave)
             band = self.buttons()
-            img = assets.fit(_("The host starts the game."), 20, w // 2 - 40, assets.WHITE)
-            surface.blit(img, img.get_rect(midleft=(w // 2 + 20, band.centery)))
+            text, colour = _("The host starts the game."), assets.WHITE
+            link = next((m.link for m in self.session.mirrors.values() if m.link), None)
+            if link is not None:  # being tried again (an end for good leaves the lobby)
+                from client.lanwords import cause
+
+                reason = cause(str(link.get("code") or ""), str(link.get("address") or ""))
+                text = _("Connection lost ({reason}) — reconnecting…").format(reason=reason)
+                colour = assets.GOLD
+            lines, px = assets.fit_lines(text, 20, w // 2 - 40, 2, False)
+            y = band.centery - (len(lines) - 1) * (px + 2) // 2
+            for line in lines:
+                img = assets.text(line, px, colour)
+                surface.blit(img, img.get_rect(midleft=(w // 2 + 20, y)))
+                y += px + 2
         if self.confirm.open:
             self.confirm.draw(_Frame(self.app), surface)
 

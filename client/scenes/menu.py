@@ -199,6 +199,8 @@ class MenuScene(Scene):
             start_table(self.app, game_id, default_seats(game_id, "human", "bot:normal"))
         elif key and key.startswith("game:"):
             self.app.go("newgame", game_id=key.split(":", 1)[1])
+        elif key in ("host", "join") and self.app.settings.asks_name():
+            self.app.go("askname", then=key)  # the first LAN game: "Player" no more
         elif key in ("new", "host"):
             self.app.go("newgame", lan=key == "host")
         elif key == "join":

@@ -32,7 +32,7 @@ from types import ModuleType
 
 import pygame
 
-from client import assets, pads
+from client import assets, lanwords, pads
 from client.anim import Beat, Flight, Stage, Timeline, zone
 from client.i18n import _
 from client.scene import Scene
@@ -45,6 +45,7 @@ from client.tables.phones import Phones
 from client.tables.presence import Presence
 from client.tables.seat import ShownSeat
 from client.tables.text import TableText, headline, team_headline  # noqa: F401 (the games')
+from net.protocol import CLOSING_CODES
 
 
 #: The event types a table keeps for the results' history (round and deal ends).
@@ -358,6 +359,10 @@ class TableScene(TableText, Scene, abc.ABC):
                 if err.get("code") in EMOTE_CODES:  # not an action's refusal
                     self.show_error(_("Too many emotes: wait a moment"))
                     continue
+                if err.get("code") in CLOSING_CODES:  # the link ends: in the player's words
+                    conn = getattr(m, "conn", None)
+                    self.show_error(lanwords.failure(err["code"], getattr(conn, "address", "")))
+                    continue
                 self.show_error(err.get("message", _("refused")))
                 if key in self.seats:
                     self.seats[key].refused()
@@ -558,19 +563,10 @@ class TableScene(TableText, Scene, abc.ABC):
         """The rules help overlay (F1): How to play's steps, then the rules."""
         from client.help import draw_help
 
-        options = self.options_in_force()
+        from client.session import options_in_force
+
+        options = options_in_force(self.session)
         draw_help(surface, self.session.game_id, options, self.help_scroll, self.ui_scale)
-
-    def options_in_force(self) -> dict:
-        """The game's options (defaults with the host's choices over them); empty when
-        this client does not know them (a seat at somebody else's table)."""
-        if self.session.remote:
-            return {}
-        from engine import get_game
-
-        options = dict(get_game(self.session.game_id).default_options)
-        options.update(self.session.options)
-        return options
 
     def sfx(self, name: str) -> None:
         """Play sound effect ``name`` (see :mod:`client.sound`); silent without audio."""

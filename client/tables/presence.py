@@ -196,8 +196,9 @@ class Presence:
         """The line for connection ``key``'s dropped link: reconnecting (attempt N, the
         next try in S s and how long until the client gives up, both counted down), or
         closed for good with the reason."""
+        from client import lanwords
+
         link, at = self._links[key]
-        reason = str(link.get("reason") or "")
         if link.get("waiting") == "resume":  # net/comeback.py: the seat is kept
             return _(
                 "The host stopped; your seat is kept until the table is resumed (Esc to leave)"
@@ -205,9 +206,8 @@ class Presence:
         if not link.get("reconnecting"):
             if link.get("code") == "replaced":
                 return _("Your seat was taken back by another device, with its token")
-            if link.get("code") == "host-closed":
-                return _("The host closed the table for everyone")
-            return _("Connection closed: {reason}").format(reason=reason)
+            return lanwords.notice_text(link)  # what happened, and what to try
+        reason = lanwords.cause(str(link.get("code") or ""), str(link.get("address") or ""))
         attempt = link.get("attempt")
         if not isinstance(attempt, int) or isinstance(attempt, bool):
             return _("Connection lost ({reason}) — reconnecting…").format(reason=reason)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from client.launch import start_table
-from client.shots import frames, until
+from client.shots import frames, until, wait
 
 
 def enter_key() -> pygame.event.Event:
@@ -38,11 +38,11 @@ def couch(app, shot, game_id: str, seats: list[str], seed: int, names: list[str]
     table = start_table(app, game_id, seats, seed, names=names, **kw)
     if delay is not None:
         table.session.set_bot_delay(delay)
-    until(app, lambda: table.privacy_for is not None, 30)
+    wait(app, lambda: table.privacy_for is not None, f"the {game_id} couch privacy screen", 60)
     frames(app, 0.1)
     shot("privacy.png")
     table.handle_event(enter_key())
-    until(app, table.deciding, 10)
+    wait(app, table.deciding, f"the {game_id} couch player's turn", 60)
     frames(app, 0.1)
     shot("couch-turn.png")
     return table
@@ -53,7 +53,13 @@ def results(app, shot, game_id: str, seats: list[str], seed: int, speed: float =
     table = start_table(app, game_id, seats, seed, **kw)
     table.session.set_bot_delay(0.0)
     table.timeline.speed = speed
-    until(app, lambda: app.scene is not table, 600)
+    wait(app, lambda: at_results(app), f"the results of a bots-only {game_id} game", 600)
     frames(app, 0.3)
     shot("results.png")
     app.scene.session.close()
+
+
+def at_results(app) -> bool:
+    """Whether the window shows the results screen (the router's ``results``, by its
+    class's name: importing the router from a table would make an import circle)."""
+    return type(app.scene).__name__ == "ResultsScene"

@@ -144,7 +144,9 @@ def test_autoquit_screenshot_command(tmp_path):
 
 def test_join_in_the_window_refuses_before_opening_it(capsys):
     assert main(["join", "127.0.0.1:1"]) == 1
-    assert "cannot reach" in capsys.readouterr().err
+    assert capsys.readouterr().err == (
+        "tapete join: Nothing answered at 127.0.0.1:1 — check the address on the host's screen\n"
+    )
     assert main(["join", "no where:5"]) == 2
     assert main(["join", "127.0.0.1:1", "--bot", "easy"]) == 2
     assert not pygame.display.get_init()

@@ -117,7 +117,7 @@ def test_review_shows_every_hand_only_once_the_game_is_over(app, tmp_path, data)
     app.switch(scene)
     scene.goto(5)
     key(app, pygame.K_r)
-    assert scene.review and scene.focus is None
+    assert scene.review and scene.focus == 0  # the first seat, full size
     app.frame(1 / 30, [])
     key(app, pygame.K_2)
     assert scene.focus == 1

@@ -93,8 +93,7 @@ def test_a_seat_taken_back_by_another_device_is_said(tmp_path):
         try:
             assert first.join() == 1
             assert first.err.getvalue().splitlines()[-1] == (
-                "tapete join: your seat was taken back by another device (someone joined "
-                "with this seat's token); this one has left it"
+                "tapete join: Your seat was taken back by another device, with its token"
             )
             assert other.seat == 0
         finally:

@@ -88,3 +88,37 @@ def test_tapete_host_leaves_after_its_linger_when_nobody_comes_back():
     assert not t.is_alive() and result == [0]
     assert "waiting up to 0.5 s for Ana" in err.getvalue()
     assert time.monotonic() - started >= 0.5
+
+
+def test_a_client_that_saw_the_end_stops_when_the_host_leaves():
+    """After the outcome a dropped link is not a drop to recover from: the client says
+    the game is over (``code: game-over``) once, and tries no address again."""
+    from net.client import connect
+    from net.local import LocalHost
+
+    host = LocalHost("take5", ["bot", "bot"], 3, bot_delay=0.0)  # plays to its end
+    host.start()
+    port = host.listen(0, "127.0.0.1")
+    conn = connect(f"127.0.0.1:{port}", spectator=True, discover=False)
+    try:
+        seen: list = []
+        end = time.monotonic() + WAIT
+        while not any(m["type"] == "outcome" for m in seen) and time.monotonic() < end:
+            seen += conn.poll()
+            time.sleep(0.01)
+        assert any(m["type"] == "outcome" for m in seen)
+        # The link drops without a word (the client slept through the host's exit):
+        conn.loop.call_soon_threadsafe(conn._writer.transport.abort)
+        end = time.monotonic() + WAIT
+        while not conn.answered.is_set() or conn.connected:
+            assert time.monotonic() < end, "the client did not stop"
+            seen += conn.poll()
+            time.sleep(0.01)
+        time.sleep(0.5)  # (long enough for a first retry, were there one)
+        seen += conn.poll()
+        last = [m for m in seen if m["type"] == "disconnected"]
+        assert len(last) == 1 and last[0]["code"] == "game-over", last
+        assert "reconnecting" not in last[0] and last[0]["reason"] == "the game is over"
+    finally:
+        conn.close()
+        host.stop()

@@ -129,6 +129,7 @@ def test_closing_the_table_for_everyone_stays_final(tmp_path):
             "type": "disconnected",
             "reason": "the host closed the table for everyone",
             "code": "host-closed",
+            "address": f"127.0.0.1:{port}",
         }
         assert ana.answered.is_set() and not ana.connected
         error = next(m for m in ana.seen if m["type"] == "error")

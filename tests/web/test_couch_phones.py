@@ -166,50 +166,56 @@ def take5_screen(table) -> None:
     table.seat.send(table.choices(type="choose")[0])
 
 
-def test_two_phones_and_a_screen_player_play_take5_to_the_end(app, open_page):
+#: Each game's bot at the fourth seat, and the page's cards of a hand (CSS).
+FOURTH = {"take5": "bot:easy", "guandan": "bot:normal"}
+HAND_CARDS = {"take5": "[data-hand] [data-card]", "guandan": '.gd-hand [data-action="card"]'}
+
+
+def play_couch(app, open_page, game: str, seed: int, options: dict, screen, step) -> dict:
+    """A couch table of ``game``: Ana on the screen (``screen(table)`` decides for her
+    behind the privacy screen), Bea and Cid on phones at the links their codes hold
+    (``step(page)`` taps one decision, returning whether it did), a bot; played to the
+    window's results, every frame checked against the phones' hands. Shots of the codes,
+    mid-game and the results. Returns each person's number of decisions."""
     from client.launch import start_table
     from client.scenes.results import ResultsScene
 
-    table = start_table(
-        app,
-        "take5",
-        ["human", "phone", "phone", "bot:easy"],
-        seed=11,
-        options={"rounds": 1},
-        names=NAMES,
-    )
+    seats = ["human", "phone", "phone", FOURTH[game]]
+    table = start_table(app, game, seats, seed=seed, options=options, names=NAMES)
     table.session.set_bot_delay(0.0)
     couch = Couch(app, table)
-    pages = seat_the_phones(couch, open_page, "take5")
+    pages = seat_the_phones(couch, open_page, game)
     end = time.monotonic() + GAME
     acted = {0: 0, 1: 0, 2: 0}
     mid = False
     while time.monotonic() < end and not isinstance(app.scene, ResultsScene):
         for _ in range(3):
             couch.frame()
-        if couch.play_screen_seat(take5_screen):
+        if couch.play_screen_seat(screen):
             acted[0] += 1
         couch.hidden = set()
         for page in pages.values():
-            couch.hidden |= {int(c) for c in page.attrs("[data-hand] [data-card]", "data-card")}
+            couch.hidden |= {int(c) for c in page.attrs(HAND_CARDS[game], "data-card")}
         for seat, page in pages.items():
-            if take5_step(page):
+            if step(page):
                 acted[seat] += 1
-        if (
-            not mid
-            and sum(acted.values()) >= 6
-            and table.perspective is None
-            and table.privacy_for is None
-        ):
-            couch.shot("take5-mid-game")
+        public = table.perspective is None and table.privacy_for is None
+        if not mid and sum(acted.values()) >= 6 and public:
+            couch.shot(f"{game}-mid-game")
             mid = True
     assert isinstance(app.scene, ResultsScene), acted
-    couch.shot("take5-results")
-    for page in pages.values():
-        page.wait("[data-outcome]", 60)
-    pages[1].shot("couch-take5-phone-outcome")
-    assert acted[0] >= 1 and acted[1] >= 5 and acted[2] >= 5, acted
+    couch.shot(f"{game}-results")
     assert couch.screen_hands > 0 and couch.frames > 50
+    if game == "take5":
+        for page in pages.values():
+            page.wait("[data-outcome]", 60)
+        pages[1].shot("couch-take5-phone-outcome")
+    return acted
+
+
+def test_two_phones_and_a_screen_player_play_take5_to_the_end(app, open_page):
+    acted = play_couch(app, open_page, "take5", 11, {"rounds": 1}, take5_screen, take5_step)
+    assert acted[0] >= 1 and acted[1] >= 5 and acted[2] >= 5, acted
 
 
 # --------------------------------------------------------------------------- Guandan
@@ -244,48 +250,8 @@ def guandan_screen(table) -> None:
 
 
 def test_two_phones_and_a_screen_player_play_guandan_to_the_end(app, open_page):
-    from client.launch import start_table
-    from client.scenes.results import ResultsScene
-
-    table = start_table(
-        app,
-        "guandan",
-        ["human", "phone", "phone", "bot:normal"],
-        seed=3,
-        options={"deals": 1},
-        names=NAMES,
-    )
-    table.session.set_bot_delay(0.0)
-    couch = Couch(app, table)
-    pages = seat_the_phones(couch, open_page, "guandan")
-    end = time.monotonic() + GAME
-    acted = {0: 0, 1: 0, 2: 0}
-    mid = False
-    while time.monotonic() < end and not isinstance(app.scene, ResultsScene):
-        for _ in range(3):
-            couch.frame()
-        if couch.play_screen_seat(guandan_screen):
-            acted[0] += 1
-        couch.hidden = set()
-        for page in pages.values():
-            couch.hidden |= {
-                int(c) for c in page.attrs('.gd-hand [data-action="card"]', "data-card")
-            }
-        for seat, page in pages.items():
-            if guandan_step(page):
-                acted[seat] += 1
-        if (
-            not mid
-            and sum(acted.values()) >= 8
-            and table.perspective is None
-            and table.privacy_for is None
-        ):
-            couch.shot("guandan-mid-game")
-            mid = True
-    assert isinstance(app.scene, ResultsScene), acted
-    couch.shot("guandan-results")
+    acted = play_couch(app, open_page, "guandan", 3, {"deals": 1}, guandan_screen, guandan_step)
     assert acted[0] >= 1 and acted[1] >= 1 and acted[2] >= 1, acted
-    assert couch.screen_hands > 0
 
 
 def test_a_phone_whose_table_closed_is_told_to_scan_the_new_code(web_table, open_page):

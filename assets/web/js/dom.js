@@ -1,9 +1,21 @@
-// Small helpers the game modules share beyond the `table` object (table.js): a game's
-// own stylesheet, the window's button labels without their key hints, the legal
-// actions a board drew from, and the short message a board puts in the prompt line.
+// Small helpers the game modules share beyond the `table` object (table.js): whether the
+// page runs on a touch device, a game's own stylesheet, the window's button labels
+// without their key hints, the legal actions a board drew from, and the short message a
+// board puts in the prompt line.
 // The DOM builder is table.js `el`, the `{field}` filler i18n.js `fmt`.
 
 import { matches } from "./wire.js";
+
+/**
+ * Whether the page runs on a touch device — no fine pointer, no hover, so no keyboard at
+ * hand (a phone at a couch table, a tablet) — decided once, when the page loads, from
+ * the media features `(pointer: coarse)` and `(hover: none)`. There a board words its
+ * prompts and buttons without the window's key hints ("Play", not "Play (Enter)"; "tap",
+ * not "click"); with a fine pointer (a laptop) it keeps them.
+ * @type {boolean}
+ */
+export const touch = typeof matchMedia === "function" &&
+  matchMedia("(pointer: coarse)").matches && matchMedia("(hover: none)").matches;
 
 /** Milliseconds a board's message (`say`) stays in the prompt line. */
 export const MESSAGE_MS = 3500;

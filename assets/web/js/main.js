@@ -51,6 +51,7 @@ async function boot() {
     root.replaceChildren(el("p", { class: "note note-error" }, String(e)));
     return;
   }
+  const before = keptSeat(info.table_id); // this browser held a seat here already
   if (link) keepSeat(info.table_id, link);
   const modulePromise = gameModule(info.game);
 
@@ -84,7 +85,10 @@ async function boot() {
   }
 
   const kept = keptSeat(info.table_id);
-  if (kept) sit({ player: keptName(), seat: kept.seat, spectator: false, token: kept.token });
+  if (kept) {
+    const returning = !!before && before.token === kept.token;
+    sit({ player: keptName(), seat: kept.seat, spectator: false, token: kept.token, returning });
+  }
   else lobby();
 }
 

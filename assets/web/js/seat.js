@@ -107,6 +107,8 @@ export const EMOTE_CODES = new Set(["no-emotes", "unknown-emote", "too-many-emot
  * @property {number|null} seat       the seat asked for (null: any open one)
  * @property {string|null} token      a kept seat token (raw: the page's storage is per origin)
  * @property {boolean} spectator      watch
+ * @property {boolean} [returning]    the seat was held from this browser before (its kept
+ *                                    token, not a seat link opened for the first time)
  */
 
 /** localStorage key of the seat kept for `tableId`: `{token, seat}`. */
@@ -180,6 +182,12 @@ export class Seat {
     this.asked = [];
     /** The host's latest hint ({seq, action}) or null (net/PROTOCOL.md `hint`). */
     this.hinted = null;
+    /** Whether this seat was held before: by this page (a snapshot came) or, from its
+     * kept token, by this browser (`join.returning`). */
+    this.held = !!join.returning;
+    /** Whether the present connection takes a held seat back (set at its `welcome`): only
+     * then is the host's "back" about this seat a return, not a first sit. */
+    this.rejoined = false;
   }
 
   /** True from a send until the host answers it (or the link comes back). */
@@ -321,6 +329,7 @@ export class Seat {
     switch (msg.type) {
       case "welcome":
         this.welcome = msg;
+        this.rejoined = this.held;
         this.seat = typeof msg.seat === "number" ? msg.seat : null;
         this.token = typeof msg.token === "string" ? msg.token : null;
         if (this.token && this.join.tableId) {
@@ -337,7 +346,8 @@ export class Seat {
         performance.measure("tapete:snapshot", { start: t0, end: performance.now() });
         this.seq = msg.seq;
         this.started = !!msg.started;
-        const back = this.link.state === "down"; // (not the first connection)
+        const back = this.link.state === "down" && this.held; // a reconnection, not the first sit
+        this.held = true;
         const lost = this.lostInFlight;
         this.inflight = null; // an action lost with the link is never answered
         this.lostInFlight = false;

@@ -205,6 +205,7 @@ export class TableShell {
     this.bubbles = new Map(); // seat → {id, until}
     this.overlay = null; // "rules" | "outcome" | "emotes" | null
     this.outcomeSeen = false;
+    this.away = false; // this page heard its seat go to a stand-in (idle): "back" is a return
     this.rulesText = null;
     this.drawn = false;
     this.pending = false;
@@ -250,8 +251,13 @@ export class TableShell {
     // a phone seat handed to a stand-in ("Play now" before it came) may come any time
     const phoneLeft = msg.event === "left" && !!d && d.kind === "phone";
     if (msg.event === "stand-in" || phoneLeft) text = _("{name} is away: a stand-in bot plays for them until they return");
-    else if (msg.event === "back") text = mine ? _("Back in your seat") : _("{name} is back: the stand-in stops");
-    else if (msg.event === "left") text = _("{name} left; a bot plays their seat");
+    else if (msg.event === "back") {
+      // Mine is a return after a reconnection or after this page heard it was away; at
+      // a first sit, a seat a stand-in kept warm until the phone came is none.
+      if (!mine) text = _("{name} is back: the stand-in stops");
+      else if (this.seat.rejoined || this.away) text = _("Back in your seat");
+      this.away = this.away && !mine;
+    } else if (msg.event === "left") text = _("{name} left; a bot plays their seat");
     else if (msg.event === "timed-out") {
       text = mine ? _("Your time ran out: a stand-in chose for you") : _("{name} ran out of time: a stand-in chose for them");
     } else if (msg.event === "idle") {
@@ -262,6 +268,7 @@ export class TableShell {
       this.notices = this.notices.filter((n) => n.kind !== "log-failed"); // no longer true
       text = _("The table's log is written again: the game can be continued after a crash");
     } else text = String(msg.message || "");
+    if (mine && (msg.event === "stand-in" || msg.event === "idle")) this.away = true;
     if (text) this.push(fmt(text, { name }), msg.event || "notice", NOTICE_MS);
   }
 

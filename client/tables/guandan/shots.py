@@ -5,7 +5,10 @@ result (level change), the couch privacy screen, the match end and results."""
 
 from __future__ import annotations
 
-from client.shots import frames, until
+import time
+
+from client.shots import YIELD, ShotWaitError, frames, wait
+from client.tables import staging
 
 
 def _groups(legal: list[dict]) -> dict:
@@ -51,7 +54,11 @@ def take(app, shot, seed: int) -> None:
     # seed search reads engine states: tooling, not the table).
     rseed = _reading_seed()
     table = start_table(app, "guandan", ["human", "bot", "bot", "bot"], rseed)
-    until(app, lambda: table.my_decision() == "play" and table.timeline.idle)
+    wait(
+        app,
+        lambda: table.my_decision() == "play" and table.timeline.idle,
+        "the Guandan lead with two readings",
+    )
     multi = [v for v in _groups(table.seat.legal).values() if len(v) > 1]
     multi.sort(key=lambda v: "bomb" not in {a["combo"] for a in v})
     if multi:
@@ -62,7 +69,11 @@ def take(app, shot, seed: int) -> None:
     table.session.close()
 
     table = start_table(app, "guandan", ["human", "bot", "bot", "bot"], seed)
-    until(app, lambda: table.my_decision() == "play" and table.timeline.idle)
+    wait(
+        app,
+        lambda: table.my_decision() == "play" and table.timeline.idle,
+        "the Guandan player's first play",
+    )
     frames(app, 0.1)
     shot("hand.png")
     table.hand.sort("combos")
@@ -70,7 +81,7 @@ def take(app, shot, seed: int) -> None:
     shot("combos.png")
     table.hand.sort("rank")
     table.do_hint()  # the normal bot's play, worked out off the frame loop
-    until(app, lambda: not table.hint_wanted, 30)
+    wait(app, lambda: not table.hint_wanted, "the Guandan hint", 60)
     frames(app, 0.1)
     shot("hint.png")
     table.clear_selection()
@@ -78,8 +89,11 @@ def take(app, shot, seed: int) -> None:
     # Play on (a bot choosing for you) until a selection has two readings.
     got_table = False
     for _ in range(400):
-        if not until(app, lambda: table.my_decision() is not None and table.timeline.idle, 60):
-            break
+        wait(
+            app,
+            lambda: table.my_decision() is not None and table.timeline.idle,
+            "the Guandan player's next decision",
+        )
         if table.my_decision() == "play":
             if not got_table and len(table.board["trick"]) >= 2:
                 frames(app, 0.05)
@@ -92,12 +106,20 @@ def take(app, shot, seed: int) -> None:
             table.review = False
             break
         _autoplay(table, bot)
+    else:
+        raise ShotWaitError("a Guandan trick of two plays and a last trick to review")
     # On to the end of the deal: the result panel, then tribute and return.
     table.timeline.speed = 6
     table.session.set_bot_delay(0.05)
     seen: set[str] = set()
-    for _ in range(20000):
+    deadline = time.monotonic() + 600  # real seconds: the bots play on the real clock
+    n = 0
+    while True:
+        n += 1
+        if n > 20000 and time.monotonic() > deadline:
+            raise ShotWaitError("the end of a Guandan deal (its result, tribute and return)")
         app.frame(1 / 30, [])
+        time.sleep(YIELD)
         cur = table.timeline.current
         label = cur.label if cur is not None else ""
         if label in ("deal-end", "tribute", "return") and label not in seen:
@@ -120,7 +142,7 @@ def take(app, shot, seed: int) -> None:
 
     seats, names = ["human", "bot", "human", "bot"], ["Ana", "Bot 2", "Ben", "Bot 4"]
     couch = start_table(app, "guandan", seats, seed, names=names)
-    until(app, lambda: couch.privacy_for is not None)
+    wait(app, lambda: couch.privacy_for is not None, "the Guandan couch privacy screen")
     frames(app, 0.1)
     shot("privacy.png")
     couch.session.close()
@@ -128,10 +150,10 @@ def take(app, shot, seed: int) -> None:
     bots = start_table(app, "guandan", ["bot", "bot", "bot", "bot"], seed)
     bots.timeline.speed = 60
     bots.session.set_bot_delay(0.0)
-    until(app, lambda: bots.match_panel is not None, 3000)
+    wait(app, lambda: bots.match_panel is not None, "the end of a bots-only Guandan match", 3000)
     frames(app, 0.02)
     shot("match-end.png")
-    until(app, lambda: app.scene is not bots, 600)
+    wait(app, lambda: staging.at_results(app), "the results of the Guandan match", 600)
     frames(app, 0.3)
     shot("results.png")
     app.scene.session.close()

@@ -5,7 +5,7 @@ the couch privacy screen and a couch turn, the results."""
 from __future__ import annotations
 
 from client.launch import start_table
-from client.shots import frames, until
+from client.shots import ShotWaitError, frames, wait
 from client.tables import staging
 from client.tables.sequence_numbers import faces
 
@@ -23,20 +23,26 @@ def take(app, shot, seed: int) -> None:
     table = start_table(
         app, "sequence-numbers", ["human", "bot:normal", "bot:normal", "bot:normal"], seed
     )
-    until(app, lambda: _ready(table))
+    wait(app, lambda: _ready(table), "the Sequence Numbers table's first turn")
     hand = table.hand()
     first = next(
-        i for i, f in enumerate(hand) if f not in ("plus", "minus") and table.targets_for(f)
+        (i for i, f in enumerate(hand) if f not in ("plus", "minus") and table.targets_for(f)),
+        None,
     )
+    if first is None:
+        raise ShotWaitError(f"a number card with a free space in the first hand ({hand})")
     table.select(first)
     frames(app, 0.1)
     shot("selected.png")
     table.select(first)  # unselect
     helper = get_bot("sequence-numbers", "normal", seed)
-    wanted = {"minus.png", "plus.png", "dead.png"}
+    wanted = {"minus.png", "plus.png", "dead.png", "sequence.png"}
     for _ in range(200):
-        if not until(app, lambda: _ready(table) or table.board.get("over"), 60):
-            break
+        wait(
+            app,
+            lambda: _ready(table) or table.board.get("over"),
+            "the Sequence Numbers player's next turn",
+        )
         b = table.board
         if b.get("over"):
             break
@@ -45,6 +51,7 @@ def take(app, shot, seed: int) -> None:
             table.select(pick)
             frames(app, 0.1)
             shot("sequence.png")
+            wanted.discard("sequence.png")
             break
         for name, face in (("minus.png", "minus"), ("plus.png", "plus")):
             if name in wanted and face in b["hand"] and table.targets_for(face):
@@ -58,7 +65,10 @@ def take(app, shot, seed: int) -> None:
             shot("dead.png")
             wanted.discard("dead.png")
         staging.helper_step(table, helper)
-    if "dead.png" in wanted and _ready(table):
+    if "sequence.png" in wanted:
+        raise ShotWaitError("a completed sequence at the Sequence Numbers table")
+    if "dead.png" in wanted:
+        wait(app, lambda: _ready(table), "a Sequence Numbers turn to stage a dead card on")
         # No dead card came up: stage one on the board and the legal list (shot only,
         # nothing sent) to look at the DEAD mark, the grey outlines and the trade-in
         # button.

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from client.launch import start_table
-from client.shots import frames, until
+from client.shots import ShotWaitError, frames, wait
 from client.tables import staging
 
 
@@ -17,7 +17,11 @@ def take(app, shot, seed: int) -> None:
     ``shot(name)``."""
     # One player against bots: mid-turn with a card selected.
     table = start_table(app, "take5", ["human", "bot:normal", "bot:hard", "bot:easy"], seed)
-    until(app, lambda: table.my_decision() == "choose" and table.timeline.idle)
+    wait(
+        app,
+        lambda: table.my_decision() == "choose" and table.timeline.idle,
+        "the Take 5 table's first choice",
+    )
     table.selected = table.board["hand"][3]
     frames(app, 0.1)
     shot("table.png")
@@ -33,38 +37,41 @@ def take(app, shot, seed: int) -> None:
     )
     # Play low cards until a row must be chosen; shoot the reveal on the way.
     revealed = False
+    decides = lambda: table.timeline.idle and table.my_decision() is not None  # noqa: E731
     for _ in range(60):
-        if until(app, lambda: table.timeline.idle and table.my_decision() is not None, 60):
-            if table.my_decision() == "row":
-                frames(app, 0.1)
-                shot("row-choice.png")
-                table.take_row(0)  # your own pile then holds cards: open it (P)
-                until(app, lambda: table.timeline.idle and table.my_decision() is not None, 60)
-                table.pile_open = True
-                frames(app, 0.1)
-                shot("pile.png")
-                break
-            table.selected = table.board["hand"][0]
-            table.play()
-            if not revealed:
-                until(
-                    app,
-                    lambda: (
-                        table.timeline.current is not None
-                        and table.timeline.current.label == "reveal"
-                    ),
-                    5,
-                )
-                frames(app, 0.9)
-                shot("reveal.png")
-                revealed = True
+        wait(app, decides, "the Take 5 table's next decision")
+        if table.my_decision() == "row":
+            frames(app, 0.1)
+            shot("row-choice.png")
+            table.take_row(0)  # your own pile then holds cards: open it (P)
+            wait(app, decides, "the Take 5 table's next decision after taking a row")
+            table.pile_open = True
+            frames(app, 0.1)
+            shot("pile.png")
+            break
+        table.selected = table.board["hand"][0]
+        table.play()
+        if not revealed:
+            wait(
+                app,
+                lambda: (
+                    table.timeline.current is not None and table.timeline.current.label == "reveal"
+                ),
+                "the Take 5 reveal",
+                30,
+            )
+            frames(app, 0.9)
+            shot("reveal.png")
+            revealed = True
+    else:
+        raise ShotWaitError("a Take 5 row choice (60 turns played)")
     table.session.close()
 
     # Couch: two local players, the privacy screen.
     couch = start_table(
         app, "take5", ["human", "human", "bot:normal"], seed, names=["Ana", "Ben", "Bot 3 (normal)"]
     )
-    until(app, lambda: couch.privacy_for is not None)
+    wait(app, lambda: couch.privacy_for is not None, "the Take 5 couch privacy screen")
     frames(app, 0.1)
     shot("privacy.png")
     couch.session.close()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from client.launch import start_table
-from client.shots import frames, until
+from client.shots import ShotWaitError, frames, until, wait
 from client.tables import staging
 from client.tables.teamplay import layout
 
@@ -45,13 +45,14 @@ def take(app, shot, seed: int) -> None:
     helper = get_bot("teamplay", "normal", seed)
     table = start_table(app, "teamplay", ["human", "bot:normal", "bot:normal", "bot:normal"], seed)
     table.session.set_bot_delay(0.0)
-    until(app, lambda: _ready(table), 30)
+    wait(app, lambda: _ready(table), "the Teamplay set-up choice")
     frames(app, 0.1)
     shot("setup.png")
     wanted = ["selection.png", "hover.png", "gift.png", "final-round.png"]
     done: set[str] = set()
     for _ in range(600):
-        if not until(app, lambda: _ready(table), 60) or table.board.get("over"):
+        wait(app, lambda: _ready(table), "the Teamplay player's next turn (or the end)")
+        if table.board.get("over"):
             break
         b = table.board
         mode = table.mode()
@@ -95,7 +96,7 @@ def take(app, shot, seed: int) -> None:
         ):
             table.selected = list(b["hand"][:2])
             table.handle_event(_key(pygame.K_g))
-            until(app, lambda: bool(table.timeline.flights()), 5)
+            wait(app, lambda: bool(table.timeline.flights()), "the Teamplay gift's flight", 30)
             frames(app, 0.25)
             shot("gift.png")
             wanted.remove("gift.png")
@@ -114,8 +115,10 @@ def take(app, shot, seed: int) -> None:
             shot("discard.png")
             done.add("discard.png")
         _helper_step(table, helper)
+    if "selection.png" in wanted:  # the README's picture
+        raise ShotWaitError("a Teamplay selection that completes a mission")
     table.timeline.speed = 20
-    until(app, lambda: app.scene is not table, 120)
+    wait(app, lambda: staging.at_results(app), "the results of the Teamplay game", 300)
     frames(app, 0.3)
     shot("results.png")
     app.scene.session.close()
@@ -123,6 +126,7 @@ def take(app, shot, seed: int) -> None:
     # Five players: everybody alone with two missions.
     five = start_table(app, "teamplay", ["human"] + ["bot:normal"] * 4, seed)
     five.session.set_bot_delay(0.0)
+    wait(app, lambda: _ready(five), "the five-player Teamplay table")
     for _ in range(12):
         if not _helper_step(five, helper):
             break

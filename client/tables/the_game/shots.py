@@ -5,7 +5,7 @@ prompt, a solo game, the couch privacy screen and a couch turn, the results."""
 from __future__ import annotations
 
 from client.launch import start_table
-from client.shots import frames, until
+from client.shots import ShotWaitError, frames, until, wait
 from client.tables import staging
 
 
@@ -34,7 +34,8 @@ def take(app, shot, seed: int) -> None:
     table.session.set_bot_delay(0.0)
     wanted = {"selected.png", "trick.png", "signals.png", "blocked.png"}
     for _ in range(400):
-        if not until(app, lambda: _ready(table), 60) or table.board.get("over"):
+        wait(app, lambda: _ready(table), "The Game player's next turn (or the end)")
+        if table.board.get("over"):
             break
         b = table.board
         partial = [c for c in b["hand"] if 0 < len(table.piles_for(c)) < 4]
@@ -62,15 +63,19 @@ def take(app, shot, seed: int) -> None:
         if not wanted:
             break
         _helper_step(table, helper)
+    missing = wanted - {"blocked.png"}  # (a blocked game may come at the solo table)
+    if "signals.png" in missing:  # the README's picture
+        raise ShotWaitError("three pile signals at The Game's table")
     table.session.close()
 
     # Solo (no team-mates): played by the helper to the block, then the results.
     solo = start_table(app, "the-game", ["human"], seed)
-    until(app, lambda: _ready(solo))
+    wait(app, lambda: _ready(solo), "The Game's solo table")
     frames(app, 0.1)
     shot("solo.png")
     for _ in range(400):
-        if not until(app, lambda: _ready(solo), 30) or solo.board.get("over"):
+        wait(app, lambda: _ready(solo), "The Game's solo player's next turn (or the end)")
+        if solo.board.get("over"):
             break
         if solo.board.get("blocked"):
             if "blocked.png" in wanted:
@@ -78,7 +83,7 @@ def take(app, shot, seed: int) -> None:
                 shot("blocked.png")
             break
         _helper_step(solo, helper)
-    until(app, lambda: app.scene is not solo, 60)
+    wait(app, lambda: staging.at_results(app), "the results of The Game's solo table", 120)
     frames(app, 0.3)
     shot("solo-results.png")
     app.scene.session.close()
@@ -100,7 +105,12 @@ def take(app, shot, seed: int) -> None:
         until(app, lambda: couch.deciding() or couch.me is None, 10)
         if couch.me is None:
             break
-    until(app, lambda: couch.me is None and couch.timeline.idle, 10)
+    wait(
+        app,
+        lambda: couch.me is None and couch.timeline.idle,
+        "The Game's couch table showing the public view",
+        30,
+    )
     frames(app, 0.1)
     shot("couch-public.png")
     couch.session.close()

@@ -13,7 +13,8 @@
  * Input, as the window: tap cards to pick them (again: put back); the play whose cards
  * have the picked faces is looked up in the legal list (either copy of a face may be
  * picked). Keys on a laptop: ←/→ and Space pick, ↑/↓ pick / put back a rank, Enter plays
- * (or gives), P passes, H hints, Tab / 1–9 choose a reading, O sorts.
+ * (or gives), P passes, H hints, Tab / 1–9 choose a reading, O sorts. On a touch device
+ * (dom.js `touch`) the words carry no key hints: "Play", "Hint", "Give 7♥ as tribute".
  *
  * The hint, as the window's: the engine's normal bot's choice from this seat's view
  * first (the page cannot run the bot: it asks the host, net/PROTOCOL.md `hint`), then
@@ -52,7 +53,7 @@
  * @property {number[]} winners
  */
 
-import { linkCss } from "../dom.js";
+import { linkCss, touch } from "../dom.js";
 import { el as h } from "../table.js";
 
 const FACES = 54;
@@ -430,7 +431,7 @@ class Seat {
     const opts = this.options();
     const t = this.table;
     if (!this.ui.sel.length) {
-      this.ui.error = t.t("Select cards first (click, drag across, or Space)");
+      this.ui.error = touch ? t.t("Tap cards to pick them first") : t.t("Select cards first (click, drag across, or Space)");
       return;
     }
     if (!opts.length) {
@@ -508,15 +509,19 @@ class Seat {
     const a = cycle[ui.hintI];
     if (a.type === "pass") {
       ui.sel = [];
-      ui.hintLabel = t.t(ui.hintI === 0 ? "Hint: pass (P), as a good player would now" : "Or pass (P)");
+      if (touch) ui.hintLabel = ui.hintI === 0 ? t.t("Hint: pass, as a good player would now") : t.t("Or pass");
+      else ui.hintLabel = ui.hintI === 0 ? t.t("Hint: pass (P), as a good player would now") : t.t("Or pass (P)");
       return;
     }
     ui.sel = a.cards.slice();
     const opts = this.options();
     const i = opts.indexOf(a);
     ui.reading = i >= 0 ? i : 0;
+    const reading = playText(t, a);
+    const first = touch ? t.t("Hint: {reading} (tap Hint again for other plays)", { reading })
+      : t.t("Hint: {reading} (H again: other plays)", { reading });
     ui.hintLabel = ui.hintI === 0
-      ? t.t("Hint: {reading} (H again: other plays)", { reading: playText(t, a) })
+      ? first
       : t.t("Other play {i} of {n}", { i: ui.hintI, n: cycle.length - 1 });
   }
 
@@ -565,10 +570,14 @@ class Seat {
     const d = this.decision();
     if (d === "play") {
       const last = v.last_play;
-      if (!last) return t.t("Your lead: select cards (click, drag, or ←/→ and Space), then Play");
+      if (!last) {
+        return touch ? t.t("Your lead: tap cards to pick them, then Play")
+          : t.t("Your lead: select cards (click, drag, or ←/→ and Space), then Play");
+      }
       if (!this.choices("play").length) {
-        return t.t("Nothing in your hand beats {reading} by {name}: pass (P)",
-          { reading: playText(t, last), name: this.who(last.seat) });
+        const fields = { reading: playText(t, last), name: this.who(last.seat) };
+        return touch ? t.t("Nothing in your hand beats {reading} by {name}: pass", fields)
+          : t.t("Nothing in your hand beats {reading} by {name}: pass (P)", fields);
       }
       return t.t("Beat {reading} by {name}, or pass", { reading: playText(t, last), name: this.who(last.seat) });
     }
@@ -822,7 +831,7 @@ function drawHand(s) {
     });
   }
   const words = { rank: "By rank", suit: "By suit", combos: "By combos" };
-  const sorts = h("div", { class: "gd-sorts" }, h("span", { class: "gd-sortword" }, t.t("Sort (O):")),
+  const sorts = h("div", { class: "gd-sorts" }, h("span", { class: "gd-sortword" }, touch ? t.t("Sort:") : t.t("Sort (O):")),
     MODES.map((m) => h("button", {
       type: "button",
       class: `gd-sort${s.ui.mode === m ? " gd-on" : ""}`,
@@ -846,11 +855,14 @@ function drawControls(s) {
     if (ui.sel.length) {
       notes.push(t.t("{n} selected", { n: ui.sel.length }));
       if (!opts.length) notes.push(t.t("no legal play with these cards"));
+      else if (opts.length > 1 && touch) notes.push(t.t("several readings: tap one"));
       else if (opts.length > 1) notes.push(t.t("several readings: click one, or Tab / 1–{n}", { n: Math.min(9, opts.length) }));
     }
-    const label = opts.length === 1
-      ? t.t("Play {reading} (Enter)", { reading: playText(t, opts[0]) })
-      : t.t("Play (Enter)");
+    let label;
+    if (opts.length === 1) {
+      const reading = playText(t, opts[0]);
+      label = touch ? t.t("Play {reading}", { reading }) : t.t("Play {reading} (Enter)", { reading });
+    } else label = touch ? t.t("Play") : t.t("Play (Enter)");
     const buttons = h("div", { class: "gd-buttons" },
       h("button", {
         type: "button", class: "gd-button gd-primary", "data-action": "play", disabled: !opts.length,
@@ -859,11 +871,11 @@ function drawControls(s) {
       h("button", {
         type: "button", class: "gd-button", "data-action": "pass", disabled: !s.canPass(),
         onclick: () => { s.pass(); t.rerender(); },
-      }, t.t("Pass (P)")),
+      }, touch ? t.t("Pass") : t.t("Pass (P)")),
       h("button", {
         type: "button", class: "gd-button", "data-action": "hint",
         onclick: () => { s.hint(); t.rerender(); },
-      }, t.t("Hint (H)")));
+      }, touch ? t.t("Hint") : t.t("Hint (H)")));
     out.append(buttons);
     if (opts.length > 1) {
       out.append(h("div", { class: "gd-readings", "data-zone": "readings" }, opts.map((a, i) => h("button", {
@@ -882,8 +894,13 @@ function drawControls(s) {
     const sel = ui.sel;
     let label;
     if (sel.length !== 1) label = t.t("Choose a card");
-    else if (d === "tribute") label = t.t("Give {card} as tribute (Enter)", { card: cardText(t, sel[0]) });
-    else label = t.t("Return {card} to {name} (Enter)", { card: cardText(t, sel[0]), name: s.who(s.returnTo()) });
+    else if (d === "tribute") {
+      const fields = { card: cardText(t, sel[0]) };
+      label = touch ? t.t("Give {card} as tribute", fields) : t.t("Give {card} as tribute (Enter)", fields);
+    } else {
+      const fields = { card: cardText(t, sel[0]), name: s.who(s.returnTo()) };
+      label = touch ? t.t("Return {card} to {name}", fields) : t.t("Return {card} to {name} (Enter)", fields);
+    }
     out.append(h("div", { class: "gd-buttons" }, h("button", {
       type: "button", class: "gd-button gd-primary", "data-action": d, disabled: sel.length !== 1,
       onclick: () => { s.give(); t.rerender(); },

@@ -10,7 +10,8 @@
  * Input (as the window): tap a card, the spaces it may take light up (from the legal
  * list), tap a lit space. With no card picked, tapping a space picks the equation card
  * that answers it. Keys on a laptop: 1–9 / Tab pick, arrows + Enter place, D trades in a
- * dead card, X discards when no card can be played.
+ * dead card, X discards when no card can be played. On a touch device (dom.js `touch`)
+ * the prompts and buttons say "tap" and carry no key hints.
  *
  * Every decision comes from `table.legal` (the host's list for this seat); nothing here
  * decides what is legal.
@@ -49,7 +50,7 @@
  * @property {boolean} draw
  */
 
-import { linkCss } from "../dom.js";
+import { linkCss, touch } from "../dom.js";
 import { el as h } from "../table.js";
 
 const SIZE = 10;
@@ -215,7 +216,7 @@ class Seat {
   place(r, c) {
     const face = this.selected();
     if (face === null) {
-      this.ui.error = this.table.t("Pick a card first (click it, or 1–5 / Tab)");
+      this.ui.error = this.pickFirst();
       return;
     }
     const action = this.targets().find((a) => a.row === r && a.col === c);
@@ -262,7 +263,12 @@ class Seat {
         return;
       }
     }
-    this.ui.error = this.table.t("Pick a card first (click it, or 1–5 / Tab)");
+    this.ui.error = this.pickFirst();
+  }
+
+  /** "Pick a card first", with the window's keys on a laptop. */
+  pickFirst() {
+    return touch ? this.table.t("Pick a card first") : this.table.t("Pick a card first (click it, or 1–5 / Tab)");
   }
 
   tradeDead() {
@@ -309,28 +315,42 @@ class Seat {
     const n = this.hand().length;
     const face = this.selected();
     if (face === null) {
-      if (this.stuck()) return t.t("No card can be played: pick one to discard, then X or the button");
+      if (this.stuck()) {
+        return touch ? t.t("No card can be played: pick one to discard, then tap Discard")
+          : t.t("No card can be played: pick one to discard, then X or the button");
+      }
       const dead = this.deadChoice();
       if (dead) {
-        return t.t("Your turn. {card} is dead (both its spaces are covered): press D to trade it in, or pick a card",
-          { card: faceText(t, dead) });
+        const card = faceText(t, dead);
+        return touch ? t.t("Your turn. {card} is dead (both its spaces are covered): tap Trade in, or pick a card", { card })
+          : t.t("Your turn. {card} is dead (both its spaces are covered): press D to trade it in, or pick a card", { card });
       }
-      return t.t("Your turn: pick a card (click, 1–{n} or Tab), then click a lit space (or arrows + Enter)", { n });
+      return touch ? t.t("Your turn: pick a card, then tap a lit space")
+        : t.t("Your turn: pick a card (click, 1–{n} or Tab), then click a lit space (or arrows + Enter)", { n });
     }
-    if (this.stuck()) return t.t("Discard {card} with X: no card can be played", { card: faceText(t, face) });
+    const card = faceText(t, face);
+    if (this.stuck()) {
+      return touch ? t.t("No card can be played: tap Discard {card}", { card })
+        : t.t("Discard {card} with X: no card can be played", { card });
+    }
     if (this.choices({ type: "dead", card: face }).length) {
-      return t.t("{card} is dead: both its spaces are covered. Press D to trade it in for a new card",
-        { card: faceText(t, face) });
+      return touch ? t.t("{card} is dead: both its spaces are covered. Tap Trade in for a new card", { card })
+        : t.t("{card} is dead: both its spaces are covered. Press D to trade it in for a new card", { card });
     }
-    if (face === "plus") return t.t("Plus: place a chip on any open space (click, or arrows + Enter)");
+    if (face === "plus") {
+      return touch ? t.t("Plus: tap any open space to place a chip")
+        : t.t("Plus: place a chip on any open space (click, or arrows + Enter)");
+    }
     if (face === "minus") {
       if (!this.targets().length) return t.t("Minus: no opponent chip can be removed now; pick another card");
-      return t.t("Minus: click an opponent chip to remove it (ringed chips are locked)");
+      return touch ? t.t("Minus: tap an opponent chip to remove it (ringed chips are locked)")
+        : t.t("Minus: click an opponent chip to remove it (ringed chips are locked)");
     }
     if (!this.targets().length) {
-      return t.t("{card}: both spaces are covered; pick another card", { card: faceText(t, face) });
+      return t.t("{card}: both spaces are covered; pick another card", { card });
     }
-    return t.t("{card}: place a chip on a lit space (click, or arrows + Enter)", { card: faceText(t, face) });
+    return touch ? t.t("{card}: tap a lit space to place a chip", { card })
+      : t.t("{card}: place a chip on a lit space (click, or arrows + Enter)", { card });
   }
 }
 
@@ -508,7 +528,8 @@ function drawHand(s) {
   }
   const hand = s.hand();
   const out = h("div", { class: "sn-handbox" },
-    h("div", { class: "sn-handlabel" }, t.t("Your hand · 1–{n} or Tab to pick", { n: Math.max(1, hand.length) })),
+    h("div", { class: "sn-handlabel" },
+      touch ? t.t("Your hand") : t.t("Your hand · 1–{n} or Tab to pick", { n: Math.max(1, hand.length) })),
     h("div", { class: "sn-hand", "data-zone": "hand" }, hand.map((f, i) => cardEl(s, f, i))));
   if (!s.deciding()) return out;
   const buttons = h("div", { class: "sn-buttons" });
@@ -517,7 +538,8 @@ function drawHand(s) {
     buttons.append(h("button", {
       type: "button", class: "sn-button", "data-action": "dead", "data-card": dead,
       onclick: () => { s.tradeDead(); t.rerender(); },
-    }, t.t("Trade in dead {card} [D]", { card: faceText(t, dead) })));
+    }, touch ? t.t("Trade in dead {card}", { card: faceText(t, dead) })
+      : t.t("Trade in dead {card} [D]", { card: faceText(t, dead) })));
   }
   if (s.stuck()) {
     const face = s.selected();
@@ -525,10 +547,11 @@ function drawHand(s) {
       ? h("button", {
         type: "button", class: "sn-button", "data-action": "discard", "data-card": face,
         onclick: () => { s.discardStuck(); t.rerender(); },
-      }, t.t("Discard {card}: no play [X]", { card: faceText(t, face) }))
+      }, touch ? t.t("Discard {card}: no play", { card: faceText(t, face) })
+        : t.t("Discard {card}: no play [X]", { card: faceText(t, face) }))
       : h("button", { type: "button", class: "sn-button", "data-action": "discard", disabled: true },
         t.t("Pick a card to discard")));
-  } else if (s.canPlay() && s.selected() === null && !dead) {
+  } else if (s.canPlay() && s.selected() === null && !dead && !touch) {
     buttons.append(h("span", { class: "sn-keys" }, t.t("D: trade in a dead card · X: discard when stuck")));
   }
   out.append(buttons);

@@ -6,7 +6,7 @@
 // of the placement rule (client/tables/take5/scene.py landing): a preview, not a promise.
 
 import { _, fmt, ngettext } from "../i18n.js";
-import { hearKeys } from "../dom.js";
+import { hearKeys, touch } from "../dom.js";
 import { el, headline } from "../table.js";
 
 /**
@@ -234,7 +234,8 @@ export function render(root, table) {
     const head = el("span", { class: "head" },
       el("span", { class: "rn" }, fmt(_("Row {n}"), { n: r + 1 })),
       el("span", { class: "cost", "data-cost": costs[r] }, String(costs[r])),
-      takeable ? el("span", { class: "take" }, fmt(_("[{n}] take: {cost}"), { n: r + 1, cost: costs[r] })) : null);
+      takeable ? el("span", { class: "take" }, touch ? fmt(_("take: {cost}"), { cost: costs[r] })
+        : fmt(_("[{n}] take: {cost}"), { n: r + 1, cost: costs[r] })) : null);
     const parts = [head, el("span", { class: "slots" }, slots)];
     return takeable
       ? el("button", { class: cls, "data-action": "take-row", "data-row": r, "data-lit": "", onclick: () => { table.act({ type: "take-row", row: r }); table.rerender(); } }, parts)

@@ -14,7 +14,8 @@
  * Over the hand limit at the start of a turn: select the cards, then Discard. A newly
  * drawn mission: Keep it, or Swap for the next (once). Tap any mission to read it. On a
  * keyboard: 1–3 bank, D draw pile, C complete, G give, E end turn, K keep, R swap,
- * Enter complete / discard, Backspace clear.
+ * Enter complete / discard, Backspace clear. On a touch device (dom.js `touch`) the
+ * prompts name buttons and taps instead of keys.
  *
  * @typedef {Object} TeamplayView engine/teamplay/view.py `build`:
  * @property {number|null} seat
@@ -57,7 +58,7 @@
  */
 
 import { fmt } from "../i18n.js";
-import { bare, hearKeys, linkCss, matching, prompt, say } from "../dom.js";
+import { bare, hearKeys, linkCss, matching, prompt, say, touch } from "../dom.js";
 import { el } from "../table.js";
 
 /**
@@ -223,7 +224,7 @@ function complete(table, f, place = null) {
   const ui = table.ui;
   if (place === null) place = f.exact.includes(ui.focus) ? ui.focus : f.exact[0] ?? null;
   if (!f.sel.length) {
-    say(table, t("Select the cards first (click them, or ←/→ and Space)"));
+    say(table, touch ? t("Tap the cards to select them first") : t("Select the cards first (click them, or ←/→ and Space)"));
     return;
   }
   if (place === null || !f.exact.includes(place)) {
@@ -284,8 +285,10 @@ function sendDiscards(table) {
 function endTurn(table, f) {
   if (!f.canEnd) {
     const n = f.v.draws_left;
-    say(table, fmt(table.tn("Draw {n} more card first (bank 1–3 or pile D)",
-      "Draw {n} more cards first (bank 1–3 or pile D)", n), { n }));
+    const line = touch
+      ? table.tn("Draw {n} more card first (bank or pile)", "Draw {n} more cards first (bank or pile)", n)
+      : table.tn("Draw {n} more card first (bank 1–3 or pile D)", "Draw {n} more cards first (bank 1–3 or pile D)", n);
+    say(table, fmt(line, { n }));
     return;
   }
   table.ui.selected = [];
@@ -353,34 +356,47 @@ function statusLine(table, f) {
   if (f.mode === "fresh") {
     const m = freshMission(v);
     if (v.phase === "setup") {
-      return fmt(t("Set-up: keep your mission {id} (K) or swap it once for the next (R), which you must keep"), { id: m });
+      return fmt(touch ? t("Set-up: keep your mission {id} or swap it once for the next, which you must keep")
+        : t("Set-up: keep your mission {id} (K) or swap it once for the next (R), which you must keep"), { id: m });
     }
-    return fmt(t("New mission {id}: keep it (K) or swap it once for the next (R)"), { id: m });
+    return fmt(touch ? t("New mission {id}: keep it or swap it once for the next")
+      : t("New mission {id}: keep it (K) or swap it once for the next (R)"), { id: m });
   }
   if (f.mode === "discard") {
     const n = v.must_discard;
-    return fmt(table.tn("Hand limit {limit}: select {n} card to discard, then press Enter",
-      "Hand limit {limit}: select {n} cards to discard, then press Enter", n), { limit: v.hand_limit, n });
+    const line = touch
+      ? table.tn("Hand limit {limit}: select {n} card to discard, then tap Discard",
+        "Hand limit {limit}: select {n} cards to discard, then tap Discard", n)
+      : table.tn("Hand limit {limit}: select {n} card to discard, then press Enter",
+        "Hand limit {limit}: select {n} cards to discard, then press Enter", n);
+    return fmt(line, { limit: v.hand_limit, n });
   }
   if (f.exact.length) {
     const m = f.missionAt(f.exact[0]);
     const vp = v.vp[m];
     const points = fmt(table.tn("{n} point", "{n} points", vp), { n: vp });
-    return fmt(t("These cards complete {id} ({points}): press C or click the gold mission"), { id: m, points });
+    return fmt(touch ? t("These cards complete {id} ({points}): tap Complete or the gold mission")
+      : t("These cards complete {id} ({points}): press C or click the gold mission"), { id: m, points });
   }
   const left = v.draws_left;
   if (f.sel.length && f.places.some((p) => f.missionState(p) === "partial")) {
-    return t("Part of a mission (blue): keep selecting, or give (G) / draw");
+    return touch ? t("Part of a mission (blue): keep selecting, or give / draw")
+      : t("Part of a mission (blue): keep selecting, or give (G) / draw");
   }
   if (left) {
-    return fmt(table.tn(
-      "Your turn: draw {n} more card (bank 1–3 or pile D); select cards to complete missions",
-      "Your turn: draw {n} more cards (bank 1–3 or pile D); select cards to complete missions", left), { n: left });
+    const line = touch
+      ? table.tn("Your turn: draw {n} more card (bank or pile); select cards to complete missions",
+        "Your turn: draw {n} more cards (bank or pile); select cards to complete missions", left)
+      : table.tn("Your turn: draw {n} more card (bank 1–3 or pile D); select cards to complete missions",
+        "Your turn: draw {n} more cards (bank 1–3 or pile D); select cards to complete missions", left);
+    return fmt(line, { n: left });
   }
   if (v.has_teams && !v.gave) {
-    return t("Both cards drawn: complete missions, give 1–2 cards to your partner (G), or end your turn (E)");
+    return touch ? t("Both cards drawn: complete missions, give 1–2 cards to your partner, or end your turn")
+      : t("Both cards drawn: complete missions, give 1–2 cards to your partner (G), or end your turn (E)");
   }
-  return t("Both cards drawn: complete missions or end your turn (E)");
+  return touch ? t("Both cards drawn: complete missions or end your turn")
+    : t("Both cards drawn: complete missions or end your turn (E)");
 }
 
 function freshMission(v) {
@@ -499,7 +515,9 @@ function drawMiddle(table, f) {
   const t = table.t;
   const v = f.v;
   const canBank = f.canDraw("bank");
-  const bank = el("div", { class: "tp-bank" }, el("h2", { class: "tp-h", text: canBank ? t("Bank: take with 1–3") : t("Bank") }));
+  let title = t("Bank");
+  if (canBank) title = touch ? t("Bank: tap to take") : t("Bank: take with 1–3");
+  const bank = el("div", { class: "tp-bank" }, el("h2", { class: "tp-h", text: title }));
   const row = el("div", { class: "tp-row" });
   v.bank.forEach((c, i) => {
     const ok = matching(f.legal, { type: "draw", from: "bank", card: c }).length > 0 && f.mode === "play";

@@ -10,7 +10,8 @@
  * Each pile has your two signal toggles ("Don't" / "Play well"; again: clear), live at
  * any time, also out of turn, while the legal list offers them. On a keyboard: 1–8 or
  * ←/→ pick a card, A S D F pick a pile, Enter its only pile, E end turn, B declare
- * blocked, Shift / Ctrl + A S D F signal.
+ * blocked, Shift / Ctrl + A S D F signal. On a touch device (dom.js `touch`) no key is
+ * shown or named: the prompts say "tap".
  *
  * @typedef {"asc1"|"asc2"|"desc1"|"desc2"} PileName
  * @typedef {"dont-play"|"can-play-well"|null} Signal
@@ -38,7 +39,7 @@
  */
 
 import { fmt } from "../i18n.js";
-import { bare, hearKeys, linkCss, matching, prompt, say } from "../dom.js";
+import { bare, hearKeys, linkCss, matching, prompt, say, touch } from "../dom.js";
 import { el } from "../table.js";
 
 /** The piles in the engine's order, which way each runs, the key that picks it. */
@@ -98,7 +99,7 @@ function playOn(table, f, pile) {
   const c = f.selected;
   const t = table.t;
   if (c === null) {
-    say(table, t("Pick a card first (click it, 1–8 or ←/→)"));
+    say(table, touch ? t("Pick a card first") : t("Pick a card first (click it, 1–8 or ←/→)"));
     return;
   }
   if (!f.pilesFor(c).includes(pile)) {
@@ -116,7 +117,7 @@ function playOn(table, f, pile) {
 function playOnly(table, f) {
   const t = table.t;
   if (f.selected === null) {
-    say(table, t("Pick a card first (click it, 1–8 or ←/→)"));
+    say(table, touch ? t("Pick a card first") : t("Pick a card first (click it, 1–8 or ←/→)"));
     return;
   }
   const piles = f.pilesFor(f.selected);
@@ -214,23 +215,29 @@ function statusLine(table, f) {
   if (!f.deciding) return "";
   if (f.blocked) {
     const n = v.to_play;
-    return fmt(table.tn("No card fits and you must still play {n}: declare the block (B or the button)",
-      "No card fits and you must still play {n}: declare the block (B or the button)", n), { n });
+    const line = touch
+      ? table.tn("No card fits and you must still play {n}: tap Declare blocked",
+        "No card fits and you must still play {n}: tap Declare blocked", n)
+      : table.tn("No card fits and you must still play {n}: declare the block (B or the button)",
+        "No card fits and you must still play {n}: declare the block (B or the button)", n);
+    return fmt(line, { n });
   }
   if (f.selected !== null) {
     const piles = f.pilesFor(f.selected);
     if (!piles.length) return fmt(t("{card} fits on no pile now: pick another card"), { card: f.selected });
     if (piles.some((p) => isTrick(v, f.selected, p))) {
-      return fmt(t("{card}: a backwards trick is possible! Pick a lit pile (A/S/D/F or click)"), { card: f.selected });
+      return fmt(touch ? t("{card}: a backwards trick is possible! Tap a lit pile")
+        : t("{card}: a backwards trick is possible! Pick a lit pile (A/S/D/F or click)"), { card: f.selected });
     }
-    return fmt(t("{card}: pick a lit pile (A/S/D/F or click)"), { card: f.selected });
+    return fmt(touch ? t("{card}: tap a lit pile") : t("{card}: pick a lit pile (A/S/D/F or click)"), { card: f.selected });
   }
   const left = v.to_play;
   if (left) {
     return fmt(table.tn("Your turn: play at least {n} more card. Pick a card, then a lit pile",
       "Your turn: play at least {n} more cards. Pick a card, then a lit pile", left), { n: left });
   }
-  return t("Minimum played: play more cards, or end your turn (E)");
+  return touch ? t("Minimum played: play more cards, or end your turn")
+    : t("Minimum played: play more cards, or end your turn (E)");
 }
 
 // ------------------------------------------------------------------ pieces
@@ -271,10 +278,13 @@ function drawPile(table, f, i) {
       state = "lit";
       if (isTrick(v, f.selected, name)) {
         state = "lit trick";
-        tag = el("span", { class: "tg-tag trick", text: fmt(t("{key}: ↶ backwards trick"), { key: PILE_KEYS[i] }) });
+        const text = touch ? t("↶ backwards trick") : fmt(t("{key}: ↶ backwards trick"), { key: PILE_KEYS[i] });
+        tag = el("span", { class: "tg-tag trick", text });
       } else {
         const gap = Math.abs(f.selected - v.tops[name]);
-        tag = el("span", { class: "tg-tag lit", text: fmt(t("{key}: play here (jump {gap})"), { key: PILE_KEYS[i], gap }) });
+        const text = touch ? fmt(t("play here (jump {gap})"), { gap })
+          : fmt(t("{key}: play here (jump {gap})"), { key: PILE_KEYS[i], gap });
+        tag = el("span", { class: "tg-tag lit", text });
       }
     } else {
       state = "veiled";
@@ -306,7 +316,7 @@ function drawPile(table, f, i) {
     el("span", { class: "tg-arrow", text: up ? "▲" : "▼" }),
     el("strong", { text: up ? t("UP") : t("DOWN") }),
     el("small", { class: "tg-span", text: up ? t("1 → 99") : t("100 → 2") }),
-    el("kbd", { class: "tg-key", text: PILE_KEYS[i] })),
+    touch ? null : el("kbd", { class: "tg-key", text: PILE_KEYS[i] })),
   top,
   el("p", { class: "tg-rule", text: up ? t("higher, or exactly 10 lower") : t("lower, or exactly 10 higher") }),
   el("p", { class: "tg-hist", text: hist }),
@@ -354,7 +364,7 @@ function drawHand(table, f) {
       type: "button", "data-card": c, "data-action": "card",
       "data-lit": playable && !f.blocked, "aria-pressed": c === f.selected ? "true" : "false",
       onclick: () => { if (f.deciding && !f.blocked) select(table, c); },
-    }, face, f.deciding ? el("kbd", { class: "tg-cardkey", text: i + 1 }) : null);
+    }, face, f.deciding && !touch ? el("kbd", { class: "tg-cardkey", text: i + 1 }) : null);
     row.append(btn);
   });
   box.append(row);
