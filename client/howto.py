@@ -104,9 +104,12 @@ def offer(app, table) -> bool:
     """The first time this player starts ``table``'s game, open the table's rules help
     (the illustrated steps first) and remember it in ``Settings.howto_seen`` (saved at
     once). Returns whether it was offered. Not for a window that plays by itself
-    (``--autoquit``)."""
+    (``--autoquit``), nor for a table for the room (phone seats): there the screen first
+    shows the phones' codes, which the help would cover (each phone has its Rules, F1
+    still opens it on the screen), and the offer waits for a table of that game without
+    phones."""
     game_id = table.session.game_id
-    if app.autoquit or game_id in app.settings.howto_seen:
+    if app.autoquit or game_id in app.settings.howto_seen or table.session.room:
         return False
     app.settings.howto_seen = [*app.settings.howto_seen, game_id]
     _save(app)

@@ -191,8 +191,10 @@ class TableSession:
                 for s in m.seats["seats"]:
                     if s["name"] and s["seat"] not in self.local_seats:
                         self.names[s["seat"]] = s["name"]
-                    if s["seat"] in self.phones_awaited and s.get("state") != "waiting":
-                        self.phones_awaited.discard(s["seat"])  # its phone came in
+                    if s["seat"] in self.phones_awaited and s.get("state") == "connected":
+                        # its phone came in (a resumed table's phones start "away": it
+                        # waits for them too, or the stand-ins would play the game out)
+                        self.phones_awaited.discard(s["seat"])
         if self.host is not None and not self.closed and self.lost is None:
             self._seated()
 

@@ -473,6 +473,19 @@ class NewGameScene(Scene):
                 names[i] = entry.get_text().strip()[:24]
         return names
 
+    def couch_hint(self) -> str:
+        """The line under the form: what phone seats do once one is chosen (the screen
+        becomes the table, with a code per phone), else what local seats do."""
+        if not self.lan and "phone" in self.read_seats():
+            return _(
+                "Phone seats: this screen becomes the table and shows a code for each "
+                "phone to scan (same Wi-Fi)."
+            )
+        return _(
+            "Two or more “You / local player” seats make a couch game: "
+            "a privacy screen hands the screen over."
+        )
+
     def read_seats(self) -> list[str]:
         labels = {seat_label(w): w for w in self.words}
         return [labels[selected(m)] for m in self.seat_menus]
@@ -602,10 +615,7 @@ class NewGameScene(Scene):
         )
         surface.blit(title, title.get_rect(center=(w // 2, 50 if h >= 640 else 36)))
         hint = assets.fit(
-            _(
-                "Two or more “You / local player” seats make a couch game: "
-                "a privacy screen hands the screen over."
-            ),
+            self.couch_hint(),
             self.fpx(16 if h >= 640 else 14),
             w - 20,
             assets.WHITE,

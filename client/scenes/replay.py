@@ -384,8 +384,9 @@ class ReplayScene(Scene):
 
 class LogListScene(Scene):
     """The logs in the data folder: ``mode`` "continue" (unfinished games with a player
-    on this screen: Enter resumes) or "replays" (every logged game: Enter replays; a
-    file that cannot be read is listed as unreadable, its reason shown when chosen).
+    on this screen or a phone seat of its table for the room: Enter resumes) or
+    "replays" (every logged game: Enter replays; a file that cannot be read is listed
+    as unreadable, its reason shown when chosen).
     Each row says who played, how far the game went, the score and who won
     (:mod:`client.history`). ↑/↓, the wheel or a click to choose (a bar at the right
     shows where the rows are in a longer list), Delete asks, then deletes the chosen
@@ -401,7 +402,9 @@ class LogListScene(Scene):
         self.mode = mode
         logs = list_logs(include_bad=mode != "continue")
         if mode == "continue":
-            logs = [g for g in logs if g["ok"] and not g["over"] and "human" in g["seats"]]
+            # a player on this screen, or phones at this screen's table for the room
+            here = {"human", "phone"}
+            logs = [g for g in logs if g["ok"] and not g["over"] and here & set(g["seats"])]
         self.logs = logs
         self.selected = 0
         self.error = ""

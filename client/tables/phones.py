@@ -11,9 +11,10 @@ fragment (net/PROTOCOL.md "What the page keeps") — drawn as a QR code to scan.
   stand-ins playing the seats whose phones have not come (they take them back with the
   same code).
 * **During play**: a phone that is away (its link dropped; or a stand-in plays for it)
-  gets a card in the top-right corner — "Ana's phone is away", the countdown to its
+  gets a compact card in a bottom corner — "Ana's phone is away", the countdown to its
   stand-in (or that one plays), and its code again, so the same phone, or another after
-  a flat battery, takes the seat back.
+  a flat battery, takes the seat back — whenever the public table shows (not over a
+  screen player's hand).
 
 Nothing here shows a card: the codes carry seat tokens, never a hand. :class:`Phones`
 belongs to a table scene (its ``phones``) whose ``room`` is true.
@@ -154,12 +155,15 @@ class Phones:
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         """The card over the table while it waits for phones, else a corner card for
-        each phone that is away."""
+        each phone that is away — while the table shows the public view: not over a
+        screen player's hand (the card would cover its cards, and nobody should walk up
+        to the screen then; the seat's badge keeps the countdown)."""
         if self.waiting():
             self.draw_waiting(surface)
         else:
             self.play_rect = None
-            self.draw_away(surface)
+            if self.table.perspective is None:
+                self.draw_away(surface)
 
     def draw_waiting(self, surface: pygame.Surface) -> None:
         t = self.table

@@ -224,11 +224,15 @@ class Presence:
 
     def notice(self, message: dict) -> None:
         """Show a host ``notice`` (``event``: stand-in, back, timed-out, idle, left about
-        a seat; log-failed, log-back about the table) in words."""
+        a seat — a phone seat's "left" is worded as a stand-in's: its phone may come any
+        time —; log-failed, log-back about the table) in words."""
         event, seat = message.get("event"), message.get("seat")
         name = str(message.get("name") or "")
         local = getattr(self.table.session, "local_seats", [])
         mine = seat in local and len(local) == 1
+        d = self.seat(seat) if isinstance(seat, int) else None
+        if event == "left" and d is not None and d.get("kind") == "phone":
+            event = "stand-in"  # ("Play now" before a phone came): it may come any time
         if event == "stand-in":
             text = _("{name} is away: a stand-in bot plays for them until they return")
         elif event == "back":

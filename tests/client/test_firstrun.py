@@ -190,6 +190,25 @@ def test_the_first_how_to_shows_over_the_couch_privacy_screen(app):
     table.session.close()
 
 
+def test_the_first_how_to_waits_while_the_screen_shows_the_phones_codes(app):
+    """A table for the room (phone seats) opens its "Take your seats" codes, not the
+    How to play over them (phones scan the codes first; each phone has its Rules), and
+    the game's first table without phones still offers it."""
+    from client.launch import start_table
+
+    app.settings.howto_seen = []
+    room = start_table(app, "take5", ["phone", "phone", "bot:easy"], seed=6)
+    assert room.session.room and not room.help_open
+    assert Settings.load().howto_seen == []
+    key(app, pygame.K_F1)
+    assert room.help_open  # F1 still brings it up on the screen
+    room.session.close()
+    plain = start_table(app, "take5", ["human", "bot:easy"], seed=7)
+    assert plain.help_open
+    assert Settings.load().howto_seen == ["take5"]
+    plain.session.close()
+
+
 def test_how_to_play_from_the_menu(app):
     """F1 in the menu shows the focused game's How to play (Quick game's game when the
     focus is elsewhere); each game's "?" shows its own; ←/→ go through the games; Esc

@@ -60,6 +60,30 @@ def test_the_legend_wraps_to_more_lines_when_the_text_is_larger(app, table):
     assert counts == [1, 2]
 
 
+def test_the_legend_starts_right_of_the_couch_emotes_button(app):
+    """On a couch (a phone seat here) "Emotes · T" sits under the screen player's panel,
+    where the legend begins: the legend starts right of it, whole, instead of under it."""
+    from client.launch import start_table
+    from client.tables.guandan.handpaint import legend_rect, sort_words
+    from tests.client.conftest import run_until
+
+    t = start_table(app, "guandan", ["human", "phone", "bot:easy", "bot:easy"], seed=3)
+    assert run_until(app, lambda: t.session.phone_links, 60)
+    t.session.play_now()
+    assert run_until(app, lambda: t.privacy_for == 0, 60)
+    t.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    assert run_until(app, lambda: t.my_decision() is not None, 60)
+    app.frame(1 / 30, [])
+    texts = [x for _s, x in drawn(t)]
+    button = t.emotes.button
+    assert button is not None and button.x < t.s(40)
+    label = assets.text(sort_words()["rank"], t.t(13), assets.WHITE, True)  # (any width)
+    assert legend_rect(t, label.get_width()).x > button.right
+    legend = " ".join(assets._BREAKS.split(LEGEND))
+    assert " ".join(x for x in texts if x in legend and len(x) > 3) == legend
+    t.session.close()
+
+
 # ---------------------------------------------------------------- words
 def test_your_lead_in_every_language(table):
     other = next(s for s in range(4) if s != table.me)

@@ -160,6 +160,10 @@ def test_a_phone_seat_is_named_and_starts_a_room_table(app):
     assert "Phone (hand on a phone)" in scene.seat_menus[1].options_list[1]
     assert sorted(scene.name_entries) == [0, 1]
     assert scene.name_entries[1].get_text() == "Player 2"
+    assert scene.couch_hint() == (  # the line under the form says what a phone seat does
+        "Phone seats: this screen becomes the table and shows a code for each phone to "
+        "scan (same Wi-Fi)."
+    )
     scene.name_entries[1].set_text("Bea")
     scene.start_game()
     session = app.scene.session

@@ -113,6 +113,10 @@ def test_the_table_waits_for_the_phones_and_play_now_gives_stand_ins(app):
         lambda: [table.presence.seat(s)["state"] for s in (1, 2)] == ["stand-in"] * 2,
         30,
     )
+    # Not "left": a phone that has not come yet may come any time.
+    words = [n[0] for n in table.presence.notices]
+    assert "Bea is away: a stand-in bot plays for them until they return" in words, words
+    assert not [w for w in words if " left; " in w], words
     # The screen player plays behind the privacy screen; the phones' stand-ins play.
     assert run_until(app, lambda: table.privacy_for == 0, 30)
     assert table.phones.away() == [1, 2]  # their codes stay on screen for late phones
@@ -150,6 +154,10 @@ def test_a_phone_that_drops_gets_its_code_again_and_the_same_link_takes_the_seat
     words = " ".join(drawn)  # the card's words wrap to its width
     assert "Bea's phone is away" in words
     assert "Stand-in in " in words and "scan to take the seat back" in words, drawn
+    table.set_perspective(0)  # the screen player's hand is up: no card over it
+    table.draw(app.screen)
+    assert read_codes(app.screen) == [] and "Bea's phone is away" not in " ".join(texts(table))
+    table.set_perspective(None)
     again = phone()
     assert run_until(app, lambda: table.phones.away() == [], 30)
     assert table.presence.seat(1)["state"] == "connected"
@@ -172,7 +180,7 @@ def test_a_long_link_breaks_after_a_slash_or_hash_and_never_overflows(app):
     assert link_lines(link, px, 10_000) == [link]
 
 
-def test_a_resumed_room_table_shows_the_same_links_and_its_phones_are_away(app):
+def test_a_resumed_room_table_shows_the_same_links_and_waits_for_its_phones(app):
     from client.launch import resume_table
 
     table = phone_table(app, ("human", "phone", "bot:easy"))
@@ -187,8 +195,16 @@ def test_a_resumed_room_table_shows_the_same_links_and_its_phones_are_away(app):
     old, new = urlsplit(links[1]), urlsplit(again.session.phone_links[1])
     assert new.fragment == old.fragment  # the same seat token: the phone's link still holds
     assert run_until(app, lambda: again.presence.seat(1) is not None, 30)
-    assert again.presence.seat(1)["name"] == "Bea" and again.phones.away() == [1]
-    assert not again.phones.waiting()
+    assert again.presence.seat(1)["name"] == "Bea"
+    # The resumed table waits for its phones as a new one does (the stand-ins would
+    # otherwise play a table of phones out while its players pick their phones up);
+    # "Play now" lets them play, the phone away with its corner card.
+    assert again.phones.waiting() and again.session.phones_awaited == {1}
+    app.frame(1 / 30, [])
+    again.draw(app.screen)
+    assert read_codes(app.screen) == [again.session.phone_links[1]]
+    again.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    assert not again.phones.waiting() and again.phones.away() == [1]
 
 
 def test_a_link_breaks_before_the_seat_rather_than_inside_it(app):

@@ -213,6 +213,20 @@ def test_continue_a_game_lists_unfinished_local_games_and_resumes_one(app, data)
     assert len(replays.logs) == 2
 
 
+def test_continue_a_game_lists_a_table_for_the_room_with_phones_only(app, data):
+    """Four phones on the couch, nobody on the screen: the screen's "Leave" says the
+    game can be finished later under Continue a game, so it is listed there."""
+    from client.scenes.replay import LogListScene
+    from net.log import logs_dir
+
+    logs_dir().mkdir(parents=True)
+    table = Table("take5", ["phone", "phone", "bot:easy"], 2, names=["Ana", "Bea", "Bot"])
+    TableLog.for_table(logs_dir() / "room.jsonl", table).close()
+    assert [g["path"] for g in LogListScene(app, "continue").logs] == [
+        str(logs_dir() / "room.jsonl")
+    ]
+
+
 def test_statistics_count_a_finished_local_game_once(app, data):
     from client.launch import TableSpec
     from client.scenes.results import ResultsScene

@@ -252,3 +252,59 @@ def guandan_screen(table) -> None:
 def test_two_phones_and_a_screen_player_play_guandan_to_the_end(app, open_page):
     acted = play_couch(app, open_page, "guandan", 3, {"deals": 1}, guandan_screen, guandan_step)
     assert acted[0] >= 1 and acted[1] >= 1 and acted[2] >= 1, acted
+
+
+def test_a_phone_whose_table_closed_is_told_to_scan_the_new_code(web_table, open_page):
+    """The room's table closes ("New game, same players" deals under new codes, or the
+    screen left: Continue a game serves it again on another port): the phone's page says
+    to scan its code on the table's screen again, and no longer calls its own seat
+    "reconnecting…" (nothing is retried after ``host-closed``)."""
+    host, url = web_table("take5", ["phone", "bot:easy"], seed=3)
+    token = host.call(lambda t: t.seat_token(0))
+    page = open_page(f"{url}#t={token}&s=0", "phone")
+    page.wait("[data-hand]", 30)
+    host.stop()
+    page.wait_until(lambda: page.attrs("[data-link]", "data-link") == ["closed"], 15, "closed")
+    assert page.text("[data-link]") == (
+        "The table closed. To play on, scan your code on the table's screen again"
+    )
+    time.sleep(0.5)
+    assert "reconnecting…" not in page.text(".seats")
+    page.shot("couch-phone-table-closed")
+
+
+def test_a_phone_whose_code_another_phone_scanned_is_told_what_happened(web_table, open_page):
+    """Bea scans Ana's code by mistake: the link takes the seat (a flat battery's way
+    back), and Ana's page says what happened and the way out — swap phones (Ana's code
+    is not on the screen while a phone holds the seat; Bea's still is) — not the host's
+    words about tokens."""
+    host, url = web_table("take5", ["phone", "phone", "bot:easy"], seed=3)
+    link = f"{url}#t={host.call(lambda t: t.seat_token(0))}&s=0"
+    ana = open_page(link, "phone")
+    ana.wait("[data-hand]", 30)
+    bea = open_page(link, "phone")
+    bea.wait("[data-hand]", 30)
+    ana.wait_until(lambda: "Another phone scanned this seat" in ana.text(), 15, "the words")
+    assert (
+        "Another phone scanned this seat's code and holds it now. A mix-up? Swap phones "
+        "with that player: this one can scan the code still waiting on the table's screen"
+    ) in ana.text()
+    assert "token" not in ana.text()
+    ana.shot("couch-phone-seat-replaced")
+
+
+def test_a_phone_seat_played_now_by_a_stand_in_is_away_not_gone(web_table, open_page):
+    """The screen chose "Play now" before Bea's phone came (the host hands her seat to a
+    stand-in): Ana's page says Bea is away and a stand-in plays until she returns, not
+    that she left."""
+    host, url = web_table("take5", ["phone", "phone", "bot:easy"], seed=3)
+    ana = open_page(f"{url}#t={host.call(lambda t: t.seat_token(0))}&s=0", "phone")
+    ana.wait("[data-hand]", 30)
+    # whose seat this phone holds, by the name the screen shows (a mix-up shows here)
+    assert ana.text(".panel.me .name") == "You (Player 1)"
+    assert host.call(lambda t: t.hand_over(1))
+    ana.wait_until(lambda: "is away" in ana.text(".banner"), 15, "the notice")
+    assert ana.text(".banner") == (
+        "Player 2 is away: a stand-in bot plays for them until they return"
+    )
+    ana.shot("couch-phone-away-notice")

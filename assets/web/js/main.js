@@ -62,7 +62,12 @@ async function boot() {
     seat.listen(({ kind, msg }) => {
       if (kind === "closed" && TO_LOBBY.has(String(msg.code))) {
         clearInterval(shell.ticker);
-        lobby(String(msg.message || msg.code));
+        let words = String(msg.message || msg.code);
+        if (msg.code === "replaced" && shell.phoneSeat()) {
+          // on a couch: somebody scanned this seat's code (their own by mistake?)
+          words = _("Another phone scanned this seat's code and holds it now. A mix-up? Swap phones with that player: this one can scan the code still waiting on the table's screen");
+        }
+        lobby(words);
       }
     });
     seat.open();

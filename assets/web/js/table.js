@@ -247,7 +247,10 @@ export class TableShell {
     const name = String(msg.name || "");
     const mine = msg.seat === this.seat.seat && this.seat.seat !== null;
     let text = "";
-    if (msg.event === "stand-in") text = _("{name} is away: a stand-in bot plays for them until they return");
+    const d = this.seat.seats.find((x) => x.seat === msg.seat);
+    // a phone seat handed to a stand-in ("Play now" before it came) may come any time
+    const phoneLeft = msg.event === "left" && !!d && d.kind === "phone";
+    if (msg.event === "stand-in" || phoneLeft) text = _("{name} is away: a stand-in bot plays for them until they return");
     else if (msg.event === "back") {
       // Mine is a return after a reconnection or after this page heard it was away; at
       // a first sit, a seat a stand-in kept warm until the phone came is none.
@@ -439,7 +442,12 @@ export class TableShell {
     const link = this.seat.link;
     let text = "";
     if (link.state === "down") text = fmt(_("Connection lost ({reason}) — reconnecting…"), { reason: link.reason });
-    else if (link.state === "closed") text = fmt(_("Connection closed: {reason}"), { reason: link.reason });
+    else if (link.state === "closed" && link.code === "host-closed" && this.phoneSeat()) {
+      // a table for the room closed (its screen left — Continue a game serves it again —
+      // or dealt "New game, same players" under new codes): this phone's way back is the
+      // code the screen shows then, not this page
+      text = _("The table closed. To play on, scan your code on the table's screen again");
+    } else if (link.state === "closed") text = fmt(_("Connection closed: {reason}"), { reason: link.reason });
     else if (link.state === "connecting") text = _("reconnecting…");
     else if (this.seat.waiting) text = "…";
     if (this.linkEl.textContent !== text) this.linkEl.textContent = text;
@@ -472,13 +480,23 @@ export class TableShell {
         class: `panel${mine ? " me" : ""}${awaiting.includes(s) ? " awaited" : ""}`,
         "data-seat": s,
       },
-      el("span", { class: "name", title: names[s] }, mine ? _("You") : names[s]),
+      // a phone seat's name is the screen's (the TV says "Ana"): a phone that scanned
+      // the wrong code can tell whose seat it holds
+      el("span", { class: "name", title: names[s] },
+        mine ? (this.phoneSeat() && names[s] ? fmt(_("You ({name})"), { name: names[s] }) : _("You")) : names[s]),
       line ? el("span", { class: "line" }, line(table, s) || "") : null,
       el("span", { class: "badges" }, this.badges(s).map((b) => el("span", { class: `badge b-${b.kind}` }, b.text))),
       bubble ? el("span", { class: "bubble" }, emoteWords(bubble.id)) : null));
     }
     this.seatsEl.classList.toggle("many", names.length > 4);
     this.seatsEl.replaceChildren(...panels);
+  }
+
+  /** Whether this page holds a phone seat of a table for the room (net/PROTOCOL.md
+   * "Phone seats"). */
+  phoneSeat() {
+    const mine = this.seat.seats.find((x) => x.seat === this.seat.seat);
+    return !!mine && mine.kind === "phone";
   }
 
   /** Seat `s`'s badges (presence.Presence.badges): thinking, clock, state. */
@@ -497,8 +515,11 @@ export class TableShell {
       const left = seconds(d.clock - since);
       out.push({ kind: left <= LOW_CLOCK ? "clock-low" : "clock", text: fmt(_("{s} s left"), { s: left }) });
     }
-    if (s === seat.seat && seat.link.state !== "up") out.push({ kind: "reconnecting", text: _("reconnecting…") });
-    else if (d.state === "connected") out.push({ kind: "connected", text: _("online") });
+    if (s === seat.seat && (seat.link.state === "down" || seat.link.state === "connecting")) {
+      out.push({ kind: "reconnecting", text: _("reconnecting…") });
+    } else if (s === seat.seat && seat.link.state === "closed") {
+      // closed for good: nothing is retried (the line above the seats says why)
+    } else if (d.state === "connected") out.push({ kind: "connected", text: _("online") });
     else if (d.state === "away") {
       const left = typeof d.takeover_in === "number" ? seconds(d.takeover_in - since) : 0;
       out.push({ kind: "away", text: left > 0 ? fmt(_("away · stand-in in {s} s"), { s: left }) : _("away") });

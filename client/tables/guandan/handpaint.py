@@ -120,10 +120,13 @@ def draw_sort_buttons(t, surface) -> None:
 
 
 def legend_rect(t, label_w: int) -> pygame.Rect:
-    """Where the key legend wraps: under your panel, left of the sort buttons and
-    their label (``label_w`` pixels wide), down to the fan's top."""
+    """Where the key legend wraps: under your panel (right of "Emotes · T" when a
+    couch shows it there), left of the sort buttons and their label (``label_w``
+    pixels wide), down to the fan's top."""
     s = t.s
     first = next(iter(sort_buttons(t).values()))
     top = panel_rect(t, t.me).bottom + s(4)
     bottom = min((r.y for r in t.hand.fresh), default=t.h - s(150)) - s(2)
-    return pygame.Rect(s(14), top, first.x - s(16) - label_w - s(14), max(1, bottom - top))
+    button = t.emotes.button  # (as last drawn: the scene's emote_button)
+    left = button.right + s(10) if button is not None and button.x < s(40) else s(14)
+    return pygame.Rect(left, top, first.x - s(16) - label_w - left, max(1, bottom - top))
