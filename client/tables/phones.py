@@ -29,6 +29,8 @@ from client.i18n import _
 
 #: Quiet zone around a code, in modules (ISO/IEC 18004 asks for 4).
 QUIET = 4
+#: Seconds of a new table before Enter plays without the missing phones.
+KEY_GUARD = 1.5
 #: The card behind the codes.
 CARD = (16, 40, 30)
 CARD_EDGE = (214, 178, 84)
@@ -130,8 +132,10 @@ class Phones:
 
     # ------------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event) -> bool:
-        """Input while the table waits for phones: Enter, Space or a click on "Play
-        now" plays without the missing phones; Esc asks before leaving. Returns whether
+        """Input while the table waits for phones: Enter, Space (once the table has
+        shown :data:`KEY_GUARD` seconds: the Enter that dealt it from the results is no
+        answer) or a click on "Play now" plays without the missing phones; Esc asks
+        before leaving. Returns whether
         the event was this card's (every event is, while it shows)."""
         if not self.waiting():
             return False
@@ -142,7 +146,8 @@ class Phones:
             pygame.K_KP_ENTER,
             pygame.K_SPACE,
         ):
-            self.session.play_now()
+            if self.table.clock >= KEY_GUARD:  # (not the Enter that dealt this table)
+                self.session.play_now()
         elif (
             event.type == pygame.MOUSEBUTTONUP
             and event.button == 1

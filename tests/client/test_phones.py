@@ -186,6 +186,7 @@ def test_a_resumed_room_table_shows_the_same_links_and_waits_for_its_phones(app)
     table = phone_table(app, ("human", "phone", "bot:easy"))
     session = table.session
     links, path = dict(session.phone_links), session.log_path
+    table.clock = 2.0  # (past the guard against the Enter that dealt it)
     table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
     assert run_until(app, lambda: table.presence.seat(1)["state"] == "stand-in", 30)
     session.close()
@@ -203,6 +204,10 @@ def test_a_resumed_room_table_shows_the_same_links_and_waits_for_its_phones(app)
     app.frame(1 / 30, [])
     again.draw(app.screen)
     assert read_codes(app.screen) == [again.session.phone_links[1]]
+    again.clock = 0.2  # a second Enter right after the one that dealt: no answer
+    again.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    assert again.phones.waiting()
+    again.clock = 2.0
     again.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
     assert not again.phones.waiting() and again.phones.away() == [1]
 
