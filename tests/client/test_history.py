@@ -33,9 +33,9 @@ def data(tmp_path, monkeypatch):
             "bot,bot:easy,bot",
             Summary(
                 ("Bot 1", "Bot 2", "Bot 3"),
-                "Round 3",
-                "bullheads: Bot 1 31, Bot 2 77, Bot 3 9",
-                "Bot 3 won",
+                "Round 4",
+                "bullheads: Bot 1 22, Bot 2 68, Bot 3 62",
+                "Bot 1 won",
             ),
             Summary(
                 ("Bot 1", "Bot 2", "Bot 3"), "Round 1", "bullheads: Bot 1 0, Bot 2 0, Bot 3 0", ""
@@ -112,9 +112,9 @@ def test_the_rows_read_as_games(app, tmp_path, data):
     app.switch(scene)
     app.frame(1 / 30, [])
     texts = {scene.describe(g)[1]: (scene.describe(g)[0], scene.detail(g)) for g in scene.logs}
-    left, detail = texts["Bot 3 won"]
-    assert left.endswith(" · Take 5 · Round 3")
-    assert detail == "bullheads: Bot 1 31, Bot 2 77, Bot 3 9"
+    left, detail = texts["Bot 1 won"]
+    assert left.endswith(" · Take 5 · Round 4")
+    assert detail == "bullheads: Bot 1 22, Bot 2 68, Bot 3 62"
     left, detail = texts["unfinished"]
     assert left.endswith(" · Take 5 · Round 1")
     assert detail == "bullheads: Bot 1 0, Bot 2 0, Bot 3 0"
