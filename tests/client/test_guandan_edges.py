@@ -259,3 +259,21 @@ def test_the_sort_buttons_hold_their_words_in_every_language(app, table):
         if missing:
             cut[lang] = missing
     assert cut == {}
+
+
+# ---------------------------------------------------------------- the match's end
+def test_the_match_end_names_the_winners_whole_in_every_language(app, table):
+    """Seen in a real window: "Partida ganada por los rival…" (Spanish, text 150 %)."""
+    match_end = {"winners": [1, 3], "details": {"levels": [2, 3]}}
+    cut = {}
+    for lang in LANGUAGES:
+        i18n.set_language(lang)
+        for scale in (1.0, 1.5):
+            app.settings.ui_scale = scale
+            assets.reset_caches()
+            with assets.recording() as seen:
+                paint.draw_match_end(table, app.screen, match_end)
+            texts = [t for _s, t in seen]
+            if any("…" in t for t in texts) or "Bot 2 & Bot 4" not in texts:
+                cut[lang, scale] = texts
+    assert cut == {}
