@@ -110,6 +110,10 @@ def gui_theme(scale: float = 1.0) -> dict:
     ):
         theme[element] = {"font": font(18), "misc": dict(misc)}
     theme["label"].pop("misc")
+    # An open drop-down's rows are pygame_gui's 20 px unless told: at a larger text
+    # size its options overlapped and were cut in half.
+    for element in ("drop_down_menu", "selection_list"):
+        theme[element]["misc"]["list_item_height"] = str(max(20, round(21 * scale)))
     return theme
 
 

@@ -278,8 +278,11 @@ class MenuScene(Scene):
                 bottomleft=(x + name.get_width() + 12, r.y + pad - 2 + name.get_height() - 2)
             ),
         )
-        y = r.y + pad + name.get_height()
-        room = r.bottom - pad // 2 - y
+        # From where the name ends as drawn, to just above the tile's edge: at a larger
+        # text size, two lines fit but the old sum gave one, so the description shrank
+        # below its size at 100 % (and still ended in "…").
+        y = r.y + pad - 2 + name.get_height()
+        room = r.bottom - 2 - y
         size = self.t(15)
         lines = max(1, room // assets.font(size).get_linesize())
         text, size = assets.fit_lines(tagline(game_id), size, width, lines, False)
@@ -302,7 +305,10 @@ class MenuScene(Scene):
         game_id = howto.last_game(self.app)
         pad = max(5, r.h // 12)
         pic_h = r.h - 2 * pad
-        pic_w = int(pic_h * 2)
+        # The picture narrows (down to 1.2 × its height) before "Quick game" is cut
+        # ("Partida rá…" at a larger text size).
+        need = assets.measure(_("Quick game"), self.t(22), True)
+        pic_w = max(int(pic_h * 1.2), min(int(pic_h * 2), r.w - 3 * pad - need))
         surface.blit(howto.picture(game_id, pic_w, pic_h), (r.x + pad, r.y + pad))
         x = r.x + pic_w + 2 * pad
         width = r.right - pad - x

@@ -211,6 +211,38 @@ def test_thinking_shows_only_where_a_decision_is_pending(table):
     assert not table.presence.thinking(bot)
 
 
+def test_a_seat_that_plays_its_last_cards_is_not_thinking_while_it_goes_out(table):
+    """Seen in a real window: "0 cards · thinking… · ▶ to play" on a bot's panel under
+    the note "Bot 4 is out: 1st" (the seat went out only at that beat's end)."""
+    table.timeline.skip()
+    bot = 3
+    table.board.own("hand_counts")[bot] = 2
+    table.board["awaiting"] = [bot]
+    cards = list(parse_cards("9S 9H"))
+    events = [
+        {
+            "type": "move",
+            "from": f"hand/{bot}",
+            "to": "trick",
+            "count": 2,
+            "seat": bot,
+            "combo": "pair",
+            "rank": 9,
+            "cards": cards,
+        },
+        {"type": "out", "seat": bot, "place": 1},
+    ]
+    beats = list(table.beats_for(events))
+    for beat in beats:
+        if beat.begin:
+            beat.begin()
+        if beat.finish:
+            beat.finish()
+        if beat is beats[-1] or table.board.own("hand_counts")[bot] == 0:
+            assert not table.presence.thinking(bot)
+    assert table.board["out"] == [bot] and bot not in table.board["awaiting"]
+
+
 def test_take5_shows_no_thinking_under_the_round_box(app):
     t = seated(app, "take5")
     t.board["awaiting"] = [1]
@@ -250,4 +282,22 @@ def test_the_sort_buttons_hold_their_words_in_every_language(app, table):
         missing = [w for w in sort_words().values() if w not in texts]
         if missing:
             cut[lang] = missing
+    assert cut == {}
+
+
+# ---------------------------------------------------------------- the match's end
+def test_the_match_end_names_the_winners_whole_in_every_language(app, table):
+    """Seen in a real window: "Partida ganada por los rival…" (Spanish, text 150 %)."""
+    match_end = {"winners": [1, 3], "details": {"levels": [2, 3]}}
+    cut = {}
+    for lang in LANGUAGES:
+        i18n.set_language(lang)
+        for scale in (1.0, 1.5):
+            app.settings.ui_scale = scale
+            assets.reset_caches()
+            with assets.recording() as seen:
+                paint.draw_match_end(table, app.screen, match_end)
+            texts = [t for _s, t in seen]
+            if any("…" in t for t in texts) or "Bot 2 & Bot 4" not in texts:
+                cut[lang, scale] = texts
     assert cut == {}

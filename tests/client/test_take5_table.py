@@ -203,3 +203,28 @@ def test_enter_with_no_card_picked_picks_the_first_then_plays_it(app):
     assert table.selected == hand[0] and sent == []
     key(app, pygame.K_RETURN)
     assert sent == [{"type": "choose", "card": hand[0]}]
+
+
+def test_the_round_box_keeps_each_total_whole_in_every_language_at_150(app):
+    """Seen in a real window (Spanish, text 150 %): "+11 cabezas de toro · total…"."""
+    from client import assets, i18n
+    from client.tables.take5.paint import draw_round_summary
+    from tests.client.test_tables_contract import seated
+
+    t = seated(app, "take5", ["human", "bot", "bot"])
+    t.round_summary = {"round": 1, "bullheads": [11, 33, 13], "totals": [11, 33, 13]}
+    cut = {}
+    try:
+        for lang in i18n.LANGUAGES:
+            i18n.set_language(lang)
+            for scale in (1.0, 1.25, 1.5):
+                app.settings.ui_scale = scale
+                assets.reset_caches()
+                with assets.recording() as seen:
+                    draw_round_summary(t, app.screen)
+                if any("…" in text for _size, text in seen):
+                    cut[lang, scale] = [text for _size, text in seen if "…" in text]
+    finally:
+        i18n.set_language("en")
+        app.settings.ui_scale = 1.0
+    assert cut == {}

@@ -47,6 +47,8 @@ def _play(t, seat: int, e: dict, cards: list[int]) -> Beat:
     def finish():
         _take_from_hand(t, seat, cards)
         _add_trick(t, entry)
+        if not t.board.own("hand_counts")[seat]:  # its last cards: it decides no more
+            t.board["awaiting"] = [a for a in t.board.get("awaiting", []) if a != seat]
         t.board["last_play"] = {k: entry[k] for k in ("seat", "combo", "rank", "cards")}
 
     return Beat(0.6 * f, begin=begin, finish=finish)
@@ -169,13 +171,16 @@ def _out(t, e: dict) -> list[Beat]:
         text = _("You are out: {place}").format(place=place)
     else:
         text = _("{name} is out: {place}").format(name=t.who(e["seat"]), place=place)
-    return [
-        Beat(
-            0.9 * t.fast,
-            begin=lambda: note(t, text),
-            finish=lambda: t.board.own("out").append(e["seat"]),
-        )
-    ]
+
+    def begin():
+        # Out from the moment the note says so: a bot's panel showed "0 cards ·
+        # thinking… · ▶ to play" under "Bot 4 is out" until this beat ended.
+        out = t.board.own("out")
+        if e["seat"] not in out:
+            out.append(e["seat"])
+        return note(t, text)
+
+    return [Beat(0.9 * t.fast, begin=begin)]
 
 
 def _noted(seconds: float, hold: float, words):

@@ -507,7 +507,6 @@ def draw_deal_end(t, surface, e: dict) -> None:
 
 def draw_match_end(t, surface, e: dict) -> None:
     s = t.s
-    box = _box(t, surface, 560, 150)
     winners = e.get("winners", [])
     team = winners[0] % 2 if winners else 0
     levels = e.get("details", {}).get("levels", [2, 2])
@@ -515,8 +514,15 @@ def draw_match_end(t, surface, e: dict) -> None:
         text = _("Match won at A by {team}!").format(team=team_name(t, team, True))
     else:
         text = _("Match won by {team}").format(team=team_name(t, team, True))
-    img = t.fit_text(text, t.t(30), box.width - s(40), assets.GOLD, True)
-    surface.blit(img, img.get_rect(center=(box.centerx, box.y + s(50))))
+    # Two lines rather than a cut: "Partida ganada por los rival…" at a larger text size.
+    lines, px = t.fit_lines(text, t.t(30), s(560) - s(40), 2, True)
+    imgs = [assets.text(line, px, assets.GOLD, True) for line in lines]
+    extra = sum(i.get_height() for i in imgs[1:])
+    box = _box(t, surface, 560, 150 + extra / t.k)
+    y = box.y + s(50) - imgs[0].get_height() // 2
+    for img in imgs:
+        surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+        y += img.get_height()
     who = " & ".join(t.who(p) for p in winners)
     img = t.text(who, 20, assets.WHITE, True)
-    surface.blit(img, img.get_rect(center=(box.centerx, box.y + s(100))))
+    surface.blit(img, img.get_rect(center=(box.centerx, y + s(33))))

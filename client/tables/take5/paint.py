@@ -339,17 +339,20 @@ def draw_round_summary(t, surface: pygame.Surface) -> None:
     head = t.label(_("Round {n} over").format(n=e["round"]), 28, 490, assets.GOLD, True)
     surface.blit(head, head.get_rect(midtop=(box.centerx, box.y + s(14))))
     y = box.y + s(64)
+    names = [t.label(_("You") if i == t.me else t.name(i), 19, 170, assets.WHITE) for i in range(n)]
+    # The totals take what the names leave: "+11 cabezas de toro · total…" was cut at
+    # a larger text size while short names left the middle of the box empty.
+    room = box.w - s(60) - max(img.get_width() for img in names) - s(16)
     for seat in range(n):
-        name = _("You") if seat == t.me else t.name(seat)
-        surface.blit(t.label(name, 19, 170, assets.WHITE), (box.x + s(30), y))
-        img = t.label(
+        surface.blit(names[seat], (box.x + s(30), y))
+        img = t.fit_text(
             ngettext(
                 "+{n} bullhead · total {total}",
                 "+{n} bullheads · total {total}",
                 e["bullheads"][seat],
             ).format(n=e["bullheads"][seat], total=e["totals"][seat]),
-            19,
-            320,
+            t.t(19),
+            room,
             assets.WHITE,
             True,
         )
