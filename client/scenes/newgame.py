@@ -27,7 +27,7 @@ def seat_label(word: str) -> str:
     return {
         "open": _("Open (LAN player)"),
         "human": _("You / local player"),
-        "phone": _("Phone (hand on a phone)"),
+        "phone": _("Player on a phone"),
         "bot:easy": _("Bot (easy)"),
         "bot:normal": _("Bot (normal)"),
         "bot:hard": _("Bot (hard)"),

@@ -157,7 +157,7 @@ def test_a_phone_seat_is_named_and_starts_a_room_table(app):
     from client.scenes.newgame import LAN_SEAT_WORDS, seat_label
 
     scene = app.go("newgame", game_id="take5", seats=["human", "phone", "bot:easy"])
-    assert "Phone (hand on a phone)" in scene.seat_menus[1].options_list[1]
+    assert "Player on a phone" in scene.seat_menus[1].options_list[1]
     assert sorted(scene.name_entries) == [0, 1]
     assert scene.name_entries[1].get_text() == "Player 2"
     assert scene.couch_hint() == (  # the line under the form says what a phone seat does
@@ -170,4 +170,4 @@ def test_a_phone_seat_is_named_and_starts_a_room_table(app):
     assert session.seats == ["human", "phone", "bot:easy"] and session.phone_seats == [1]
     assert session.names[:2] == ["Ana", "Bea"] and session.room
     assert app.scene.perspective is None and app.scene.phones.waiting()
-    assert "phone" not in LAN_SEAT_WORDS and seat_label("phone") == "Phone (hand on a phone)"
+    assert "phone" not in LAN_SEAT_WORDS and seat_label("phone") == "Player on a phone"
