@@ -171,6 +171,9 @@ class Phones:
                 self.draw_away(surface)
 
     def draw_waiting(self, surface: pygame.Surface) -> None:
+        """The card over the table before play: a title, one card per phone seat (its
+        code as large as the window allows, the name, the link in text; "Ana — phone"
+        once taken) and the "Play now" button (:attr:`play_rect`)."""
         t = self.table
         w, h = t.w, t.h
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
