@@ -43,6 +43,7 @@ def answers(address: str, port: int) -> bool:
 
 
 def read_codes(surface: pygame.Surface) -> list[str]:
+    """The QR codes on ``surface``, decoded (zxing-cpp, as a phone's camera would)."""
     w, h = surface.get_size()
     image = memoryview(pygame.image.tobytes(surface, "RGB")).cast("B", (h, w, 3))
     return sorted(b.text for b in zxingcpp.read_barcodes(image) if b.valid)

@@ -8,6 +8,8 @@ Fixtures:
   stopped at the end of the test.
 - ``viewport``: "phone" (360×740 CSS px, pixel ratio 2, touch — Chrome's mobile
   emulation) or "laptop" (1280×720); tests that take it run once per viewport.
+- ``app``: a window on SDL's dummy driver (tests/client/conftest.py's, for the couch
+  tests that play its table beside the phones' pages).
 - ``open_page(url, viewport=None)`` → :class:`Player`: a fresh browser (its own
   profile folder, so its own localStorage) with the page open; quit at the end.
 
@@ -52,6 +54,10 @@ from selenium.common.exceptions import (  # noqa: E402
     TimeoutException,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
+
+# ``app``: a window on SDL's dummy driver, as the client tests have it (the couch tests
+# play its table beside the phones' pages).
+from tests.client.conftest import app  # noqa: E402, F401
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"

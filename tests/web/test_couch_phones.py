@@ -20,34 +20,12 @@ import pytest
 
 from tests.web.conftest import SHOTS
 
-zxingcpp = pytest.importorskip("zxingcpp", reason="the test extra installs zxing-cpp")
+pytest.importorskip("zxingcpp", reason="the test extra installs zxing-cpp")
+from tests.client.test_phones import read_codes  # noqa: E402 (as a phone's camera reads)
 
 NAMES = ["Ana", "Bea", "Cid", "Bot"]
 #: Seconds a whole game may take on a loaded machine.
 GAME = 300.0
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TAPETE_CONFIG_DIR", str(tmp_path / "config"))
-    from client.app import App
-    from client.howto import GAMES
-    from client.settings import Settings
-
-    a = App(Settings(name="Ana", howto_seen=list(GAMES)), size=(1280, 720))
-    yield a
-    session = getattr(a.scene, "session", None)
-    if session is not None:
-        session.close()
-    pygame.quit()
-
-
-def read_codes(surface: pygame.Surface) -> list[str]:
-    """The QR codes on ``surface``, decoded (zxing-cpp, as a phone's camera would)."""
-    w, h = surface.get_size()
-    data = pygame.image.tobytes(surface, "RGB")
-    image = memoryview(data).cast("B", (h, w, 3))
-    return sorted(b.text for b in zxingcpp.read_barcodes(image) if b.valid)
 
 
 def fragment(link: str) -> dict:
