@@ -7,12 +7,9 @@
 import { matches } from "./wire.js";
 
 /**
- * Whether the page runs on a touch device — no fine pointer, no hover, so no keyboard at
- * hand (a phone at a couch table, a tablet) — decided once, when the page loads, from
- * the media features `(pointer: coarse)` and `(hover: none)`. There a board words its
- * prompts and buttons without the window's key hints ("Play", not "Play (Enter)"; "tap",
- * not "click"); with a fine pointer (a laptop) it keeps them.
- * @type {boolean}
+ * Whether the page runs on a touch device (no fine pointer, no hover: no keyboard at
+ * hand), decided at load. There a board words its prompts and buttons without the
+ * window's key hints ("Play", not "Play (Enter)"; "tap", not "click").
  */
 export const touch = typeof matchMedia === "function" &&
   matchMedia("(pointer: coarse)").matches && matchMedia("(hover: none)").matches;
@@ -36,8 +33,6 @@ export function linkCss(id) {
 
 /**
  * A button label without the window's key hint: "End turn [E]" → "End turn".
- * @param {string} text
- * @returns {string}
  */
 export function bare(text) {
   return text.replace(/\s*\[[^\]]*\]\s*$/, "");
@@ -47,9 +42,6 @@ export function bare(text) {
  * The actions of `legal` matching `fields` (wire.js `matches`), in order. Unlike
  * `table.choices` it ignores an action in flight: for what a board drew from the list it
  * was given (a tap on a drawn button looks up the action that button stood for).
- * @param {Object[]|null|undefined} legal
- * @param {Object} fields
- * @returns {Object[]}
  */
 export function matching(legal, fields) {
   return (legal || []).filter((a) => matches(a, fields));
@@ -58,8 +50,6 @@ export function matching(legal, fields) {
 /**
  * Show `text` in the prompt line for MESSAGE_MS (kept in `table.ui.message`; `prompt`
  * returns it), then draw again without it.
- * @param {Object} table   the game-module contract's `table`
- * @param {string} text
  */
 export function say(table, text) {
   table.ui.message = { text, until: Date.now() + MESSAGE_MS };
@@ -71,9 +61,6 @@ export function say(table, text) {
  * A board's prompt line: the message `say` put there while it lasts, else `line()`;
  * while this seat's own action is in flight an empty line keeps the last one shown (an
  * empty line for a moment would move the board under the finger).
- * @param {Object} table   the game-module contract's `table`
- * @param {function(): string} line
- * @returns {string}
  */
 export function prompt(table, line) {
   const m = table.ui.message;
@@ -92,10 +79,7 @@ const DRAWN = new Map();
  * (where the board was drawn last, from `table`) is on the page and `table` is game
  * `game`'s, unless a text field has the focus or an overlay (rules, emotes, the outcome)
  * is open. Call it on every render; it listens once per `onKey` for the page's life.
- * @param {HTMLElement} root
- * @param {Object} table   the game-module contract's `table`
  * @param {string} game    the module's game id ("the-game")
- * @param {function(KeyboardEvent, Object): void} onKey
  */
 export function hearKeys(root, table, game, onKey) {
   let drawn = DRAWN.get(onKey);
@@ -113,4 +97,26 @@ export function hearKeys(root, table, game, onKey) {
   }
   drawn.root = root;
   drawn.table = table;
+}
+
+/** Each board's key handler (`listenKeys`) → the table it drew last. */
+const LATEST = new Map();
+
+/**
+ * Give a board the page's keys as guandan and sequence-numbers take them: `onKey(event,
+ * table)` hears each keydown while `root` (where `table` was drawn last) is on the page,
+ * unless Ctrl, Alt or Meta is held or a text field has the focus. Call it on every render.
+ */
+export function listenKeys(root, table, onKey) {
+  table.__root = root;
+  if (!LATEST.has(onKey)) {
+    document.addEventListener("keydown", (ev) => {
+      const last = LATEST.get(onKey);
+      if (!last || !last.__root || !document.body.contains(last.__root)) return;
+      if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+      if (ev.target && /^(INPUT|TEXTAREA|SELECT)$/.test(ev.target.tagName)) return;
+      onKey(ev, last);
+    });
+  }
+  LATEST.set(onKey, table);
 }

@@ -17,7 +17,6 @@ export const LANGUAGES = {
 /**
  * Plural form index for `n`, per language: the catalogues' own Plural-Forms headers
  * (assets/locale/<code>/LC_MESSAGES/tapete.po), written out (the page runs no eval).
- * @type {Object<string, function(number): number>}
  */
 const PLURAL = {
   en: (n) => (n !== 1 ? 1 : 0),
@@ -42,7 +41,6 @@ export function language() {
 /**
  * The language to start with: the one chosen before (localStorage), else the
  * browser's first language we have, else English.
- * @returns {string}
  */
 export function preferred() {
   try {
@@ -62,8 +60,6 @@ export function preferred() {
  * Read a catalogue object as served: `{msgid: msgstr}`; a plural entry either as
  * `{singular: [form0, form1, …]}`, or keyed `"singular\u0000plural"` with its forms
  * joined by `"\u0000"` (the .mo file's own shape). The header (key "") is skipped.
- * @param {Object<string, string|string[]>} data
- * @returns {Map<string, string|string[]>}
  */
 export function readCatalogue(data) {
   const out = new Map();
@@ -81,7 +77,6 @@ export function readCatalogue(data) {
 /**
  * Switch to language `code` (fetches /i18n/<code>.json; English needs none) and keep
  * the choice. Falls back to English when the host has no catalogue.
- * @param {string} code
  * @returns {Promise<string>} the language in force
  */
 export async function setLanguage(code) {
@@ -109,8 +104,6 @@ export async function setLanguage(code) {
 
 /**
  * `msgid` in the language in force (the msgid itself when untranslated).
- * @param {string} msgid
- * @returns {string}
  */
 export function _(msgid) {
   const found = catalogue.get(msgid);
@@ -121,10 +114,6 @@ export function _(msgid) {
 /**
  * The form of `singular`/`plural` for `n` in the language in force (English's rule
  * when untranslated).
- * @param {string} singular
- * @param {string} plural
- * @param {number} n
- * @returns {string}
  */
 export function ngettext(singular, plural, n) {
   const forms = catalogue.get(singular);
@@ -139,9 +128,6 @@ export function ngettext(singular, plural, n) {
 /**
  * Python's `str.format` with named fields: `fmt("Row {n}", {n: 2})` → "Row 2"
  * (`{{`/`}}` are literal braces; a field not given stays as it is).
- * @param {string} text
- * @param {Object<string, *>} [fields]
- * @returns {string}
  */
 export function fmt(text, fields) {
   if (!fields) return text;

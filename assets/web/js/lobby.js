@@ -9,17 +9,6 @@ const NAME_KEY = "tapete:name";
 /** Milliseconds between two reads of /table.json while the lobby shows. */
 const REFRESH = 2000;
 
-/**
- * /table.json (net/web.py): the public facts of the table.
- * @typedef {Object} TableInfo
- * @property {string} game          engine id ("take5", …)
- * @property {string} table         the table's name
- * @property {string} table_id      32 hex digits: tokens are kept under it
- * @property {number} protocol      the host's protocol version (sent back in `hello`)
- * @property {boolean} started
- * @property {import("./seat.js").SeatDescription[]} seats
- */
-
 /** The name kept from last time ("" for none). */
 export function keptName() {
   try {
@@ -40,8 +29,6 @@ function keepName(name) {
 /**
  * Show the lobby of `info` in `root` until the player sits or watches: then
  * `choose({seat, spectator, player})` is called once.
- * @param {HTMLElement} root
- * @param {TableInfo} info
  * @param {function({seat: number|null, spectator: boolean, player: string}): void} choose
  * @param {string} [message]  a line to show first (why the page came back here)
  * @returns {function(): void} stop (the lobby stops reading /table.json)

@@ -29,86 +29,11 @@ export const EMOTE_CODES = new Set(["no-emotes", "unknown-emote", "too-many-emot
 /**
  * A seat description (net/PROTOCOL.md "Host → client"), as `welcome` and `seats` carry it.
  * @typedef {Object} SeatDescription
- * @property {number} seat
- * @property {"human"|"remote"|"phone"|"bot"|"open"} kind
- * @property {string} name
- * @property {"easy"|"normal"|"hard"|null} level
- * @property {boolean} connected
- * @property {boolean} away
- * @property {"connected"|"away"|"stand-in"|"bot"|"open"|"waiting"} state
- * @property {number|null} takeover_in  seconds until a stand-in, as of sending (away seats)
- * @property {number|null} clock        seconds left on the turn clock, as of sending
- */
-
-/**
- * The host's messages the seat reads (net/PROTOCOL.md "Host → client"; `delta` is
- * wire.js's Delta).
- * @typedef {Object} Welcome
- * @property {"welcome"} type
- * @property {number} protocol
- * @property {string} game
- * @property {string} table_id       32 hex digits: the token is kept under it
- * @property {number|null} seat      null: watching
- * @property {string|null} token     keep it to come back
- * @property {SeatDescription[]} seats
- * @property {string} table          the table's name
- * @property {boolean} started
- * @property {number|null} turn_seconds
- *
- * @typedef {Object} Snapshot
- * @property {"snapshot"} type
- * @property {number} seq
- * @property {Object} view           this seat's view (the lobby view before the start)
- * @property {boolean} started
- * @property {import("./wire.js").LegalGroup[]} [legal]   grouped (thin connections)
- *
- * @typedef {Object} ErrorMessage
- * @property {"error"} type
- * @property {string} code           stable (CLOSING codes end the link)
- * @property {string} message        for people (≤ 240 characters)
- * @property {string} rule           the rules-page section for a refused action, else ""
- * @property {number} [retry_after]  slow-down, too-many-emotes
- *
- * @typedef {Object} SeatsMessage
- * @property {"seats"} type
- * @property {SeatDescription[]} seats
- * @property {boolean} started
- * @property {number|null} turn_seconds
- *
- * @typedef {Object} Notice
- * @property {"notice"} type
- * @property {"stand-in"|"back"|"timed-out"|"idle"|"left"|"log-failed"|"log-back"} event
- * @property {number|null} seat      null for a notice about the table (log-failed, log-back)
- * @property {string} name           "" for a notice about the table
- * @property {string} message        English (the page words it from `event`)
- *
- * @typedef {Object} EmoteMessage
- * @property {"emote"} type
- * @property {number} seat
- * @property {number} emote          an index into net.protocol.EMOTES
- *
- * @typedef {Object} OutcomeMessage
- * @property {"outcome"} type
- * @property {{game: string, seed: string, winners: number[], scores: number[],
- *   rounds: (number|null), actions: number, bot_key: string}} outcome
- *
- * @typedef {Object} HintMessage
- * @property {"hint"} type
- * @property {number} seq            the table's seq when asked (older than the view: stale)
- * @property {Object} action         one of the seat's legal actions
  */
 
 /**
  * What the page asks the host for (the `hello`).
  * @typedef {Object} Join
- * @property {number} protocol        the host's protocol (from /table.json)
- * @property {string} tableId         /table.json's table_id (tokens are kept under it)
- * @property {string} player          the name
- * @property {number|null} seat       the seat asked for (null: any open one)
- * @property {string|null} token      a kept seat token (raw: the page's storage is per origin)
- * @property {boolean} spectator      watch
- * @property {boolean} [returning]    the seat was held from this browser before (its kept
- *                                    token, not a seat link opened for the first time)
  */
 
 /** localStorage key of the seat kept for `tableId`: `{token, seat}`. */
@@ -116,11 +41,7 @@ export function storeKey(tableId) {
   return "tapete:" + tableId;
 }
 
-/**
- * The seat kept for `tableId` ({token, seat}) or null.
- * @param {string} tableId
- * @returns {{token: string, seat: number|null}|null}
- */
+/** The seat kept for `tableId` ({token, seat}) or null. */
 export function keptSeat(tableId) {
   try {
     const raw = localStorage.getItem(storeKey(tableId));
@@ -208,7 +129,7 @@ export class Seat {
     for (const fn of this.listeners) fn({ kind, msg });
   }
 
-  // ------------------------------------------------------------------ the link
+  // -- the link
   /** Open the link (and keep it open: pings, reconnection) until `close()`. */
   open() {
     this.stopped = false;
@@ -324,7 +245,7 @@ export class Seat {
     if (ws) ws.close();
   }
 
-  // ------------------------------------------------------------------ messages
+  // -- messages
   receive(msg) {
     switch (msg.type) {
       case "welcome":
@@ -452,7 +373,7 @@ export class Seat {
     if ("turn_seconds" in msg) this.turnSeconds = msg.turn_seconds;
   }
 
-  // ------------------------------------------------------------------ reading
+  // -- reading
   /** Whether the seat's latest view says it must act (the game not over). */
   awaited() {
     const v = this.view;
@@ -463,8 +384,6 @@ export class Seat {
    * The legal actions matching a partial choice, in the host's order:
    * `choices({type: "play", card: 37})`. Empty while an action is in flight or the
    * link is down. A field's value may be a test: `{cards: (cs) => cs.length === 2}`.
-   * @param {Object} [fields]
-   * @returns {Object[]}
    */
   choices(fields = {}) {
     if (this.waiting || !this.connected) return [];
@@ -476,14 +395,12 @@ export class Seat {
     return this.choices(fields).length > 0;
   }
 
-  // ------------------------------------------------------------------ acting
+  // -- acting
   /**
    * Send `action` for this seat; returns whether it was sent. Refused (false) while an
    * earlier action waits for its answer (quietly: that one is on its way), while the
    * link is down (the player is told) and when `action` is not one of the seat's legal
    * actions (the player is told).
-   * @param {Object} action
-   * @returns {boolean}
    */
   send(action) {
     if (this.waiting) return false;

@@ -104,7 +104,6 @@ const LOW_CLOCK = 10;
  * Attributes: `class`, `text`, `on<event>` (a listener), `hidden`/`disabled` (booleans),
  * anything else as an attribute (null/undefined/false: left out). Children: nodes or
  * strings (null/false skipped; arrays flattened).
- * @returns {HTMLElement}
  */
 export function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -130,9 +129,6 @@ export function seconds(value) {
 /**
  * "You win!", else who won ("Ana wins!", "Ana and Ben win!"), or "Game over" when
  * nobody did (base.headline).
- * @param {number[]} winners
- * @param {string[]} names
- * @param {number|null} me
  */
 export function headline(winners, names, me) {
   if (me !== null && winners.includes(me)) return _("You win!");
@@ -151,8 +147,6 @@ export function modulePath(game) {
  * Render a rules page (assets/rules/<game>.<code>.txt as /rules/ serves it: one
  * paragraph a line, the first the title; `#` lines are not paragraphs, `# ` and `## `
  * lines of a markdown page are headings, `- ` lines list items) as elements.
- * @param {string} text
- * @returns {HTMLElement[]}
  */
 export function rulesPage(text) {
   const out = [];
@@ -186,12 +180,6 @@ export function rulesPage(text) {
  * the open overlay).
  */
 export class TableShell {
-  /**
-   * @param {HTMLElement} root
-   * @param {import("./seat.js").Seat} seat
-   * @param {Object} info   /table.json
-   * @param {Object} module the game module
-   */
   constructor(root, seat, info, module) {
     this.root = root;
     this.seat = seat;
@@ -214,7 +202,7 @@ export class TableShell {
     this.ticker = setInterval(() => this.tick(), 250);
   }
 
-  // ------------------------------------------------------------------ hearing
+  // -- hearing
   hear({ kind, msg }) {
     const now = performance.now();
     if (kind === "delta") {
@@ -297,7 +285,7 @@ export class TableShell {
     this.renderLink();
   }
 
-  // ------------------------------------------------------------------ the page's frame
+  // -- the page's frame
   build() {
     this.titleEl = el("h1", { class: "title" });
     this.linkEl = el("span", { class: "link", "data-link": "" });
@@ -349,7 +337,7 @@ export class TableShell {
     }
   }
 
-  // ------------------------------------------------------------------ the table object
+  // -- the table object
   names() {
     const out = [];
     for (const d of this.seat.seats) if (Number.isInteger(d.seat)) out[d.seat] = String(d.name || "");
@@ -400,7 +388,7 @@ export class TableShell {
     return t;
   }
 
-  // ------------------------------------------------------------------ drawing
+  // -- drawing
   render() {
     const seat = this.seat;
     this.titleEl.textContent = [GAME_NAMES[this.game] || this.game, this.info.table || ""].filter(Boolean).join(" · ");

@@ -27,8 +27,6 @@ const encoder = new Encoder({ ignoreUndefined: true });
 
 /**
  * One message's bytes (a msgpack map with a string `type`), as a plain object.
- * @param {ArrayBuffer|Uint8Array} bytes
- * @returns {{type: string} & Object<string, *>}
  * @throws {Error} for a message over MAX_MESSAGE, one that breaks a limit, or one that
  *   is not a map with a string `type`.
  */
@@ -44,19 +42,15 @@ export function decode(bytes) {
 
 /**
  * A message as msgpack bytes (undefined fields are left out; ints stay ints).
- * @param {Object<string, *>} message
- * @returns {Uint8Array}
  */
 export function encode(message) {
   return encoder.encode(message);
 }
 
-// ---------------------------------------------------------------------------- awaiting
+// -- awaiting
 /**
  * The `awaiting` list a bit mask stands for (seats in rising order):
  * net.delta.mask_awaiting. Exact for every mask below 2**53 (seats 0..52).
- * @param {number} mask
- * @returns {number[]}
  */
 export function maskAwaiting(mask) {
   const out = [];
@@ -68,28 +62,16 @@ export function maskAwaiting(mask) {
   return out;
 }
 
-// ---------------------------------------------------------------------------- deltas
+// -- deltas
 /**
  * A delta message (net/PROTOCOL.md "Deltas"): only the parts that are not empty.
  * @typedef {Object} Delta
- * @property {"delta"} type
- * @property {number} seq             previous + 1
- * @property {Object<string, *>} [set]     top-level view keys with their new values
- * @property {Object<string, Array>} [app] list-valued keys with the items appended
- * @property {string[]} [del]         keys gone
- * @property {number} [aw]            the new `awaiting` as a bit mask
- * @property {Object[]} [events]      the action's events as this seat may see them
- * @property {boolean} [yours]        true only on the delta answering this connection's action
- * @property {LegalGroup[]} [legal]   thin connections only, when the legal list changed
  */
 
 /**
  * `view` with `delta` applied, as a new object (`view` and its lists are left as they
  * were): net.delta.apply_delta — `set` replaces values (a new key goes last), `app`
  * extends lists (into new lists), `del` removes keys, `aw` sets `awaiting`.
- * @param {Object<string, *>} view
- * @param {Delta} delta
- * @returns {Object<string, *>}
  */
 export function applyDelta(view, delta) {
   const out = Object.assign({}, view);
@@ -109,20 +91,16 @@ export function applyDelta(view, delta) {
   return out;
 }
 
-// ---------------------------------------------------------------------------- legal lists
+// -- legal lists
 /**
  * One group of a thin client's legal list (net/PROTOCOL.md "Legal lists for thin
  * clients"): a run of actions with the same keys in the same order.
  * @typedef {Object} LegalGroup
- * @property {string[]} keys              the actions' keys, in order
- * @property {Object<string, *>} same     the keys whose value is the same in every action
- * @property {Array<Array<*>>} rows       each action's other values, in `keys` order
  */
 
 /**
  * The actions of a grouped legal list, in order: net.delta.unpack_legal (a plain
  * action map in the list is taken as it is).
- * @param {Array<LegalGroup|Object>} groups
  * @returns {Object[]} the actions (plain maps such as `{type: "choose", card: 37}`)
  */
 export function unpackLegal(groups) {
@@ -146,13 +124,10 @@ export function unpackLegal(groups) {
   return out;
 }
 
-// ---------------------------------------------------------------------------- matching
+// -- matching
 /**
  * Whether two plain values (numbers, strings, booleans, null, arrays, maps) are equal,
  * deeply, as Python's `==` compares the decoded values.
- * @param {*} a
- * @param {*} b
- * @returns {boolean}
  */
 export function equal(a, b) {
   if (a === b) return true;
@@ -174,9 +149,6 @@ export function equal(a, b) {
 /**
  * Whether `action` has every field of `fields` with a matching value (equal, or a
  * function of the field's value that says whether it matches): client.tables.seat.matches.
- * @param {Object} action
- * @param {Object<string, *|function(*): boolean>} fields
- * @returns {boolean}
  */
 export function matches(action, fields) {
   for (const name of Object.keys(fields)) {

@@ -13,47 +13,17 @@
  * Input, as the window: tap cards to pick them (again: put back); the play whose cards
  * have the picked faces is looked up in the legal list (either copy of a face may be
  * picked). Keys on a laptop: ←/→ and Space pick, ↑/↓ pick / put back a rank, Enter plays
- * (or gives), P passes, H hints, Tab / 1–9 choose a reading, O sorts. On a touch device
- * (dom.js `touch`) the words carry no key hints: "Play", "Hint", "Give 7♥ as tribute".
- *
- * The hint, as the window's: the engine's normal bot's choice from this seat's view
- * first (the page cannot run the bot: it asks the host, net/PROTOCOL.md `hint`), then
- * each other legal play weakest first (engine.guandan.combos.play_key's order), one per
- * press, a pass last. Should the host give no hint, the first is a pass after the
- * partner's play, else the weakest play.
- *
- * Every decision comes from `table.legal`; nothing here decides what is legal.
+ * (or gives), P passes, H hints, Tab / 1–9 choose a reading, O sorts.
+ * The hint's order: Seat.hintCycle.
  *
  * @typedef {{type: "play", cards: number[], combo: string, rank: number}
  *   | {type: "pass"} | {type: "tribute"|"return", card: number}} Action
  * @typedef {{seat: number, type: "play"|"pass", combo?: string, rank?: number,
  *   cards?: number[]}} PlayEntry
- * @typedef {Object} View  engine/guandan/view.py `build`:
- * @property {number|null} seat
- * @property {number[]} awaiting
- * @property {boolean} over
- * @property {"tribute"|"return"|"play"|"over"} phase
- * @property {number} deal
- * @property {number} level        this deal's rank (2..14)
- * @property {number} level_team   whose level is played (-1: the first deal)
- * @property {number[]} levels     [team 0, team 1]
- * @property {number[]} hand       own card ids ([] watching); face = id % 54
- * @property {number[]} hand_counts
- * @property {number|null} turn
- * @property {boolean} leading
- * @property {{seat: number, combo: string, rank: number, cards: number[]}|null} last_play
- * @property {PlayEntry[]} trick   this trick's plays and passes
- * @property {PlayEntry[]} plays   this deal's
- * @property {number[]} out        seats in finishing order
- * @property {{payers: number[], paid: number[][], transfers: number[][], returns: number[][],
- *   exempt: boolean}} tribute   transfers [payer, receiver, card]; returns [receiver, payer, card]
- * @property {{deal: number, level: number, level_team: number, places: number[], team: number,
- *   advance: number}[]} history
- * @property {{deals: number|null, start_level: number, three_failures: boolean}} options
- * @property {number[]} winners
+ * @typedef {Object} View  engine/guandan/view.py `build`
  */
 
-import { linkCss, touch } from "../dom.js";
+import { linkCss, listenKeys, touch } from "../dom.js";
 import { el as h } from "../table.js";
 
 const FACES = 54;
@@ -68,16 +38,10 @@ const BOMBS = new Set(["bomb", "straight-flush", "four-jokers"]);
 const SEQUENCES = new Set(["straight", "consecutive-pairs", "consecutive-triples", "straight-flush"]);
 const MODES = ["rank", "suit", "combos"];
 
-/** The latest table drawn (the one document key handler acts on it). */
-let current = null;
-let listening = false;
-
-// ------------------------------------------------------------------ small helpers
-// The board's style starts loading as soon as the shell imports this module (at boot,
-// before the lobby), so the first table is drawn styled.
+// The board's style loads at import (dom.js linkCss).
 linkCss("guandan");
 
-// ------------------------------------------------------------------ card facts (faces.py)
+// -- card facts (faces.py)
 /** 2..14 (A = 14), 16 small joker, 17 big joker. */
 function rank(card) {
   const f = card % FACES;
@@ -191,7 +155,7 @@ function faceKey(cards) {
   return cards.map((c) => c % FACES).sort((x, y) => x - y).join(",");
 }
 
-// ------------------------------------------------------------------ the hand's orders (hand.py)
+// -- the hand's orders (hand.py)
 function byRank(cards, level) {
   return [...cards].sort((a, b) => cmpKeys(sortKey(a, level), sortKey(b, level)));
 }
@@ -262,7 +226,7 @@ function handGroups(cards, mode, level) {
   return out;
 }
 
-// ------------------------------------------------------------------ decisions (scene.py)
+// -- decisions (scene.py)
 class Seat {
   constructor(table) {
     this.table = table;
@@ -381,7 +345,7 @@ class Seat {
     return t.t(team === this.me % 2 ? "your team's level" : "the opponents' level");
   }
 
-  // ---------------------------------------------------------------- actions
+  // -- actions
   send(action) {
     if (this.table.busy) return false;
     this.table.act(action);
@@ -596,7 +560,7 @@ class Seat {
   }
 }
 
-// ------------------------------------------------------------------ drawing
+// -- drawing
 function placeText(table, place) {
   return table.t({ 1: "1st", 2: "2nd", 3: "3rd" }[place] || "last");
 }
@@ -909,12 +873,8 @@ function drawControls(s) {
   return out;
 }
 
-// ------------------------------------------------------------------ keys
-function onKey(ev) {
-  const table = current;
-  if (!table || !table.__root || !document.body.contains(table.__root)) return;
-  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
-  if (ev.target && /^(INPUT|TEXTAREA|SELECT)$/.test(ev.target.tagName)) return;
+// -- keys
+function onKey(ev, table) {
   const s = new Seat(table);
   s.reconcile();
   if (s.me === null || !s.v || s.v.over) return;
@@ -955,20 +915,10 @@ function onKey(ev) {
   table.rerender();
 }
 
-/**
- * Draw the table into `root` (the shell's game area) from `table.view` and `table.legal`.
- * @param {HTMLElement} root
- * @param {{view: View, legal: Action[], seat: number|null, seats: Object[], t: Function,
- *   act: Function, busy: boolean, ui: Object, rerender: Function}} table
- */
+/** Draw the board into `root` from `table` (the contract in table.js). */
 export function render(root, table) {
   linkCss("guandan");
-  current = table;
-  table.__root = root;
-  if (!listening) {
-    listening = true; // once per page: the handler acts on the latest table
-    document.addEventListener("keydown", onKey);
-  }
+  listenKeys(root, table, onKey);
   const v = table.view;
   root.replaceChildren();
   if (!v || v.lobby || !v.levels) return;

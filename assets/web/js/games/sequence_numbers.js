@@ -10,47 +10,16 @@
  * Input (as the window): tap a card, the spaces it may take light up (from the legal
  * list), tap a lit space. With no card picked, tapping a space picks the equation card
  * that answers it. Keys on a laptop: 1–9 / Tab pick, arrows + Enter place, D trades in a
- * dead card, X discards when no card can be played. On a touch device (dom.js `touch`)
- * the prompts and buttons say "tap" and carry no key hints.
- *
- * Every decision comes from `table.legal` (the host's list for this seat); nothing here
- * decides what is legal.
+ * dead card, X discards when no card can be played.
  *
  * @typedef {{type: "chip"|"remove", card: string, row: number, col: number}
  *   | {type: "dead"|"discard", card: string}} Action
  *   A legal action: `chip` places a chip (an equation card or Plus), `remove` is Minus,
  *   `dead` trades in a dead card, `discard` throws a card when none can be played.
- * @typedef {Object} View  The seat's view (engine/sequence_numbers/view.py):
- * @property {number|null} seat
- * @property {number} players
- * @property {number[]} awaiting
- * @property {boolean} over
- * @property {number} turn         whose turn (seat)
- * @property {number} turns        turns played
- * @property {number[]} colours    chip colour (0..2) of each seat
- * @property {number|null} colour  this seat's colour
- * @property {number} teams        how many colours play
- * @property {number} needed       sequences that win
- * @property {number[][]} board    10×10 numbers (0 = free corner)
- * @property {(number|null)[][]} chips   colour on each space, or null
- * @property {boolean[][]} locked  chips in a completed sequence: every chip of a line
- *   completed at once, turned over (sequence-numbers.md "Settled where the seed is silent")
- * @property {number[][]} corners  [[row, col], ...]
- * @property {string[]} hand       own cards: "25+8", "40-37", "plus", "minus" ([] watching)
- * @property {string[]} dead       own cards whose both spaces are covered
- * @property {number[]} hand_sizes
- * @property {number} deck_size
- * @property {string[][]} discards every seat's discard pile, oldest first
- * @property {number[][][][]} sequences  per colour: sequences as lists of [row, col], each
- *   the whole line completed (five or more spaces, a free corner included)
- * @property {number[]} sequence_counts  per colour
- * @property {number} reshuffles
- * @property {number|null} reshuffle_limit
- * @property {number[]} winners
- * @property {boolean} draw
+ * @typedef {Object} View  The seat's view (engine/sequence_numbers/view.py)
  */
 
-import { linkCss, touch } from "../dom.js";
+import { linkCss, listenKeys, touch } from "../dom.js";
 import { el as h } from "../table.js";
 
 const SIZE = 10;
@@ -58,16 +27,10 @@ const GROUP_LABELS = ["1–9", "10–19", "20–29", "30–39", "40–48"];
 const TEAM_GLYPHS = ["●", "■", "▲"];
 const TEAM_NAMES = ["Red", "Blue", "Green"];
 
-/** The latest table drawn (the one document key handler acts on it). */
-let current = null;
-let listening = false;
-
-// ------------------------------------------------------------------ small helpers
-// The board's style starts loading as soon as the shell imports this module (at boot,
-// before the lobby), so the first table is drawn styled.
+// The board's style loads at import (dom.js linkCss).
 linkCss("sequence_numbers");
 
-// ------------------------------------------------------------------ card words
+// -- card words
 /** "12+7" → ["12", "+", "7"]; "30-11" → ["30", "−", "11"]; null for Plus and Minus. */
 function splitFace(face) {
   for (const [op, shown] of [["+", "+"], ["-", "−"]]) {
@@ -100,7 +63,7 @@ function groupOf(n) {
   return Math.min(4, Math.floor(n / 10));
 }
 
-// ------------------------------------------------------------------ decisions
+// -- decisions
 /** The seat's state and the decisions its legal list allows (scene.py's methods). */
 class Seat {
   constructor(table) {
@@ -354,7 +317,7 @@ class Seat {
   }
 }
 
-// ------------------------------------------------------------------ drawing
+// -- drawing
 function chipEl(colour, locked) {
   return h("span", { class: `sn-chip sn-c${colour % 3}${locked ? " sn-locked" : ""}`, "data-chip": colour },
     TEAM_GLYPHS[colour % 3]);
@@ -558,11 +521,8 @@ function drawHand(s) {
   return out;
 }
 
-// ------------------------------------------------------------------ keys
-function onKey(ev) {
-  const table = current;
-  if (!table || !document.body.contains(table.__root) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-  if (ev.target && /^(INPUT|TEXTAREA|SELECT)$/.test(ev.target.tagName)) return;
+// -- keys
+function onKey(ev, table) {
   const s = new Seat(table);
   s.reconcile();
   if (!s.deciding()) return;
@@ -596,21 +556,10 @@ function onKey(ev) {
   table.rerender();
 }
 
-/**
- * Draw the table into `root` (the page shell's game area) from `table.view` and
- * `table.legal` (see assets/web/js/main.js for `table`).
- * @param {HTMLElement} root
- * @param {{view: View, legal: Action[], seat: number|null, seats: Object[], t: Function,
- *   act: Function, busy: boolean, ui: Object, rerender: Function}} table
- */
+/** Draw the board into `root` from `table` (the contract in table.js). */
 export function render(root, table) {
   linkCss("sequence_numbers");
-  current = table;
-  table.__root = root;
-  if (!listening) {
-    listening = true; // once per page: the handler acts on the latest table
-    document.addEventListener("keydown", onKey);
-  }
+  listenKeys(root, table, onKey);
   const v = table.view;
   // The zoomed board's scroll survives a render (the board is drawn anew each time).
   const oldWrap = root.querySelector(".sn-boardwrap");

@@ -9,32 +9,6 @@ import { _, fmt, ngettext } from "../i18n.js";
 import { hearKeys, touch } from "../dom.js";
 import { el, headline } from "../table.js";
 
-/**
- * A Take 5 view (engine/take5/view.py), the keys the page reads.
- * @typedef {Object} Take5View
- * @property {number} players
- * @property {number} round
- * @property {number} turn
- * @property {"choose"|"row-choice"|"over"} phase
- * @property {number[]} awaiting
- * @property {number[][]} rows            four rows, oldest card first
- * @property {number[]} row_costs         each row's bullheads
- * @property {number[]} hand              own cards, sorted ([] for a watcher)
- * @property {number|null} chosen         own choice this turn
- * @property {number[]} hand_sizes
- * @property {Array<[number, number]>} revealed   [seat, card] of this turn's reveal
- * @property {Array<[number, number]>} pending    [card, seat] still to place
- * @property {number|null} row_choice     the seat choosing a row
- * @property {number[]} penalty_counts    cards taken this round, per seat
- * @property {number[]} own_penalty       own penalty pile this round
- * @property {number} own_bullheads
- * @property {number[]} totals
- * @property {number|null} threshold
- * @property {number|null} rounds
- * @property {boolean} over
- * @property {number[]} winners
- */
-
 /** Penalty heads of `card` (take5.md "Components"; engine.take5.state.bullheads): a
  * card's face, as the window prints it. */
 export function bullheads(card) {

@@ -2,9 +2,6 @@
  * Teamplay's table in the browser (mirrors client/tables/teamplay/): every player with
  * their card count and own missions, the general mission, the bank, the draw pile and
  * the discards, the sides' points, your hand and the turn's buttons (teamplay.md).
- * Built only from the seat's view and the legal list the host sends (`legal: true`):
- * which missions the selected cards complete, what may be drawn, given or discarded is
- * read from that list, never worked out here.
  *
  * Input, as in the window: tap cards to select them (again: unselect). Your missions
  * the selection completes turn gold (blue: part of a completion; green: the hand could
@@ -14,43 +11,9 @@
  * Over the hand limit at the start of a turn: select the cards, then Discard. A newly
  * drawn mission: Keep it, or Swap for the next (once). Tap any mission to read it. On a
  * keyboard: 1–3 bank, D draw pile, C complete, G give, E end turn, K keep, R swap,
- * Enter complete / discard, Backspace clear. On a touch device (dom.js `touch`) the
- * prompts name buttons and taps instead of keys.
+ * Enter complete / discard, Backspace clear.
  *
- * @typedef {Object} TeamplayView engine/teamplay/view.py `build`:
- * @property {number|null} seat
- * @property {number} players
- * @property {number[]} awaiting
- * @property {boolean} over
- * @property {"setup"|"play"|"over"} phase
- * @property {number} turn_seat   the seat to act
- * @property {number} turn        turns started (round = turn / players + 1)
- * @property {number[][]} teams   seats per side
- * @property {number|null} partner
- * @property {boolean} has_teams
- * @property {number[]} hand      own card ids 0..63 (value id/8+1, colour id/4%2: 0 red)
- * @property {number[]} hand_sizes
- * @property {number} hand_limit
- * @property {number[]} bank
- * @property {number} deck_size
- * @property {number|null} discard_top
- * @property {number} discard_size
- * @property {string|null} general      mission id
- * @property {Array<Array<string|null>>} own  per seat
- * @property {number} mission_deck_size
- * @property {string[][]} done    completed mission ids per seat
- * @property {number[]} points    per side
- * @property {number[]} missions  per side
- * @property {Object<string, number>} vp  points of every mission on the table or done
- * @property {number} must_discard
- * @property {number} draws_left
- * @property {boolean} gave
- * @property {string|null} fresh  "general" | "own/i" of the seat to act: keep or swap
- * @property {number} end_at
- * @property {boolean} end_announced
- * @property {number|null} last_turn
- * @property {{from: number, to: number, cards: number[]}[]} gifts  own gifts only
- * @property {number[]} winners
+ * @typedef {Object} TeamplayView engine/teamplay/view.py `build`
  * @typedef {{type: "draw", from: "deck"}|{type: "draw", from: "bank", card: number}|
  *   {type: "complete", mission: string, cards: number[]}|{type: "give", cards: number[]}|
  *   {type: "discard", card: number}|{type: "keep"}|{type: "reject"}|{type: "end-turn"}}
@@ -187,7 +150,7 @@ function facts(table) {
   };
 }
 
-// ------------------------------------------------------------------ actions
+// -- actions
 function toggle(table, f, c) {
   const ui = table.ui;
   if (ui.selected.includes(c)) ui.selected = ui.selected.filter((x) => x !== c);
@@ -341,7 +304,7 @@ function onKey(event, table) {
   event.preventDefault();
 }
 
-// ------------------------------------------------------------------ prompt
+// -- prompt
 function statusLine(table, f) {
   const t = table.t;
   const v = f.v;
@@ -405,7 +368,7 @@ function freshMission(v) {
   return (v.own[v.turn_seat] || [])[Number(v.fresh.split("/")[1])] ?? null;
 }
 
-// ------------------------------------------------------------------ pieces
+// -- pieces
 function numberCard(table, c, cls = "") {
   return el("span", { class: `tp-card ${colourOf(c) === 0 ? "red" : "blue"} ${cls}`, "aria-label": cardLabel(table, c) },
     el("span", { class: "tp-val", text: valueOf(c) }),
@@ -715,13 +678,7 @@ export function seatLine(table, seat) {
   return sub;
 }
 
-/**
- * Draw Teamplay into `root` from `table` (the game-module contract in COORD.md).
- * @param {HTMLElement} root
- * @param {{view: TeamplayView, legal: TeamplayAction[], seat: number|null, seats: Object[],
- *   game: string, t: function(string): string, act: function(TeamplayAction): void,
- *   busy: boolean, ui: Object, rerender: function(): void}} table
- */
+/** Draw the board into `root` from `table` (the contract in table.js). */
 export function render(root, table) {
   linkCss("teamplay");
   const v = table.view;

@@ -1,8 +1,7 @@
 /**
  * The Game's table in the browser (mirrors client/tables/the_game/): the four piles
  * (two up from 1, two down from 100), your hand, the team and the draw pile, pile
- * signals (the-game.md). Built only from the seat's view and the legal list the host
- * sends (`legal: true`); the page never decides what fits where.
+ * signals (the-game.md).
  *
  * Input, as in the window: tap a card (again: unselect) — the piles it may go on light
  * up (a backwards trick is marked) — then tap a lit pile. The button under the team
@@ -10,30 +9,11 @@
  * Each pile has your two signal toggles ("Don't" / "Play well"; again: clear), live at
  * any time, also out of turn, while the legal list offers them. On a keyboard: 1–8 or
  * ←/→ pick a card, A S D F pick a pile, Enter its only pile, E end turn, B declare
- * blocked, Shift / Ctrl + A S D F signal. On a touch device (dom.js `touch`) no key is
- * shown or named: the prompts say "tap".
+ * blocked, Shift / Ctrl + A S D F signal.
  *
  * @typedef {"asc1"|"asc2"|"desc1"|"desc2"} PileName
  * @typedef {"dont-play"|"can-play-well"|null} Signal
- * @typedef {Object} TheGameView engine/the_game/view.py `build`:
- * @property {number|null} seat
- * @property {number} players
- * @property {number[]} awaiting
- * @property {boolean} over
- * @property {number} turn      the active seat
- * @property {number} turns     turns started
- * @property {number[]} hand    own hand, sorted ([] for a spectator)
- * @property {number[]} hand_sizes
- * @property {number} deck      draw pile size
- * @property {Object<PileName, number[]>} piles  cards played, in order
- * @property {Object<PileName, number>} tops     top card or marker (1 / 100)
- * @property {Object<PileName, Signal[]>} signals  per seat
- * @property {boolean} signals_open
- * @property {number} minimum
- * @property {number} to_play   still to play before the turn may end
- * @property {boolean} blocked  own seat must declare the block
- * @property {boolean} expert
- * @property {number} cards_left
+ * @typedef {Object} TheGameView engine/the_game/view.py `build`
  * @typedef {{type: "play", card: number, pile: PileName}|{type: "end-turn"}|
  *   {type: "declare-blocked"}|{type: "signal", pile: PileName, signal: Signal}} TheGameAction
  */
@@ -88,7 +68,7 @@ function isTrick(v, c, pile) {
   return ASCENDING[pile] ? c === top - 10 : c === top + 10;
 }
 
-// ------------------------------------------------------------------ actions
+// -- actions
 function select(table, c) {
   const ui = table.ui;
   ui.selected = ui.selected === c ? null : c;
@@ -192,7 +172,7 @@ function onKey(event, table) {
   event.preventDefault();
 }
 
-// ------------------------------------------------------------------ prompt
+// -- prompt
 /** The one obvious prompt (the window's `status_line`). */
 function statusLine(table, f) {
   const t = table.t;
@@ -240,7 +220,7 @@ function statusLine(table, f) {
     : t("Minimum played: play more cards, or end your turn (E)");
 }
 
-// ------------------------------------------------------------------ pieces
+// -- pieces
 /** A card of The Game (2..99): its number on a band shaded by value. */
 function cardFace(n, cls) {
   const node = el("span", { class: "tg-card " + cls }, el("span", { class: "tg-num", text: n }));
@@ -451,13 +431,7 @@ export function seatLine(table, seat) {
   return sub;
 }
 
-/**
- * Draw The Game into `root` from `table` (see assets/web/js/games contract in COORD.md).
- * @param {HTMLElement} root
- * @param {{view: TheGameView, legal: TheGameAction[], seat: number|null, seats: Object[],
- *   game: string, t: function(string): string, act: function(TheGameAction): void,
- *   busy: boolean, ui: Object, rerender: function(): void}} table
- */
+/** Draw the board into `root` from `table` (the contract in table.js). */
 export function render(root, table) {
   linkCss("the_game");
   const v = table.view;
