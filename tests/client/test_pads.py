@@ -214,6 +214,11 @@ def test_take5_couch_each_pad_passes_its_own_privacy_screen_and_plays_its_seat(a
     table = start_table(app, "take5", ["human", "human"], 0, names=["Ana", "Béla"])
     sent = sends(table)
     assert table.pad_seats == {0: PAD, 1: OTHER}
+    # Both choose at once and each seat's view comes on its own link, in any order: had
+    # Béla's come first, the screen would be his. Once both are due, it goes to Ana.
+    both = lambda: table.seats[0].awaited() and table.seats[1].awaited()  # noqa: E731
+    assert run_until(app, lambda: table.privacy_for is not None and both(), 60)
+    table.privacy_for = None
     assert run_until(app, lambda: table.privacy_for == 0, 60)
     press(table, "a", OTHER)  # another seat's pad does not open Ana's hand
     assert table.privacy_for == 0 and table.perspective is None
