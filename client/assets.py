@@ -169,13 +169,14 @@ def runs(s: str, bold: bool = False) -> tuple[tuple[int, str, str | None], ...]:
     are drawn from left to right.
 
     Each character goes to the face that has it (:func:`face_for`); a space, a digit, a
-    mark or punctuation stays in the run before it when that face has it. Bidi is the
-    simple form of Unicode's: a run of right-to-left letters (with the spaces and
-    punctuation between them) is shaped right to left by HarfBuzz, digits always read
-    left to right, and when the first letter of ``s`` is right-to-left the runs are
-    laid out right to left too (a name that is all Arabic or Hebrew, with or without a
-    number, reads correctly; in a name that mixes both directions each run keeps its
-    own order — no nested embedding levels)."""
+    mark or punctuation stays in the run before it when that face has it (not a space
+    in a colour emoji face: its bitmap space is wide). Bidi is the simple form of
+    Unicode's: a run of right-to-left letters (with the spaces and punctuation between
+    them) is shaped right to left by HarfBuzz, digits always read left to right, and
+    when the first letter of ``s`` is right-to-left the runs are laid out right to left
+    too (a name that is all Arabic or Hebrew, with or without a number, reads
+    correctly; in a name that mixes both directions each run keeps its own order — no
+    nested embedding levels)."""
     import unicodedata
 
     kinds = [unicodedata.bidirectional(c) for c in s]
@@ -216,6 +217,7 @@ def runs(s: str, bold: bool = False) -> tuple[tuple[int, str, str | None], ...]:
             and out[-1][2] == d
             and preferred_face(c, bold) in (None, out[-1][0])
             and covers(out[-1][0], c, bold)
+            and not (c.isspace() and FACES[out[-1][0]].strike)  # an emoji face's space is wide
         ):
             face = out[-1][0]  # (an emoji is "other neutral" too, but keeps its face)
         if out and out[-1][0] == face and out[-1][2] == d:
@@ -257,8 +259,7 @@ def _simple(s: str, bold: bool) -> bool:
 def _scale(index: int, size: int, bold: bool) -> float:
     """How much a glyph of face ``index`` is scaled at text size ``size``: 1 for an
     outline face; a bitmap face's glyphs take the height of DejaVu's line."""
-    strike = FACES[index].strike
-    if not strike:
+    if not FACES[index].strike:
         return 1.0
     return font(size, bold).get_height() / face_font(index, size).get_height()
 

@@ -57,6 +57,12 @@ def test_a_flag_goes_to_the_fallback_face_that_has_it(display, monkeypatch):
         assets.preferred_face.cache_clear()
         assets.runs.cache_clear()
         assert assets.runs(f"Ana {FLAG}") == ((0, "Ana ", None), (last, FLAG, None))
+        # the space after it stays out of the emoji face (its bitmap space is wide)
+        assert assets.runs(f"Ana {FLAG} Bea") == (
+            (0, "Ana ", None),
+            (last, FLAG, None),
+            (0, " Bea", None),
+        )
         img, _baseline = assets.render_line(f"Ana {FLAG}", 20)
         assert img.get_height() == assets.font(20).get_height()  # scaled to the line
     finally:
