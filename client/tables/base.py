@@ -287,13 +287,6 @@ class TableScene(TableText, Scene, abc.ABC):
         cut = self.name_cut
         return name if cut is None or len(name) <= cut else name[: cut - 1].rstrip() + "…"
 
-    def who(self, seat: int, full: bool = False) -> str:
-        """ "You" for the shown seat (on a couch: that player's name), else the name
-        (``full``: with the bot level)."""
-        if seat == self.me and not self.couch:
-            return _("You")
-        return self.name(seat) if full else self.short_name(seat)
-
     def latest(self) -> Mapping:
         """The shown perspective's latest view (the board may still be animating to
         it); the board itself when no mirror stands behind it (a replay)."""

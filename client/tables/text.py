@@ -40,6 +40,33 @@ class TableText:
         return assets.MIN_TEXT
 
     @property
+    def foreign(self) -> bool:
+        """Whether the shown seat is one a replay's review shows that was not played
+        on this screen (a replay's "You" is the log's one screen player): it goes by
+        its name, and its team by its number."""
+        if not getattr(self, "viewer", False) or self.me is None:
+            return False
+        seats = self.session.seats
+        return seats.count("human") != 1 or seats[self.me] != "human"
+
+    @property
+    def named(self) -> bool:
+        """Whether the shown seat goes by its name, not "You": a shared screen
+        (``couch``: each player by name) or a :attr:`foreign` seat."""
+        return self.couch or self.foreign
+
+    def is_you(self, seat: int | None) -> bool:
+        """Whether ``seat`` is called "You": the shown seat, unless :attr:`foreign`."""
+        return seat is not None and seat == self.me and not self.foreign
+
+    def who(self, seat: int, full: bool = False) -> str:
+        """ "You" for the shown seat (on a couch or in a :attr:`foreign` review: that
+        player's name), else the name (``full``: with the bot level)."""
+        if seat == self.me and not self.named:
+            return _("You")
+        return self.name(seat) if full else self.short_name(seat)
+
+    @property
     def room_view(self) -> bool:
         """Whether this is a table for the room showing the public table (no hand on
         the screen): the games' layouts then use the hand's room for larger cards,

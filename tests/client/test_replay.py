@@ -130,6 +130,38 @@ def test_review_shows_every_hand_only_once_the_game_is_over(app, tmp_path, data)
     assert not scene.review
 
 
+def test_a_review_names_the_seat_it_shows_unless_it_was_played_here(app, tmp_path, data):
+    """A bots' game reviewed from seat 1 shows "Bot 1", its team as "Team 1" and its
+    lead as "Bot 1 leads" (the review read "You", "Your team: 3 (You & Bot 3)", "You:
+    pass"); a log with one screen player keeps "You" for that seat only."""
+    from client.i18n import _
+    from client.scenes.replay import ReplayScene
+    from client.tables.guandan import paint
+
+    path, _out = finished_log(tmp_path, "guandan", "bot,bot,bot,bot", seed=3)
+    scene = ReplayScene(app, read_log(path))
+    app.switch(scene)
+    scene.goto(len(scene.states) - 1)
+    app.frame(1 / 30, [])
+    scene.show(0)  # what the review draws (drawing ends back at the public view)
+    t = scene.table
+    assert (t.me, t.foreign, t.named, t.is_you(0)) == (0, True, True, False)
+    assert t.who(0) == "Bot 1" and t.who(2) == "Bot 3"
+    assert paint.team_name(t, 0) == _("Team {n}").format(n=1)
+    assert paint.lead_text(t, 0) == _("{name} leads").format(name="Bot 1")
+    record = read_log(path)
+    record["seats"] = ["bot", "bot", "human", "bot"]  # seat 3 was this screen's
+    mine = ReplayScene(app, record)
+    app.switch(mine)
+    mine.goto(len(mine.states) - 1)
+    mine.show(2)
+    t = mine.table
+    assert (t.foreign, t.is_you(2), t.who(2)) == (False, True, _("You"))
+    assert paint.team_name(t, 0) == _("Your team")
+    mine.show(1)
+    assert (t.foreign, t.is_you(1), t.who(1)) == (True, False, "Bot 2")
+
+
 def test_play_this_deal_starts_the_same_seed_at_a_new_table(app, tmp_path, data):
     from client.scenes.replay import ReplayScene
     from client.tables.take5 import Take5Table

@@ -39,7 +39,7 @@ def no_tribute_text(names: str, n: int) -> str:
 def no_tribute(t, payers: list[int]) -> str:
     """:func:`no_tribute_text` for ``payers`` as the table names them; "you hold"
     when you alone are the payer (no "You holds")."""
-    if list(payers) == [t.me] and not t.couch:
+    if list(payers) == [t.me] and not t.named:
         return _("No tribute: you hold both big (red) jokers")
     return no_tribute_text(" & ".join(t.who(p) for p in payers), len(payers))
 
@@ -47,15 +47,15 @@ def no_tribute(t, payers: list[int]) -> str:
 def lead_text(t, seat: int) -> str:
     """Who leads the next trick: "Your lead", else "Ana leads" (a sentence per
     person: "You" is no name to put before "leads" in any language)."""
-    if seat == t.me and not t.couch:
+    if seat == t.me and not t.named:
         return _("Your lead")
     return _("{name} leads").format(name=t.who(seat))
 
 
 def team_name(t, team: int, lower: bool = False) -> str:
     """ "Your team" / "Opponents" for a player, else "Team 1" / "Team 2" (``lower``:
-    inside a sentence)."""
-    if t.me is not None:
+    inside a sentence; a :attr:`foreign` seat's review: by number)."""
+    if t.me is not None and not t.foreign:
         if lower:
             return _("your team") if team == t.me % 2 else _("the opponents")
         return _("Your team") if team == t.me % 2 else _("Opponents")
@@ -143,7 +143,7 @@ def draw_top(t, surface) -> None:
 def team_level(t, team: int) -> str:
     """Whose level a deal is played at: "your team's level", "the opponents' level",
     "team 2's level" (whole phrases: a possessive is not an ending to add)."""
-    if t.me is None:
+    if t.me is None or t.foreign:
         return _("team {n}'s level").format(n=team + 1)
     return _("your team's level") if team == t.me % 2 else _("the opponents' level")
 
@@ -312,7 +312,7 @@ def draw_seat(t, surface, seat: int) -> None:
     team = seat % 2
     mark = t.text(TEAM_MARKS[team], 16, TEAM_COLOURS[team], True)
     surface.blit(mark, (rect.x + s(8), rect.y + s(5)))
-    name = _("You") if seat == t.me else t.name(seat)
+    name = _("You") if t.is_you(seat) else t.name(seat)
     x = rect.x + s(12) + mark.get_width()
     role_w = s(62)  # the room kept for "partner" / "opponent" at the right
     if t.me is not None and seat != t.me:

@@ -263,7 +263,7 @@ def draw_hand(t, surface) -> None:
         return
     hand = b.get("hand", [])
     deciding = t.deciding()
-    if t.couch:
+    if t.named:
         label = _("{name}'s hand · 1–{n} or Tab to pick").format(
             name=t.name(t.me), n=max(1, len(hand))
         )

@@ -354,7 +354,7 @@ class SequenceNumbersTable(TableScene):
             if b["teams"] < b["players"]:
                 colour = b["colours"][winners[0]]
                 return _("Team {team} wins!").format(team=faces.team_name(colour))
-            if winners[0] == self.me and not self.couch:
+            if winners[0] == self.me and not self.named:
                 return _("You win!")
             return _("{name} wins!").format(name=self.name(winners[0]))
         if not self.timeline.idle:

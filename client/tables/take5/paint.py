@@ -190,7 +190,7 @@ def draw_reveal(t, surface: pygame.Surface) -> None:
             surface.blit(card(t, c, w, h), slot)
         else:
             surface.blit(cards.slot(w, h), slot)
-        who = _("You") if seat == t.me else t.short_name(seat)
+        who = _("You") if t.is_you(seat) else t.short_name(seat)
         img = t.fit_text(who, t.t(13), slot.w + s(6), assets.WHITE)
         surface.blit(img, img.get_rect(midtop=(slot.centerx, slot.bottom + s(3))))
 
@@ -253,7 +253,7 @@ def player_lines(t, seat: int) -> tuple[str, str]:
     this round ("pile: 3 cards"; a ✓ beside the name once a card is chosen). Your own
     pile's bullheads are yours alone: they show by your hand and in your pile (P)."""
     n = t.board["penalty_counts"][seat]
-    name = _("You") if seat == t.me else t.name(seat)
+    name = _("You") if t.is_you(seat) else t.name(seat)
     return name, ngettext("pile: {n} card", "pile: {n} cards", n).format(n=n)
 
 
@@ -339,7 +339,9 @@ def draw_round_summary(t, surface: pygame.Surface) -> None:
     head = t.label(_("Round {n} over").format(n=e["round"]), 28, 490, assets.GOLD, True)
     surface.blit(head, head.get_rect(midtop=(box.centerx, box.y + s(14))))
     y = box.y + s(64)
-    names = [t.label(_("You") if i == t.me else t.name(i), 19, 170, assets.WHITE) for i in range(n)]
+    names = [
+        t.label(_("You") if t.is_you(i) else t.name(i), 19, 170, assets.WHITE) for i in range(n)
+    ]
     # The totals take what the names leave: "+11 cabezas de toro · total…" was cut at
     # a larger text size while short names left the middle of the box empty.
     room = box.w - s(60) - max(img.get_width() for img in names) - s(16)

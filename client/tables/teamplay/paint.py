@@ -370,7 +370,7 @@ def draw_hand(t, surface) -> None:
     n = len(hand)
     lim = b["hand_limit"]
     label = (
-        (_("{name}'s hand").format(name=t.name(t.me)) if t.couch else _("Your hand"))
+        (_("{name}'s hand").format(name=t.name(t.me)) if t.named else _("Your hand"))
         + " · "
         + ngettext(
             "{n} card (limit {limit} at the start of a turn)",

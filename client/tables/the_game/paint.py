@@ -278,7 +278,7 @@ def draw_hand(t, surface) -> None:
             t.draw_watching(surface, (s(PILE_X), s(HAND_Y + 60)))
         return
     hand = b.get("hand", [])
-    label = _("{name}'s hand").format(name=t.name(t.me)) if t.couch else _("Your hand")
+    label = _("{name}'s hand").format(name=t.name(t.me)) if t.named else _("Your hand")
     surface.blit(t.label(label, 15, 700, assets.WHITE, True), (s(PILE_X), s(HAND_Y - 21)))
     deciding = t.deciding()
     playable = t.playable_cards() if deciding else set()
