@@ -26,9 +26,7 @@ NAMES = ["Ana", "Bea", None]
 def next_of(first: Table, seed: int) -> Table:
     """The next game of ``first``, as the window deals it (client/hostchild.py ``build``)."""
     tokens = {s: first.seat_token(s) for s in (0, 1)}
-    return Table(
-        "take5", SEATS, seed, names=NAMES, table_key=first.key.private_hex, tokens=tokens
-    )
+    return Table("take5", SEATS, seed, names=NAMES, table_key=first.key.private_hex, tokens=tokens)
 
 
 def test_the_next_game_is_the_same_table_for_its_phones_with_a_new_deal():
