@@ -227,21 +227,26 @@ def test_a_link_breaks_before_the_seat_rather_than_inside_it(app):
     ]
 
 
-def test_new_game_same_players_deals_under_the_same_codes_and_says_so(app):
+def test_new_game_same_players_deals_under_the_same_codes_and_says_so(app, tmp_path):
     """New game, same players at a table with phones (pressed on the results, Enter):
     the next table holds the same key and tokens and serves the page on the same port, so
     every seat link — every code — is the one before; the card says the last game's
-    phones come back by themselves, and the phone's token takes its seat in the new
-    deal."""
+    phones come back by themselves and who is in already, and a phone's token takes its
+    seat in the new deal. Shot: ``next-card.png`` (Bea back, Cid's code still up)."""
     from client.scenes.results import ResultsScene
     from net.client import TcpConnection
 
-    table = phone_table(app, ("human", "phone", "bot:easy"))
+    table = phone_table(app)
     session = table.session
     links = dict(session.phone_links)
-    token = parse_qs(urlsplit(links[1]).fragment)["t"][0]
-    phone = TcpConnection("127.0.0.1", session.port, seat=1, token=token, reconnect_for=0)
-    phone.start()
+    tokens = {s: parse_qs(urlsplit(links[s]).fragment)["t"][0] for s in (1, 2)}
+
+    def phone(port: int, seat: int) -> TcpConnection:
+        conn = TcpConnection("127.0.0.1", port, seat=seat, token=tokens[seat], reconnect_for=0)
+        conn.start()
+        return conn
+
+    phones = [phone(session.port, 1), phone(session.port, 2)]
     assert run_until(app, lambda: not table.phones.waiting(), 30)
     results = app.go(
         "results", session=session, view=table.board, table_class=type(table), table=table
@@ -257,17 +262,22 @@ def test_new_game_same_players_deals_under_the_same_codes_and_says_so(app):
     assert again.session.phone_links == links  # the same codes
     assert again.session.follow == session.follow  # the same key, tokens and port
     assert again.phones.waiting()
-    app.frame(1 / 30, [])
-    drawn = texts(again)
-    assert (
-        "The last game's phones return by themselves; one that was away scans its code"
-    ) in drawn
-    assert "Scan your code with your phone's camera (same Wi-Fi as this screen)" not in drawn
-    phone.close()
-    back = TcpConnection("127.0.0.1", again.session.port, seat=1, token=token, reconnect_for=0)
-    back.start()
+    for conn in phones:
+        conn.close()
+    back = phone(again.session.port, 1)
     try:
-        assert run_until(app, lambda: not again.phones.waiting(), 30)
+        assert run_until(app, lambda: again.phones.taken(1), 30)
+        assert again.phones.waiting() and again.session.phones_awaited == {2}
+        app.frame(1 / 30, [])
+        again.draw(app.screen)
+        pygame.image.save(app.screen, str(tmp_path / "next-card.png"))
+        assert read_codes(app.screen) == [links[2]]  # Cid's code; Bea is in
+        drawn = texts(again)
+        assert (
+            "The last game's phones return by themselves; one that was away scans its code"
+        ) in drawn
+        assert "Scan your code with your phone's camera (same Wi-Fi as this screen)" not in drawn
+        assert "Bea — phone" in drawn and "In their seat" in drawn and "Cid" in drawn
         assert again.presence.seat(1)["state"] == "connected"
         assert again.presence.seat(1)["name"] == "Bea"
     finally:
