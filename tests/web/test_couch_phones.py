@@ -350,3 +350,59 @@ def test_a_phone_seat_played_now_by_a_stand_in_is_away_not_gone(web_table, open_
         "Player 2 is away: a stand-in bot plays for them until they return"
     )
     ana.shot("couch-phone-away-notice")
+
+
+def play_to_the_outcome(page, host) -> None:
+    """Tap the phone's decisions until its page shows the outcome (bots at once)."""
+    end = time.monotonic() + GAME
+    while time.monotonic() < end and not page.find("[data-outcome]"):
+        take5_step(page)
+        time.sleep(0.05)
+    page.wait("[data-outcome]", 30)
+    assert host.call(lambda t: t.is_over())
+
+
+def test_a_phone_whose_link_drops_after_the_outcome_waits_then_sits_again(web_table, open_page):
+    """The Wi-Fi drops after the outcome (no word from the host): the phone waits for
+    the next game and knocks; the same table answers (no next game yet), so it takes its
+    seat there again and shows the outcome, not "reconnecting…"."""
+    from tests.web.conftest import drop_web_links
+
+    host, url = web_table("take5", ["phone", "bot:easy"], seed=3, options={"rounds": 1})
+    page = open_page(f"{url}#t={host.call(lambda t: t.seat_token(0))}&s=0", "phone")
+    page.wait("[data-hand]", 30)
+    play_to_the_outcome(page, host)
+    assert drop_web_links(host) == 1
+    page.wait("[data-next='waiting']", 15)
+    page.wait_until(lambda: host.call(lambda t: t.seats)[0]["state"] == "connected", 30, "back")
+    page.wait_until(lambda: not page.find("[data-next]"), 15, "the wait to end")
+    page.wait("[data-outcome]", 15)
+    assert page.attrs("[data-link]", "data-link") == ["up"]
+
+
+def test_a_phone_waiting_for_the_next_game_gives_up_on_another_table(web_table, open_page):
+    """The screen dealt the next game (``next``) but another table answers at the
+    address (its port taken by something else, say): the phone does not offer its token
+    there and says to scan the table's code again."""
+    from net.local import LocalHost
+
+    host, url = web_table("take5", ["phone", "bot:easy"], seed=3, options={"rounds": 1})
+    port = int(urlsplit(url).port)
+    page = open_page(f"{url}#t={host.call(lambda t: t.seat_token(0))}&s=0", "phone")
+    page.wait("[data-hand]", 30)
+    play_to_the_outcome(page, host)
+    host.stop(next_game=True)
+    page.wait("[data-next='waiting']", 15)
+    other = LocalHost("take5", ["phone", "bot:easy"], 4, bot_delay=0.0)
+    other.start()
+    try:
+        other.listen(0, "127.0.0.1")
+        assert other.listen_web(port) == port
+        page.wait("[data-next='gone']", 30)
+        assert page.text("[data-link]") == (
+            "The table closed. To play on, scan your code on the table's screen again"
+        )
+        assert other.call(lambda t: [s["state"] for s in t.seats]) == ["waiting", "bot"]
+        page.shot("couch-phone-next-gone")
+    finally:
+        other.stop()
