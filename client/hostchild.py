@@ -205,8 +205,9 @@ def phones(host, op: dict) -> dict:
     }
 
 
-#: The ports :func:`home_port` draws from (IANA's dynamic range, below Linux's usual
-#: ephemeral ports: 49152–32767+… would meet outgoing connections more often).
+#: The ports :func:`home_port` draws from: unassigned-looking user ports beside the TCP
+#: door's usual 47470. They lie inside Linux's ephemeral range (32768–60999), so an
+#: outgoing connection may hold one now and then: the page then takes any free port.
 HOME_PORTS = (42000, 48000)
 
 
