@@ -12,7 +12,7 @@ import argparse
 import os
 import sys
 
-from client.launch import COUCH_KINDS, SetupError, TableSpec
+from client.launch import COUCH_KINDS, SetupError, TableSpec, parse_names
 
 EXAMPLES = """\
 examples:
@@ -20,6 +20,8 @@ examples:
   tapete play take5 --seats human,bot:hard,bot,bot  you and three bots, in a window
   tapete play guandan --seats human,human,bot,bot   a couch game (a privacy screen
                                                     passes the screen between you)
+  tapete play take5 --seats human,phone,phone,bot --names Ana,Bea,Cid,Robo
+                                                    a couch game, two hands on phones
   tapete play take5 --seats bot,bot,bot --headless --seed 7 --json
                                                     bots only, no window: one JSON line
   tapete replay PATH                                the replay viewer (--json: outcome)
@@ -183,6 +185,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="comma-separated seat words, e.g. human,bot:hard,bot (default: you and bots); "
         "phone: a couch player whose hand is on their phone (the command prints its link)",
+    )
+    play.add_argument(
+        "--names",
+        default=None,
+        help="comma-separated names, one per seat in seat order, shown on the screen and "
+        "the phones, e.g. Ana,Bea,Cid,Robo (an empty one keeps the default)",
     )
     play.add_argument("--seed", type=int, default=None, help="deal from this seed")
     play.add_argument("--options", default=None, help="game options as a JSON object")
@@ -376,6 +384,8 @@ def _main(argv: list[str], out, err, ready) -> int:
     cmd = args.command
     if cmd is None:
         return _windowed(run_menu, err)
+    if cmd == "play" and args.headless and args.names is not None:
+        return _usage(err, "tapete play: --names goes with the window (bots keep their names)")
     if cmd == "play" and args.headless:
         return headless.play(args, out, err)
     if cmd == "replay" and args.json:
@@ -490,6 +500,8 @@ def play_window(args, err) -> int:
     hostproc.warm()  # the host process starts while the table is checked and the window opens
     try:
         spec = TableSpec.new(args.game, args.seats, args.seed, args.options, kinds=COUCH_KINDS)
+        if args.names is not None:
+            spec.names = parse_names(args.names, spec.seats)
         _size(args.size)
     except SetupError as exc:
         hostproc.drop_spare()

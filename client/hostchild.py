@@ -95,6 +95,13 @@ def build(req: dict):
     }
     if req.get("names") and spec.record is None:
         kw["names"] = [n if isinstance(n, str) else None for n in req["names"]]
+    follow = req.get("follow")
+    if isinstance(follow, dict) and spec.record is None:
+        # "New game, same players": the table of the game before's identity and phone
+        # tokens (from the window, over this private pipe), so each phone comes back
+        kw["table_key"] = follow.get("table_key")
+        tokens = follow.get("tokens") or {}
+        kw["tokens"] = {int(k): v for k, v in tokens.items() if str(k).isdigit()}
     from net.loglock import LogBusy
 
     held = lock if lock is not None and req.get("log") == req.get("resume") else None
@@ -159,16 +166,23 @@ def phones(host, op: dict) -> dict:
     (``op["seats"]``): the TCP door stays on 127.0.0.1 (the window's own), the page
     and its WebSocket door listen on all interfaces (:mod:`net.web`), nothing is
     advertised. Returns ``{"phones": {seat: link}, "addresses", "web_port",
-    "error"}``: each link is ``http://ADDRESS:PORT/#t=TOKEN&s=SEAT`` on the first
+    "error", "follow"}``: each link is ``http://ADDRESS:PORT/#t=TOKEN&s=SEAT`` on the first
     address a phone on the LAN can reach (:func:`net.discovery.reachable_addresses`;
     127.0.0.1 when the machine has none, with ``error`` saying so); ``addresses``
-    lists every usable one."""
+    lists every usable one; ``op["port"]``: the port to serve on (the game before's,
+    :func:`listen_web_again`; 0 or none: any). ``follow`` is what a next game needs to
+    be this table again for its phones (``{"table_key", "tokens", "web_port"}``: private,
+    for the window's "New game, same players")."""
     from net.addresses import address_text
     from net.discovery import reachable_addresses
 
     seats = [int(s) for s in op.get("seats") or []]
+    asked = int(op.get("port") or 0)
     try:
-        port = host.listen_web(0, "0.0.0.0")
+        if asked:
+            port = listen_web_again(host, asked)
+        else:
+            port = listen_web_again(host, host.call(lambda t: home_port(t.table_id)), 0.0)
     except OSError as exc:
         return {"phones": {}, "addresses": [], "web_port": None, "error": str(exc)}
     found = [a for a, _name in reachable_addresses()]
@@ -177,7 +191,65 @@ def phones(host, op: dict) -> dict:
     tokens = host.call(lambda t: {s: t.seat_token(s) for s in seats})
     base = f"http://{address_text(addresses[0], port)}/"
     links = {s: f"{base}#t={tokens[s]}&s={s}" for s in seats if tokens.get(s)}
-    return {"phones": links, "addresses": addresses, "web_port": port, "error": error}
+    # What the next game needs to be this table again for its phones (the window keeps
+    # it, never shows it): the same key, the same tokens, the same port.
+    key = host.call(lambda t: t.key.private_hex)
+    follow = {"table_key": key, "tokens": {str(s): t for s, t in tokens.items() if t}}
+    follow["web_port"] = port
+    return {
+        "phones": links,
+        "addresses": addresses,
+        "web_port": port,
+        "error": error,
+        "follow": follow,
+    }
+
+
+#: The ports :func:`home_port` draws from: unassigned-looking user ports beside the TCP
+#: door's usual 47470. They lie inside Linux's ephemeral range (32768–60999), so an
+#: outgoing connection may hold one now and then: the page then takes any free port.
+HOME_PORTS = (42000, 48000)
+
+
+def home_port(table_id: str) -> int:
+    """The port a table's phones are served on when it is free: one that follows from
+    its identity (``table_id``, public), so the same table — continued from its log, or
+    its next game — is at the same address for the phones' pages, which keep each
+    seat's token per address and port (PROTOCOL.md "What the page keeps")."""
+    low, high = HOME_PORTS
+    try:
+        return low + int(table_id[:8], 16) % (high - low)
+    except (TypeError, ValueError):
+        return 0
+
+
+#: Seconds the page's door waits for the port the game before served it on (its host
+#: process ends as the next one starts), before it takes any free port.
+PORT_WAIT = 5.0
+
+
+def listen_web_again(host, port: int, wait: float = PORT_WAIT) -> int:
+    """Serve the page on every interface on ``port`` — the one the game before served
+    its phones on, so their pages find their seats again (tried for ``wait`` seconds:
+    that game's process may still be letting go of it) — or, when ``port`` is 0 or
+    stays taken, on any free port (the phones then scan the new codes). Raises
+    ``OSError`` when no port can be had."""
+    import time
+
+    end = time.monotonic() + wait
+    while port:
+        try:
+            return host.listen_web(port, "0.0.0.0")
+        except OSError:
+            if time.monotonic() >= end:
+                print(
+                    f"tapete host process: port {port} is taken; the phones scan new codes",
+                    file=sys.stderr,
+                    flush=True,
+                )
+                break
+            time.sleep(0.2)
+    return host.listen_web(0, "0.0.0.0")
 
 
 def stand_in(host, op: dict) -> None:
@@ -302,6 +374,7 @@ def child_main() -> int:
     threading.Thread(target=_read_ops, args=(ops,), name="tapete-control", daemon=True).start()
     background = Background(host)
     ends_at = None  # clock time a background table stops (its game is over)
+    next_game = False
     try:
         port = host.listen(0, "127.0.0.1")
         _emit({"ready": True, "port": port, "log": host.log.path if host.log else None})
@@ -328,6 +401,7 @@ def child_main() -> int:
                 break  # the window is gone
             kind = op.get("op")
             if kind == "stop":
+                next_game = bool(op.get("next"))  # the window deals the next game
                 break
             if kind == "start":
                 host.start_game()
@@ -349,7 +423,7 @@ def child_main() -> int:
             elif kind == "back":
                 background.on, ends_at = False, None
     finally:
-        host.stop()
+        host.stop(next_game=next_game)
     return 0
 
 

@@ -32,7 +32,12 @@ a line (the *control channel*; the table itself never travels on it):
   ``{"handed": [SEAT…]}``, then ``{"status": {"players", "seats", "started", "over"}}``
   at once and at each change of the seats — the table is now *hosted in the
   background*, :mod:`client.hosting`), ``{"op": "back"}`` (the window took its seats
-  back: no longer in the background), ``{"op": "stop"}``.
+  back: no longer in the background), ``{"op": "stop"}`` (``"next": true``: the
+  window deals the next game with the same players, :func:`net.protocol.farewell_error`).
+  A couch table with phone seats adds ``"follow": {"table_key", "tokens", "web_port"}``
+  to its request when it is the next game of one that had them, and the ``phones``
+  operation (``{"op": "phones", "seats", "port"}``) answers with the ``follow`` of this
+  one (:func:`client.hostchild.phones`): a table's key and tokens cross only this pipe.
 
 The child ends when it reads ``stop`` or when its standard input closes — which is
 also what happens when the window dies, however it dies (even ``kill -9``): the child
@@ -156,14 +161,15 @@ class HostProcess:
             except queue.Empty:
                 return out
 
-    def stop(self, timeout: float = STOP_TIMEOUT) -> None:
+    def stop(self, timeout: float = STOP_TIMEOUT, next_game: bool = False) -> None:
         """End the child: ``stop``, then close its input; kill it if it has not ended
-        after ``timeout`` seconds. Idempotent."""
+        after ``timeout`` seconds. ``next_game``: the window deals the next game with the
+        same players (its connections are told so: the phones wait). Idempotent."""
         if self.stopping:
             return
         self.stopping = True
         if self.requested:
-            self._write({"op": "stop"})
+            self._write({"op": "stop", "next": True} if next_game else {"op": "stop"})
         with self._lock:
             try:
                 self.proc.stdin.close()

@@ -69,6 +69,24 @@ def parse_seats(text: str | list[str], kinds: tuple[str, ...] = ("human", "bot")
     return seats
 
 
+def parse_names(text: str, seats: list[str]) -> list[str | None]:
+    """``--names Ana,Bea,,Cid`` for ``seats`` → ``["Ana", "Bea", None, "Cid"]``: one
+    name per seat in seat order, an empty one keeping that seat's default; each name
+    cleaned as the host cleans a player's (:func:`net.text.clean_name`: printable, at
+    most 32 characters). Raises :class:`SetupError` for a count that is not the number
+    of seats."""
+    from net.text import MAX_NAME, clean_name
+
+    given = text.split(",")
+    if len(given) != len(seats):
+        raise SetupError(
+            f"--names gives {len(given)} name{'s' if len(given) != 1 else ''} for "
+            f"{len(seats)} seats: one per seat, in seat order (an empty one keeps the "
+            "default, e.g. --names Ana,,Cid)"
+        )
+    return [clean_name(n, "", MAX_NAME) or None for n in given]
+
+
 def parse_options(text: str | None) -> dict:
     """Game options from a JSON object (``None`` or empty: none). Raises
     :class:`SetupError` for text that is not a JSON object."""
@@ -137,6 +155,14 @@ class TableSpec:
     #: or drawn).
     chosen_seed: int | None = None
     seed_secret: bytes | None = None
+    #: The names the player gave the seats (``--names``; None per seat, or no list: the
+    #: defaults): shown on the screen and, for phone and bot seats, given to the host.
+    names: list[str | None] | None = None
+    #: The phones of the game before, when this one is its "New game, same players":
+    #: ``{"table_key": hex, "tokens": {seat: token}, "web_port": P}`` (private: the
+    #: next table holds the same key and tokens and serves the page on the same port,
+    #: so each phone takes its seat again by itself; :mod:`client.nextgame`).
+    follow: dict | None = None
 
     @classmethod
     def new(
@@ -249,14 +275,23 @@ class TableSpec:
         """:meth:`table` on its own thread (:class:`net.local.LocalHost`, not started),
         logging to ``log`` if given (a continued table appends to its own log). ``kw``:
         bot_delay, takeover_delay, turn_seconds, name, names (the player seats' names
-        before anyone sits: a couch's phone seats), log_lock (the log's lock, held:
+        before anyone sits: a couch's phone seats), table_key and tokens (the game this
+        one follows: :attr:`follow`), log_lock (the log's lock, held:
         :func:`net.loglock.hold`). Raises :class:`SetupError`,
         ``OSError`` if the
         log cannot be written, :class:`net.log.LogError` if ``log`` holds another
         table's log (that file is left untouched)."""
         from net.local import LocalHost
 
-        keys = ("bot_delay", "takeover_delay", "turn_seconds", "name", "names")
+        keys = (
+            "bot_delay",
+            "takeover_delay",
+            "turn_seconds",
+            "name",
+            "names",
+            "table_key",
+            "tokens",
+        )
         table_kw = {k: kw[k] for k in keys if k in kw}
         table = self.table(**table_kw)
         return LocalHost(
@@ -288,6 +323,9 @@ def start_table(
     seed: int | None = None,
     options: dict | None = None,
     names: list[str] | None = None,
+    *,
+    named: list[str | None] | None = None,
+    follow: dict | None = None,
 ):
     """A new local table (offline or couch: seats ``human``, ``phone`` and bots) logged
     under the user's data folder, and the window switched to it; returns the table scene.
@@ -295,10 +333,14 @@ def start_table(
     The first table of a game in this window opens its How to play (once per game:
     :func:`client.howto.offer`); the game is remembered for Quick game.
 
+    ``named``: the names the player gave (:attr:`TableSpec.names`); ``follow``: the
+    phones of the game this one follows (:attr:`TableSpec.follow`).
+
     Raises :class:`SetupError` for an unknown game, bad seats or what the rules refuse."""
     from client import howto
 
     spec = TableSpec.new(game_id, seats, seed, options or {}, kinds=COUCH_KINDS)
+    spec.names, spec.follow = named, follow
     table = open_local(app, spec, names)
     howto.remember(app, game_id)
     howto.offer(app, table)
@@ -338,6 +380,8 @@ def open_local(app, spec: TableSpec, names: list[str] | None = None):
         names = default_names(spec.seats, app.settings.name)
         if spec.record is not None:
             names = logged_names(spec.record, names)
+        if spec.names:  # the names the player gave (``--names``)
+            names = [given or n for given, n in zip(spec.names, names, strict=False)]
     # The player's "Bots' pause" setting (faster under --autoquit).
     bot_delay = scene_class.autoquit_bot_delay if app.autoquit else app.settings.bot_delay()
     session = TableSession.local(spec, names, bot_delay=bot_delay)

@@ -69,11 +69,19 @@ class TableSession:
         self.phones_error: str | None = None
         #: Called with this session (on the window's thread) when the phone links come.
         self.on_phone_links = None
+        #: What the next game needs to be this table again for its phones (the host's
+        #: key, the phone seats' tokens, the page's port: private, never drawn), once
+        #: the page serves; ``followed``: the game before's, when this game follows one.
+        self.follow: dict | None = None
+        self.followed: dict | None = None
         self.port: int | None = None  # the host process's port on 127.0.0.1
         self.tokens: dict[int, str] = {}  # seat → token, to take a handed seat back
         self.closed = False
         self.wake = None
         self.name = ""  # the table's name on the LAN
+        #: The names the player gave the seats (``--names``: None per seat for the
+        #: default), kept for "New game, same players".
+        self.named: list[str | None] | None = None
         self._lan: dict | None = None  # the "serve" operation, sent once seated
         self._phones_asked = False  # the "phones" operation sent
         self._bot_delay: float | None = None  # held back until every mirror has a view
@@ -135,9 +143,16 @@ class TableSession:
                 req["seed_secret"] = spec.seed_secret.hex()
         names = names or default_names(spec.seats)
         req.update(name=spec.name, log=path, bot_delay=HOLD, turn_seconds=turn_seconds)
-        if "phone" in spec.seats:  # the phone seats' names, before their phones come
-            pairs = zip(spec.seats, names, strict=False)
-            req["names"] = [n if w == "phone" else None for w, n in pairs]
+        given = list(spec.names or [None] * len(spec.seats))
+        if "phone" in spec.seats or any(given):
+            # the phone seats' names, before their phones come; a bot's name the player
+            # gave (the screen shows the host's names of seats it does not play)
+            req["names"] = [
+                n if w == "phone" else g if w.startswith("bot") else None
+                for w, n, g in zip(spec.seats, names, given, strict=False)
+            ]
+        if spec.follow and spec.record is None:
+            req["follow"] = spec.follow  # the game before's phones: over the private pipe
         if spec.state is not None:
             import base64
             import pickle
@@ -149,6 +164,8 @@ class TableSession:
         session.log_path = path
         session._lan = lan
         session._bot_delay = bot_delay
+        session.named = spec.names
+        session.followed = spec.follow
         return session
 
     @classmethod
@@ -206,6 +223,7 @@ class TableSession:
                 self._connect(event["port"])
             elif "phones" in event:
                 self.phone_links = {int(k): v for k, v in (event["phones"] or {}).items()}
+                self.follow = event.get("follow")
                 self.phone_addresses = list(event.get("addresses") or [])
                 self.phones_error = event.get("error")
                 if self.on_phone_links is not None:
@@ -235,7 +253,10 @@ class TableSession:
             self.host.send({"op": "serve", **self._lan})
             self._lan = None
         if self.phone_seats and not self._phones_asked and welcomed:
-            self.host.send({"op": "phones", "seats": self.phone_seats})
+            op = {"op": "phones", "seats": self.phone_seats}
+            if self.followed:  # the port the game before served its phones on
+                op["port"] = self.followed.get("web_port") or 0
+            self.host.send(op)
             self._phones_asked = True
         if (
             self._bot_delay is not None
@@ -335,15 +356,16 @@ class TableSession:
             except Exception:  # noqa: BLE001 - closing is best effort
                 pass
 
-    def close(self) -> None:
+    def close(self, next_game: bool = False) -> None:
         """Hang up every connection and stop the host process (if this machine
-        hosts). Idempotent."""
+        hosts). ``next_game``: this screen deals the next game with the same players
+        (the phones' pages are told to wait for it). Idempotent."""
         if self.closed:
             return
         self.closed = True
         self._hang_up()
         if self.host is not None:
-            self.host.stop()
+            self.host.stop(next_game=True) if next_game else self.host.stop()
 
 
 def options_in_force(session) -> dict:

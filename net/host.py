@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import operator
 import random
+import re
 import secrets
 import time
 from typing import Any, Callable
@@ -103,6 +104,18 @@ __all__ = [
 ]
 
 
+#: How a seat token the table draws looks (``secrets.token_urlsafe(16)``), so a token
+#: carried to the next game is one of ours: 22 to 64 characters of the URL-safe alphabet.
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{22,64}")
+
+
+def follow_token(tokens: Any, seat: int) -> str | None:
+    """Seat ``seat``'s token in ``tokens`` (``{seat: token}``, the game before), or None
+    when there is none or it is not a well-formed token."""
+    token = tokens.get(seat) if isinstance(tokens, dict) else None
+    return token if isinstance(token, str) and _TOKEN.fullmatch(token) else None
+
+
 class Table(Seating, Views, StandIns, Records):
     """The authoritative table of one game.
 
@@ -122,7 +135,12 @@ class Table(Seating, Views, StandIns, Records):
     ``seed_secret`` (bytes or hex), given together, say that ``seed`` is
     :func:`mixed_seed` of them (a seed a player chose, at a served table: kept in the
     record and revealed in the outcome); ``names`` (one per seat, None or "" for the
-    default) names the player seats before anyone sits (a couch's phone seats);
+    default) names the player seats before anyone sits (a couch's phone seats) and the
+    bots the window's player named (``tapete play --names``); ``tokens`` (``{seat:
+    token}``) the phone seats' tokens of the game this table follows ("New game, same
+    players": with that game's ``table_key``, each phone takes its seat again by itself;
+    net/PROTOCOL.md "The next game"; a token that is not a well-formed one is replaced
+    by a fresh one);
     ``clock`` returns seconds. ``state`` (tests
     only) starts from that engine state instead of ``setup()``.
 
@@ -152,6 +170,7 @@ class Table(Seating, Views, StandIns, Records):
         chosen_seed: int | None = None,
         seed_secret: bytes | str | None = None,
         names: list[str | None] | None = None,
+        tokens: dict[int, str] | None = None,
     ) -> None:
         try:
             self.game = engine.get_game(game_id)
@@ -203,11 +222,14 @@ class Table(Seating, Views, StandIns, Records):
         for i, (kind, level) in enumerate(parsed):
             nm = f"Bot {i + 1}" if kind == "bot" else "" if kind == "open" else f"Player {i + 1}"
             given = names[i] if names is not None and i < len(names) else None
-            if given and kind in PLAYER_KINDS:
+            if given and (kind in PLAYER_KINDS or kind == "bot"):
                 nm = clean_name(given, nm)
             # A phone seat is kept for its token from the start: the window shows the
-            # seat link (token in the fragment) as a code to scan.
-            token = secrets.token_urlsafe(16) if kind == "phone" else None
+            # seat link (token in the fragment) as a code to scan — the token the seat
+            # had in the game this one follows, when the window gives it.
+            token = None
+            if kind == "phone":
+                token = follow_token(tokens, i) or secrets.token_urlsafe(16)
             self._seats.append(Seat(i, kind, nm, level, token))
         self.clients: list[Client] = []
         self.actions: list[list] = []

@@ -237,17 +237,18 @@ class LocalHost:
         if not ready.wait(CALL_TIMEOUT):
             raise RuntimeError("the host thread did not start")
 
-    def stop(self, resumable: bool = False) -> None:
+    def stop(self, resumable: bool = False, next_game: bool = False) -> None:
         """Close every service and connection, stop the loop and join the thread.
         ``resumable``: the table can be resumed from its log (its operator stopped it:
         Ctrl-C, SIGTERM, a closed terminal): every connection is told ``host-stopping``
-        and keeps its seat to come back; else ``host-closed``, final."""
+        and keeps its seat to come back; else ``host-closed``, final — with ``next:
+        true`` for ``next_game`` (the screen deals the next game: phones wait for it)."""
         if self._thread is None or self._stopping:
             return
         self._stopping = True
         self.stopped.set()
         try:
-            self.run(self._shutdown(resumable))
+            self.run(self._shutdown(resumable, next_game))
         except Exception:
             pass
         self.loop.call_soon_threadsafe(self.loop.stop)
@@ -273,7 +274,7 @@ class LocalHost:
 
         future.add_done_callback(finished)
 
-    async def _shutdown(self, resumable: bool = False) -> None:
+    async def _shutdown(self, resumable: bool = False, next_game: bool = False) -> None:
         for task in list(self._tasks):
             task.cancel()
         if self._tasks:
@@ -282,7 +283,7 @@ class LocalHost:
             self._log_timer.cancel()
         if self._timer is not None:
             self._timer.cancel()
-        farewell = farewell_error(resumable)
+        farewell = farewell_error(resumable, next_game)
         for svc in reversed(self._services):
             try:
                 if getattr(svc, "says_farewell", False):  # TcpServer, WebServer

@@ -123,14 +123,22 @@ def error(code: str, message: str, rule: str = "") -> dict:
     return {"type": "error", "code": code, "message": message, "rule": rule}
 
 
-def farewell_error(resumable: bool) -> dict:
+def farewell_error(resumable: bool, next_game: bool = False) -> dict:
     """What a stopping host tells every connection: ``host-stopping`` when the table can
     be resumed (its operator stopped it with Ctrl-C, SIGTERM or a closed terminal: a
-    client keeps its seat and waits), else ``host-closed`` (closed for everyone)."""
+    client keeps its seat and waits), else ``host-closed`` (closed for everyone) —
+    with ``next: true`` when its screen deals the next game with the same players and
+    seat tokens (``next_game``; PROTOCOL.md "The next game": a phone's page waits for
+    it and takes its seat again)."""
     if resumable:
         return error(
             "host-stopping",
             "the host stopped; this table can be resumed: keep your seat and wait for it",
+        )
+    if next_game:
+        return dict(
+            error("host-closed", "the table deals the next game: your seat waits for you"),
+            next=True,
         )
     return error("host-closed", "the host closed the table")
 

@@ -201,18 +201,31 @@ class ResultsScene(Scene):
 
     def play_again(self) -> None:
         """A new deal (fresh seed) with the same game, seats, names and options; a LAN
-        table goes back to the host screen with the same game and seats."""
+        table goes back to the host screen with the same game and seats. A couch table's
+        phones follow it (issue 31): the next table holds this one's key and phone
+        tokens and serves the page on the same port, and this one's host tells each
+        phone's page to wait for it — every phone takes its seat again without a scan."""
         from client.launch import start_table
 
         s = self.session
         if s.remote:
             self.to_menu()
             return
-        s.close()
+        follow = s.follow if s.room and "open" not in s.seats else None
+        s.close(next_game=follow is not None)  # the phones wait for the next game
         if "open" in s.seats:
             self.app.go("newgame", game_id=s.game_id, seats=s.seats, lan=True)
             return
-        start_table(self.app, s.game_id, s.seats, seed=None, options=s.options, names=s.names)
+        start_table(
+            self.app,
+            s.game_id,
+            s.seats,
+            seed=None,
+            options=s.options,
+            names=s.names,
+            named=s.named,
+            follow=follow,
+        )
 
     def to_menu(self) -> None:
         self.session.close()

@@ -6,7 +6,9 @@ fragment (net/PROTOCOL.md "What the page keeps") — drawn as a QR code to scan.
 * **Before play** (the session's ``phones_awaited``: phone seats nobody has taken yet;
   the bots wait): a card over the table, "Take your seats", with each phone seat's code
   as large as the screen allows, the player's name beside it and the link in text for
-  those who type. A seat whose phone came shows "Ana — phone" instead of its code. The
+  those who type. A seat whose phone came shows "Ana — phone" instead of its code (the
+  next game of "New game, same players" keeps the codes: the last game's phones take
+  their seats by themselves, and the card says so). The
   game plays as soon as every phone is in; "Play now" (Enter, or a click) plays at once,
   stand-ins playing the seats whose phones have not come (they take them back with the
   same code).
@@ -182,11 +184,12 @@ class Phones:
         pad = t.s(24)
         title = t.label(_("Take your seats"), 34, 1200, assets.GOLD, True)
         surface.blit(title, title.get_rect(midtop=(w // 2, pad)))
-        line = t.label(
-            _("Scan your code with your phone's camera (same Wi-Fi as this screen)"),
-            18,
-            1200,
-        )
+        words = _("Scan your code with your phone's camera (same Wi-Fi as this screen)")
+        if self.session.followed:  # "New game, same players": the same codes as before
+            words = _(
+                "The last game's phones return by themselves; one that was away scans its code"
+            )
+        line = t.label(words, 18, 1200)
         top = pad + title.get_height() + t.s(6)
         surface.blit(line, line.get_rect(midtop=(w // 2, top)))
         top += line.get_height() + t.s(18)

@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import tomllib
+import urllib.request
 from pathlib import Path
 
 import pygame
@@ -204,3 +205,69 @@ def test_no_display_says_so_and_exits_1(argv, tmp_path):
     assert proc.returncode == 1
     assert "\ntapete: no display to open the window on (" in "\n" + proc.stderr
     assert "--headless" in proc.stderr and "SDL_VIDEODRIVER=dummy" in proc.stderr
+
+
+def test_names_are_one_per_seat_cleaned_and_an_empty_one_keeps_the_default():
+    from client.launch import SetupError, parse_names
+
+    seats = ["human", "phone", "bot", "bot:hard"]
+    assert parse_names(" Ana ,Bea,,Robo", seats) == ["Ana", "Bea", None, "Robo"]
+    assert parse_names("Ana,B\x07ea,  ,x", seats) == ["Ana", "Bea", None, "x"]
+    assert parse_names("Ana,Bea,Cid," + "Z" * 40, seats)[3] == "Z" * 31 + "…"
+    with pytest.raises(SetupError) as few:
+        parse_names("Ana,Bea", seats)
+    assert few.value.message == (
+        "--names gives 2 names for 4 seats: one per seat, in seat order "
+        "(an empty one keeps the default, e.g. --names Ana,,Cid)"
+    )
+    with pytest.raises(SetupError) as one:
+        parse_names("Ana", seats[:2])
+    assert one.value.message.startswith("--names gives 1 name for 2 seats:")
+
+
+def test_play_refuses_a_wrong_count_of_names_before_a_window(capsys):
+    argv = ["play", "take5", "--seats", "human,phone,bot", "--names", "Ana,Bea"]
+    assert main(argv) == 2
+    assert capsys.readouterr().err == (
+        "tapete play: --names gives 2 names for 3 seats: one per seat, in seat order "
+        "(an empty one keeps the default, e.g. --names Ana,,Cid)\n"
+    )
+    assert main(["play", "take5", "--seats", "bot,bot", "--headless", "--names", "A,B"]) == 2
+    assert capsys.readouterr().err == (
+        "tapete play: --names goes with the window (bots keep their names)\n"
+    )
+    assert not pygame.display.get_init()
+
+
+def test_play_with_names_names_every_seat_on_the_screen_the_host_and_the_phones(
+    app, monkeypatch, capsys
+):
+    """`tapete play take5 --seats human,phone,phone,bot --names Ana,Bea,,Robo`: the
+    screen's names, the host's seats (what the phones' pages show: `/table.json` and
+    `seats`), and the printed link line; the empty name keeps "Player 3"."""
+    import client.cli as cli
+
+    monkeypatch.setattr(cli, "_app", lambda args=None: app)
+    monkeypatch.setattr(app, "run", lambda: 0)
+    argv = ["play", "take5", "--seats", "human,phone,phone,bot", "--names", "Ana,Bea,,Robo"]
+    assert main(argv) == 0
+    table = app.scene
+    session = table.session
+    assert session.names == ["Ana", "Bea", "Player 3", "Robo"]
+    assert session.named == ["Ana", "Bea", None, "Robo"]
+
+    want = ["Ana", "Bea", "Player 3", "Robo"]
+    assert run_until(app, lambda: len(session.phone_links) == 2, 60)
+    link = session.phone_links[1]
+
+    def host_names():  # what the phones' pages read
+        with urllib.request.urlopen(link.split("#")[0] + "table.json", timeout=30) as resp:
+            return [s["name"] for s in json.loads(resp.read())["seats"]]
+
+    assert run_until(app, lambda: host_names() == want, 60), host_names()
+    assert run_until(app, lambda: session.names == want, 10)
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[:2] == [
+        f"Phone seat 2 (Bea): {session.phone_links[1]}",
+        f"Phone seat 3 (Player 3): {session.phone_links[2]}",
+    ]

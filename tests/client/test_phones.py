@@ -194,8 +194,9 @@ def test_a_resumed_room_table_shows_the_same_links_and_waits_for_its_phones(app)
     again = resume_table(app, path)
     assert again.room and again.session.phone_seats == [1]
     assert run_until(app, lambda: again.session.phone_links, 60)
-    old, new = urlsplit(links[1]), urlsplit(again.session.phone_links[1])
-    assert new.fragment == old.fragment  # the same seat token: the phone's link still holds
+    # The same link: the seat's token, and the port that follows from the table's
+    # identity (hostchild.home_port) — a phone's page keeps its token per address and port
+    assert again.session.phone_links[1] == links[1]
     assert run_until(app, lambda: again.presence.seat(1) is not None, 30)
     assert again.presence.seat(1)["name"] == "Bea"
     # The resumed table waits for its phones as a new one does (the stand-ins would
@@ -224,3 +225,88 @@ def test_a_link_breaks_before_the_seat_rather_than_inside_it(app):
         "t=E8we6c8EtLAP-jW8Xv-uLg",
         "&s=0",
     ]
+
+
+def test_new_game_same_players_deals_under_the_same_codes_and_says_so(app, tmp_path):
+    """New game, same players at a table with phones (pressed on the results, Enter):
+    the next table holds the same key and tokens and serves the page on the same port, so
+    every seat link — every code — is the one before; the card says the last game's
+    phones come back by themselves and who is in already, and a phone's token takes its
+    seat in the new deal. Shot: ``next-card.png`` (Bea back, Cid's code still up)."""
+    from client.scenes.results import ResultsScene
+    from net.client import TcpConnection
+
+    table = phone_table(app)
+    session = table.session
+    links = dict(session.phone_links)
+    tokens = {s: parse_qs(urlsplit(links[s]).fragment)["t"][0] for s in (1, 2)}
+
+    def phone(port: int, seat: int) -> TcpConnection:
+        conn = TcpConnection("127.0.0.1", port, seat=seat, token=tokens[seat], reconnect_for=0)
+        conn.start()
+        return conn
+
+    phones = [phone(session.port, 1), phone(session.port, 2)]
+    assert run_until(app, lambda: not table.phones.waiting(), 30)
+    results = app.go(
+        "results", session=session, view=table.board, table_class=type(table), table=table
+    )
+    assert isinstance(results, ResultsScene)
+    results.update(10.0)  # past the guard: the buttons take input
+    results.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    again = app.scene
+    assert again is not table and again.session is not session and again.room
+    assert again.session.followed == session.follow
+    assert sorted(session.follow) == ["table_key", "tokens", "web_port"]
+    assert run_until(app, lambda: again.session.phone_links, 60)
+    assert again.session.phone_links == links  # the same codes
+    assert again.session.follow == session.follow  # the same key, tokens and port
+    assert again.phones.waiting()
+    for conn in phones:
+        conn.close()
+    back = phone(again.session.port, 1)
+    try:
+        assert run_until(app, lambda: again.phones.taken(1), 30)
+        assert again.phones.waiting() and again.session.phones_awaited == {2}
+        app.frame(1 / 30, [])
+        again.draw(app.screen)
+        pygame.image.save(app.screen, str(tmp_path / "next-card.png"))
+        assert read_codes(app.screen) == [links[2]]  # Cid's code; Bea is in
+        drawn = texts(again)
+        assert (
+            "The last game's phones return by themselves; one that was away scans its code"
+        ) in drawn
+        assert "Scan your code with your phone's camera (same Wi-Fi as this screen)" not in drawn
+        assert "Bea — phone" in drawn and "In their seat" in drawn and "Cid" in drawn
+        assert again.presence.seat(1)["state"] == "connected"
+        assert again.presence.seat(1)["name"] == "Bea"
+    finally:
+        back.close()
+
+
+def test_the_page_door_takes_the_port_before_else_any_and_a_table_has_a_home_port(app):
+    from client.hostchild import HOME_PORTS, home_port, listen_web_again
+    from net.local import LocalHost
+
+    assert home_port("0123abcd" + "0" * 24) == 42000 + 0x0123ABCD % 6000
+    assert home_port("nothex") == 0
+    assert all(HOME_PORTS[0] <= home_port(f"{i:08x}" + "f" * 24) < HOME_PORTS[1] for i in range(50))
+    hosts = []
+    try:
+        for _ in range(2):
+            host = LocalHost("take5", ["phone", "bot:easy"], 3, bot_delay=0.0)
+            host.start()
+            hosts.append(host)
+        port = listen_web_again(hosts[0], 0)
+        assert answers("127.0.0.1", port)
+        # taken (the game before's process has not let go): any free port, after the wait
+        other = listen_web_again(hosts[1], port, wait=0.3)
+        assert other != port and answers("127.0.0.1", other)
+        hosts[0].stop()
+        third = LocalHost("take5", ["phone", "bot:easy"], 3, bot_delay=0.0)
+        third.start()
+        hosts.append(third)
+        assert listen_web_again(third, port, wait=5.0) == port  # let go: the same port
+    finally:
+        for h in hosts:
+            h.stop()

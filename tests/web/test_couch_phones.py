@@ -28,6 +28,11 @@ NAMES = ["Ana", "Bea", "Cid", "Bot"]
 GAME = 300.0
 
 
+def hand(page) -> list[str]:
+    """The cards of a Take 5 page's hand (their wire values)."""
+    return page.attrs("[data-hand] [data-card]", "data-card")
+
+
 def fragment(link: str) -> dict:
     return {k: v[0] for k, v in parse_qs(urlsplit(link).fragment).items()}
 
@@ -149,12 +154,13 @@ FOURTH = {"take5": "bot:easy", "guandan": "bot:normal"}
 HAND_CARDS = {"take5": "[data-hand] [data-card]", "guandan": '.gd-hand [data-action="card"]'}
 
 
-def play_couch(app, open_page, game: str, seed: int, options: dict, screen, step) -> dict:
+def play_couch(app, open_page, game: str, seed: int, options: dict, screen, step) -> tuple:
     """A couch table of ``game``: Ana on the screen (``screen(table)`` decides for her
     behind the privacy screen), Bea and Cid on phones at the links their codes hold
     (``step(page)`` taps one decision, returning whether it did), a bot; played to the
     window's results, every frame checked against the phones' hands. Shots of the codes,
-    mid-game and the results. Returns each person's number of decisions."""
+    mid-game and the results. Returns each person's number of decisions and the phones'
+    pages (``{seat: page}``)."""
     from client.launch import start_table
     from client.scenes.results import ResultsScene
 
@@ -188,11 +194,11 @@ def play_couch(app, open_page, game: str, seed: int, options: dict, screen, step
         for page in pages.values():
             page.wait("[data-outcome]", 60)
         pages[1].shot("couch-take5-phone-outcome")
-    return acted
+    return acted, pages
 
 
 def test_two_phones_and_a_screen_player_play_take5_to_the_end(app, open_page):
-    acted = play_couch(app, open_page, "take5", 11, {"rounds": 1}, take5_screen, take5_step)
+    acted, _pages = play_couch(app, open_page, "take5", 11, {"rounds": 1}, take5_screen, take5_step)
     assert acted[0] >= 1 and acted[1] >= 5 and acted[2] >= 5, acted
 
 
@@ -228,15 +234,73 @@ def guandan_screen(table) -> None:
 
 
 def test_two_phones_and_a_screen_player_play_guandan_to_the_end(app, open_page):
-    acted = play_couch(app, open_page, "guandan", 3, {"deals": 1}, guandan_screen, guandan_step)
+    acted, _pages = play_couch(
+        app, open_page, "guandan", 3, {"deals": 1}, guandan_screen, guandan_step
+    )
     assert acted[0] >= 1 and acted[1] >= 1 and acted[2] >= 1, acted
 
 
+def test_the_phones_follow_the_table_to_its_next_game_without_a_scan(app, open_page):
+    """After a Take 5 played to the window's results, the window's "New game, same
+    players" (Enter on the results, past their guard): each phone shows the outcome with
+    "Waiting for the next game…", then — the same browser, no new address — takes its
+    seat in the new game by itself (the next table holds the same key and tokens on the
+    same port), the window's card saying who is in, and plays a legal move there."""
+    from client.scenes.results import ResultsScene
+
+    _acted, pages = play_couch(app, open_page, "take5", 11, {"rounds": 1}, take5_screen, take5_step)
+    results = app.scene
+    first = results.session
+    links, urls = dict(first.phone_links), {s: p.driver.current_url for s, p in pages.items()}
+    results.update(10.0)  # past the guard: the buttons take input
+    results.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    table = app.scene
+    assert not isinstance(table, ResultsScene) and table.session is not first
+    for page in pages.values():  # told by the old host; the new one is not served yet
+        page.wait("[data-outcome] [data-next='waiting']", 30)
+        assert page.text("[data-link]") == "Waiting for the next game…"
+    assert pages[1].text("[data-next]") == (
+        "Waiting for the next game…\nKeep this page open: it takes your seat when the table deals"
+    )
+    pages[1].shot("couch-take5-phone-waiting-next")
+    couch = Couch(app, table)
+    session = table.session
+    table.session.set_bot_delay(0.0)
+    assert couch.run(lambda: session.phone_links, 60), "no phone links"
+    assert session.phone_links == links  # the same codes
+    couch.shot("take5-next-card")
+    taken = table.phones.taken
+    assert couch.run(lambda: taken(1) or taken(2), 60), "no phone came back"
+    if table.phones.waiting():  # (both may have come in the same frame)
+        couch.shot("take5-next-card-coming")  # who is in already: "Bea — phone"
+    assert couch.run(lambda: not session.phones_awaited, 60), "the phones did not come back"
+    for seat, page in pages.items():
+        page.wait("[data-hand]", 30)
+        page.wait_until(lambda p=page: len(hand(p)) == 10, 30, "the new hand")
+        assert not page.find("[data-next]") and page.driver.current_url == urls[seat]
+    assert [table.presence.seat(s)["state"] for s in (1, 2)] == ["connected"] * 2
+    pages[2].shot("couch-take5-phone-next-game")
+    # A legal move in the new game from each phone (and the screen player's, so the
+    # turn resolves): each hand is one card shorter.
+    moved = set()
+    end = time.monotonic() + 120
+    while time.monotonic() < end and moved != {1, 2}:
+        couch.frame()
+        couch.play_screen_seat(take5_screen)
+        for seat, page in pages.items():
+            if seat not in moved and take5_step(page):
+                moved.add(seat)
+    assert moved == {1, 2}
+    for page in pages.values():
+        page.wait_until(lambda p=page: len(hand(p)) == 9, 60, "the move played")
+        assert couch.run(lambda: True, 0.1)
+
+
 def test_a_phone_whose_table_closed_is_told_to_scan_the_new_code(web_table, open_page):
-    """The room's table closes ("New game, same players" deals under new codes, or the
-    screen left: Continue a game serves it again on another port): the phone's page says
-    to scan its code on the table's screen again, and no longer calls its own seat
-    "reconnecting…" (nothing is retried after ``host-closed``)."""
+    """The room's table closes (the screen left: Continue a game serves it again, the
+    same code taking the seat): the phone's page says to scan its code on the table's
+    screen again, and no longer calls its own seat "reconnecting…" (nothing is retried
+    after ``host-closed`` without ``next``)."""
     host, url = web_table("take5", ["phone", "bot:easy"], seed=3)
     token = host.call(lambda t: t.seat_token(0))
     page = open_page(f"{url}#t={token}&s=0", "phone")
@@ -286,3 +350,59 @@ def test_a_phone_seat_played_now_by_a_stand_in_is_away_not_gone(web_table, open_
         "Player 2 is away: a stand-in bot plays for them until they return"
     )
     ana.shot("couch-phone-away-notice")
+
+
+def play_to_the_outcome(page, host) -> None:
+    """Tap the phone's decisions until its page shows the outcome (bots at once)."""
+    end = time.monotonic() + GAME
+    while time.monotonic() < end and not page.find("[data-outcome]"):
+        take5_step(page)
+        time.sleep(0.05)
+    page.wait("[data-outcome]", 30)
+    assert host.call(lambda t: t.is_over())
+
+
+def test_a_phone_whose_link_drops_after_the_outcome_waits_then_sits_again(web_table, open_page):
+    """The Wi-Fi drops after the outcome (no word from the host): the phone waits for
+    the next game and knocks; the same table answers (no next game yet), so it takes its
+    seat there again and shows the outcome, not "reconnecting…"."""
+    from tests.web.conftest import drop_web_links
+
+    host, url = web_table("take5", ["phone", "bot:easy"], seed=3, options={"rounds": 1})
+    page = open_page(f"{url}#t={host.call(lambda t: t.seat_token(0))}&s=0", "phone")
+    page.wait("[data-hand]", 30)
+    play_to_the_outcome(page, host)
+    assert drop_web_links(host) == 1
+    page.wait("[data-next='waiting']", 15)
+    page.wait_until(lambda: host.call(lambda t: t.seats)[0]["state"] == "connected", 30, "back")
+    page.wait_until(lambda: not page.find("[data-next]"), 15, "the wait to end")
+    page.wait("[data-outcome]", 15)
+    assert page.attrs("[data-link]", "data-link") == ["up"]
+
+
+def test_a_phone_waiting_for_the_next_game_gives_up_on_another_table(web_table, open_page):
+    """The screen dealt the next game (``next``) but another table answers at the
+    address (its port taken by something else, say): the phone does not offer its token
+    there and says to scan the table's code again."""
+    from net.local import LocalHost
+
+    host, url = web_table("take5", ["phone", "bot:easy"], seed=3, options={"rounds": 1})
+    port = int(urlsplit(url).port)
+    page = open_page(f"{url}#t={host.call(lambda t: t.seat_token(0))}&s=0", "phone")
+    page.wait("[data-hand]", 30)
+    play_to_the_outcome(page, host)
+    host.stop(next_game=True)
+    page.wait("[data-next='waiting']", 15)
+    other = LocalHost("take5", ["phone", "bot:easy"], 4, bot_delay=0.0)
+    other.start()
+    try:
+        other.listen(0, "127.0.0.1")
+        assert other.listen_web(port) == port
+        page.wait("[data-next='gone']", 30)
+        assert page.text("[data-link]") == (
+            "The table closed. To play on, scan your code on the table's screen again"
+        )
+        assert other.call(lambda t: [s["state"] for s in t.seats]) == ["waiting", "bot"]
+        page.shot("couch-phone-next-gone")
+    finally:
+        other.stop()

@@ -9,6 +9,11 @@ import { el, modulePath, TableShell } from "./table.js";
 
 /** Codes that send the page back to the lobby (the seat asked for cannot be had). */
 const TO_LOBBY = new Set(["seat-taken", "seat-is-bot", "no-such-seat", "bad-token", "table-full", "replaced"]);
+/** A phone seat waiting for the next game (net/PROTOCOL.md "The next game"): the first
+ * knock's wait, the longest, and when it gives up (milliseconds). */
+const NEXT_FIRST = 1000;
+const NEXT_MAX = 8000;
+const NEXT_GIVE_UP = 5 * 60 * 1000;
 
 /**
  * A seat link's fragment (`#t=TOKEN&s=SEAT`), read and cleared from the address bar
@@ -68,10 +73,44 @@ async function boot() {
           words = _("Another phone scanned this seat's code and holds it now. A mix-up? Swap phones with that player: this one can scan the code still waiting on the table's screen");
         }
         lobby(words);
+      } else if (shell.phoneSeat() && keptSeat(info.table_id)
+        && ((kind === "closed" && msg.next) || (kind === "link" && msg.state === "closed" && !msg.code && seat.outcome))) {
+        next(shell, seat); // the table deals the next game, or its link dropped after the outcome
       }
     });
     seat.open();
     shell.render();
+  }
+
+  /** Wait for the next game at this address and take this seat in it (same table id,
+   * same kept token: the screen's next table is this table again), knocking with a
+   * bounded back-off; after NEXT_GIVE_UP, say to scan the code again. */
+  function next(shell, seat) {
+    seat.close();
+    shell.waitNext("waiting");
+    const end = performance.now() + NEXT_GIVE_UP;
+    let wait = NEXT_FIRST;
+    async function knock() {
+      let fresh = null;
+      try {
+        const resp = await fetch("/table.json", { cache: "no-store" });
+        if (resp.ok) fresh = await resp.json();
+      } catch (e) {
+        /* not there yet */
+      }
+      const kept = keptSeat(info.table_id);
+      if (fresh && fresh.table_id === info.table_id && kept) {
+        clearInterval(shell.ticker);
+        info = fresh;
+        sit({ player: keptName(), seat: kept.seat, spectator: false, token: kept.token });
+      } else if ((fresh && fresh.table_id !== info.table_id) || performance.now() > end) {
+        shell.waitNext("gone");
+      } else {
+        setTimeout(knock, wait);
+        wait = Math.min(NEXT_MAX, wait * 2);
+      }
+    }
+    setTimeout(knock, wait);
   }
 
   async function lobby(message = "") {

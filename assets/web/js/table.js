@@ -193,6 +193,8 @@ export class TableShell {
     this.bubbles = new Map(); // seat → {id, until}
     this.overlay = null; // "rules" | "outcome" | "emotes" | null
     this.outcomeSeen = false;
+    /** After the outcome, the table gone: "waiting" for the next game, or "gone". */
+    this.next = null;
     this.away = false; // this page heard its seat go to a stand-in (idle): "back" is a return
     this.rulesText = null;
     this.drawn = false;
@@ -315,6 +317,20 @@ export class TableShell {
     this.renderOverlay();
   }
 
+  /** The outcome, with "Waiting for the next game…" (`state` "waiting") or the way
+   * back by the code ("gone"). */
+  waitNext(state) {
+    this.next = state;
+    this.overlay = "outcome";
+    this.render();
+  }
+
+  /** The line for `this.next`. */
+  nextText() {
+    return this.next === "waiting" ? _("Waiting for the next game…")
+      : _("The table closed. To play on, scan your code on the table's screen again");
+  }
+
   async openRules() {
     this.show("rules");
     if (this.rulesText === null) {
@@ -429,11 +445,11 @@ export class TableShell {
   renderLink() {
     const link = this.seat.link;
     let text = "";
-    if (link.state === "down") text = fmt(_("Connection lost ({reason}) — reconnecting…"), { reason: link.reason });
+    if (this.next) text = this.nextText();
+    else if (link.state === "down") text = fmt(_("Connection lost ({reason}) — reconnecting…"), { reason: link.reason });
     else if (link.state === "closed" && link.code === "host-closed" && this.phoneSeat()) {
-      // a table for the room closed (its screen left — Continue a game serves it again —
-      // or dealt "New game, same players" under new codes): this phone's way back is the
-      // code the screen shows then, not this page
+      // a table for the room closed (its screen left; Continue a game serves it again,
+      // the same code taking the seat): this phone's way back is that code
       text = _("The table closed. To play on, scan your code on the table's screen again");
     } else if (link.state === "closed") text = fmt(_("Connection closed: {reason}"), { reason: link.reason });
     else if (link.state === "connecting") text = _("reconnecting…");
@@ -562,7 +578,9 @@ export class TableShell {
     const rows = sum.rows.map((r, i) => el("tr", { class: r.winner ? "winner" : "" },
       el("td", { class: "who" }, `${i + 1}. ${r.name}`), el("td", { class: "value" }, r.value),
       (r.cells || []).map((c) => el("td", { class: "cell" }, c))));
-    return el("section", { class: "outcome", "data-outcome": "" },
+    const next = this.next && el("p", { class: "next", "data-next": this.next }, this.nextText(),
+      this.next === "waiting" ? el("small", {}, _("Keep this page open: it takes your seat when the table deals")) : null);
+    return el("section", { class: "outcome", "data-outcome": "" }, next,
       el("h2", {}, sum.headline), sum.subtitle ? el("p", { class: "subtitle" }, sum.subtitle) : null,
       sum.columnsTitle && (sum.columns || []).length ? el("p", { class: "columns-title" }, sum.columnsTitle) : null,
       el("div", { class: "scroll" }, el("table", {}, el("thead", {}, head), el("tbody", {}, rows))));
