@@ -114,7 +114,8 @@ def draw_controls(t, surface) -> None:
     notes = []
     options = t.options() if d == "play" else []
     if d == "play" and t.hand.selected:
-        notes.append(_("{n} selected").format(n=len(t.hand.selected)))
+        n = len(t.hand.selected)
+        notes.append(ngettext("{n} selected", "{n} selected", n).format(n=n))
         if not options:
             notes.append(_("no legal play with these cards"))
         elif len(options) > 1:
