@@ -16,7 +16,7 @@ import pygame_gui
 
 from client import assets
 from client.scene import Scene
-from client.i18n import _
+from client.i18n import _, ngettext
 
 #: The example address in the empty entry (a placeholder, drawn dim, never text).
 EXAMPLE_HOST = "192.168.1.20"
@@ -300,9 +300,9 @@ class BrowserScene(Scene):
             if info.started:
                 seats = _("playing")
             else:
-                seats = _("{open} of {total} seats open").format(
-                    open=info.open_seats, total=info.seats
-                )
+                seats = ngettext(
+                    "{open} of {total} seats open", "{open} of {total} seats open", info.open_seats
+                ).format(open=info.open_seats, total=info.seats)
             if not info.compatible:
                 seats = _("another Tapete version")
             name = assets.fit(info.name, name_px, row.w - 24, assets.WHITE, True)  # "…" if long

@@ -44,6 +44,10 @@ EXPECTED = {
         "es": ("{game} contra 1 bot", "{game} contra 2 bots"),
     },
     ("{n} done", "{n} done"): {"es": ("1 hecha", "2 hechas"), "pt": ("1 feita", "2 feitas")},
+    ("{open} of {total} seats open", "{open} of {total} seats open"): {
+        "fr": ("{open} place libre sur {total}", "{open} places libres sur {total}"),
+        "es": ("{open} de {total} asientos libres",) * 2,
+    },
     ("Deck: {n} · reshuffled {r} time", "Deck: {n} · reshuffled {r} times"): {
         "es": ("Mazo: 1 · rebarajado 1 vez", "Mazo: 2 · rebarajado 2 veces"),
     },
@@ -51,7 +55,7 @@ EXPECTED = {
 
 
 #: Fields left as they are in :func:`forms`.
-KEEP = {"names": "{names}", "game": "{game}"}
+KEEP = {"names": "{names}", "game": "{game}", "open": "{open}", "total": "{total}"}
 
 
 def forms(lang: str, singular: str, plural: str) -> tuple[str, str]:
