@@ -158,7 +158,10 @@ def form_layout(scene) -> dict:
     # At most 1220 px wide, or what the words need (a large text size in a wide window).
     room = min(w - 2 * margin, max(1220, left_need + right_need + gap + 60)) - gap
     short = left_need + right_need - room
-    if short > 0:  # the boxes give up the room, in proportion (the labels stay whole)
+    if short > 0 and name_w:  # first the name boxes give up room (their words scroll)
+        give = min(short, name_w - fpx(70))
+        name_w, left_need, short = name_w - give, left_need - give, short - give
+    if short > 0:  # then the boxes, in proportion (the labels stay whole)
         cut = short * need["seat_menu"] // (need["seat_menu"] + need["box"])
         left, right = left_need - cut, right_need - (short - cut)
     else:  # the room left over: mostly to the seats (their names), at most 640
