@@ -251,6 +251,10 @@ class NewGameScene(Scene):
         #: Each seat's row (pixels): its label, its drop-down, a local player's name.
         self.seat_rows: list[pygame.Rect] = []
         humans = 0
+        # A seat low in the window opens its list upwards (downwards it would scroll).
+        ui.get_theme().load_theme({"#up": {"misc": {"expand_direction": "up"}}})
+        item = max(20, round(21 * self.ui_scale))  # an open list's row (App's theme)
+        below = len(self.words) * item + 8
         pads.keep_seats(self.app.pads, [i for i, s in enumerate(self.seats) if s == "human"])
         #: Each pad's seat tag (pixels, pad name): beside the row, else on its label.
         self.pad_tags: list[tuple[pygame.Rect, str]] = []
@@ -271,6 +275,7 @@ class NewGameScene(Scene):
                 seat_label(seat),
                 pygame.Rect(menu_x, y, menu_w, r),
                 ui,
+                object_id="#up" if y + r + below > self.app.size[1] else None,
             )
             self.seat_menus.append(menu)
             # (a LAN host names its seat in Settings)

@@ -282,3 +282,19 @@ def test_changing_the_game_moves_no_field_and_no_choice_is_cut(app, language):
         i18n.set_language("en")
         app.settings.ui_scale = 1.0
     assert moved == {} and cut == {} and labels == []
+
+
+def test_a_seat_low_in_the_window_opens_its_list_upwards(app):
+    """Ten seats at 150 %: the last seats' lists would run off the window's bottom
+    (and scroll); they open upwards, whole, the first ones downwards."""
+    app.settings.ui_scale = 1.5
+    scene = app.go("newgame", game_id="take5", seats=["human"] + ["bot:easy"] * 9)
+    menus = scene.seat_menus
+    assert [m.expand_direction for m in (menus[0], menus[-1])] == ["down", "up"]
+    last = menus[-1]
+    last.menu_states["closed"].finish()
+    last.current_state = last.menu_states["expanded"]
+    last.current_state.start()
+    shown = last.current_state.options_selection_list.rect
+    assert shown.bottom <= last.rect.top + 4 and shown.top >= 0
+    assert shown.h >= len(scene.words) * 32
