@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from client.i18n import _
+from client.i18n import _, ngettext
 
 #: Guandan's levels as its cards read (2–10, J, Q, K, A).
 LEVELS = {11: "J", 12: "Q", 13: "K", 14: "A"}
@@ -109,7 +109,9 @@ def score_text(game_id: str, view: dict, who: list[str], scores: list | None = N
     n = len(who)
     if game_id == "the-game":
         left = scores[0] if scores else view.get("cards_left")
-        return _("{n} cards left").format(n=left) if isinstance(left, int) else ""
+        if not isinstance(left, int):
+            return ""
+        return ngettext("{n} card left", "{n} cards left", left).format(n=left)
     if game_id == "take5":
         totals = scores or view.get("totals") or []
         parts = [f"{who[s]} {t}" for s, t in enumerate(totals) if s < n]
@@ -143,4 +145,4 @@ def winners_text(game_id: str, winners: list[int], who: list[str]) -> str:
         return _("won together") if winners else _("lost together")
     if not winners:
         return _("a draw")
-    return _("{names} won").format(names=_side(who, winners))
+    return ngettext("{names} won", "{names} won", len(winners)).format(names=_side(who, winners))

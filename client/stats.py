@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from client.i18n import _
+from client.i18n import _, ngettext
 
 #: How many recently counted games are remembered to avoid counting one twice.
 RECENT = 500
@@ -205,11 +205,10 @@ def summary_rows(profile: dict) -> list[tuple[str, str]]:
     """``[(label, value)]`` lines for the statistics screen."""
     rows = []
     for gid, g in sorted(profile.get("games", {}).items()):
-        rows.append((game_title(gid), _("{won} won of {played}").format(**g)))
+        won = ngettext("{won} won of {played}", "{won} won of {played}", g["won"])
+        rows.append((game_title(gid), won.format(**g)))
     if profile.get("the_game_best") is not None:
-        rows.append(
-            (_("The Game: best result"), _("{n} cards left").format(n=profile["the_game_best"]))
-        )
+        rows.append((_("The Game: best result"), score_words("the-game", profile["the_game_best"])))
     if profile.get("take5_games"):
         avg = profile["take5_points"] / profile["take5_games"]
         rows.append((_("Take 5: average bullheads"), f"{avg:.1f}"))
@@ -232,18 +231,17 @@ def score_words(game_id: str, score: int | None) -> str:
     """A recent game's score (:func:`seat_score`) in the game's own unit."""
     if score is None:
         return ""
-    words = {
-        "take5": _("{n} bullheads"),
-        "the-game": _("{n} cards left"),
-        "guandan": _("level {n}"),
-        "sequence-numbers": _("{n} sequences"),
-        "teamplay": _("{n} points"),
-    }
     if game_id == "guandan":
         from client.history import LEVELS as NAMES
 
-        return words[game_id].format(n=NAMES.get(score, score))
-    return words.get(game_id, "{n}").format(n=score)
+        return _("level {n}").format(n=NAMES.get(score, score))
+    forms = {
+        "take5": ngettext("{n} bullhead", "{n} bullheads", score),
+        "the-game": ngettext("{n} card left", "{n} cards left", score),
+        "sequence-numbers": ngettext("{n} sequence", "{n} sequences", score),
+        "teamplay": ngettext("{n} point", "{n} points", score),
+    }
+    return forms[game_id].format(n=score) if game_id in forms else str(score)
 
 
 def level_rows(profile: dict) -> list[tuple[str, list[str]]]:

@@ -34,17 +34,20 @@ class AskNameScene(Scene):
     def enter(self) -> None:
         ui = self.app.ui
         w, h = self.app.size
-        box = pygame.Rect(0, 0, min(420, w - 40), 44)
+        box = pygame.Rect(0, 0, min(self.fpx(420), w - 40), self.fpx(44))
         box.center = (w // 2, h // 2)
         self.entry = pygame_gui.elements.UITextEntryLine(box, ui, placeholder_text=_("Your name"))
         self.entry.set_text_length_limit(NAME_LENGTH)
-        self.entry.focus()
+        # The manager's focus, not only the field's own: typing goes in at once and the
+        # frame loop keeps the caret blinking (App.typing); the ring shows where it is.
+        ui.set_focus_set(self.entry)
         y = box.bottom + 70
+        bw, bh = min(self.fpx(220), w // 2 - 20), self.fpx(54)
         self.back = pygame_gui.elements.UIButton(
-            pygame.Rect(w // 2 - 230, y, 220, 54), _("Back"), ui
+            pygame.Rect(w // 2 - 10 - bw, y, bw, bh), _("Back"), ui
         )
         self.go_on = pygame_gui.elements.UIButton(
-            pygame.Rect(w // 2 + 10, y, 220, 54), _("Continue"), ui, object_id="@big"
+            pygame.Rect(w // 2 + 10, y, bw, bh), _("Continue"), ui, object_id="@big"
         )
 
     def texts(self) -> tuple[str, str]:
@@ -84,10 +87,14 @@ class AskNameScene(Scene):
         surface.fill(assets.FELT)
         question, line = self.texts()
         title = assets.fit(question, min(self.fpx(40), 50), w - 40, assets.GOLD, True)
-        surface.blit(title, title.get_rect(center=(w // 2, h // 2 - 120)))
         lines, px = assets.fit_lines(line, self.fpx(20), w - 60, 2, False)
-        y = h // 2 - 66
-        for text in lines:
-            img = assets.text(text, px, assets.WHITE)
-            surface.blit(img, img.get_rect(center=(w // 2, y)))
+        imgs = [assets.text(text, px, assets.WHITE) for text in lines]
+        # Upwards from the field: the line, then the question (apart at any text size).
+        y = self.entry.get_abs_rect().top - 22 - sum(img.get_height() + 2 for img in imgs)
+        surface.blit(title, title.get_rect(midbottom=(w // 2, y - 12)))
+        for img in imgs:
+            surface.blit(img, img.get_rect(midtop=(w // 2, y)))
             y += img.get_height() + 2
+        if self.entry.is_focused:  # the focus ring, around the field (drawn under it)
+            ring = self.entry.get_abs_rect().inflate(10, 10)
+            pygame.draw.rect(surface, assets.GOLD, ring, 3, border_radius=12)

@@ -16,7 +16,7 @@ import pygame_gui
 
 from client import assets
 from client.scene import Scene
-from client.i18n import _
+from client.i18n import _, ngettext
 
 #: The example address in the empty entry (a placeholder, drawn dim, never text).
 EXAMPLE_HOST = "192.168.1.20"
@@ -69,53 +69,90 @@ class BrowserScene(Scene):
         ui = self.app.ui
         ui.clear_and_reset()
         w, h = self.app.size
-        x = w // 2 - 400
+        lay = self.layout()
+        x, y, step, bh, bw = lay["x"], lay["top"], lay["step"], lay["bh"], lay["bw"]
         self.rows = []
-        y = 120
-        fit = max(1, min(8, (h - 240 - y) // 46))  # rows clear of the join box
+        fit = max(1, min(8, (lay["status"] - y) // step))  # rows clear of the join box
         for info in self.tables[:fit]:
-            join = pygame_gui.elements.UIButton(pygame.Rect(x + 600, y, 95, 36), _("Join"), ui)
-            watch = pygame_gui.elements.UIButton(pygame.Rect(x + 705, y, 95, 36), _("Watch"), ui)
+            bx = x + lay["row_w"] + 10
+            join = pygame_gui.elements.UIButton(pygame.Rect(bx, y, bw, bh), _("Join"), ui)
+            watch = pygame_gui.elements.UIButton(
+                pygame.Rect(bx + bw + 10, y, bw, bh), _("Watch"), ui
+            )
             if not info.compatible or (info.open_seats == 0 and not self.kept_seats(info)):
                 join.disable()
             if not info.compatible:
                 watch.disable()
             self.rows.append((info, join, watch, y))
-            y += 46
-        y = h - 190
+            y += step
+        y = lay["address"]
         # The address row: its words as wide as they are at the player's text size
         # (800 px at 100 %), the box taking what is left.
-        row_w = min(w - 40, self.fpx(800, 800))
+        row_w = lay["w"]
         ax = w // 2 - row_w // 2
         fs = self.fpx(18)
         label_w = max(200, assets.measure(_("Join by address"), fs) + 12)
         join_w = max(130, assets.measure(_("Join"), fs) + 30)
         watch_w = max(130, assets.measure(_("Watch"), fs) + 30)
         entry_w = max(160, row_w - label_w - join_w - watch_w - 40)
-        pygame_gui.elements.UILabel(pygame.Rect(ax, y, label_w, 36), _("Join by address"), ui)
+        pygame_gui.elements.UILabel(pygame.Rect(ax, y, label_w, bh), _("Join by address"), ui)
         ui.get_theme().load_theme(HINT_THEME)
         self.entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(ax + label_w + 10, y, entry_w, 36),
+            pygame.Rect(ax + label_w + 10, y, entry_w, bh),
             ui,
             placeholder_text=example_address(),
             object_id="#address" if self.address else "#address_hint",
         )
         self.entry.set_text(self.address)
         bx = ax + label_w + 10 + entry_w + 20
-        self.join = pygame_gui.elements.UIButton(pygame.Rect(bx, y, join_w, 36), _("Join"), ui)
+        self.join = pygame_gui.elements.UIButton(pygame.Rect(bx, y, join_w, bh), _("Join"), ui)
         self.watch = pygame_gui.elements.UIButton(
-            pygame.Rect(bx + join_w + 10, y, watch_w, 36), _("Watch"), ui
+            pygame.Rect(bx + join_w + 10, y, watch_w, bh), _("Watch"), ui
         )
-        self.back = pygame_gui.elements.UIButton(pygame.Rect(x, h - 100, 200, 50), _("Back"), ui)
+        back_w = max(200, assets.measure(_("Back"), fs) + 40)
+        by, bbh = lay["back"], self.fpx(50)
+        self.back = pygame_gui.elements.UIButton(pygame.Rect(x, by, back_w, bbh), _("Back"), ui)
         self.choices = []
         if self.choosing is not None:
+            seat_w = max(90, assets.measure(_("Seat {n}").format(n=10), fs) + 20)
             for i, seat in enumerate(self.choosing[1][:6]):
+                button = pygame.Rect(x + back_w + 10 + i * (seat_w + 10), by, seat_w, bbh)
                 button = pygame_gui.elements.UIButton(
-                    pygame.Rect(x + 210 + i * 100, h - 100, 90, 50),
+                    button,
                     _("Seat {n}").format(n=seat + 1),
                     ui,
                 )
                 self.choices.append((button, seat))
+
+    def layout(self) -> dict:
+        """The screen's geometry (pixels) at the player's text size: ``w`` the width of
+        the list and the address row (800 at 100 %), ``x`` its left, ``row_w`` a table's
+        row (its Join and Watch buttons ``bw`` wide beside it), ``top`` the first row,
+        ``step`` a row, ``bh`` a button's height, ``title`` the title's centre,
+        ``status`` the top of the room for a failure's two lines, ``address`` the address
+        row, ``back`` the Back button's top."""
+        w, h = self.app.size
+        fs = self.fpx(18)
+        width = min(w - 40, self.fpx(800, 800))
+        bw = max(self.fpx(95), *(assets.measure(t, fs) + 24 for t in (_("Join"), _("Watch"))))
+        back = h - 50 - self.fpx(50)
+        bh = self.fpx(36)
+        address = back - self.fpx(54)
+        status = address - 12 - 2 * assets.font(self.fpx(19), True).get_linesize()
+        title = self.fpx(60, 60)
+        return {
+            "w": width,
+            "x": w // 2 - width // 2,
+            "row_w": width - 2 * bw - 20,
+            "bw": bw,
+            "bh": bh,
+            "top": title + self.fpx(60),
+            "step": self.fpx(46),
+            "title": title,
+            "status": status,
+            "address": address,
+            "back": back,
+        }
 
     def update(self, dt: float) -> None:
         if self.browser is not None:
@@ -240,41 +277,48 @@ class BrowserScene(Scene):
         from engine import GAME_IDS, get_game
 
         w, h = self.app.size
+        lay = self.layout()
         surface.fill(assets.FELT)
-        title = assets.text(_("Tables on your network"), 40, assets.GOLD, True)
-        surface.blit(title, title.get_rect(center=(w // 2, 60)))
-        x = w // 2 - 400
+        title = assets.fit(_("Tables on your network"), self.fpx(40), w - 40, assets.GOLD, True)
+        surface.blit(title, title.get_rect(center=(w // 2, lay["title"])))
+        x = lay["x"]
         if not self.tables:
             note = self.discovery_error or _(
                 "Looking for tables… (hosts on this network appear here by themselves)"
             )
-            img = assets.text(note, 19, assets.WHITE)
-            surface.blit(img, img.get_rect(center=(w // 2, 160)))
+            lines, px = assets.fit_lines(note, self.fpx(19), lay["w"], 2, False)
+            y = lay["top"] + self.fpx(20)
+            for line in lines:
+                img = assets.text(line, px, assets.WHITE)
+                surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+                y += img.get_height() + 2
+        name_px, sub_px = self.fpx(19), self.fpx(14)
         for info, _j, _w, y in self.rows:
-            row = pygame.Rect(x, y - 3, 590, 42)
+            row = pygame.Rect(x, y - 3, lay["row_w"], lay["step"] - 4)
             pygame.draw.rect(surface, assets.FELT_DARK, row, border_radius=8)
             game = get_game(info.game).name if info.game in GAME_IDS else info.game
             if info.started:
                 seats = _("playing")
             else:
-                seats = _("{open} of {total} seats open").format(
-                    open=info.open_seats, total=info.seats
-                )
+                seats = ngettext(
+                    "{open} of {total} seats open", "{open} of {total} seats open", info.open_seats
+                ).format(open=info.open_seats, total=info.seats)
             if not info.compatible:
                 seats = _("another Tapete version")
-            name = assets.fit(info.name, 19, row.w - 24, assets.WHITE, True)  # "…" when long
+            name = assets.fit(info.name, name_px, row.w - 24, assets.WHITE, True)  # "…" if long
             surface.blit(name, (row.x + 12, row.y + 3))
             sub = f"{game} · {seats} · {info.host_name or info.host}"
             if getattr(info, "web_url", ""):  # its browser page (TXT ``web``)
                 sub += f" · {info.web_url}"
-            surface.blit(assets.fit(sub, 14, row.w - 24, assets.WHITE), (row.x + 12, row.y + 24))
+            img = assets.fit(sub, sub_px, row.w - 24, assets.WHITE)
+            surface.blit(img, img.get_rect(bottomleft=(row.x + 12, row.bottom - 2)))
         if self.status:  # a failure says what happened and what to try: two lines
-            lines, px = assets.fit_lines(self.status, 19, w - 40, 2, True)
+            lines, px = assets.fit_lines(self.status, self.fpx(19), w - 40, 2, True)
             step = assets.font(px, True).get_linesize()
-            y = h - 220 - step * (len(lines) - 1)  # the last line where one line goes
+            y = lay["address"] - 12 - step * len(lines)  # the lines end above the address
             for line in lines:
                 img = assets.text(line, px, assets.GOLD, True)
-                surface.blit(img, img.get_rect(center=(w // 2, y)))
+                surface.blit(img, img.get_rect(midtop=(w // 2, y)))
                 y += step
 
 

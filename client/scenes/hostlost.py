@@ -45,21 +45,45 @@ class HostLostScene(Scene):
         ``detail`` says how) rather than this machine's host process."""
         return self.reason in ("host-closed", "link")
 
+    def lines(self) -> tuple[list[tuple[str, int, tuple, bool, int]], int]:
+        """The lines as drawn — ``(text, px, colour, bold, y)``, wrapped to the window
+        at the player's text size, ``y`` from the first line's top — and their height
+        in pixels (a gap after each text)."""
+        w, _h = self.app.size
+        out, height = [], 0
+        for text, size, colour, bold in self.texts():
+            big = size > 30
+            lines, px = assets.fit_lines(text, self.fpx(size), w - 60, 1 if big else 2, bold)
+            for line in lines:
+                out.append((line, px, colour, bold, height))
+                height += assets.font(px, bold).get_linesize() + (4 if big else 2)
+            height += self.fpx(16 if big else 8)
+        return out, height
+
+    def top(self) -> int:
+        """Where the lines start (pixels): the lines, a gap and the buttons are centred."""
+        _lines, height = self.lines()
+        return max(12, (self.app.size[1] - height - self.fpx(54) - 30) // 2)
+
     def enter(self) -> None:
         w, h = self.app.size
         ui = self.app.ui
+        y = self.top() + self.lines()[1] + 20
+        bh = self.fpx(54)
         self.resume = None
+        gap = 20
         if self.log_path:
+            text = _("Continue the game")
+            rw = max(330, assets.measure(text, self.fpx(24), True) + 40)
             self.resume = pygame_gui.elements.UIButton(
-                pygame.Rect(w // 2 - 340, h // 2 + 90, 330, 54),
-                _("Continue the game"),
-                ui,
-                object_id="@big",
+                pygame.Rect(w // 2 - gap // 2 - rw, y, rw, bh), text, ui, object_id="@big"
             )
-        width = 280 if self.closed else 240
-        x = w // 2 + 10 if self.resume is not None else w // 2 - width // 2
+        label = _("Back to menu") if self.closed else _("Menu")
+        big = self.resume is None
+        width = max(280 if self.closed else 240, assets.measure(label, self.fpx(24), big) + 40)
+        x = w // 2 + gap // 2 if self.resume is not None else w // 2 - width // 2
         self.menu = pygame_gui.elements.UIButton(
-            pygame.Rect(x, h // 2 + 90, width, 54),
+            pygame.Rect(x, y, width, bh),
             _("Back to menu") if self.closed else _("Menu"),
             ui,
             object_id="@big" if self.resume is None else None,
@@ -149,14 +173,11 @@ class HostLostScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.app.size
         surface.fill(assets.FELT_DARK)
-        y = h // 2 - 120
-        for text, size, colour, bold in self.texts():
-            lines, px = assets.fit_lines(text, size, w - 60, 1 if size > 30 else 2, bold)
-            for line in lines:
-                img = assets.text(line, px, colour, bold)
-                surface.blit(img, img.get_rect(center=(w // 2, y)))
-                y += 60 if size > 30 else 28
-            y += 0 if size > 30 else 8
+        top = self.top()
+        for line, px, colour, bold, y in self.lines()[0]:
+            img = assets.text(line, px, colour, bold)
+            surface.blit(img, img.get_rect(midtop=(w // 2, top + y)))
         if self.error:
-            img = assets.text(self.error, 18, (255, 150, 140), True)
-            surface.blit(img, img.get_rect(center=(w // 2, h // 2 + 180)))
+            img = assets.fit(self.error, self.fpx(18), w - 40, (255, 150, 140), True)
+            below = self.menu.rect.bottom + self.fpx(30)
+            surface.blit(img, img.get_rect(center=(w // 2, min(h - 20, below))))

@@ -66,20 +66,22 @@ class LobbyScene(Scene):
     def buttons(self) -> pygame.Rect:
         """Where the buttons stand (pixels): a band across the bottom of the window."""
         w, h = self.app.size
-        bh = 54 if h >= 640 else 40
+        bh = self.fpx(54 if h >= 640 else 40)
         return pygame.Rect(0, h - bh - (56 if h >= 640 else 16), w, bh)
 
     def enter(self) -> None:
         w, _h = self.app.size
         band = self.buttons()
         ui = self.app.ui
+        bw = max(240, assets.measure(_("Start now"), self.fpx(24), True) + 40)
+        bw = min(bw, w // 2 - 30)
         self.leave = pygame_gui.elements.UIButton(
-            pygame.Rect(w // 2 - 260, band.y, 240, band.h), _("Leave"), ui
+            pygame.Rect(w // 2 - 20 - bw, band.y, bw, band.h), _("Leave"), ui
         )
         self.start = None
         if not self.session.remote:
             self.start = pygame_gui.elements.UIButton(
-                pygame.Rect(w // 2 + 20, band.y, 240, band.h), _("Start now"), ui, object_id="@big"
+                pygame.Rect(w // 2 + 20, band.y, bw, band.h), _("Start now"), ui, object_id="@big"
             )
 
     def idle(self) -> bool:
@@ -150,7 +152,7 @@ class LobbyScene(Scene):
         game = get_game(self.session.game_id).name
         title = assets.fit(
             _("{game} — waiting for players").format(game=game),
-            max(22, int(40 * k)),
+            self.px(40, 22),
             w - 20,
             assets.GOLD,
             True,
@@ -162,15 +164,15 @@ class LobbyScene(Scene):
             line = _("Others join from “Join a LAN table”, or with: tapete join {address}").format(
                 address=self.address
             )
-            img = assets.fit(line, max(assets.MIN_TEXT, int(20 * k)), w - 20, assets.WHITE)
+            img = assets.fit(line, self.px(20), w - 20, assets.WHITE)
             surface.blit(img, img.get_rect(midtop=(w // 2, y)))
             y += img.get_height() + 4
             if self.web:  # an address needs no words: phones and laptops open it
-                img = assets.fit(self.web, max(assets.MIN_TEXT, int(20 * k)), w - 20, assets.WHITE)
+                img = assets.fit(self.web, self.px(20), w - 20, assets.WHITE)
                 surface.blit(img, img.get_rect(midtop=(w // 2, y)))
                 y += img.get_height() + 4
         if self.advertised:
-            img = assets.fit(self.advertised, max(assets.MIN_TEXT, int(17 * k)), w - 20)
+            img = assets.fit(self.advertised, self.px(17), w - 20)
             surface.blit(img, img.get_rect(midtop=(w // 2, y)))
             y += img.get_height() + 4
         self.draw_seats(surface, pygame.Rect(0, y + 10, w, self.buttons().y - 10 - (y + 10)))
@@ -184,7 +186,7 @@ class LobbyScene(Scene):
                 reason = cause(str(link.get("code") or ""), str(link.get("address") or ""))
                 text = _("Connection lost ({reason}) — reconnecting…").format(reason=reason)
                 colour = assets.GOLD
-            lines, px = assets.fit_lines(text, 20, w // 2 - 40, 2, False)
+            lines, px = assets.fit_lines(text, self.px(20), w // 2 - 40, 2, False)
             y = band.centery - (len(lines) - 1) * (px + 2) // 2
             for line in lines:
                 img = assets.text(line, px, colour)
@@ -195,13 +197,14 @@ class LobbyScene(Scene):
 
     def seat_rows(self, room: pygame.Rect, n: int) -> tuple[list[pygame.Rect], int]:
         """The rows of ``n`` seats in ``room`` (pixels): one column, each row as tall as
-        fits (at most 42 px), and the text size in them (12 to 20 px)."""
-        step = min(50, room.h // max(1, n))
+        fits (at most 42 px, times the text size), and the text size in them (12 to
+        20 px, times the text size)."""
+        step = min(self.fpx(50), room.h // max(1, n))
         height = step - max(3, step // 7)
-        width = min(660, room.w - 24)
+        width = min(self.fpx(660), room.w - 24)
         x = room.centerx - width // 2
         rows = [pygame.Rect(x, room.y + i * step, width, height) for i in range(n)]
-        return rows, max(assets.MIN_TEXT, min(20, int(height * 0.48)))
+        return rows, max(assets.MIN_TEXT, min(self.fpx(20), int(height * 0.48)))
 
     def draw_seats(self, surface: pygame.Surface, room: pygame.Rect) -> None:
         """One row per seat in ``room``: the seat, its player's name (shortened with

@@ -9,7 +9,7 @@ import pygame_gui
 
 from client import assets, cards, hosting, howto
 from client.help import tagline
-from client.i18n import _
+from client.i18n import _, ngettext
 from client.scene import Scene
 
 KEYS_NEXT = (pygame.K_DOWN, pygame.K_TAB)
@@ -315,7 +315,9 @@ class MenuScene(Scene):
         head = assets.fit(_("Quick game"), self.t(22), width, assets.GOLD, True)
         surface.blit(head, (x, r.y + pad))
         bots = len(default_seats(game_id)) - 1
-        detail = _("{game} vs {n} bots").format(game=howto.game_name(game_id), n=bots)
+        detail = ngettext("{game} vs {n} bot", "{game} vs {n} bots", bots).format(
+            game=howto.game_name(game_id), n=bots
+        )
         y = r.y + pad + head.get_height() + 2
         lines = max(1, min(2, (r.bottom - pad // 2 - y) // assets.font(self.t(17)).get_linesize()))
         text, size = assets.fit_lines(detail, self.t(17), width, lines, False)

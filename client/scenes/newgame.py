@@ -3,7 +3,9 @@ whose hand is on their phone, also named (client/tables/phones.py), bots with le
 with a bot seated, a line under the seats says what each level is like), the game's
 options (read from the engine's ``default_options``), each with a help line that says
 what it does and what a blank means, and under "Advanced" an optional seed. The seat
-words and option helpers live in :mod:`client.scenes.newgame_options` (re-exported)."""
+words and option helpers live in :mod:`client.scenes.newgame_options` (re-exported);
+where each field goes, the same for every game and number of seats, in
+:mod:`client.scenes.newgame_layout`."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from client import assets, pads
 from client.help import option_label
 from client.i18n import _
 from client.scene import Scene
+from client.scenes.newgame_layout import form_layout, max_options
 from client.scenes.newgame_options import (
     CHOICE_OPTIONS,
     LAN_SEAT_WORDS,
@@ -84,173 +87,38 @@ class NewGameScene(Scene):
         return any(seat.startswith("bot") for seat in self.seats)
 
     def layout(self) -> dict:
-        """The form's geometry in this window (pixels): ``top`` and ``bottom`` of the
-        rows, ``step`` (a row) and ``r`` (a widget's height), and the two columns
-        ``seats`` (x, width) and ``rest`` (x, width) — the same column when the form fits
-        in one (then the help lines go beside the boxes, else under them)."""
-        w, h = self.app.size
-        game = get_game(self.game_id)
-        small = h < 640
-        top = 100 if not small else 56
-        bh = self.fpx(46 if not small else 40, 40)  # Back and Start, the hint under them
-        buttons = h - bh - (34 if not small else 22) - (self.fpx(16) - 16)
-        bottom = buttons - (8 if not small else 6)
-        # The bots' line has its row whether a bot sits or not: a seat that becomes a
-        # bot moves no field under the pointer.
-        rows = 4 + len(self.seats) + len(game.default_options) + (2 if self.lan else 0)
-        one = (bottom - top) // rows
-        tall = self.fpx(38)  # a row, with the player's text size
-        if one >= self.fpx(32) and w >= 760:
-            # One column, centred, but moved left in a narrow window to leave the help
-            # lines beside the boxes at least 300 px.
-            x = max(16, min(w // 2 - 300, w - 20 - 460 - 300))
-            step = min(tall, one)
-            return {
-                "top": top,
-                "bottom": bottom,
-                "buttons": buttons,
-                "bh": bh,
-                "step": step,
-                "r": step - 4,
-                "seats": (x, 600),
-                "rest": (x, 450),
-                "beside": True,
-            }
-        # Two columns: the seats on the left, the game and its options on the right.
-        margin, gap = 16, 24
-        room = min(w - 2 * margin, 1220) - gap
-        left = min(640, int(room * 0.55))
-        right = room - left
-        x = (w - (left + gap + right)) // 2
-        rows = len(self.seats) + 2  # seats, ± seat, bots
-        # The options' column: a row per box, each with up to two help lines under it.
-        options = len(game.default_options) + (1 if self.lan else 0)
-        hp = self.help_px(False)
-        boxes = 2 + len(game.default_options) + (2 if self.lan else 0)
-        fit = (bottom - top - options * (2 * (hp + 2) + 5)) // boxes + 1
-        step = max(30, min(tall, (bottom - top) // rows, fit))
-        return {
-            "top": top,
-            "bottom": bottom,
-            "buttons": buttons,
-            "bh": bh,
-            "step": step,
-            "r": step - 4,
-            "seats": (x, left),
-            "rest": (x + left + gap, right),
-            "beside": False,
-        }
+        """The form's geometry (pixels): :func:`client.scenes.newgame_layout.form_layout`
+        (the same for every game and any number of seats)."""
+        return form_layout(self)
 
     def build(self) -> None:
         ui = self.app.ui
         ui.clear_and_reset()
-        w, h = self.app.size
+        w, _h = self.app.size
         game = get_game(self.game_id)
-        lay = self.layout()
-        step, r, top = lay["step"], lay["r"], lay["top"]
-        ostep = step if lay["beside"] else r + 3  # a row of the options' column
+        self.lay = lay = self.layout()
+        step, r, top, ostep = lay["step"], lay["r"], lay["top"], lay["ostep"]
         sx, sw = lay["seats"]
         ox, ow = lay["rest"]
         beside = lay["beside"]
-        seat_words = [_("Seat {n}").format(n=i + 1) for i in range(len(self.seats))]
-        # An option's box starts after the longest label (a long translation is not cut).
-        labels = [_("Game"), _("Seed"), _("Table name"), _("Turn clock")]
-        labels += [option_label(name) for name in game.default_options]
+        box_x, box_w = lay["box_x"], lay["box_w"]
+        label = box_x - ox - 10  # an option's label
         fs = self.fpx(18)  # the widgets' text (the theme's 18 px, with the text size)
-        need = max(assets.measure(t, fs) for t in labels) + 12
-        if beside:  # the boxes end where they did: the help lines beside them stay put
-            box_x = ox + min(max(150, need), 220)
-            box_w = ox + 450 - box_x
-        else:
-            box_x = ox + min(max(need, int(ow * 0.38)), int(ow * 0.55))
-            box_w = ox + ow - box_x
-        # A seat's label: in one column as wide as the options' (menus and boxes line up).
-        if beside:
-            label_w = box_x - ox - 10
-        else:
-            label_w = max(assets.measure(t, fs) + 12 for t in seat_words)
         names = {get_game(g).name: g for g in tables_available()}
-        pygame_gui.elements.UILabel(pygame.Rect(ox, top, box_x - ox - 10, r), _("Game"), ui)
+        pygame_gui.elements.UILabel(pygame.Rect(ox, top, label, r), _("Game"), ui)
         self.game_menu = pygame_gui.elements.UIDropDownMenu(
             list(names), game.name, pygame.Rect(box_x, top, box_w, r), ui
         )
         self.game_names = names
-        self.seat_menus = []
-        self.name_entries: dict[int, pygame_gui.elements.UITextEntryLine] = {}
-        #: Each seat's row (pixels): its label, its drop-down, a local player's name.
-        self.seat_rows: list[pygame.Rect] = []
-        y = top + step + 4 if beside else top
-        name_w = 0 if self.lan else (140 if beside else max(110, sw * 3 // 10))
-        menu_x = sx + label_w + 10
-        menu_w = box_w if beside else sx + sw - menu_x - (name_w + 10 if name_w else 0)
-        humans = 0
-        pads.keep_seats(self.app.pads, [i for i, s in enumerate(self.seats) if s == "human"])
-        #: Each pad's seat tag (pixels, pad name): beside the row, else on its label.
-        self.pad_tags: list[tuple[pygame.Rect, str]] = []
-        for i, seat in enumerate(self.seats):
-            self.seat_rows.append(pygame.Rect(sx, y, sw, r))
-            pad = self.app.pads.seats.get(i)
-            if pad is not None:
-                room = w - 20 - (sx + sw) if beside else 0
-                tag = (sx + sw + 10, y, min(220, room), r) if room >= 80 else (sx, y, label_w, r)
-                self.pad_tags.append((pygame.Rect(tag), self.app.pads.name(pad)))
-            pygame_gui.elements.UILabel(
-                pygame.Rect(sx, y, label_w, r),
-                "" if pad is not None and tag[0] == sx else _("Seat {n}").format(n=i + 1),
-                ui,
-            )
-            menu = pygame_gui.elements.UIDropDownMenu(
-                [seat_label(w) for w in self.words],
-                seat_label(seat),
-                pygame.Rect(menu_x, y, menu_w, r),
-                ui,
-            )
-            self.seat_menus.append(menu)
-            # (a LAN host names its seat in Settings)
-            if seat in ("human", "phone") and not self.lan:
-                humans += seat == "human"
-                if seat == "phone":
-                    default = _("Player {n}").format(n=i + 1)
-                elif humans == 1:
-                    default = self.app.settings.shown_name()
-                else:
-                    default = _("Player {n}").format(n=humans)
-                entry = pygame_gui.elements.UITextEntryLine(
-                    pygame.Rect(menu_x + menu_w + 10, y, name_w, r),
-                    ui,
-                    placeholder_text=_("Name"),
-                )
-                entry.set_text(self.names.get(i, default))
-                self.name_entries[i] = entry
-            y += step
-        half = (menu_w - 10) // 2
-        self.add = pygame_gui.elements.UIButton(pygame.Rect(menu_x, y, half, r), _("+ seat"), ui)
-        self.remove = pygame_gui.elements.UIButton(
-            pygame.Rect(menu_x + half + 10, y, half, r), _("− seat"), ui
-        )
-        if len(self.seats) >= game.max_players:
-            self.add.disable()
-        if len(self.seats) <= game.min_players:
-            self.remove.disable()
         self.help_rows = []
-        #: The line on the bot levels, under the seats (pixels; None: no bot seat).
-        self.bots_row: pygame.Rect | None = None
-        y += step  # (the row is kept without a bot too: see layout)
-        if self.has_bots():
-            levels = bots_help(self.game_id)
-            lines, px = assets.fit_lines(levels, self.help_px(beside), sw, 2, False)
-            self.bots_row = pygame.Rect(sx, y, sw, max(r, len(lines) * (px + 2) + 4))
-            self.help_rows.append((self.bots_row, levels))
-        y = y + step + 4 if beside else top + ostep + 2
+        y = top + ostep + (0 if beside else 2)
         self.option_widgets = {}
         for name, default in game.default_options.items():
-            pygame_gui.elements.UILabel(
-                pygame.Rect(ox, y, box_x - ox - 10, r), option_label(name), ui
-            )
+            pygame_gui.elements.UILabel(pygame.Rect(ox, y, label, r), option_label(name), ui)
             rect = pygame.Rect(box_x, y, box_w, r)
             choices = self.choices(name)
             if choices is not None:
-                labels = [label for _v, label in choices]
+                labels = [words for _v, words in choices]
                 shown = self.typed.get(name)
                 widget = pygame_gui.elements.UIDropDownMenu(
                     labels, shown if shown in labels else labels[0], rect, ui
@@ -270,38 +138,11 @@ class NewGameScene(Scene):
                 continue
             self.option_widgets[name] = (widget, default)
             y = self.add_help(option_help(self.game_id, name), y, ostep, lay)
-        self.more = pygame_gui.elements.UIButton(
-            pygame.Rect(ox, y, box_x - ox - 10 if beside else min(ow, 200), r),
-            _("Advanced ▾") if self.advanced else _("Advanced ▸"),
-            ui,
-        )
-        self.seed = None
-        if not beside:
-            y += ostep
-        if self.advanced:
-            seed_x = box_x if beside else ox
-            if beside:
-                seed_w = assets.measure(_("Seed"), fs) + 12
-                pygame_gui.elements.UILabel(pygame.Rect(box_x, y, seed_w, r), _("Seed"), ui)
-                seed_x = box_x + seed_w + 5
-            else:
-                pygame_gui.elements.UILabel(pygame.Rect(ox, y, box_x - ox - 10, r), _("Seed"), ui)
-                seed_x = box_x
-            self.seed = pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(seed_x, y, box_x + box_w - seed_x, r), ui
-            )
-            self.seed.set_text(self.seed_text)
-            seed_help = (
-                _("At a LAN table the seed is mixed with a secret shown at the end. Blank: random.")
-                if self.lan
-                else _("The same seed deals the same cards. Blank: random.")
-            )
-            y = self.add_help(seed_help, y, ostep, lay)
-        elif beside:
-            y += step
+        if beside:  # the rows of the game with the most options: the next stay put
+            y = top + (1 + max_options()) * step
         self.table_name = None
         if self.lan:
-            pygame_gui.elements.UILabel(pygame.Rect(ox, y, box_x - ox - 10, r), _("Table name"), ui)
+            pygame_gui.elements.UILabel(pygame.Rect(ox, y, label, r), _("Table name"), ui)
             self.table_name = pygame_gui.elements.UITextEntryLine(
                 pygame.Rect(box_x, y, box_w, r), ui
             )
@@ -310,16 +151,20 @@ class NewGameScene(Scene):
             )
             y += ostep
             # The turn clock, as tapete host --turn-seconds: on by default at a LAN table.
-            pygame_gui.elements.UILabel(pygame.Rect(ox, y, box_x - ox - 10, r), _("Turn clock"), ui)
+            pygame_gui.elements.UILabel(pygame.Rect(ox, y, label, r), _("Turn clock"), ui)
+            clock_w = max(100, assets.measure("86400", fs) + 24)
             self.turn_seconds = pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(box_x, y, 100, r), ui
+                pygame.Rect(box_x, y, clock_w, r), ui
             )
             self.turn_seconds.set_text(f"{self.turn:g}")
             if beside:
-                rect = pygame.Rect(box_x + 110, y, w - 20 - box_x - 110, r)
+                rect = pygame.Rect(box_x + clock_w + 10, y, w - 20 - box_x - clock_w - 10, r)
                 self.help_rows.append((rect, _("seconds a turn (0 = no clock)")))
+                y += ostep
             else:  # under the box, as every option's (beside it, a translation was cut)
-                self.add_help(_("seconds a turn (0 = no clock)"), y, ostep, lay)
+                y = self.add_help(_("seconds a turn (0 = no clock)"), y, ostep, lay)
+        self.build_advanced(y, lay)
+        self.build_seats(lay)
         y = lay["buttons"]
         bh = lay["bh"]
         form_x = min(sx, ox)
@@ -335,13 +180,129 @@ class NewGameScene(Scene):
             form_x + back_w + 10, y, form_right - form_x - back_w - start_w - 20, bh
         )
 
+    def build_advanced(self, y: int, lay: dict) -> None:
+        """ "Advanced" at ``y`` and, once opened, the seed: beside it in one column,
+        under it in two (the last rows of the options' column: opening it moves
+        nothing)."""
+        ui = self.app.ui
+        r, ostep, beside = lay["r"], lay["ostep"], lay["beside"]
+        ox, ow = lay["rest"]
+        box_x, box_w = lay["box_x"], lay["box_w"]
+        fs = self.fpx(18)
+        self.more = pygame_gui.elements.UIButton(
+            pygame.Rect(ox, y, box_x - ox - 10 if beside else min(ow, self.fpx(200)), r),
+            _("Advanced ▾") if self.advanced else _("Advanced ▸"),
+            ui,
+        )
+        self.seed = None
+        if not self.advanced:
+            return
+        if beside:
+            seed_w = assets.measure(_("Seed"), fs) + 12
+            pygame_gui.elements.UILabel(pygame.Rect(box_x, y, seed_w, r), _("Seed"), ui)
+            seed_x = box_x + seed_w + 5
+        else:
+            y += ostep
+            pygame_gui.elements.UILabel(pygame.Rect(ox, y, box_x - ox - 10, r), _("Seed"), ui)
+            seed_x = box_x
+        self.seed = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(seed_x, y, box_x + box_w - seed_x, r), ui
+        )
+        self.seed.set_text(self.seed_text)
+        seed_help = (
+            _("At a LAN table the seed is mixed with a secret shown at the end. Blank: random.")
+            if self.lan
+            else _("The same seed deals the same cards. Blank: random.")
+        )
+        self.add_help(seed_help, y, ostep, lay)
+
+    def build_seats(self, lay: dict) -> None:
+        """The seats: "+ seat" and "− seat" first (they stay under the pointer), the
+        line on the bot levels (its room kept whether a bot sits or not), then a row per
+        seat, growing down into room kept for the largest table."""
+        ui = self.app.ui
+        w, _h = self.app.size
+        game = get_game(self.game_id)
+        step, r, beside = lay["step"], lay["r"], lay["beside"]
+        sx, sw = lay["seats"]
+        label_w, menu_x, menu_w, name_w = (
+            lay["label_w"], lay["menu_x"], lay["menu_w"], lay["name_w"]
+        )  # fmt: skip
+        y = lay["seat_top"]
+        pygame_gui.elements.UILabel(pygame.Rect(sx, y, label_w, r), _("Seats"), ui)
+        half = (menu_w - 10) // 2
+        self.add = pygame_gui.elements.UIButton(pygame.Rect(menu_x, y, half, r), _("+ seat"), ui)
+        self.remove = pygame_gui.elements.UIButton(
+            pygame.Rect(menu_x + half + 10, y, half, r), _("− seat"), ui
+        )
+        if len(self.seats) >= game.max_players:
+            self.add.disable()
+        if len(self.seats) <= game.min_players:
+            self.remove.disable()
+        y += step
+        #: The line on the bot levels, under "+ seat" (pixels; None: no bot seat).
+        self.bots_row: pygame.Rect | None = None
+        if self.has_bots():
+            self.bots_row = pygame.Rect(sx, y, sw, lay["bots_h"])
+            self.help_rows.append((self.bots_row, bots_help(self.game_id)))
+        y += lay["bots_h"] + 2
+        self.seat_menus = []
+        self.name_entries: dict[int, pygame_gui.elements.UITextEntryLine] = {}
+        #: Each seat's row (pixels): its label, its drop-down, a local player's name.
+        self.seat_rows: list[pygame.Rect] = []
+        humans = 0
+        # A seat low in the window opens its list upwards (downwards it would scroll).
+        ui.get_theme().load_theme({"#up": {"misc": {"expand_direction": "up"}}})
+        item = max(20, round(21 * self.ui_scale))  # an open list's row (App's theme)
+        below = len(self.words) * item + 8
+        pads.keep_seats(self.app.pads, [i for i, s in enumerate(self.seats) if s == "human"])
+        #: Each pad's seat tag (pixels, pad name): beside the row, else on its label.
+        self.pad_tags: list[tuple[pygame.Rect, str]] = []
+        for i, seat in enumerate(self.seats):
+            self.seat_rows.append(pygame.Rect(sx, y, sw, r))
+            pad = self.app.pads.seats.get(i)
+            if pad is not None:
+                room = w - 20 - (sx + sw) if beside else 0
+                tag = (sx + sw + 10, y, min(220, room), r) if room >= 80 else (sx, y, label_w, r)
+                self.pad_tags.append((pygame.Rect(tag), self.app.pads.name(pad)))
+            pygame_gui.elements.UILabel(
+                pygame.Rect(sx, y, label_w, r),
+                "" if pad is not None and tag[0] == sx else _("Seat {n}").format(n=i + 1),
+                ui,
+            )
+            menu = pygame_gui.elements.UIDropDownMenu(
+                [seat_label(word) for word in self.words],
+                seat_label(seat),
+                pygame.Rect(menu_x, y, menu_w, r),
+                ui,
+                object_id="#up" if y + r + below > self.app.size[1] else None,
+            )
+            self.seat_menus.append(menu)
+            # (a LAN host names its seat in Settings)
+            if seat in ("human", "phone") and not self.lan:
+                humans += seat == "human"
+                if seat == "phone":
+                    default = _("Player {n}").format(n=i + 1)
+                elif humans == 1:
+                    default = self.app.settings.shown_name()
+                else:
+                    default = _("Player {n}").format(n=humans)
+                entry = pygame_gui.elements.UITextEntryLine(
+                    pygame.Rect(menu_x + menu_w + 10, y, name_w, r),
+                    ui,
+                    placeholder_text=_("Name"),
+                )
+                entry.set_text(self.names.get(i, default))
+                self.name_entries[i] = entry
+            y += step
+
     def add_help(self, text: str, y: int, step: int, lay: dict) -> int:
         """Put the help line ``text`` of the row at ``y``: beside its box (one column)
         or under it (two columns). Returns the next row's ``y``."""
         ox, ow = lay["rest"]
         w = self.app.size[0]
         if lay["beside"]:
-            x = ox + 460
+            x = ox + ow + 10
             self.help_rows.append((pygame.Rect(x, y - 2, w - 20 - x, step), text))
             return y + step
         size = self.help_px(False)
@@ -557,10 +518,11 @@ class NewGameScene(Scene):
             assets.WHITE,
         )
         surface.blit(hint, hint.get_rect(center=(w // 2, h - 16 if h >= 640 else h - 11)))
-        size = self.help_px(self.layout()["beside"])
+        size = self.help_px(self.lay["beside"])
         for rect, text in self.help_rows:
             if text and rect.w > 60:
-                lines, px = assets.fit_lines(text, size, rect.w, 2, False)
+                most = max(2, min(3, (rect.h - 4) // (size + 2)))  # (the bots' line: 3)
+                lines, px = assets.fit_lines(text, size, rect.w, most, False)
                 y = rect.centery - len(lines) * (px + 2) // 2
                 for line in lines:
                     img = assets.text(line, px, (215, 230, 220))

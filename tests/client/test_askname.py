@@ -123,3 +123,29 @@ def test_the_settings_keep_name_asked(tmp_path):
     assert Settings.load(path).name_asked is True
     path.write_text('{"name_asked": "yes"}')
     assert Settings.load(path).name_asked is False
+
+
+def test_the_name_field_has_the_focus_at_once_and_shows_it(tmp_path, monkeypatch):
+    """The prompt's one field showed no focus: now the manager focuses it (the caret
+    blinks: the idle loop redraws), typed letters go in without a click, and a gold
+    ring stands around it — at 100 % and 150 % text."""
+    from client import assets
+
+    app = new_app(tmp_path, monkeypatch)
+    try:
+        for scale in (1.0, 1.5):
+            app.settings.ui_scale = scale
+            asked = app.go("askname", then="join")
+            app.frame(1 / 30, [])
+            assert app._ui.get_focus_set() == {asked.entry} and app.typing()
+            app.frame(1 / 30, [pygame.event.Event(pygame.TEXTINPUT, text="Zoé")])
+            assert asked.entry.get_text() == "Zoé"
+            ring = asked.entry.get_abs_rect().inflate(10, 10)
+            assert tuple(app.screen.get_at((ring.centerx, ring.top + 1)))[:3] == assets.GOLD
+            assert asked.entry.rect.h == round(44 * scale)
+            asked.entry.unfocus()
+            app._ui.set_focus_set(None)
+            app.frame(1 / 30, [])
+            assert tuple(app.screen.get_at((ring.centerx, ring.top + 1)))[:3] != assets.GOLD
+    finally:
+        pygame.quit()

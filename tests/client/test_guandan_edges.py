@@ -301,3 +301,33 @@ def test_the_match_end_names_the_winners_whole_in_every_language(app, table):
             if any("…" in t for t in texts) or "Bot 2 & Bot 4" not in texts:
                 cut[lang, scale] = texts
     assert cut == {}
+
+
+# ---------------------------------------------------------------- the deal's facts
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+def test_the_deal_facts_are_whole_in_every_language_and_text_size(app, table, size):
+    """Seen in a real window: the info box in French at 150 % ended in "…" ("Libre de
+    cette donne : ♥2 (les deux exempl…"). With a double tribute and its returns (the
+    most lines a deal has), every fact is drawn whole: wrapped, never cut."""
+    table.board["tribute"] = {
+        "transfers": [[1, 0, 52], [3, 2, 40]],
+        "returns": [[0, 1, 5], [2, 3, 7]],
+    }
+    resize(app, *size)
+    cut = {}
+    for lang in LANGUAGES:
+        i18n.set_language(lang)
+        facts, short = (
+            [" ".join(assets._BREAKS.split(text)) for text, *_r in paint.info_lines(table, s)]
+            for s in (False, True)
+        )
+        for scale in (1.0, 1.5):
+            app.settings.ui_scale = scale
+            assets.reset_caches()
+            with assets.recording() as seen:
+                paint.draw_info(table, app.screen)
+            texts = " ".join(t for _s, t in seen)
+            if "…" in texts or texts not in (" ".join(facts), " ".join(short)):
+                cut[lang, scale] = texts
+    resize(app, 1280, 720)
+    assert len(facts) == 6 and cut == {}

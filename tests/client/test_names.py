@@ -92,7 +92,8 @@ def test_a_ten_seat_new_game_form_fits(apps, size, lan, language):
 
     assert (scene.bots_row, bots_help()) in scene.help_rows  # a bot seat: what levels mean
     px = 14 if scene.layout()["beside"] else 12
-    lines, px = assets.fit_lines(bots_help(), px, scene.bots_row.w, 2, False)
+    most = (scene.bots_row.h - 4) // (px + 2)  # two lines, or three in a narrow column
+    lines, px = assets.fit_lines(bots_help(), px, scene.bots_row.w, most, False)
     assert not lines[-1].endswith("…") and px >= assets.MIN_TEXT, (lines, px)
     assert len(lines) * (px + 2) <= scene.bots_row.h
     for rect, text in scene.help_rows:  # help lines sit in free room

@@ -183,7 +183,30 @@ def test_lines_break_at_spaces_but_never_at_a_no_break_space(app):
 
 
 # ---------------------------------------------------------------- every screen
-SCREENS = ("menu", "newgame", "host", "settings", "continue", "replays", "stats", "results")
+SCREENS = (
+    "menu",
+    "newgame",
+    "host",
+    "settings",
+    "continue",
+    "replays",
+    "stats",
+    "results",
+    "lobby",
+    "hostlost",
+    "join",
+)
+
+
+def table_listed():
+    """A LAN table as discovery lists it (for the Join screen)."""
+    from net.discovery import TableInfo
+
+    return TableInfo(
+        name="Ana's table", game="take5", host="192.168.1.20", port=47470,
+        addresses=("192.168.1.20",), protocol=2, open_seats=2, seats=3,
+        host_name="ana-laptop", service="Ana's table._tapete._tcp.local.", table_id="",
+    )  # fmt: skip
 
 
 def open_screen(app, name: str, tmp_path):
@@ -194,6 +217,26 @@ def open_screen(app, name: str, tmp_path):
     from client.scenes.results import ResultsScene
     from client.tables.guandan import GuandanTable
 
+    if name == "lobby":  # a hosted table waiting for two LAN players
+        from tests.client.test_names import fake_session
+
+        names = ["Ana", "Bot 2", "", ""]
+        session = fake_session(names, ["human", "bot", "open", "open"])
+        scene = app.go("lobby", session=session)
+        scene.web = "http://192.168.1.20:47471/"
+        return scene
+    if name == "hostlost":  # this window's host process ended: Continue or Menu
+        return app.go("hostlost", reason="exit code 1", log_path="take5.jsonl", game_id="take5")
+    if name == "join":  # one table listed, a failure said (no discovery: it is stopped)
+        from client.scenes.browser import BrowserScene
+
+        scene = BrowserScene(app)
+        app.switch(scene)
+        scene.exit()
+        scene.tables = [table_listed()]
+        scene.status = "Nothing answered at 192.168.1.20:47470"
+        scene.build()
+        return scene
     if name == "results":
         session = SimpleNamespace(
             local_seats=[0], names=["Ana", "Bot 2", "Bot 3", "Bot 4"], remote=True,

@@ -2,7 +2,7 @@
 // the seats (an open one has a Sit button), a name box (remembered) and Watch. Drawn
 // from /table.json (public: no tokens), read again every 2 s while it shows.
 
-import { _, fmt, LANGUAGES, language, setLanguage } from "./i18n.js";
+import { _, fmt, LANGUAGES, language, ngettext, setLanguage } from "./i18n.js";
 import { el, GAME_NAMES } from "./table.js";
 
 const NAME_KEY = "tapete:name";
@@ -76,7 +76,7 @@ export function showLobby(root, info, choose, message = "") {
       el("header", { class: "bar" }, el("h1", { class: "title" }, GAME_NAMES[current.game] || current.game), langSel),
       el("section", { class: "lobby-body" },
         el("h2", { class: "table-name" }, current.table || ""),
-        el("p", { class: "counts" }, fmt(_("{open} of {total} seats open"), { open, total: seats.length })),
+        el("p", { class: "counts" }, fmt(ngettext("{open} of {total} seats open", "{open} of {total} seats open", open), { open, total: seats.length })),
         message ? el("p", { class: "note note-error" }, message) : null,
         el("label", { class: "name-box" }, el("span", {}, _("Your name")), nameBox),
         el("ul", { class: "lobby-seats" }, rows),

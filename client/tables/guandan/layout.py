@@ -92,6 +92,16 @@ def prompt_point(t) -> tuple[int, int]:
     return (t.w // 2, t.s(404 if t.room_view else 424))
 
 
+def info_rect(t) -> pygame.Rect:
+    """The deal's facts, top left: 330 px wide (at 1280×720), wider where the window
+    leaves room before the top seat's play (a long language at a large text size then
+    wraps instead of cutting), at most 480."""
+    s = t.s
+    span = 420 if t.room_view else 300  # the top seat's widest play, centred
+    room = t.w // 2 - s(span) // 2 - s(10) - s(10)
+    return pygame.Rect(s(10), s(42), max(s(330), min(s(480), room)), s(142))
+
+
 def log_rect(t) -> pygame.Rect:
     """This deal's log, top right."""
     return pygame.Rect(t.w - t.s(340), t.s(42), t.s(330), t.s(142))

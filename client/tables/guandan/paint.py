@@ -15,7 +15,7 @@ from client.i18n import _, ngettext
 from client.tables.guandan import faces as gc
 from client.tables.guandan.handpaint import draw_hand
 from client.tables.guandan.layout import centre, log_rect, panel_rect, play_rects, prompt_point, rel
-from client.tables.guandan.layout import review_button
+from client.tables.guandan.layout import info_rect, review_button
 
 TEAM_MARKS = ("●", "◆")  # a shape per team, besides its colour
 TEAM_COLOURS = ((120, 190, 255), (255, 170, 90))
@@ -114,7 +114,8 @@ def draw_controls(t, surface) -> None:
     notes = []
     options = t.options() if d == "play" else []
     if d == "play" and t.hand.selected:
-        notes.append(_("{n} selected").format(n=len(t.hand.selected)))
+        n = len(t.hand.selected)
+        notes.append(ngettext("{n} selected", "{n} selected", n).format(n=n))
         if not options:
             notes.append(_("no legal play with these cards"))
         elif len(options) > 1:
@@ -148,20 +149,22 @@ def team_level(t, team: int) -> str:
     return _("your team's level") if team == t.me % 2 else _("the opponents' level")
 
 
-def info_lines(t) -> list[tuple[str, tuple, bool]]:
+def info_lines(t, short: bool = False) -> list[tuple[str, tuple, bool]]:
     """The deal facts as ``(text, colour, bold)``: the level played and whose it is,
-    the wild card, both teams' levels, the tribute."""
+    the wild card, both teams' levels, the tribute. ``short``: the level, the wild card
+    and the tribute in fewer words, for a panel that cannot hold them whole (a small
+    window)."""
     b = t.board
     level = gc.level_text(b["level"])
     lt = b.get("level_team", -1)
     if lt in (0, 1):
         head = _("Playing level {level}: {whose}").format(level=level, whose=team_level(t, lt))
+    elif short:
+        head = _("Level {level}").format(level=level)
     else:
         head = _("Level {level} (both teams start here)").format(level=level)
-    lines = [
-        (head, assets.WHITE, True),
-        (_("Wild this deal: ♥{rank} (both copies)").format(rank=level), assets.GOLD, True),
-    ]
+    wild = _("Wild: ♥{rank}") if short else _("Wild this deal: ♥{rank} (both copies)")
+    lines = [(head, assets.WHITE, True), (wild.format(rank=level), assets.GOLD, True)]
     for team in (0, 1):
         who = " & ".join(t.who(p) for p in (team, team + 2))
         # The level before the names: where the line must be cut, the names go.
@@ -177,10 +180,15 @@ def info_lines(t) -> list[tuple[str, tuple, bool]]:
         lines.append((no_tribute(t, tr.get("payers", [])), (255, 200, 200), False))
     for payer, receiver, card in tr.get("transfers", []):
         ret = next((c for r, p, c in tr.get("returns", []) if r == receiver), None)
-        text = _("Tribute {card}: {payer} → {receiver}").format(
-            card=gc.card_text(card), payer=t.who(payer), receiver=t.who(receiver)
+        words = (
+            _("{card}: {payer} → {receiver}")
+            if short
+            else _("Tribute {card}: {payer} → {receiver}")
         )
-        if ret is not None:
+        text = words.format(card=gc.card_text(card), payer=t.who(payer), receiver=t.who(receiver))
+        if ret is not None and short:  # the card given back, after an arrow back
+            text += " ↩ " + gc.card_text(ret)
+        elif ret is not None:
             text += _(", back {card}").format(card=gc.card_text(ret))
         lines.append((text, assets.WHITE, False))
     return lines
@@ -188,18 +196,19 @@ def info_lines(t) -> list[tuple[str, tuple, bool]]:
 
 def draw_info(t, surface) -> None:
     """Deal facts (:func:`info_lines`), each wrapped to two lines at most; when the
-    panel cannot hold them so (a small window, a long language), one line each, cut
-    with "…", so both teams' levels stay in sight; then as many as the panel holds."""
+    panel cannot hold them so (a small window, a long language), one line each, then
+    in fewer words, and only then cut with "…", so both teams' levels stay in sight;
+    then as many as the panel holds."""
     s = t.s
-    rect = pygame.Rect(s(10), s(42), s(330), s(142))
+    rect = info_rect(t)
     _panel(surface, rect)
-    facts = info_lines(t)
-    for most in (2, 1):
+    for short, most in ((False, 2), (False, 1), (True, 1)):
         laid = []
-        for text, colour, bold in facts:
+        for text, colour, bold in info_lines(t, short):
             lines, px = t.fit_lines(text, t.t(15), rect.w - s(20), most, bold)
             laid.append((lines, px, colour, bold, assets.font(px, bold).get_linesize()))
-        if s(6) + sum(step * len(lines) for lines, *_rest, step in laid) <= rect.h:
+        tall = s(6) + sum(step * len(lines) for lines, *_rest, step in laid)
+        if tall <= rect.h and not any(ls[-1].endswith("…") for ls, *_rest in laid if ls):
             break
     y = rect.y + s(6)
     for lines, px, colour, bold, step in laid:

@@ -219,11 +219,15 @@ def draw_deck(t, surface) -> None:
     surface.blit(back, back.get_rect(center=deck_point(t)))
     limit = b.get("reshuffle_limit")
     if limit is None:
-        text = _("Deck: {n} · reshuffled {r} times").format(n=b["deck_size"], r=b["reshuffles"])
+        text = ngettext(
+            "Deck: {n} · reshuffled {r} time", "Deck: {n} · reshuffled {r} times", b["reshuffles"]
+        ).format(n=b["deck_size"], r=b["reshuffles"])
     else:
-        text = _("Deck: {n} · reshuffled {r} of {limit} times").format(
-            n=b["deck_size"], r=b["reshuffles"], limit=limit
-        )
+        text = ngettext(
+            "Deck: {n} · reshuffled {r} of {limit} time",
+            "Deck: {n} · reshuffled {r} of {limit} times",
+            limit,
+        ).format(n=b["deck_size"], r=b["reshuffles"], limit=limit)
     img = t.text(text, 15, assets.WHITE)
     surface.blit(img, img.get_rect(midleft=(deck_point(t)[0] + s(20), deck_point(t)[1])))
 

@@ -141,7 +141,7 @@ def draw_seat(t, surface, seat: int) -> None:
     partner = b.get("partner") == seat
     tries = [
         cards_ + " · " + ngettext("{n} mission done", "{n} missions done", done).format(n=done),
-        cards_ + " · " + _("{n} done").format(n=done),
+        cards_ + " · " + ngettext("{n} done", "{n} done", done).format(n=done),
     ]
     if partner:
         tries = [t_ + " · " + _("your partner") for t_ in tries] + [

@@ -817,7 +817,7 @@ function drawControls(s) {
     const opts = s.options();
     const notes = [];
     if (ui.sel.length) {
-      notes.push(t.t("{n} selected", { n: ui.sel.length }));
+      notes.push(t.tn("{n} selected", "{n} selected", ui.sel.length));
       if (!opts.length) notes.push(t.t("no legal play with these cards"));
       else if (opts.length > 1 && touch) notes.push(t.t("several readings: tap one"));
       else if (opts.length > 1) notes.push(t.t("several readings: click one, or Tab / 1–{n}", { n: Math.min(9, opts.length) }));

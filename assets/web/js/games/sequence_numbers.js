@@ -444,8 +444,8 @@ function drawSeats(s) {
   }
   const limit = v.reshuffle_limit;
   const deck = limit === null || limit === undefined
-    ? t.t("Deck: {n} · reshuffled {r} times", { n: v.deck_size, r: v.reshuffles })
-    : t.t("Deck: {n} · reshuffled {r} of {limit} times", { n: v.deck_size, r: v.reshuffles, limit });
+    ? t.tn("Deck: {n} · reshuffled {r} time", "Deck: {n} · reshuffled {r} times", v.reshuffles, { n: v.deck_size, r: v.reshuffles })
+    : t.tn("Deck: {n} · reshuffled {r} of {limit} time", "Deck: {n} · reshuffled {r} of {limit} times", limit, { n: v.deck_size, r: v.reshuffles, limit });
   out.append(h("div", { class: "sn-deck", "data-zone": "deck" }, h("span", { class: "sn-back" }), deck));
   return out;
 }

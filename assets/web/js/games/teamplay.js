@@ -673,7 +673,7 @@ export function seatLine(table, seat) {
   if (!v || !v.hand_sizes) return "";
   const n = v.hand_sizes[seat];
   const done = v.done[seat].length;
-  let sub = fmt(table.tn("{n} card", "{n} cards", n), { n }) + " · " + fmt(table.t("{n} done"), { n: done });
+  let sub = fmt(table.tn("{n} card", "{n} cards", n), { n }) + " · " + table.tn("{n} done", "{n} done", done);
   if (v.partner === seat) sub += " · " + table.t("partner");
   return sub;
 }
