@@ -185,6 +185,11 @@ def phones(host, op: dict) -> dict:
             port = listen_web_again(host, host.call(lambda t: home_port(t.table_id)), 0.0)
     except OSError as exc:
         return {"phones": {}, "addresses": [], "web_port": None, "error": str(exc)}
+    if asked and port != asked:
+        # The game before's port is someone else's now (taken while no table held it):
+        # its pages' storage may be read there, so the kept tokens take no seat here —
+        # the phones scan the new codes, with fresh tokens (PROTOCOL "The next game").
+        host.call(lambda t: t.renew_tokens(seats))
     found = [a for a, _name in reachable_addresses()]
     error = None if found else "no LAN address: phones cannot reach this machine"
     addresses = found or ["127.0.0.1"]

@@ -113,9 +113,10 @@ def test_both_doors_refuse_every_stranger_and_hear_no_secret_at_the_next_game():
     """The next game served (TCP and web door): seat 0 asked for with seat 1's seat
     proof, with a stranger's token, or with none (a page that read ``/table.json``: the
     id and names, nothing else) is refused by name; with seat 1's token it is seat 1
-    that is taken (a token takes its own seat only); the phone's own token takes it; a spectator's ``welcome`` and ``seats``, ``/table.json`` and
-    the phone's own messages hold no secret but the phone's own token in its
-    ``welcome``; the farewell with ``next`` is the same words to everyone."""
+    that is taken (a token takes its own seat only); the phone's own token takes it; a
+    spectator's ``welcome`` and ``seats``, ``/table.json`` and the phone's own messages
+    hold no secret but the phone's own token in its ``welcome``; the farewell with
+    ``next`` is the same words to everyone."""
     first = Table("take5", SEATS, new_seed(), names=NAMES)
     stranger = Table("take5", SEATS, new_seed(), names=NAMES)
     second = following(first)
@@ -305,3 +306,62 @@ def test_a_taken_port_is_said_without_a_secret_and_the_home_port_is_public(capfd
     out, err = capfd.readouterr()
     assert out == ""
     assert err == f"tapete host process: port {low} is taken; the phones scan new codes\n"
+
+
+class Loopback:
+    """``host`` whose page door binds 127.0.0.1 only, and for which port ``taken`` is
+    held by someone else (a squatter: tests/web/test_port_squatter.py)."""
+
+    def __init__(self, host: LocalHost, taken: int) -> None:
+        self.host, self.taken = host, taken
+
+    def call(self, fn):
+        return self.host.call(fn)
+
+    def listen_web(self, port: int, address: str) -> int:
+        if port == self.taken:
+            raise OSError(98, "Address already in use")
+        return self.host.listen_web(port, "127.0.0.1")
+
+
+def test_a_next_game_that_cannot_have_its_port_back_draws_fresh_tokens(tmp_path, capfd):
+    """The game before's page port is taken when the next game asks for it (a squatter
+    bound it in between): the pages' storage at that origin may be read by whoever
+    serves it now (a phone that reloads there runs the squatter's script), so the next
+    game's phone seats get fresh tokens — their new codes are needed anyway, the port
+    being another — and the old tokens take no seat; the log holds the new ones."""
+    from client.hostchild import phones
+    from net.log import read_log
+
+    first = Table("take5", SEATS, new_seed(), names=NAMES)
+    old = {s: first.seat_token(s) for s in (0, 1)}
+    log = tmp_path / "next.jsonl"
+    req = {
+        "game": "take5",
+        "seats": SEATS,
+        "seed": new_seed(),
+        "options": {},
+        "log": str(log),
+        "names": NAMES,
+        "follow": {"table_key": first.key.private_hex, "tokens": {"0": old[0], "1": old[1]}},
+    }
+    host = build(req)
+    host.start()
+    try:
+        squatted = home_port(first.table_id)
+        got = phones(Loopback(host, squatted), {"seats": [0, 1], "port": squatted})
+        assert got["web_port"] not in (None, squatted)
+        new = host.call(lambda t: {s: t.seat_token(s) for s in (0, 1)})
+        assert set(new.values()).isdisjoint(old.values()) and None not in new.values()
+        assert got["follow"]["tokens"] == {str(s): t for s, t in new.items()}
+        assert got["follow"]["table_key"] == first.key.private_hex
+        links = " ".join(got["phones"].values())
+        assert new[0] in links and new[1] in links and old[0] not in links
+        assert host.call(lambda t: [t.token_seat(old[s]) for s in (0, 1)]) == [None, None]
+    finally:
+        host.stop()
+    seating = read_log(str(log))["seating"]
+    assert [p["token"] for p in seating[:2]] == [new[0], new[1]]
+    out, err = capfd.readouterr()
+    assert out == ""
+    assert err == f"tapete host process: port {squatted} is taken; the phones scan new codes\n"
