@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
+import time
 from urllib.parse import urlsplit
 
 import msgpack
@@ -35,8 +36,9 @@ class Squatter:
     """A web server on ``port`` that says it is table ``table_id`` and keeps every
     frame a page sends it (``frames``, raw bytes; ``messages``, decoded)."""
 
-    def __init__(self, port: int, table_id: str) -> None:
-        self.port, self.table_id = port, table_id
+    def __init__(self, port: int, table_id: str, status: int = 200) -> None:
+        self.port, self.table_id, self.status = port, table_id, status
+        self.knocked: list[float] = []  # time.monotonic() of each /table.json
         self.frames: list[bytes] = []
         self.messages: list[dict] = []
         self.knocks = 0
@@ -48,6 +50,9 @@ class Squatter:
 
     async def card(self, request: web.Request) -> web.Response:
         self.knocks += 1
+        self.knocked.append(time.monotonic())
+        if self.status != 200:
+            return web.Response(status=self.status)
         return web.json_response(
             {
                 "protocol": PROTOCOL,
@@ -194,3 +199,30 @@ def test_a_squatter_at_the_tables_port_gets_no_token_from_the_page(web_table, op
         assert nxt.call(lambda t: t.seats[0]["state"]) == "waiting"
     finally:
         nxt.stop()
+
+
+def test_a_waiting_page_knocks_with_a_back_off_never_a_flood(web_table, open_page):
+    """The screen dealt the next game and the address answers, but not with the table
+    (503): the page knocks at ``/table.json`` 1, 2, 4, 8 s apart and then every 8 s
+    (then gives up at 5 minutes: ``NEXT_GIVE_UP`` in assets/web/js/main.js) — never
+    faster, however the address answers: over 18 s, at most 5 knocks and no WebSocket."""
+    host, url = web_table("take5", SEATS, seed=3)
+    port = int(urlsplit(url).port)
+    table_id = host.call(lambda t: t.table_id)
+    page = open_page(f"{url}#t={host.call(lambda t: t.seat_token(0))}&s=0", "phone")
+    page.wait("[data-hand]", 30)
+    host.stop(next_game=True)
+    squatter = Squatter(port, table_id, status=503)
+    squatter.start()
+    try:
+        page.wait("[data-next='waiting']", 15)
+        time.sleep(18)
+    finally:
+        squatter.stop()
+    knocked = squatter.knocked
+    gaps = [round(b - a, 1) for a, b in zip(knocked, knocked[1:], strict=False)]
+    assert 3 <= len(knocked) <= 5, gaps
+    for gap, least in zip(gaps, [1.0, 2.0, 4.0, 8.0], strict=False):
+        assert gap >= least - 0.1, gaps
+    assert squatter.messages == []
+    assert page.attrs("[data-next]", "data-next") == ["waiting"]
