@@ -37,6 +37,8 @@ class Squatter:
     frame a page sends it (``frames``, raw bytes; ``messages``, decoded)."""
 
     def __init__(self, port: int, table_id: str, status: int = 200) -> None:
+        """``status``: what ``/table.json`` answers (200: the table's card with
+        ``table_id``; 0: nothing, ever)."""
         self.port, self.table_id, self.status = port, table_id, status
         self.knocked: list[float] = []  # time.monotonic() of each /table.json
         self.frames: list[bytes] = []
@@ -51,6 +53,8 @@ class Squatter:
     async def card(self, request: web.Request) -> web.Response:
         self.knocks += 1
         self.knocked.append(time.monotonic())
+        if self.status == 0:  # never answers (until it stops)
+            await asyncio.sleep(3600)
         if self.status != 200:
             return web.Response(status=self.status)
         return web.json_response(
@@ -225,4 +229,29 @@ def test_a_waiting_page_knocks_with_a_back_off_never_a_flood(web_table, open_pag
     for gap, least in zip(gaps, [1.0, 2.0, 4.0, 8.0], strict=False):
         assert gap >= least - 0.1, gaps
     assert squatter.messages == []
+    assert page.attrs("[data-next]", "data-next") == ["waiting"]
+
+
+def test_a_knock_that_is_never_answered_does_not_stop_the_waiting(web_table, open_page):
+    """The address accepts the page's knock and never answers (a squatter, a hung
+    program): the page gives that knock up after 8 s and knocks again, so its 5-minute
+    give-up still comes — it does not wait on one request for ever."""
+    host, url = web_table("take5", SEATS, seed=3)
+    port = int(urlsplit(url).port)
+    table_id = host.call(lambda t: t.table_id)
+    page = open_page(f"{url}#t={host.call(lambda t: t.seat_token(0))}&s=0", "phone")
+    page.wait("[data-hand]", 30)
+    host.stop(next_game=True)
+    squatter = Squatter(port, table_id, status=0)
+    squatter.start()
+    try:
+        page.wait("[data-next='waiting']", 15)
+        end = time.monotonic() + 25
+        while time.monotonic() < end and len(squatter.knocked) < 2:
+            time.sleep(0.1)
+    finally:
+        squatter.stop()
+    knocked = squatter.knocked
+    assert len(knocked) >= 2
+    assert knocked[1] - knocked[0] >= 8.0 - 0.1
     assert page.attrs("[data-next]", "data-next") == ["waiting"]
