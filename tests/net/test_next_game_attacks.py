@@ -365,3 +365,37 @@ def test_a_next_game_that_cannot_have_its_port_back_draws_fresh_tokens(tmp_path,
     out, err = capfd.readouterr()
     assert out == ""
     assert err == f"tapete host process: port {squatted} is taken; the phones scan new codes\n"
+
+
+def test_a_continued_table_that_cannot_have_its_home_port_draws_fresh_tokens(tmp_path):
+    """Continue a game (the log resumed) while its home port — where its phones' pages
+    kept their tokens — is someone else's: the resumed phone seats get fresh tokens (the
+    phones scan the new codes anyway); with the home port free, the same ones (the same
+    links: tests/client/test_phones.py)."""
+    from client.hostchild import phones
+
+    log = tmp_path / "couch.jsonl"
+    req = {"game": "take5", "seats": SEATS, "seed": new_seed(), "options": {}}
+    first = build(dict(req, log=str(log), names=NAMES))
+    first.start()
+    try:
+        old = first.call(lambda t: {s: t.seat_token(s) for s in (0, 1)})
+        table_id = first.call(lambda t: t.table_id)
+    finally:
+        first.stop()
+    for squatted in (True, False):
+        host = build({"resume": str(log), "log": str(log)})
+        host.start()
+        try:
+            home = home_port(table_id)
+            door = Loopback(host, home if squatted else -1)
+            got = phones(door, {"seats": [0, 1]})
+            now = host.call(lambda t: {s: t.seat_token(s) for s in (0, 1)})
+            if squatted:
+                assert got["web_port"] != home
+                assert set(now.values()).isdisjoint(old.values()) and None not in now.values()
+                old = now  # logged: the next resume keeps these
+            else:
+                assert got["web_port"] == home and now == old
+        finally:
+            host.stop()
