@@ -178,13 +178,18 @@ def phones(host, op: dict) -> dict:
 
     seats = [int(s) for s in op.get("seats") or []]
     asked = int(op.get("port") or 0)
+    tried = asked or host.call(lambda t: home_port(t.table_id))
     try:
-        if asked:
-            port = listen_web_again(host, asked)
-        else:
-            port = listen_web_again(host, host.call(lambda t: home_port(t.table_id)), 0.0)
+        port = listen_web_again(host, tried) if asked else listen_web_again(host, tried, 0.0)
     except OSError as exc:
         return {"phones": {}, "addresses": [], "web_port": None, "error": str(exc)}
+    if port != tried:
+        # This table's port (the game before's, or its home port: a continued table's)
+        # is someone else's now: whoever holds it serves that origin, and a page
+        # reloaded there runs its script, which can read the tokens kept there — they
+        # take no seat here. The phones scan the new codes anyway (PROTOCOL "The next
+        # game"); a new table's tokens were never shown.
+        host.call(lambda t: t.renew_tokens(seats))
     found = [a for a, _name in reachable_addresses()]
     error = None if found else "no LAN address: phones cannot reach this machine"
     addresses = found or ["127.0.0.1"]

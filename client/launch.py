@@ -184,7 +184,8 @@ class TableSpec:
         A chosen ``seed`` at a table nobody joins from another machine deals as it is,
         bots keyed from it (:func:`net.host.seeded_bot_key`): the game can be played
         again. At a ``served`` table (``tapete host``, a LAN table hosted from the
-        window) a chosen seed is mixed with a fresh secret (:func:`net.host.mixed_seed`)
+        window) and a couch table with phone seats a chosen seed is mixed with a fresh
+        secret (:func:`net.host.mixed_seed`)
         and the bots get a fresh key, so no seat can search the deal from its cards;
         the outcome reveals both, and the log keeps them (net/PROTOCOL.md, "Seeds and
         the bots' key").
@@ -200,7 +201,7 @@ class TableSpec:
         words = parse_seats(seats, kinds)
         opts = parse_options(options) if not isinstance(options, dict) else dict(options)
         spec = cls(game_id, words, new_seed() if seed is None else int(seed), opts, name)
-        if seed is not None and served:
+        if seed is not None and (served or "phone" in words):  # a phone: another machine
             from net.host import mixed_seed, new_seed_secret
 
             spec.chosen_seed, spec.seed_secret = spec.seed, new_seed_secret()

@@ -164,6 +164,23 @@ class Seating:
             return None
         return self._seats[seat].token
 
+    def renew_tokens(self, seats: list[int]) -> list[int]:
+        """Draw a fresh token for each phone seat of ``seats`` that nobody holds (the
+        next game of a couch whose page could not have its port back: the game before's
+        origin may be someone else's now, and its pages' storage with it, so the tokens
+        kept there must take no seat here — net/PROTOCOL.md "The next game"); the seats
+        are logged anew. Returns the seats renewed."""
+        renewed = [
+            s.index
+            for s in self._seats
+            if s.index in seats and s.kind == "phone" and s.client is None
+        ]
+        for i in renewed:
+            self._seats[i].token = secrets.token_urlsafe(16)
+        if renewed:
+            self._seats_changed()
+        return renewed
+
     def token_seat(self, token: Any) -> int | None:
         """The seat whose token is ``token`` (compared in constant time), or None."""
         for s in self._seats:

@@ -92,11 +92,15 @@ async function boot() {
     let wait = NEXT_FIRST;
     async function knock() {
       let fresh = null;
+      const giveUp = new AbortController(); // a knock never answered is one not there
+      const timer = setTimeout(() => giveUp.abort(), NEXT_MAX);
       try {
-        const resp = await fetch("/table.json", { cache: "no-store" });
+        const resp = await fetch("/table.json", { cache: "no-store", signal: giveUp.signal });
         if (resp.ok) fresh = await resp.json();
       } catch (e) {
         /* not there yet */
+      } finally {
+        clearTimeout(timer);
       }
       const kept = keptSeat(info.table_id);
       if (fresh && fresh.table_id === info.table_id && kept) {

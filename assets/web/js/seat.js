@@ -8,6 +8,7 @@
 // `choices` is empty, so a table lights nothing and a second tap sends nothing.
 
 import { _ } from "./i18n.js";
+import { seatProof } from "./sha256.js";
 import { applyDelta, decode, encode, equal, matches, unpackLegal } from "./wire.js";
 
 /** Milliseconds between pings (net.protocol.HEARTBEAT). */
@@ -98,6 +99,10 @@ export class Seat {
     this.retry = null;
     this.stopped = false;
     this.lostInFlight = false;
+    /** This connection's challenge nonce (a seat with a token proves it: `greet`), and
+     * whether its `hello` went. */
+    this.nonce = null;
+    this.greeted = false;
     /** What this connection asked and the host has not answered yet, in order sent:
      * "action" / "hint" (the host answers in order, so an `error` answers the first). */
     this.asked = [];
@@ -151,15 +156,14 @@ export class Seat {
     ws.onopen = () => {
       if (ws !== this.ws) return;
       this.heard = performance.now();
-      this.post({
-        type: "hello",
-        protocol: this.join.protocol,
-        player: this.join.player || null,
-        seat: this.join.spectator ? null : this.seat,
-        token: this.join.spectator ? null : this.token,
-        spectator: !!this.join.spectator,
-        legal: true,
-      });
+      this.greeted = false;
+      this.nonce = null;
+      if (this.token && !this.join.spectator) {
+        // a kept token never travels: the host's nonce first, then the seat's proof
+        // (whoever answers at this address — a squatter on the port, say — learns nothing)
+        this.nonce = crypto.getRandomValues(new Uint8Array(32));
+        this.post({ type: "challenge", nonce: this.nonce });
+      } else this.greet(null);
     };
     ws.onmessage = (ev) => {
       if (ws !== this.ws) return;
@@ -181,7 +185,24 @@ export class Seat {
     ws.onerror = () => {};
   }
 
-  /** Every HEARTBEAT: ping, and treat DEAD_AFTER of silence as a drop. */
+  /** Send the `hello` (`proof`: the seat proof for this connection's nonces, or null:
+   * a seat without a token, or a spectator). */
+  greet(proof) {
+    this.greeted = true;
+    this.post({
+      type: "hello",
+      protocol: this.join.protocol,
+      player: this.join.player || null,
+      seat: this.join.spectator ? null : this.seat,
+      token: null,
+      proof: proof || undefined,
+      spectator: !!this.join.spectator,
+      legal: true,
+    });
+  }
+
+  /** Every HEARTBEAT: ping (once the `hello` went: before it, a ping is no hello), and
+   * treat DEAD_AFTER of silence as a drop. */
   beat() {
     const ws = this.ws;
     if (!ws || ws.readyState !== WebSocket.OPEN) return;
@@ -189,7 +210,7 @@ export class Seat {
       this.drop("the host is silent");
       return;
     }
-    this.post({ type: "ping" });
+    if (this.greeted) this.post({ type: "ping" });
   }
 
   post(message) {
@@ -248,6 +269,13 @@ export class Seat {
   // -- messages
   receive(msg) {
     switch (msg.type) {
+      case "proof":
+        // the answer to this connection's challenge: prove the seat with the kept token
+        // (net.identity.seat_proof); a proof that is no answer drops the link
+        if (this.nonce && !this.greeted && msg.nonce instanceof Uint8Array && msg.nonce.length === 32) {
+          this.greet(seatProof(this.token, this.nonce, msg.nonce));
+        } else this.drop("bad proof from the host");
+        break;
       case "welcome":
         this.welcome = msg;
         this.rejoined = this.held;
