@@ -10,6 +10,7 @@
 set -eu
 
 MSGPACK_VERSION=3.1.3   # @msgpack/msgpack, ISC
+NOBLE_HASHES_VERSION=2.4.0   # @noble/hashes, MIT (the seat proof's HMAC-SHA256)
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 VENDOR="$ROOT/assets/web/vendor"
@@ -37,3 +38,22 @@ cp package/LICENSE "$OUT/LICENSE"
 printf '@msgpack/msgpack %s (npm: dist.esm, ISC; https://github.com/msgpack/msgpack-javascript)\n' \
     "$MSGPACK_VERSION" > "$OUT/VERSION"
 echo "@msgpack/msgpack $MSGPACK_VERSION -> ${OUT#$ROOT/}: $(ls "$OUT" "$OUT/utils" | grep -c '\.mjs$') modules"
+
+# @noble/hashes: HMAC-SHA256 for the seat proof (js/proof.js; a page served over plain
+# HTTP on a LAN address is no secure context: no crypto.subtle). Its ES modules as
+# published, only hmac.js, sha2.js and what they import.
+cd "$WORK"
+npm pack --silent "@noble/hashes@$NOBLE_HASHES_VERSION" >/dev/null
+rm -rf package
+tar xzf "noble-hashes-$NOBLE_HASHES_VERSION.tgz"
+OUT="$VENDOR/noble-hashes"
+rm -rf "$OUT"
+mkdir -p "$OUT"
+for m in hmac sha2 _md _u64 utils; do cp "package/$m.js" "$OUT/$m.js"; done
+for f in "$OUT"/*.js; do
+    sed -i '/^\/\/# sourceMappingURL=/d' "$f"
+done
+cp package/LICENSE "$OUT/LICENSE"
+printf '@noble/hashes %s (npm: ES modules, MIT; https://github.com/paulmillr/noble-hashes)\n' \
+    "$NOBLE_HASHES_VERSION" > "$OUT/VERSION"
+echo "@noble/hashes $NOBLE_HASHES_VERSION -> ${OUT#$ROOT/}: $(ls "$OUT" | grep -c '\.js$') modules"

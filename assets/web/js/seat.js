@@ -8,7 +8,7 @@
 // `choices` is empty, so a table lights nothing and a second tap sends nothing.
 
 import { _ } from "./i18n.js";
-import { seatProof } from "./sha256.js";
+import { seatProof } from "./proof.js";
 import { applyDelta, decode, encode, equal, matches, unpackLegal } from "./wire.js";
 
 /** Milliseconds between pings (net.protocol.HEARTBEAT). */
