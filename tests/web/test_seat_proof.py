@@ -1,9 +1,9 @@
 """The page's seat proof (assets/web/js/proof.js, on the vendored @noble/hashes) under
 node against Python's: SHA-256, HMAC-SHA256 and ``seatProof`` give ``hashlib``'s,
-``hmac``'s and :func:`net.identity.seat_proof`'s bytes — for the standard vectors, block-edge lengths,
-keys longer than a block, and any token and nonces (hypothesis). A page served over plain
-HTTP on a LAN address has no ``crypto.subtle``: the proof is a vendored library's, and
-it must be exactly the host's."""
+``hmac``'s and :func:`net.identity.seat_proof`'s bytes — for the standard vectors,
+block-edge lengths, keys longer than a block, and any token and nonces (hypothesis). A
+page served over plain HTTP on a LAN address has no ``crypto.subtle``: the proof is a
+vendored library's, and it must be exactly the host's."""
 
 from __future__ import annotations
 
