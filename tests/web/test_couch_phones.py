@@ -90,8 +90,13 @@ class Couch:
         if t.privacy_for == 0:
             t.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
         if t.perspective == 0 and t.deciding():
-            choose(t)
-            return True
+            # the frame she decides on, checked like every frame (her hand drawn, no
+            # phone's card in it): without it a decision taken at once after Enter
+            # left no frame of her hand to count (seen under load)
+            self.frame()
+            if self.app.scene is t and t.perspective == 0 and t.deciding():
+                choose(t)
+                return True
         return False
 
 
