@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 
 import msgpack
@@ -68,6 +69,16 @@ class Recorder:
 
 def packed(value) -> bytes:
     return msgpack.packb(value, use_bin_type=True)
+
+
+@pytest.fixture
+def umask0():
+    """The loosest umask there is: nothing it could add may loosen a private file."""
+    old = os.umask(0)
+    try:
+        yield
+    finally:
+        os.umask(old)
 
 
 @pytest.fixture(autouse=True)

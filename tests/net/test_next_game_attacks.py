@@ -230,15 +230,6 @@ def test_no_message_from_the_wire_reaches_the_windows_operations():
         host.stop()
 
 
-@pytest.fixture
-def umask0():
-    old = os.umask(0)
-    try:
-        yield
-    finally:
-        os.umask(old)
-
-
 def test_the_windows_request_takes_well_formed_tokens_into_a_private_log(tmp_path, umask0, capfd):
     """The window's request with the game before's ``follow`` (client/hostchild.py
     ``build``): the table is that one's identity, each well-formed token kept for its

@@ -21,16 +21,6 @@ def mode(path) -> int:
 
 
 @pytest.fixture
-def umask0():
-    """The loosest umask there is: nothing it could add may loosen a private file."""
-    old = os.umask(0)
-    try:
-        yield
-    finally:
-        os.umask(old)
-
-
-@pytest.fixture
 def data(tmp_path, monkeypatch):
     folder = tmp_path / "data"
     monkeypatch.setenv("TAPETE_DATA_DIR", str(folder))

@@ -205,19 +205,27 @@ def test_a_squatter_at_the_tables_port_gets_no_token_from_the_page(web_table, op
         nxt.stop()
 
 
-def test_a_waiting_page_knocks_with_a_back_off_never_a_flood(web_table, open_page):
-    """The screen dealt the next game and the address answers, but not with the table
-    (503): the page knocks at ``/table.json`` 1, 2, 4, 8 s apart and then every 8 s
-    (then gives up at 5 minutes: ``NEXT_GIVE_UP`` in assets/web/js/main.js) — never
-    faster, however the address answers: over 18 s, at most 5 knocks and no WebSocket."""
+def squatted_next_game(web_table, open_page, status: int):
+    """A phone seated at a Take 5 table whose screen then deals the next game, and a
+    :class:`Squatter` (answering ``status``) started on the page's port as it frees.
+    Returns ``(page, squatter)``."""
     host, url = web_table("take5", SEATS, seed=3)
     port = int(urlsplit(url).port)
     table_id = host.call(lambda t: t.table_id)
     page = open_page(f"{url}#t={host.call(lambda t: t.seat_token(0))}&s=0", "phone")
     page.wait("[data-hand]", 30)
     host.stop(next_game=True)
-    squatter = Squatter(port, table_id, status=503)
+    squatter = Squatter(port, table_id, status=status)
     squatter.start()
+    return page, squatter
+
+
+def test_a_waiting_page_knocks_with_a_back_off_never_a_flood(web_table, open_page):
+    """The screen dealt the next game and the address answers, but not with the table
+    (503): the page knocks at ``/table.json`` 1, 2, 4, 8 s apart and then every 8 s
+    (then gives up at 5 minutes: ``NEXT_GIVE_UP`` in assets/web/js/main.js) — never
+    faster, however the address answers: over 18 s, at most 5 knocks and no WebSocket."""
+    page, squatter = squatted_next_game(web_table, open_page, status=503)
     try:
         page.wait("[data-next='waiting']", 15)
         time.sleep(18)
@@ -236,14 +244,7 @@ def test_a_knock_that_is_never_answered_does_not_stop_the_waiting(web_table, ope
     """The address accepts the page's knock and never answers (a squatter, a hung
     program): the page gives that knock up after 8 s and knocks again, so its 5-minute
     give-up still comes — it does not wait on one request for ever."""
-    host, url = web_table("take5", SEATS, seed=3)
-    port = int(urlsplit(url).port)
-    table_id = host.call(lambda t: t.table_id)
-    page = open_page(f"{url}#t={host.call(lambda t: t.seat_token(0))}&s=0", "phone")
-    page.wait("[data-hand]", 30)
-    host.stop(next_game=True)
-    squatter = Squatter(port, table_id, status=0)
-    squatter.start()
+    page, squatter = squatted_next_game(web_table, open_page, status=0)
     try:
         page.wait("[data-next='waiting']", 15)
         end = time.monotonic() + 25
