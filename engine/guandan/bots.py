@@ -17,7 +17,7 @@ from engine.bots import Bot, factory
 from engine.guandan import codes as cd
 from engine.guandan.cards import FACES, card_value, wild_face
 from engine.guandan.combos import BOMBS, key, play_key
-from engine.guandan.enumeration import HandPlays, hand_plays
+from engine.guandan.endgame import Finisher, ways_out
 from engine.guandan.planner import hand_cost, quick_rest, split
 from engine.guandan.rules import GAME
 from engine.guandan.search import GuandanAdapter
@@ -59,9 +59,12 @@ def floor(view: dict, legal: list[dict]) -> list[dict]:
     """The plays of ``legal`` a person would consider (issue 34), the same for every
     level, the search included: a play that empties the hand goes out at once (only
     such plays are left); over the partner's standing play (the last play is the
-    partner's) only the pass is left, unless an opponent still in the deal holds at
-    most :data:`ABOUT_OUT` cards (then beating it may stop that opponent going out).
-    Tribute and return decisions are left as they are."""
+    partner's) only the pass and the sure ways out (:func:`ways_out`: a safe play
+    that leaves a hand leading out through safe plays, a bomb among them: that is
+    going out first, and the lead then passes to the partner) are left, unless an
+    opponent still in the deal holds at most :data:`ABOUT_OUT` cards (then beating it
+    may stop that opponent going out). Tribute and return decisions are left as they
+    are."""
     if legal[0]["type"] not in ("play", "pass"):
         return legal
     size = len(view["hand"])
@@ -69,7 +72,7 @@ def floor(view: dict, legal: list[dict]) -> list[dict]:
     if out:
         return out
     if partner_play(view):
-        return [a for a in legal if a["type"] == "pass"] or legal
+        return [a for a in legal if a["type"] == "pass"] + ways_out(view, legal) or legal
     return legal
 
 
@@ -101,64 +104,6 @@ class EasyBot(Bot):
         if legal[0]["type"] == "return":
             return min(legal, key=lambda a: (card_value(a["card"], lv), a["card"]))
         return legal[0]
-
-
-class Finisher:
-    """Plans a short way out of a small hand for the seat of ``view``: a *safe* play
-    is one no unseen combination of the same type can beat (the other three hands
-    pooled; bombs aside: a safe bomb is one no unseen bomb beats); a hand *finishes*
-    when it is one play, or has a safe play (lead it, keep the lead) whose rest
-    finishes, at most ``depth`` safe plays deep. Card masks as in
-    :mod:`engine.guandan.codes`."""
-
-    def __init__(self, view: dict, depth: int = 3) -> None:
-        self.level = view["level"]
-        self.depth = depth
-        gone = cd.mask_of(view["hand"])
-        for p in view["plays"]:
-            if p["type"] == "play":
-                gone |= cd.mask_of(p["cards"])
-        self.pool = HandPlays(((1 << 108) - 1) & ~gone, self.level)
-        self._safe: dict[int, bool] = {}
-        self._done: dict[tuple[int, int], bool] = {}
-
-    def safe(self, code: int) -> bool:
-        """Whether the play ``code`` (an action code) cannot be beaten but by a bomb
-        (a bomb: by no bigger bomb) from the unseen cards."""
-        got = self._safe.get(code)
-        if got is None:
-            kind, rank_, lv = code >> 5 & 15, code & 31, self.level
-            if kind in cd.BOMB_KINDS:
-                powers, _ = self.pool.bombs()
-                size = (code >> 9).bit_count()
-                got = not powers or powers[-1] <= cd.power(kind, rank_, size, lv)
-            else:
-                out: list = []
-                self.pool.of_kind(kind, cd.key(kind, rank_, lv), out)
-                got = not out
-            self._safe[code] = got
-        return got
-
-    def finishes(self, mask: int, depth: int | None = None) -> bool:
-        """Whether the hand ``mask`` is one play or leads out through safe plays."""
-        if not mask:
-            return True
-        depth = self.depth if depth is None else depth
-        k = (mask, depth)
-        got = self._done.get(k)
-        if got is None:
-            leads = hand_plays(mask, self.level).lead()
-            got = any(p >> 9 == mask for p in leads) or (
-                depth > 0
-                and any(self.safe(p) and self.finishes(mask & ~(p >> 9), depth - 1) for p in leads)
-            )
-            self._done[k] = got
-        return got
-
-    def way_out(self, hand_mask: int, action: dict) -> bool:
-        """Whether ``action`` (a play) is safe and leaves a hand that finishes."""
-        code = cd.encode(action)
-        return self.safe(code) and self.finishes(hand_mask & ~(code >> 9))
 
 
 class NormalBot(Bot):
@@ -222,6 +167,9 @@ class NormalBot(Bot):
     #: Leading, a play of as many cards as an opponent holds (1, 2, 3, 5 or 6) costs
     #: more unless it is safe; False: only when that opponent holds 1 or 2 (any play).
     guard = False
+    #: Leading for a partner holding at most 5 cards, a combination it passed on over
+    #: an opponent's this deal (it likely cannot follow it) costs 0.5 more.
+    mate_clues = False
 
     def _scored(self, view: dict, legal: list[dict]) -> list[tuple[float, float, dict]]:
         """``[(score, tie-break, action)]`` for plays and pass, lower is better."""
@@ -242,6 +190,7 @@ class NormalBot(Bot):
         hand_mask = cd.mask_of(hand) if finisher else 0
         opp_sizes = ()
         guarding = None
+        shunned = passed_on(view["plays"], ctx["mate"]) if self.mate_clues and mate_low else ()
         if self.guard and leading:
             counts = ctx["counts"]
             opps = ((ctx["me"] + 1) % 4, (ctx["me"] + 3) % 4)
@@ -284,6 +233,8 @@ class NormalBot(Bot):
                     score += 1.0 - 0.04 * k  # do not feed an opponent about to go out
                 if mate_low and n <= ctx["mate_cards"] and combo in ("single", "pair"):
                     score -= 0.6 - 0.03 * k  # small cards a partner can follow
+                if combo in shunned:
+                    score += 0.5  # the partner passed on it
             elif combo not in BOMBS:
                 score += 0.01 * k
             if finisher is not None and finisher.way_out(hand_mask, a):
@@ -344,6 +295,20 @@ class NormalBot(Bot):
         return scored[0][2]
 
 
+def passed_on(plays: list[dict], seat: int) -> set[str]:
+    """The combinations (bombs aside) of the opponents' plays ``seat`` passed on in
+    ``plays`` (a view's plays of this deal)."""
+    out = set()
+    last = None
+    for p in plays:
+        if p["type"] == "play":
+            last = p
+        elif p["seat"] == seat and last is not None and (last["seat"] - seat) % 2:
+            if last["combo"] not in BOMBS:
+                out.add(last["combo"])
+    return out
+
+
 def unseen(view: dict) -> int:
     """Cards the seat of ``view`` cannot see: the other three seats' hands, in all
     (0 to 81; 81 when four hands of 27 are dealt)."""
@@ -354,7 +319,7 @@ def unseen(view: dict) -> int:
 ROLLOUTS = ("fast", "normal")
 SAMPLERS = ("clues", "uniform", "reads", "normal")
 #: The :class:`NormalBot` settings a hard bot passes to its base policy.
-BASE_SETTINGS = ("finish", "block", "guard")
+BASE_SETTINGS = ("finish", "block", "guard", "mate_clues")
 
 
 #: The hard bot searches only with at most this many cards in hand (issue 34: its
@@ -504,6 +469,7 @@ class HardBot(SearchBot):
     finish = 10
     block = True
     guard = True
+    mate_clues = False
 
     def __init__(
         self,
