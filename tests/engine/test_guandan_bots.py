@@ -9,10 +9,6 @@ from engine.guandan.bots import make_bot
 from engine.guandan.cards import format_cards, parse_card
 from engine.guandan.planner import hand_cost
 
-#: Seat 0's six cards, two 20-card hands far from going out (no card in common).
-FILL_MINE = "9S 9H' 6S' 10C' KH AH"
-FAR = "3D 4D 5D 7C 8C 9C 10C JD QD KD AD 3C 4C 5C 2S 2C 2D 3H 4H 5H"
-FAR2 = "4S 5S 6S 7S 8S 6C 6D 7D 8D JC QC KC AC 6H 7H 8H 9D 10D 4H' 5H'"
 FILL = "3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD 3C 4C 5C 6C 7C 8C 9C 10C"
 
 
@@ -187,44 +183,3 @@ def test_hard_gives_its_base_settings_to_its_base_policy():
     assert cards_of(bot.choose(view, legal)) == "3S"
     bot.finish = 10
     assert cards_of(bot.choose(view, legal)) == "RJ"
-
-
-def test_passed_on_reads_the_combinations_a_seat_passed_on_over_an_opponent():
-    from engine.guandan.bots import passed_on
-
-    plays = [
-        {"seat": 1, "type": "play", "combo": "pair", "rank": 5, "cards": [12, 13]},
-        {"seat": 2, "type": "pass"},  # over an opponent's pair
-        {"seat": 3, "type": "pass"},
-        {"seat": 0, "type": "play", "combo": "single", "rank": 9, "cards": [28]},
-        {"seat": 1, "type": "play", "combo": "bomb", "rank": 3, "cards": [4, 5, 6, 7]},
-        {"seat": 2, "type": "pass"},  # over a bomb: no clue
-        {"seat": 3, "type": "pass"},
-        {"seat": 0, "type": "pass"},
-        {"seat": 1, "type": "play", "combo": "single", "rank": 4, "cards": [8]},
-        {"seat": 2, "type": "play", "combo": "single", "rank": 6, "cards": [16]},
-        {"seat": 3, "type": "pass"},
-        {"seat": 0, "type": "pass"},  # over its partner's single
-    ]
-    assert passed_on(plays, 2) == {"pair"}
-    assert passed_on(plays, 0) == set()  # over a bomb, and over its partner
-    assert passed_on(plays, 3) == {"single"}
-    assert passed_on(plays, 1) == set()
-
-
-def test_normal_with_mate_clues_does_not_lead_what_its_partner_passed_on():
-    """Seat 2 (three cards left) passed on seat 1's 3D; seat 0 took the trick and
-    leads: a single, its partner's size, by default; a pair with ``mate_clues``."""
-    s = GAME.from_hands([FILL_MINE, FAR, "3S 8H JS", FAR2], turn=1)
-    s = after(s, 1, "3D", "single", 3)
-    s = GAME.apply(s, 2, {"type": "pass"})[0]
-    s = GAME.apply(s, 3, {"type": "pass"})[0]
-    s = after(s, 0, "AH", "single", 14)
-    for seat in (1, 2, 3):
-        s = GAME.apply(s, seat, {"type": "pass"})[0]
-    view, legal = GAME.view(s, 0), GAME.legal_actions(s, 0)
-    assert view["leading"] and view["hand_counts"] == [5, 19, 3, 20]
-    bot = make_bot("normal", seed=1)
-    assert cards_of(bot.choose(view, legal)) == "6S'"
-    bot.mate_clues = True
-    assert cards_of(bot.choose(view, legal)) == "9S 9H'"
