@@ -355,8 +355,20 @@ class HardBot(SearchBot):
     and +0 ±22.7. Neither is significant; both save the early searches, the
     longest (their rollouts play the whole deal).
 
-    Measurements (every session's duels, the seeds, loads and CPU times, what was
-    tried and dropped): ``docs/guandan_bots.md``."""
+    Where it stands (issue 34, session 12; every session's duels, seeds, loads, CPU
+    times and what was tried and dropped: ``docs/guandan_bots.md``). Today's hard
+    before this session (d3930c5) in whole matches on fresh seeds 70000-70099: 66.0%
+    [59.2, 72.2] of 200 (session 9's 74.5% [65.5, 81.9] on other seeds: no
+    regression shown, none excluded). Screened on fresh deal pairs 71000-71299
+    (``seconds=null``, paired against the hard before): the :func:`floor`'s sure
+    ways out +0.8 ±0.7, kept; against the floor alone, ``hand_max=12`` -2.8 ±3.3
+    and leading for the partner away from what it passed on -0.2 ±1.0, dropped.
+    Deciding run, pairs 72000-72399: 56.9% [53.4, 60.3] of 800 deals (paired 56.9%
+    ±2.4), CPU a decision p99 291 ms, max 839: issue 34's deal target (>= 56%, the
+    interval above 50%) is met. Whole matches, seeds 73000-73079: 66.9% [59.3, 73.7]
+    of 160, p99 407 ms; all 520 whole matches since the gate 65.2% [61.0, 69.2]:
+    below session 9's 74.5% [65.5, 81.9] by 9.3 ±9.3 points, the match target is
+    not met (see the notes for what would settle it)."""
 
     level = "hard"
     #: The base policy's settings (:class:`NormalBot`'s; see the class docstring),
