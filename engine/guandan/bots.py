@@ -368,7 +368,8 @@ class HardBot(SearchBot):
     interval above 50%) is met. Whole matches, seeds 73000-73079: 66.9% [59.3, 73.7]
     of 160, p99 407 ms; all 520 whole matches since the gate 65.2% [61.0, 69.2]:
     below session 9's 74.5% [65.5, 81.9] by 9.3 ±9.3 points, the match target is
-    not met (see the notes for what would settle it)."""
+    not met. ``hand_max=null`` against today's hard on 16 of those match pairs: +0.0
+    ±21.7 points, too few to settle it (see the notes)."""
 
     level = "hard"
     #: The base policy's settings (:class:`NormalBot`'s; see the class docstring),
