@@ -16,11 +16,13 @@ per 100 games (``*`` marks a forbidden class, ``!`` a forbidden class that happe
 
 Classes:
 
-* Guandan ``beat-partner``: a play over the partner's standing play that does not
-  go out while no opponent still in the deal holds at most :data:`ABOUT_OUT` cards
-  (so it cannot stop an opponent going out); ``bomb-partner``: such a play that is a
-  bomb; ``no-going-out``: a play that empties the hand was legal and another move was
-  made. Forbidden at every level.
+* Guandan ``beat-partner``: a play over the partner's standing play that neither
+  goes out nor is a sure way out (safe, bombs aside, with a rest that leads out
+  through safe plays: :func:`engine.guandan.endgame.ways_out`; going out first, so a
+  bomb that is a sure way out is not a partner bomb) while no opponent still in the
+  deal holds at most :data:`ABOUT_OUT` cards (so it cannot stop an opponent going
+  out); ``bomb-partner``: such a play that is a bomb; ``no-going-out``: a play that
+  empties the hand was legal and another move was made. Forbidden at every level.
 * Take 5 ``dear-row``: a too-low card took a row with more bullheads than the
   cheapest. Forbidden for ``easy`` (normal and hard may take a dearer row that
   shelters their hand).
@@ -82,11 +84,20 @@ def _gd_goes_out(view: dict, action: dict) -> bool:
     return action["type"] == "play" and len(action["cards"]) == len(view["hand"])
 
 
+def _gd_way_out(view: dict, action: dict) -> bool:
+    try:  # code from before the sure ways out (issue 34, session 12) has none
+        from engine.guandan.endgame import ways_out
+    except ImportError:
+        return False
+    return bool(ways_out(view, [action]))
+
+
 def gd_beat_partner(view: dict, legal: list[dict], action: dict) -> bool:
     return (
         action["type"] == "play"
         and not _gd_goes_out(view, action)
         and _gd_partner_unthreatened(view)
+        and not _gd_way_out(view, action)
     )
 
 

@@ -17,7 +17,7 @@ from engine.bots import Bot, factory
 from engine.guandan import codes as cd
 from engine.guandan.cards import FACES, card_value, wild_face
 from engine.guandan.combos import BOMBS, key, play_key
-from engine.guandan.enumeration import HandPlays, hand_plays
+from engine.guandan.endgame import Finisher, ways_out
 from engine.guandan.planner import hand_cost, quick_rest, split
 from engine.guandan.rules import GAME
 from engine.guandan.search import GuandanAdapter
@@ -59,9 +59,12 @@ def floor(view: dict, legal: list[dict]) -> list[dict]:
     """The plays of ``legal`` a person would consider (issue 34), the same for every
     level, the search included: a play that empties the hand goes out at once (only
     such plays are left); over the partner's standing play (the last play is the
-    partner's) only the pass is left, unless an opponent still in the deal holds at
-    most :data:`ABOUT_OUT` cards (then beating it may stop that opponent going out).
-    Tribute and return decisions are left as they are."""
+    partner's) only the pass and the sure ways out (:func:`ways_out`: a safe play
+    that leaves a hand leading out through safe plays, a bomb among them: that is
+    going out first, and the lead then passes to the partner) are left, unless an
+    opponent still in the deal holds at most :data:`ABOUT_OUT` cards (then beating it
+    may stop that opponent going out). Tribute and return decisions are left as they
+    are."""
     if legal[0]["type"] not in ("play", "pass"):
         return legal
     size = len(view["hand"])
@@ -69,13 +72,14 @@ def floor(view: dict, legal: list[dict]) -> list[dict]:
     if out:
         return out
     if partner_play(view):
-        return [a for a in legal if a["type"] == "pass"] or legal
+        return [a for a in legal if a["type"] == "pass"] + ways_out(view, legal) or legal
     return legal
 
 
 def partner_play(view: dict) -> bool:
     """Whether the seat of ``view`` follows its partner's standing play with no
-    opponent about to go out (:func:`floor` then leaves only the pass)."""
+    opponent about to go out (:func:`floor` then leaves only the pass and the sure
+    ways out)."""
     last = view["last_play"]
     me = view["seat"]
     if last is None or last["seat"] != (me + 2) % 4:
@@ -103,64 +107,6 @@ class EasyBot(Bot):
         return legal[0]
 
 
-class Finisher:
-    """Plans a short way out of a small hand for the seat of ``view``: a *safe* play
-    is one no unseen combination of the same type can beat (the other three hands
-    pooled; bombs aside: a safe bomb is one no unseen bomb beats); a hand *finishes*
-    when it is one play, or has a safe play (lead it, keep the lead) whose rest
-    finishes, at most ``depth`` safe plays deep. Card masks as in
-    :mod:`engine.guandan.codes`."""
-
-    def __init__(self, view: dict, depth: int = 3) -> None:
-        self.level = view["level"]
-        self.depth = depth
-        gone = cd.mask_of(view["hand"])
-        for p in view["plays"]:
-            if p["type"] == "play":
-                gone |= cd.mask_of(p["cards"])
-        self.pool = HandPlays(((1 << 108) - 1) & ~gone, self.level)
-        self._safe: dict[int, bool] = {}
-        self._done: dict[tuple[int, int], bool] = {}
-
-    def safe(self, code: int) -> bool:
-        """Whether the play ``code`` (an action code) cannot be beaten but by a bomb
-        (a bomb: by no bigger bomb) from the unseen cards."""
-        got = self._safe.get(code)
-        if got is None:
-            kind, rank_, lv = code >> 5 & 15, code & 31, self.level
-            if kind in cd.BOMB_KINDS:
-                powers, _ = self.pool.bombs()
-                size = (code >> 9).bit_count()
-                got = not powers or powers[-1] <= cd.power(kind, rank_, size, lv)
-            else:
-                out: list = []
-                self.pool.of_kind(kind, cd.key(kind, rank_, lv), out)
-                got = not out
-            self._safe[code] = got
-        return got
-
-    def finishes(self, mask: int, depth: int | None = None) -> bool:
-        """Whether the hand ``mask`` is one play or leads out through safe plays."""
-        if not mask:
-            return True
-        depth = self.depth if depth is None else depth
-        k = (mask, depth)
-        got = self._done.get(k)
-        if got is None:
-            leads = hand_plays(mask, self.level).lead()
-            got = any(p >> 9 == mask for p in leads) or (
-                depth > 0
-                and any(self.safe(p) and self.finishes(mask & ~(p >> 9), depth - 1) for p in leads)
-            )
-            self._done[k] = got
-        return got
-
-    def way_out(self, hand_mask: int, action: dict) -> bool:
-        """Whether ``action`` (a play) is safe and leaves a hand that finishes."""
-        code = cd.encode(action)
-        return self.safe(code) and self.finishes(hand_mask & ~(code >> 9))
-
-
 class NormalBot(Bot):
     """Hand-planning heuristic (see :mod:`engine.guandan.planner`).
 
@@ -171,26 +117,12 @@ class NormalBot(Bot):
     weighs the other opponent's cards, one more than it holds) and ``guard`` (leading,
     a play of exactly as many cards as an opponent holds, 1, 2, 3, 5 or 6, costs more
     unless it is safe; without it only an opponent's 1 or 2 cards count, safe or not).
-
-    Screens, session 9 (``tools/tournament.py duel guandan normal:SETTINGS normal
-    --duplicate --options '{"deals": 1}' --games 2000 --seed 7200 --workers 1``, 1,000
-    deal pairs 7200-8199, paired win share of deals, 95%): ``finish=10`` 51.6% ±1.0
-    (level +0.10 ±0.04; 50.5% ±1.7 over pairs 7000-7199); ``finish=16`` 51.6% ±1.1
-    (costlier: p99 26 ms a decision against 8); ``finish=10:block=true`` 52.2% ±1.1;
-    ``finish=10:block=true:guard=true`` 52.5% ±1.2. Head to head on pairs 8200-9199,
-    ``finish=10:block=true:guard=true`` against ``finish=10``: 50.9% ±0.8 (level +0.04
-    ±0.03). Tried and dropped (no gain over ``finish=10`` on pairs 7200-8199):
-    covering a partner's play that an opponent holding that many cards might beat to
-    go out, with a safe play (51.4% ±1.0); with a partner down to 2 cards, a safe play
-    over an opponent's to take the lead for it (52.5% ±1.2, as without). Issue 34,
-    feeding a partner down to 1 or 2 cards (leading, the lowest single or pair of
-    exactly its size first; following an opponent, passing costs 0.7 more):
-    ``finish=10:block=true:guard=true`` with it against without, 500 fresh deal pairs
-    34000-34499, 49.7% ±0.7 (level -0.04 ±0.03): dropped.
+    The screens of these settings and of those tried and dropped:
+    ``docs/guandan_bots.md``.
 
     Every level keeps to the :func:`floor` (issue 34): it goes out when one play
-    empties its hand and never beats its partner's standing play unless an opponent
-    holds at most :data:`ABOUT_OUT` cards."""
+    empties its hand and never beats its partner's standing play unless that is a
+    sure way out or an opponent holds at most :data:`ABOUT_OUT` cards."""
 
     level = "normal"
 
@@ -379,7 +311,7 @@ class HardBot(SearchBot):
     choice stands. The base policy is the normal bot with the settings ``finish``,
     ``block`` and ``guard`` (attributes of the hard bot too; :class:`NormalBot`):
     ``finish=10``, ``block=True``, ``guard=True`` by default since session 9 (figures
-    at the end; "normal's choice" below, from earlier sessions, is the base's choice).
+    in ``docs/guandan_bots.md``; "normal's choice" below is the base's choice).
     ``prune`` is 1.5 by default (2.0 before): judged by
     ``tools/guandan_oracle.py`` at 32 samples, 1.5 departs from normal more often
     (82 against 54 of 250 decisions, seeds 400–411) with at least the same gain:
@@ -406,24 +338,6 @@ class HardBot(SearchBot):
     (``tools/guandan_oracle.py --spec hard:seconds=null --spec
     hard:seconds=null:sampler=uniform``), +2 ±15.2 and -2 ±16.4 levels.
 
-    Tried and not kept (issue 17, session 6): a cut-off at ``depth=4`` with the
-    hand-cost evaluation is 4-5 times cheaper (76-88 ms CPU a decision against
-    346-376 ms) and led the offline screen of ``tools/guandan_screen.py`` (seeds
-    1000-1023, 512 decisions: +29 levels and +8 deals against +10 and -2 for the
-    rule above), but on fresh seeds it is not better: paired +9 ±32.8 levels
-    (seeds 600-611) and -43 ±43.5 (612-623). No rule of the screen (the pruning
-    ``z``, a split-half or a sign test, 16-64 samples, rewards ``end``, ``win``,
-    their mix, cut-offs after 4, 8, 16 plies, departures only late or only when
-    passing) gains significantly over this one; the truly best shortlisted move
-    would gain +487 levels (+87 deals) over those 512 decisions. Why: the search's
-    paired estimate of a move against normal's correlates with its true worth
-    (normal play to the end from the true cards) at 0.08 with ``clues`` dealings,
-    0.07 with ``rollout=normal``, and only 0.13 even with the *true* hands and fast
-    rollouts (257 decisions of seeds 1000-1011, every candidate against normal's):
-    one continuation's result hangs on both the exact cards and the exact policy,
-    so the +487 looks mostly like the luck of one continuation (a reading of these
-    figures), not a gain a better sampler or rollout policy could reach.
-
     ``unseen_max`` and ``hand_max`` (cards; None: no limit; ``unseen_max`` None and
     ``hand_max`` :data:`HAND_MAX` (10) by default since issue 34, before both None): search only
     when the other three hands hold at most ``unseen_max`` cards in all
@@ -441,62 +355,21 @@ class HardBot(SearchBot):
     and +0 ±22.7. Neither is significant; both save the early searches, the
     longest (their rollouts play the whole deal).
 
-    Duels on fresh deals (``tools/tournament.py duel guandan SPEC normal --duplicate
-    --options '{"deals": 1}' --games 10 --seed S --workers 1``, S in steps of 5, the
-    same deal pairs for every SPEC; share of deals won, 95% intervals; paired
-    differences in points of that share). Session 7, S = 1200...1355, 160 pairs,
-    load 2-6: hard 54.7% ±5.2, ``hand_max=18`` 59.1% ±4.6, paired +4.4 ±6.8 (83
-    pairs differ); ``unseen_max=60`` +3.0 ±8.6 over the first 100. Session 8, S =
-    1400...1575, 180 pairs, load ~5 on 2 cores: hard 55.8% ±4.4, ``hand_max=18``
-    53.9% ±4.5, paired -1.9 ±5.7 (84 differ); ``hand_max=18:samples=64`` 55.0%
-    ±4.3, paired -0.8 ±5.5 against hard and +1.1 ±4.1 against ``hand_max=18``.
-    Both sessions, 340 pairs: hard 55.3% ±3.4, ``hand_max=18`` 56.3% ±3.2, paired
-    +1.0 ±4.4. Neither better nor worse: both stay off (the rule set beforehand
-    asked for a paired estimate >= 0 on session 8's pairs). The time cap makes
-    every hard game its own: two runs of ``hand_max=18`` on the same 50 pairs
-    (1410-1459) differ in 7. ``hand_max=18`` is cheaper: it searches in 44% of
-    decisions against hard's 74%, CPU a decision mean 77 against 165 ms, median 2
-    against 173, p99 394 against 492 (session 8). At load ~5 hard's time cap stops
-    43% of its searches before 32 samples and 19% before 16, where hard plays
-    normal's choice; ``hand_max=18``'s 22% and 6% (late searches, short rollouts).
-
-    Session 9, a better base policy (the search and its settings unchanged): the
-    normal bot's ``finish=10:block=true:guard=true`` beats normal by itself (screens
-    in :class:`NormalBot`'s docstring: 52.5% ±1.2 of 1,000 deal pairs). Deciding run,
-    rule fixed beforehand (keep as hard's default if the paired difference against
-    the hard bot before it is > 0 on fresh pairs 1600-1799 and the decision p99 stays
-    under 1 s): the duel command above, S = 1600...1795, 200 pairs, load ~4 on 2
-    cores, the old hard from a frozen copy of main cd2cbbb, the candidate as
-    ``hard:finish=10:block=true:guard=true`` (commit 60de8f4, e6f480b on main): old hard 52.0% ±4.3,
-    candidate 54.2% ±4.4, paired +2.2 ±3.2 (40 pairs differ); decision wall time
-    median 134 ms, p99 731, max 1,036 (old: 121, 737, 1,490). Kept. Then 95 pairs
-    more (S = 1800...1890, same load and copies): old 54.2% ±6.0, new 56.3% ±6.4,
-    paired +2.1 ±3.3; all 295 pairs 1600-1894: old 52.7% ±3.5, new 54.9% ±3.6, paired
-    +2.2 ±2.4 (50 differ). Issue 17's 60% is still not met. Whole matches with this
-    hard (``tools/tournament.py duel guandan hard normal --duplicate --games 2 --seed S
-    --workers 1 --cpu``, S = 4100...4151 and 4153, fresh, two streams, load ~2, main at 712c484):
-    79 of 106, 74.5% [65.5, 81.9] (the hard before it: 94 of 148, 63.5% [55.5, 70.8],
-    seeds 4000-4020 and earlier); CPU a decision median 59 ms, p99 364, max 710.
-
-    Issue 34 (session 11): the search had beaten its partner's standing play where
-    normal passes (its mean on 32 samples overrode the base's pass: 25 plays over the
-    partner, 6 of them bombs, and 4 times not going out in 20 all-hard deals,
-    ``tools/absurd.py guandan --levels hard --games 20 --seed 10000``), and an earlier
-    measure found no edge (50.0% ±7.0 over 60 pairs). Now the :func:`floor` trims the
-    legal list before the shortlist, so the search never sees those moves (same scan:
-    0, 0, 0), and the search runs only with at most :data:`HAND_MAX` (10) cards in
-    hand. Fresh deal pairs 36000-36399 (``tools/tournament.py duel guandan hard normal
-    --duplicate --options '{"deals": 1}' --games 800 --seed 36000 --workers 1 --cpu``,
-    load 4-14 on 2 cores, one process): 55.6% ±2.5 [53.1, 58.1] of deals, paired; level
-    +0.28 ±0.11; CPU a decision median 0.1 ms, p99 264, max 765 (29,677 decisions).
-    Issue 34's 56% is not reached by that point estimate; its interval is above 50%.
-    Whole matches (``tools/tournament.py duel guandan hard normal --duplicate --games 8
-    --seed S --workers 1 --cpu``, S = 38000...38076 in steps of 4, fresh, load 4-11):
-    100 of 160, 62.5% [54.8, 69.6] (paired over 80 match pairs 62.5% ±6.4); CPU a
-    decision median 0.1 ms, p99 219, max 554. Below session 9's 74.5% [65.5, 81.9]
-    (other seeds); not shown to be at least as good, nor shown worse.
-    ``hard:samples=64:prune=1.0`` on the same deal pairs 36000-36399: 55.0% ±2.5,
-    paired -0.6 ±2.4 against the default (78 pairs differ), p99 384 ms: not kept."""
+    Where it stands (issue 34, session 12; every session's duels, seeds, loads, CPU
+    times and what was tried and dropped: ``docs/guandan_bots.md``). Today's hard
+    before this session (d3930c5) in whole matches on fresh seeds 70000-70099: 66.0%
+    [59.2, 72.2] of 200 (session 9's 74.5% [65.5, 81.9] on other seeds: no
+    regression shown, none excluded). Screened on fresh deal pairs 71000-71299
+    (``seconds=null``, paired against the hard before): the :func:`floor`'s sure
+    ways out +0.8 ±0.7, kept; against the floor alone, ``hand_max=12`` -2.8 ±3.3
+    and leading for the partner away from what it passed on -0.2 ±1.0, dropped.
+    Deciding run, pairs 72000-72399: 56.9% [53.4, 60.3] of 800 deals (paired 56.9%
+    ±2.4), CPU a decision p99 291 ms, max 839: issue 34's deal target (>= 56%, the
+    interval above 50%) is met. Whole matches, seeds 73000-73079: 66.9% [59.3, 73.7]
+    of 160, p99 407 ms; all 520 whole matches since the gate 65.2% [61.0, 69.2]:
+    below session 9's 74.5% [65.5, 81.9] by 9.3 ±9.3 points, the match target is
+    not met. ``hand_max=null`` against today's hard on 16 of those match pairs: +0.0
+    ±21.7 points, too few to settle it (see the notes)."""
 
     level = "hard"
     #: The base policy's settings (:class:`NormalBot`'s; see the class docstring),

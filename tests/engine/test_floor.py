@@ -1,9 +1,10 @@
 """The floor under every bot level (issue 34): moves no person would make, never made
 at any level — Guandan: beating the partner's standing play with no opponent about to
-go out, not going out when one play empties the hand; Take 5 easy: a dearer row than
-the cheapest; Sequence Numbers: leaving a winning chip; Teamplay: ending the turn with
-a mission to complete. The positions come from the rulebooks; a short run of
-``tools/absurd.py`` on fresh deals counts the forbidden classes."""
+go out unless that is a sure way out, not going out when one play empties the hand;
+Take 5 easy: a dearer row than the cheapest; Sequence Numbers: leaving a winning chip;
+Teamplay: ending the turn with a mission to complete. The positions come from the
+rulebooks; a short run of ``tools/absurd.py`` on fresh deals counts the forbidden
+classes."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ import pytest
 from engine import get_bot
 from engine.bots import LEVELS
 from engine.guandan import GAME as GD
+from engine.guandan import endgame
 from engine.guandan.bots import ABOUT_OUT, floor
+from engine.guandan.endgame import WAY_OUT_MAX, ways_out
 from engine.guandan.cards import format_cards, parse_card
 from engine.take5 import GAME as T5
 from tests.engine.test_take5 import table, turn
@@ -24,6 +27,8 @@ BOMBER = "6S 6H 6C 6D 3S 4S 7D 8D 9D JC QC KC"
 PARTNER = "RJ 10S JS QS KS AS 9H 10H JH QH"
 #: 20 cards for an opponent far from going out.
 FAR = "3D 4D 5D 7C 8C 9C 10C JD QD KD AD 3C 4C 5C 2S 2C 2D 3H 4H 5H"
+#: Another 20 cards far from going out (none in common with ``FAR``'s).
+FAR2 = "4S 5S 6S 7S 8S 6C 6D 7D 8D JC QC KC AC 6H 7H 8H 9D 10D 4H' 5H'"
 
 
 def gd_bot(level: str):
@@ -74,6 +79,62 @@ def test_every_level_may_beat_its_partner_to_stop_an_opponent_going_out(level):
     legal = GD.legal_actions(s, 0)
     assert floor(view, legal) == legal
     assert gd_bot(level).choose(view, legal) in legal
+
+
+def partner_leads(mine: str, lead: str):
+    """Seat 2 (the partner) led ``lead`` and seat 3 passed: seat 0 holding ``mine``
+    to follow, both opponents holding 20 cards."""
+    s = GD.from_hands([mine, FAR, lead + " 10S JS QS KS 10H JH QH", FAR2], turn=2)
+    s = gd_play(s, 2, lead)
+    s = GD.apply(s, 3, {"type": "pass"})[0]
+    assert s.turn == 0
+    return GD.view(s, 0), GD.legal_actions(s, 0)
+
+
+def notated(actions):
+    return [GD.format_action(a) for a in actions]
+
+
+def test_the_floor_leaves_a_sure_way_out_over_the_partner():
+    """The red joker over the partner's ace is safe (the other one only ties) and
+    leaves a pair: going out first. The level cards 2S' and 2C' the jokers beat."""
+    view, legal = partner_leads("RJ 2S' 2C'", "AS")
+    assert notated(legal) == ["pass", "play single 2 2C'", "play single 2 2S'", "play single 17 RJ"]
+    assert notated(floor(view, legal)) == ["pass", "play single 17 RJ"]
+    assert notated(ways_out(view, legal)) == ["play single 17 RJ"]
+
+
+def test_the_floor_leaves_no_safe_play_whose_rest_does_not_lead_out():
+    view, legal = partner_leads("RJ 2S' 9C'", "AS")
+    assert notated(legal) == ["pass", "play single 2 2S'", "play single 17 RJ"]
+    assert ways_out(view, legal) == []
+    assert notated(floor(view, legal)) == ["pass"]
+
+
+def test_a_bomb_that_is_a_sure_way_out_is_going_out_not_a_partner_bomb():
+    """Four jokers over the partner's bomb of 3s: nothing beats them, and the pair of
+    9s goes out next; with 8C' more the rest is two plays, neither safe."""
+    bomb = "play four-jokers 17 BJ RJ BJ' RJ'"
+    view, legal = partner_leads("BJ BJ' RJ RJ' 9S 9H", "3S 3H' 3C' 3D'")
+    assert notated(floor(view, legal)) == ["pass", bomb]
+    assert not absurd.gd_bomb_partner(view, legal, legal[1])
+    view, legal = partner_leads("BJ BJ' RJ RJ' 9S 9H 8C'", "3S 3H' 3C' 3D'")
+    assert notated(legal) == ["pass", bomb]
+    assert notated(floor(view, legal)) == ["pass"]
+    assert absurd.gd_bomb_partner(view, legal, legal[1])
+
+
+def test_ways_out_are_looked_for_only_in_small_hands(monkeypatch):
+    """17 cards: the red joker, then eight 2s (the level's bomb: no unseen bomb beats
+    it) and eight kings, a way out the floor does not look for past WAY_OUT_MAX."""
+    view, legal = partner_leads("RJ 2S' 2C'", "AS")
+    eights = "2S 2H 2C 2D 2S' 2H' 2C' 2D' KS KH KC KD KS' KH' KC' KD'"
+    view = dict(view, hand=[parse_card(c) for c in ("RJ " + eights).split()])
+    joker = [a for a in legal if a["type"] == "play" and a["combo"] == "single" and a["rank"] == 17]
+    assert len(view["hand"]) == WAY_OUT_MAX + 1 == 17
+    assert ways_out(view, joker) == []
+    monkeypatch.setattr(endgame, "WAY_OUT_MAX", 17)
+    assert ways_out(view, joker) == joker
 
 
 @pytest.mark.parametrize("level", LEVELS)
