@@ -10,7 +10,8 @@
 set -eu
 
 MSGPACK_VERSION=3.1.3   # @msgpack/msgpack, ISC
-NOBLE_HASHES_VERSION=2.4.0   # @noble/hashes, MIT (the seat proof's HMAC-SHA256)
+NOBLE_HASHES_VERSION=1.4.0   # @noble/hashes, MIT (the seat proof's HMAC-SHA256; 1.4's
+                             # esm build is a third of 2.x's bytes: the page's size budget)
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 VENDOR="$ROOT/assets/web/vendor"
@@ -40,8 +41,10 @@ printf '@msgpack/msgpack %s (npm: dist.esm, ISC; https://github.com/msgpack/msgp
 echo "@msgpack/msgpack $MSGPACK_VERSION -> ${OUT#$ROOT/}: $(ls "$OUT" "$OUT/utils" | grep -c '\.mjs$') modules"
 
 # @noble/hashes: HMAC-SHA256 for the seat proof (js/proof.js; a page served over plain
-# HTTP on a LAN address is no secure context: no crypto.subtle). Its ES modules as
-# published, only hmac.js, sha2.js and what they import.
+# HTTP on a LAN address is no secure context: no crypto.subtle). Its esm build as
+# published, only sha256.js, hmac.js and what they import; utils.js names its one
+# package import by the package's own name ('@noble/hashes/crypto'), which a page without
+# an import map cannot resolve: it is pointed at the file beside it ('./crypto.js').
 cd "$WORK"
 npm pack --silent "@noble/hashes@$NOBLE_HASHES_VERSION" >/dev/null
 rm -rf package
@@ -49,11 +52,12 @@ tar xzf "noble-hashes-$NOBLE_HASHES_VERSION.tgz"
 OUT="$VENDOR/noble-hashes"
 rm -rf "$OUT"
 mkdir -p "$OUT"
-for m in hmac sha2 _md _u64 utils; do cp "package/$m.js" "$OUT/$m.js"; done
+for m in sha256 hmac _md utils _assert crypto; do cp "package/esm/$m.js" "$OUT/$m.js"; done
+sed -i "s#from '@noble/hashes/crypto'#from './crypto.js'#" "$OUT/utils.js"
 for f in "$OUT"/*.js; do
     sed -i '/^\/\/# sourceMappingURL=/d' "$f"
 done
 cp package/LICENSE "$OUT/LICENSE"
-printf '@noble/hashes %s (npm: ES modules, MIT; https://github.com/paulmillr/noble-hashes)\n' \
+printf '@noble/hashes %s (npm: esm build, MIT; https://github.com/paulmillr/noble-hashes)\n' \
     "$NOBLE_HASHES_VERSION" > "$OUT/VERSION"
 echo "@noble/hashes $NOBLE_HASHES_VERSION -> ${OUT#$ROOT/}: $(ls "$OUT" | grep -c '\.js$') modules"

@@ -6,7 +6,7 @@
 // it under node against Python's hmac.
 
 import { hmac } from "../vendor/noble-hashes/hmac.js";
-import { sha256 as nobleSha256 } from "../vendor/noble-hashes/sha2.js";
+import { sha256 as nobleSha256 } from "../vendor/noble-hashes/sha256.js";
 
 /** SHA-256 of `data` (a Uint8Array): 32 bytes. */
 export const sha256 = (data) => nobleSha256(data);

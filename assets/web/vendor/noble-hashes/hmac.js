@@ -1,27 +1,16 @@
-/**
- * HMAC: RFC2104 message authentication code.
- * @module
- */
-import { abytes, aexists, ahash, aoutput, clean, } from "./utils.js";
-/**
- * Internal class for HMAC.
- * Accepts any byte key, although RFC 2104 §3 recommends keys at least
- * `HashLen` bytes long.
- */
-export class _HMAC {
-    oHash;
-    iHash;
-    blockLen;
-    outputLen;
-    canXOF = false;
-    finished = false;
-    destroyed = false;
-    constructor(hash, key) {
-        ahash(hash);
-        abytes(key, undefined, 'key');
+import { hash as assertHash, bytes as assertBytes, exists as assertExists } from './_assert.js';
+import { Hash, toBytes } from './utils.js';
+// HMAC (RFC 2104)
+export class HMAC extends Hash {
+    constructor(hash, _key) {
+        super();
+        this.finished = false;
+        this.destroyed = false;
+        assertHash(hash);
+        const key = toBytes(_key);
         this.iHash = hash.create();
         if (typeof this.iHash.update !== 'function')
-            throw new Error('expected Hash instance');
+            throw new Error('Expected instance of class which extends utils.Hash');
         this.blockLen = this.iHash.blockLen;
         this.outputLen = this.iHash.outputLen;
         const blockLen = this.blockLen;
@@ -31,30 +20,26 @@ export class _HMAC {
         for (let i = 0; i < pad.length; i++)
             pad[i] ^= 0x36;
         this.iHash.update(pad);
-        // By doing update (processing of the first block) of the outer hash here,
-        // we can re-use it between multiple calls via clone.
+        // By doing update (processing of first block) of outer hash here we can re-use it between multiple calls via clone
         this.oHash = hash.create();
         // Undo internal XOR && apply outer XOR
         for (let i = 0; i < pad.length; i++)
             pad[i] ^= 0x36 ^ 0x5c;
         this.oHash.update(pad);
-        clean(pad);
+        pad.fill(0);
     }
     update(buf) {
-        aexists(this);
+        assertExists(this);
         this.iHash.update(buf);
         return this;
     }
     digestInto(out) {
-        aexists(this);
-        aoutput(out, this);
+        assertExists(this);
+        assertBytes(out, this.outputLen);
         this.finished = true;
-        const buf = out.subarray(0, this.outputLen);
-        // Reuse the first outputLen bytes for the inner digest; the outer hash consumes them before
-        // overwriting that same prefix with the final tag, leaving any oversized tail untouched.
-        this.iHash.digestInto(buf);
-        this.oHash.update(buf);
-        this.oHash.digestInto(buf);
+        this.iHash.digestInto(out);
+        this.oHash.update(out);
+        this.oHash.digestInto(out);
         this.destroy();
     }
     digest() {
@@ -63,22 +48,17 @@ export class _HMAC {
         return out;
     }
     _cloneInto(to) {
-        // Create new instance without calling constructor since the key
-        // is already in state and we don't know it.
-        to ||= Object.create(Object.getPrototypeOf(this), {});
-        const { oHash, iHash, finished, destroyed, blockLen, outputLen, canXOF } = this;
+        // Create new instance without calling constructor since key already in state and we don't know it.
+        to || (to = Object.create(Object.getPrototypeOf(this), {}));
+        const { oHash, iHash, finished, destroyed, blockLen, outputLen } = this;
         to = to;
         to.finished = finished;
         to.destroyed = destroyed;
         to.blockLen = blockLen;
         to.outputLen = outputLen;
-        to.canXOF = canXOF;
         to.oHash = oHash._cloneInto(to.oHash);
         to.iHash = iHash._cloneInto(to.iHash);
         return to;
-    }
-    clone() {
-        return this._cloneInto();
     }
     destroy() {
         this.destroyed = true;
@@ -86,8 +66,11 @@ export class _HMAC {
         this.iHash.destroy();
     }
 }
-export const hmac = /* @__PURE__ */ (() => {
-    const hmac_ = ((hash, key, message) => new _HMAC(hash, key).update(message).digest());
-    hmac_.create = (hash, key) => new _HMAC(hash, key);
-    return hmac_;
-})();
+/**
+ * HMAC: RFC2104 message authentication code.
+ * @param hash - function that would be used e.g. sha256
+ * @param key - message key
+ * @param message - message data
+ */
+export const hmac = (hash, key, message) => new HMAC(hash, key).update(message).digest();
+hmac.create = (hash, key) => new HMAC(hash, key);
