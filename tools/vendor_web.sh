@@ -24,21 +24,19 @@ tar xzf "msgpack-msgpack-$MSGPACK_VERSION.tgz"
 
 OUT="$VENDOR/msgpack"
 rm -rf "$OUT"
-mkdir -p "$OUT/utils"
-# The ES-module build only, and of it only what the page imports: js/wire.js takes
-# Decoder.mjs and Encoder.mjs, and these are every module they import in turn (no
-# index.mjs, decode/encode wrappers, async streams; no source maps, no typings).
-MODULES="Decoder Encoder CachedKeyDecoder DecodeError ExtData ExtensionCodec timestamp
-utils/int utils/prettyByte utils/typedArrays utils/utf8"
-for m in $MODULES; do cp "package/dist.esm/$m.mjs" "$OUT/$m.mjs"; done
-# Source maps are not shipped: drop the comment that points at them.
-for f in "$OUT"/*.mjs "$OUT"/utils/*.mjs; do
-    sed -i '/^\/\/# sourceMappingURL=/d' "$f"
-done
+mkdir -p "$OUT"
+# The package's own minified browser build as published (dist.umd/msgpack.min.js, 22 KB:
+# one file, loaded by index.html as a classic script before the page's modules, which
+# sets the global `MessagePack` that js/wire.js reads). Its ES-module build is 58 KB in
+# 14 files for the page's part of it: the minified one keeps the page inside its size
+# budget and loads in one request. Source maps are not shipped: drop the comment that
+# points at one.
+cp package/dist.umd/msgpack.min.js "$OUT/msgpack.min.js"
+sed -i '/^\/\/# sourceMappingURL=/d' "$OUT/msgpack.min.js"
 cp package/LICENSE "$OUT/LICENSE"
-printf '@msgpack/msgpack %s (npm: dist.esm, ISC; https://github.com/msgpack/msgpack-javascript)\n' \
+printf '@msgpack/msgpack %s (npm: dist.umd/msgpack.min.js, ISC; https://github.com/msgpack/msgpack-javascript)\n' \
     "$MSGPACK_VERSION" > "$OUT/VERSION"
-echo "@msgpack/msgpack $MSGPACK_VERSION -> ${OUT#$ROOT/}: $(ls "$OUT" "$OUT/utils" | grep -c '\.mjs$') modules"
+echo "@msgpack/msgpack $MSGPACK_VERSION -> ${OUT#$ROOT/}: msgpack.min.js ($(wc -c < "$OUT/msgpack.min.js") bytes)"
 
 # @noble/hashes: HMAC-SHA256 for the seat proof (js/proof.js; a page served over plain
 # HTTP on a LAN address is no secure context: no crypto.subtle). Its esm build as

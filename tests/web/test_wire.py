@@ -26,11 +26,15 @@ from net.protocol import encode
 
 ROOT = Path(__file__).resolve().parents[2]
 WIRE = ROOT / "assets" / "web" / "js" / "wire.js"
+MSGPACK = ROOT / "assets" / "web" / "vendor" / "msgpack" / "msgpack.min.js"
 NODE = shutil.which("node")
 
 SCRIPT = r"""
 import { readFileSync } from "node:fs";
-import { applyDelta, decode, unpackLegal } from "%s";
+import { createRequire } from "node:module";
+// as index.html's classic script does in a page: the library in the global MessagePack
+globalThis.MessagePack = createRequire(import.meta.url)(%s);
+const { applyDelta, decode, unpackLegal } = await import(%s);
 const frames = JSON.parse(readFileSync(0, "utf8"));
 let view = null, legal = [];
 const out = [];
@@ -64,7 +68,7 @@ def python_side(messages: list[dict]) -> list[str]:
 
 
 def node_side(messages: list[dict]) -> list[str]:
-    script = SCRIPT % WIRE.as_uri()
+    script = SCRIPT % (json.dumps(str(MSGPACK)), json.dumps(WIRE.as_uri()))
     frames = json.dumps([encode(m).hex() for m in messages])
     run = subprocess.run(
         [NODE, "--experimental-detect-module", "--input-type=module", "-e", script],

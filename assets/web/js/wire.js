@@ -5,8 +5,10 @@
 //
 // Nothing here touches the DOM or the socket: tests/web/test_wire.py runs it under node.
 
-import { Decoder } from "../vendor/msgpack/Decoder.mjs";
-import { Encoder } from "../vendor/msgpack/Encoder.mjs";
+// msgpack is the vendored @msgpack/msgpack's browser build (vendor/msgpack/msgpack.min.js),
+// a classic script that index.html loads before any module: it leaves the library in the
+// global `MessagePack` (a test under node puts it there the same way).
+const { Decoder, Encoder } = globalThis.MessagePack;
 
 /** Decoder limits, as net/protocol.py (MAX_BUFFER, MAX_STR, MAX_ARRAY, MAX_MAP). */
 export const MAX_MESSAGE = 256 * 1024;
