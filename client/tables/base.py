@@ -9,11 +9,12 @@ built with ``(app, session)``, in a package of the same modules for every game
 :class:`client.tables.seat.ShownSeat`): it lights only what ``seat.choices(...)``
 returns and acts only through ``seat.send(action)``.
 
-The base owns the rest: perspective, the couch privacy screen, the animation queue,
-errors and the link banner, who is at the table (:mod:`client.tables.presence`: every
-seat panel calls :meth:`TableScene.draw_presence`; a bot's panel shows "thinking…"
-while it is awaited), preset emotes (:mod:`client.tables.emotes`: the picker, and a
-bubble by the sender's panel), rules help, results.
+The base owns the rest: perspective (:mod:`client.tables.perspective`), the couch
+privacy screen, the animation queue, errors and the link banner, who is at the table
+(:mod:`client.tables.presence`: every seat panel calls :meth:`TableScene.draw_presence`;
+a bot's panel shows "thinking…" while it is awaited), preset emotes
+(:mod:`client.tables.emotes`: the picker, and a bubble by the sender's panel), rules
+help, results.
 
 Perspective: with one local player the table always shows that seat. With none it
 shows the public view. With two or more (couch play) it shows the public view while
@@ -40,6 +41,7 @@ from client.tables.emotes import CODES as EMOTE_CODES
 from client.tables.emotes import Emotes
 from client.tables.hold import HeldRow
 from client.tables.leave import LeaveConfirm
+from client.tables.perspective import Perspective
 from client.tables import privacy
 from client.tables.phones import Phones
 from client.tables.presence import Presence
@@ -52,7 +54,7 @@ from net.protocol import CLOSING_CODES
 STORY = frozenset({"round-end", "deal-end"})
 
 
-class TableScene(TableText, Scene, abc.ABC):
+class TableScene(TableText, Perspective, Scene, abc.ABC):
     """One game's table scene (see the module docstring for the contract)."""
 
     #: The engine's game id ("take5", "the-game", …).
@@ -245,77 +247,7 @@ class TableScene(TableText, Scene, abc.ABC):
                 out.extend(self.beats.ON[e["type"]](self, e))
         return out
 
-    def show(self, view: dict, seat: int | None = None) -> None:
-        """Show ``view`` as ``seat`` sees it (None: the public view), with nothing to
-        decide and no prompts to act: a replay or a review."""
-        self.viewer = True
-        self.perspective = seat
-        self.board = view
-        self.on_reset()
-
     # ------------------------------------------------------------------ helpers
-    @property
-    def me(self) -> int | None:
-        """The shown seat (None: the public view)."""
-        return self.perspective
-
-    @property
-    def seat(self) -> ShownSeat | None:
-        """The shown seat's object when it is played on this screen, else None."""
-        return self.seats.get(self.perspective) if self.perspective is not None else None
-
-    @property
-    def couch(self) -> bool:
-        """Whether the screen is shared (two or more players, or phones: the public
-        table shows, a screen player's hand only behind the privacy screen)."""
-        return len(self.session.local_seats) >= 2 or self.room
-
-    @property
-    def room(self) -> bool:
-        """Whether this screen is a room's table (phone seats: client/tables/phones.py)."""
-        return bool(getattr(self.session, "room", False))
-
-    def name(self, seat: int) -> str:
-        return self.session.names[seat]
-
-    def short_name(self, seat: int) -> str:
-        """A seat's name without the bot level ("Bot 3 (hard)" → "Bot 3"), cut to
-        :attr:`name_cut` characters (the last one "…" when cut); "?" for no seat."""
-        if not 0 <= seat < len(self.session.names):
-            return "?"
-        name = self.name(seat).split(" (")[0]
-        cut = self.name_cut
-        return name if cut is None or len(name) <= cut else name[: cut - 1].rstrip() + "…"
-
-    def latest(self) -> Mapping:
-        """The shown perspective's latest view (the board may still be animating to
-        it); the board itself when no mirror stands behind it (a replay)."""
-        if self.seat is not None:
-            return self.seat.view or self.board or {}
-        mirrors = self.session.mirrors
-        m = mirrors.get(self.perspective) if isinstance(mirrors, dict) else None
-        return (m.view if m is not None else None) or self.board or {}
-
-    def my_turn(self) -> bool:
-        """Whether the shown seat must act now (from its latest view)."""
-        return self.seat is not None and self.board is not None and self.seat.awaited()
-
-    def deciding(self) -> bool:
-        """Whether the shown seat may decide now: its turn, nothing animating, no
-        action of its own in flight."""
-        return self.timeline.idle and self.my_turn() and not self.seat.waiting
-
-    def choices(self, **fields) -> list[dict]:
-        """The shown seat's legal actions matching ``fields`` while no animation
-        plays (see :meth:`ShownSeat.choices`); [] for a watcher."""
-        if self.seat is None or not self.timeline.idle:
-            return []
-        return self.seat.choices(**fields)
-
-    def prompt(self) -> str:
-        """The status line, or nothing in a review of a seat's view."""
-        return "" if self.viewer and self.perspective is not None else self.status_line()
-
     def show_error(self, text: str) -> None:
         """Show ``text`` in the error banner for a few seconds."""
         self.message, self.message_t = text, 4.0
@@ -323,23 +255,6 @@ class TableScene(TableText, Scene, abc.ABC):
     def show_note(self, text: str, seconds: float = 2.5) -> None:
         """Show ``text`` as the table's latest note (what just happened)."""
         self.note, self.note_t = text, seconds
-
-    def set_perspective(self, seat: int | None) -> None:
-        """Show ``seat``'s view (None = public) from its latest state, skipping its
-        backlog (already seen in another perspective)."""
-        self.timeline.skip()
-        self.perspective = seat
-        if self.seat is not None:
-            self.seat.skip()
-        m = self.session.mirrors[seat]
-        m.backlog.clear()
-        if m.view is not None:
-            self.board = m.view
-            self.on_reset()
-
-    def due_local_seat(self) -> int | None:
-        """The first local seat whose latest view awaits it."""
-        return next((s for s, seat in self.seats.items() if seat.awaited()), None)
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
