@@ -1,8 +1,9 @@
-"""Fonts and colours, loaded once after the display exists (importlib.resources)."""
+"""Fonts and colours, loaded once after the display exists (importlib.resources): text
+rendered, measured and fitted to its room. Which face draws each character, and in which
+direction, is :mod:`client.textruns`."""
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -11,21 +12,19 @@ from importlib import resources
 
 import pygame
 
+from client import textruns
 from client.fontfaces import (  # noqa: F401 - re-exported: callers and tests use assets.X
-    _IGNORABLE,
-    _NEUTRAL,
     ARABIC_FACE,
     BUNDLED_FACES,
     CJK,
     CJK_FACE,
     EMOJI_FACE,
-    PREFERRED,
     RTL_SCRIPTS,
     SYSTEM_EMOJI,
     Face,
-    rtl_script,
     system_emoji,
 )
+from client.textruns import _cmap, covers, face_for, face_path, preferred_face, runs
 
 FELT = (22, 92, 62)
 FELT_DARK = (14, 66, 44)
@@ -86,28 +85,12 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 
 def use_fallback(face: Face | None) -> None:
-    """Put ``face`` (a file path; None: none) after the bundled faces of :data:`FACES`
-    and forget what the faces measured and drew."""
-    global FACES
-    FACES = BUNDLED_FACES + ((face,) if face is not None else ())
+    """Put ``face`` (a file path; None: none) after the bundled faces of
+    :data:`client.textruns.FACES` and forget what the faces measured and drew."""
+    textruns.FACES = BUNDLED_FACES + ((face,) if face is not None else ())
     for fn in (covers, face_for, preferred_face, runs):
         fn.cache_clear()
     reset_caches()
-
-
-#: The faces :func:`runs` chooses from: the bundled ones, then the system's colour emoji
-#: face if there is one (:func:`use_fallback` changes it).
-FACES: tuple[Face, ...] = BUNDLED_FACES + tuple(f for f in (system_emoji(),) if f is not None)
-
-
-def face_path(index: int, bold: bool = False) -> str:
-    """Path of the file of bundled face ``index`` of :data:`FACES` (its bold file when
-    ``bold`` and it has one)."""
-    face = FACES[index]
-    name = face.bold if bold and face.bold else face.regular
-    if os.path.isabs(name):
-        return name  # a system face (:func:`system_emoji`)
-    return str(resources.files("assets") / "fonts" / name)
 
 
 def cjk_font_path(bold: bool = False) -> str:
@@ -116,126 +99,13 @@ def cjk_font_path(bold: bool = False) -> str:
     return face_path(CJK_FACE, bold)
 
 
-@lru_cache(maxsize=None)
-def _cmap(index: int, bold: bool):
-    """A FreeType face of :data:`FACES` ``index``, to ask which characters it has
-    (``pygame.font`` draws a missing glyph as a box without saying so)."""
-    import pygame.freetype
-
-    if not pygame.freetype.get_init():
-        pygame.freetype.init()
-    return pygame.freetype.Font(face_path(index, bold), FACES[index].strike or 16)
-
-
-@lru_cache(maxsize=16384)
-def covers(index: int, ch: str, bold: bool = False) -> bool:
-    """Whether face ``index`` of :data:`FACES` has a glyph for the character ``ch``."""
-    if index == 0 and " " <= ch <= "~":
-        return True  # printable ASCII is DejaVu's (no FreeType face opened to ask)
-    try:
-        return _cmap(index, bold).get_metrics(ch)[0] is not None
-    except pygame.error:  # FreeType was quit (pygame.quit) since the face was opened
-        _cmap.cache_clear()
-        return _cmap(index, bold).get_metrics(ch)[0] is not None
-
-
-@lru_cache(maxsize=16384)
-def face_for(ch: str, bold: bool = False) -> int | None:
-    """The index in :data:`FACES` of the face that draws ``ch``: its script's preferred
-    face (:data:`PREFERRED`) if that has it, else the first face that has it; None for
-    a joiner, selector or modifier that no face has (it is left out); else 0 (DejaVu
-    draws its box)."""
-    preferred = preferred_face(ch, bold)
-    if preferred is not None:
-        return preferred
-    for index in range(len(FACES)):
-        if covers(index, ch, bold):
-            return index
-    return None if _IGNORABLE.match(ch) else 0
-
-
-@lru_cache(maxsize=4096)
-def preferred_face(ch: str, bold: bool = False) -> int | None:
-    """The face of :data:`PREFERRED` for ``ch`` when it has ``ch``, else None."""
-    for pattern, index in PREFERRED:
-        if pattern.match(ch) and covers(index, ch, bold):
-            return index
-    return None
-
-
-@lru_cache(maxsize=4096)
-def runs(s: str, bold: bool = False) -> tuple[tuple[int, str, str | None], ...]:
-    """``s`` cut into runs ``(face index, text, rtl script or None)`` in the order they
-    are drawn from left to right.
-
-    Each character goes to the face that has it (:func:`face_for`); a space, a digit, a
-    mark or punctuation stays in the run before it when that face has it (not a space
-    in a colour emoji face: its bitmap space is wide). Bidi is the simple form of
-    Unicode's: a run of right-to-left letters (with the spaces and punctuation between
-    them) is shaped right to left by HarfBuzz, digits always read left to right, and
-    when the first letter of ``s`` is right-to-left the runs are laid out right to left
-    too (a name that is all Arabic or Hebrew, with or without a number, reads
-    correctly; in a name that mixes both directions each run keeps its own order — no
-    nested embedding levels)."""
-    import unicodedata
-
-    kinds = [unicodedata.bidirectional(c) for c in s]
-    strong = [
-        rtl_script(c) if k in ("R", "AL") else ("L" if k == "L" else None)
-        for c, k in zip(s, kinds, strict=True)
-    ]
-    paragraph_rtl = next((d != "L" for d in strong if d is not None), False)
-    # Digits read left to right inside right-to-left text too ("محمد 123"): their own
-    # runs (they do not set the paragraph's direction).
-    strong = ["L" if k in ("EN", "AN") else d for k, d in zip(kinds, strong, strict=True)]
-    # A neutral takes the direction of its strong neighbours when they agree, else
-    # the paragraph's.
-    direction: list[str | None] = []
-    for i, d in enumerate(strong):
-        if d is not None:
-            direction.append(None if d == "L" else d)
-            continue
-        before = next((x for x in reversed(strong[:i]) if x is not None), None)
-        after = next((x for x in strong[i + 1 :] if x is not None), None)
-        if before is not None and after is not None and (before == "L") == (after == "L"):
-            direction.append(None if before == "L" else before)
-        elif paragraph_rtl:
-            rtl = before if before not in (None, "L") else after
-            direction.append(rtl if rtl not in (None, "L") else "Arab")
-        else:
-            direction.append(None)
-    out: list[list] = []
-    for i, (c, kind, d) in enumerate(zip(s, kinds, direction, strict=True)):
-        face = face_for(c, bold)
-        if face is None or (_IGNORABLE.match(c) and not (out and covers(out[-1][0], c, bold))):
-            continue  # a selector or joiner the face before it lacks: nothing to draw
-        if s[i + 1 : i + 2] == "\ufe0f" and covers(EMOJI_FACE, c, bold):
-            face = EMOJI_FACE  # "❤️": the emoji, not DejaVu's text heart
-        if (
-            out
-            and kind in _NEUTRAL
-            and out[-1][2] == d
-            and preferred_face(c, bold) in (None, out[-1][0])
-            and covers(out[-1][0], c, bold)
-            and not (c.isspace() and FACES[out[-1][0]].strike)  # an emoji face's space is wide
-        ):
-            face = out[-1][0]  # (an emoji is "other neutral" too, but keeps its face)
-        if out and out[-1][0] == face and out[-1][2] == d:
-            out[-1][1] += c
-        else:
-            out.append([face, c, d])
-    if paragraph_rtl:
-        out.reverse()
-    return tuple((face, text, d) for face, text, d in out)
-
-
 @lru_cache(maxsize=128)
 def face_font(index: int, size: int, bold: bool = False, rtl: str | None = None):
-    """Face ``index`` of :data:`FACES` at ``size`` pixels (cached; a colour bitmap face
-    comes at its strike, whatever ``size``); emboldened when ``bold`` and the face has
-    no bold file; ``rtl``: a right-to-left script tag, shaped right to left by
+    """Face ``index`` of :data:`client.textruns.FACES` at ``size`` pixels (cached; a
+    colour bitmap face comes at its strike, whatever ``size``); emboldened when ``bold``
+    and the face has no bold file; ``rtl``: a right-to-left script tag, shaped right to left by
     HarfBuzz."""
-    face = FACES[index]
+    face = textruns.FACES[index]
     f = _Font(face_path(index, bold), face.strike or size)
     if bold and not face.bold and not face.strike:
         f.bold = True
@@ -259,7 +129,7 @@ def _simple(s: str, bold: bool) -> bool:
 def _scale(index: int, size: int, bold: bool) -> float:
     """How much a glyph of face ``index`` is scaled at text size ``size``: 1 for an
     outline face; a bitmap face's glyphs take the height of DejaVu's line."""
-    if not FACES[index].strike:
+    if not textruns.FACES[index].strike:
         return 1.0
     return font(size, bold).get_height() / face_font(index, size).get_height()
 
@@ -277,7 +147,7 @@ def measure(s: str, size: int, bold: bool = False) -> int:
 
 def render(s: str, size: int, color=WHITE, bold: bool = False) -> pygame.Surface:
     """``s`` rendered anti-aliased (not cached, not converted): each run of
-    characters in the bundled face that has them (:func:`runs`), right-to-left
+    characters in the bundled face that has them (:func:`client.textruns.runs`), right-to-left
     scripts shaped right to left, colour emoji scaled to the line, the pieces sharing
     one baseline (see :func:`render_line`)."""
     return render_line(s, size, color, bold)[0]

@@ -2,7 +2,8 @@
 a system keeps a full colour emoji face (:func:`system_emoji`), and the tables of
 characters and scripts that choose a face and a direction for a run of text
 (:data:`PREFERRED`, :data:`RTL_SCRIPTS`, :func:`rtl_script`). No pygame here:
-:mod:`client.assets` opens the faces, cuts text into runs and draws them."""
+:mod:`client.textruns` cuts text into runs, :mod:`client.assets` opens the faces
+and draws them."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ class Face(NamedTuple):
     script: str = ""
 
 
-#: The bundled faces (:data:`client.assets.FACES` begins with them), tried in this
+#: The bundled faces (:data:`client.textruns.FACES` begins with them), tried in this
 #: order for each character that the faces before lack. DejaVu Sans covers Latin with
 #: accents, Greek, Cyrillic, Armenian, Georgian, Hebrew, most Arabic and the card
 #: suits; Noto Sans Arabic the rest of Arabic (and is preferred for it,
@@ -46,8 +47,9 @@ BUNDLED_FACES: tuple[Face, ...] = (
 ARABIC_FACE, CJK_FACE, EMOJI_FACE = 1, 2, 3
 
 #: Where systems keep a full colour emoji face, tried in order: the first file that
-#: exists joins :data:`client.assets.FACES` last, for what the bundled subset lacks (the flags, made
-#: of two regional indicator letters that the face joins into one picture).
+#: exists joins :data:`client.textruns.FACES` last, for what the bundled subset lacks
+#: (the flags, made of two regional indicator letters that the face joins into one
+#: picture).
 #: ``TAPETE_EMOJI_FONT`` names another file instead ("" = none).
 SYSTEM_EMOJI = (
     "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf",

@@ -9,11 +9,13 @@ built with ``(app, session)``, in a package of the same modules for every game
 :class:`client.tables.seat.ShownSeat`): it lights only what ``seat.choices(...)``
 returns and acts only through ``seat.send(action)``.
 
-The base owns the rest: perspective, the couch privacy screen, the animation queue,
-errors and the link banner, who is at the table (:mod:`client.tables.presence`: every
-seat panel calls :meth:`TableScene.draw_presence`; a bot's panel shows "thinking…"
-while it is awaited), preset emotes (:mod:`client.tables.emotes`: the picker, and a
-bubble by the sender's panel), rules help, results.
+The base owns the rest: perspective (:mod:`client.tables.perspective`), the couch
+privacy screen, the animation queue, errors and the link banner, who is at the table
+(:mod:`client.tables.presence`: every seat panel calls :meth:`TableScene.draw_presence`;
+a bot's panel shows "thinking…" while it is awaited), preset emotes
+(:mod:`client.tables.emotes`: the picker, and a bubble by the sender's panel), rules
+help, results, and the order in which keys, clicks and pads reach the game
+(:mod:`client.tables.controls`).
 
 Perspective: with one local player the table always shows that seat. With none it
 shows the public view. With two or more (couch play) it shows the public view while
@@ -36,10 +38,12 @@ from client import assets, lanwords, pads
 from client.anim import Beat, Flight, Stage, Timeline, zone
 from client.i18n import _
 from client.scene import Scene
+from client.tables.controls import Controls
 from client.tables.emotes import CODES as EMOTE_CODES
 from client.tables.emotes import Emotes
 from client.tables.hold import HeldRow
 from client.tables.leave import LeaveConfirm
+from client.tables.perspective import Perspective
 from client.tables import privacy
 from client.tables.phones import Phones
 from client.tables.presence import Presence
@@ -52,7 +56,7 @@ from net.protocol import CLOSING_CODES
 STORY = frozenset({"round-end", "deal-end"})
 
 
-class TableScene(TableText, Scene, abc.ABC):
+class TableScene(TableText, Perspective, Controls, Scene, abc.ABC):
     """One game's table scene (see the module docstring for the contract)."""
 
     #: The engine's game id ("take5", "the-game", …).
@@ -245,77 +249,7 @@ class TableScene(TableText, Scene, abc.ABC):
                 out.extend(self.beats.ON[e["type"]](self, e))
         return out
 
-    def show(self, view: dict, seat: int | None = None) -> None:
-        """Show ``view`` as ``seat`` sees it (None: the public view), with nothing to
-        decide and no prompts to act: a replay or a review."""
-        self.viewer = True
-        self.perspective = seat
-        self.board = view
-        self.on_reset()
-
     # ------------------------------------------------------------------ helpers
-    @property
-    def me(self) -> int | None:
-        """The shown seat (None: the public view)."""
-        return self.perspective
-
-    @property
-    def seat(self) -> ShownSeat | None:
-        """The shown seat's object when it is played on this screen, else None."""
-        return self.seats.get(self.perspective) if self.perspective is not None else None
-
-    @property
-    def couch(self) -> bool:
-        """Whether the screen is shared (two or more players, or phones: the public
-        table shows, a screen player's hand only behind the privacy screen)."""
-        return len(self.session.local_seats) >= 2 or self.room
-
-    @property
-    def room(self) -> bool:
-        """Whether this screen is a room's table (phone seats: client/tables/phones.py)."""
-        return bool(getattr(self.session, "room", False))
-
-    def name(self, seat: int) -> str:
-        return self.session.names[seat]
-
-    def short_name(self, seat: int) -> str:
-        """A seat's name without the bot level ("Bot 3 (hard)" → "Bot 3"), cut to
-        :attr:`name_cut` characters (the last one "…" when cut); "?" for no seat."""
-        if not 0 <= seat < len(self.session.names):
-            return "?"
-        name = self.name(seat).split(" (")[0]
-        cut = self.name_cut
-        return name if cut is None or len(name) <= cut else name[: cut - 1].rstrip() + "…"
-
-    def latest(self) -> Mapping:
-        """The shown perspective's latest view (the board may still be animating to
-        it); the board itself when no mirror stands behind it (a replay)."""
-        if self.seat is not None:
-            return self.seat.view or self.board or {}
-        mirrors = self.session.mirrors
-        m = mirrors.get(self.perspective) if isinstance(mirrors, dict) else None
-        return (m.view if m is not None else None) or self.board or {}
-
-    def my_turn(self) -> bool:
-        """Whether the shown seat must act now (from its latest view)."""
-        return self.seat is not None and self.board is not None and self.seat.awaited()
-
-    def deciding(self) -> bool:
-        """Whether the shown seat may decide now: its turn, nothing animating, no
-        action of its own in flight."""
-        return self.timeline.idle and self.my_turn() and not self.seat.waiting
-
-    def choices(self, **fields) -> list[dict]:
-        """The shown seat's legal actions matching ``fields`` while no animation
-        plays (see :meth:`ShownSeat.choices`); [] for a watcher."""
-        if self.seat is None or not self.timeline.idle:
-            return []
-        return self.seat.choices(**fields)
-
-    def prompt(self) -> str:
-        """The status line, or nothing in a review of a seat's view."""
-        return "" if self.viewer and self.perspective is not None else self.status_line()
-
     def show_error(self, text: str) -> None:
         """Show ``text`` in the error banner for a few seconds."""
         self.message, self.message_t = text, 4.0
@@ -323,23 +257,6 @@ class TableScene(TableText, Scene, abc.ABC):
     def show_note(self, text: str, seconds: float = 2.5) -> None:
         """Show ``text`` as the table's latest note (what just happened)."""
         self.note, self.note_t = text, seconds
-
-    def set_perspective(self, seat: int | None) -> None:
-        """Show ``seat``'s view (None = public) from its latest state, skipping its
-        backlog (already seen in another perspective)."""
-        self.timeline.skip()
-        self.perspective = seat
-        if self.seat is not None:
-            self.seat.skip()
-        m = self.session.mirrors[seat]
-        m.backlog.clear()
-        if m.view is not None:
-            self.board = m.view
-            self.on_reset()
-
-    def due_local_seat(self) -> int | None:
-        """The first local seat whose latest view awaits it."""
-        return next((s for s, seat in self.seats.items() if seat.awaited()), None)
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
@@ -444,89 +361,6 @@ class TableScene(TableText, Scene, abc.ABC):
         self.app.go(
             "results", session=self.session, view=self.board, table_class=type(self), table=self
         )
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type in pads.INPUT or event.type in pads.PLUG:
-            pads.table_input(self, event)  # replayed as the key it stands for
-            return
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            self.pointer = tuple(event.pos)
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-            self.pad_in_use = hasattr(event, "pad")
-        if self.board is not None and self.board.get("over"):
-            # The game ended (perhaps during a burst of keys): its results come first.
-            # Nothing at the table answers any more; Esc shows the results at once.
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                if self.timeline.idle:
-                    self.finish()
-            return
-        if self.leaving.open:
-            choice = self.leaving.handle(event)
-            if choice == "hand":
-                self.hand_over()
-            elif choice == "leave":
-                self.leave()
-            return
-        if event.type == pygame.KEYDOWN and (
-            event.key == pygame.K_F1 or (self.help_open and event.key == pygame.K_ESCAPE)
-        ):
-            self.help_open = not self.help_open
-            self.help_scroll = 0
-            return
-        if self.help_open:
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
-                self.help_scroll = max(
-                    0, self.help_scroll + (40 if event.key == pygame.K_DOWN else -40)
-                )
-            elif event.type == pygame.MOUSEWHEEL:
-                self.help_scroll = max(0, self.help_scroll - 40 * event.y)
-            elif (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
-                event.type == pygame.KEYDOWN
-                and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-            ):
-                self.help_open = False  # Enter by habit closes it and plays nothing
-            return
-        if self.phones is not None and self.phones.handle(event):
-            return  # the table waits for phones: their codes (client/tables/phones.py)
-        if self.privacy_for is not None:
-            privacy.handle(self, event)  # open it, or Esc (client/tables/privacy.py)
-            return
-        if self.emotes.handle(event):  # T, the picker's keys and clicks
-            return
-        clear = (event.type == pygame.MOUSEBUTTONUP and event.button == 3) or (
-            event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE)
-        )
-        if clear and self.clear_selection():
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.ask_leave()
-            return
-        if self.perspective is not None and self.timeline.idle and self.board:
-            self.handle_table_event(event)
-
-    def key_legend(self, keys: str) -> str:
-        """The table's key legend ``keys``, or the pad's (:func:`client.pads.legend`)
-        while the last input came from a pad."""
-        return pads.legend(self) if self.pad_in_use else keys
-
-    def ask_leave(self) -> None:
-        """Esc: ask before leaving (client/tables/leave.py: the host of a LAN table
-        whose game is on may hand this screen's seats to bots and keep it going)."""
-        self.leaving.ask_for(self.session)
-
-    def leave(self) -> None:
-        """Close the session and go back to the menu."""
-        self.session.close()
-        self.app.go("menu")
-
-    def hand_over(self) -> None:
-        """Leave a LAN table this window hosts while its game goes on: this screen's
-        seats go to bots, the table is hosted in the background (client/hosting.py),
-        and the window goes back to the menu."""
-        from client import hosting
-
-        hosting.keep(self.session, wake=self.app.wake)
-        self.app.go("menu")
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(assets.FELT)

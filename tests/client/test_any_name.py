@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from client import assets
+from client import assets, textruns
 
 FLAG = "\U0001f1ea\U0001f1f8"  # 🇪🇸: regional indicators E and S
 
@@ -42,23 +42,23 @@ def test_a_flag_goes_to_the_fallback_face_that_has_it(display, monkeypatch):
     has them) the flag is one run in that face, for HarfBuzz to join."""
     try:
         assets.use_fallback(None)
-        assert assets.runs(f"Ana {FLAG}") == ((0, f"Ana {FLAG}", None),)
-        stand_in = assets.Face(assets.face_path(assets.EMOJI_FACE), None, 109)
+        assert textruns.runs(f"Ana {FLAG}") == ((0, f"Ana {FLAG}", None),)
+        stand_in = assets.Face(textruns.face_path(assets.EMOJI_FACE), None, 109)
         assets.use_fallback(stand_in)
-        last = len(assets.FACES) - 1
-        assert assets.FACES[last] == stand_in and assets.face_path(last) == stand_in.regular
-        real = assets.covers.__wrapped__
+        last = len(textruns.FACES) - 1
+        assert textruns.FACES[last] == stand_in and textruns.face_path(last) == stand_in.regular
+        real = textruns.covers.__wrapped__
 
         def covers(index, ch, bold=False):
             return index == last and 0x1F1E6 <= ord(ch) <= 0x1F1FF or real(index, ch, bold)
 
-        monkeypatch.setattr(assets, "covers", covers)
-        assets.face_for.cache_clear()
-        assets.preferred_face.cache_clear()
-        assets.runs.cache_clear()
-        assert assets.runs(f"Ana {FLAG}") == ((0, "Ana ", None), (last, FLAG, None))
+        monkeypatch.setattr(textruns, "covers", covers)
+        textruns.face_for.cache_clear()
+        textruns.preferred_face.cache_clear()
+        textruns.runs.cache_clear()
+        assert textruns.runs(f"Ana {FLAG}") == ((0, "Ana ", None), (last, FLAG, None))
         # the space after it stays out of the emoji face (its bitmap space is wide)
-        assert assets.runs(f"Ana {FLAG} Bea") == (
+        assert textruns.runs(f"Ana {FLAG} Bea") == (
             (0, "Ana ", None),
             (last, FLAG, None),
             (0, " Bea", None),

@@ -245,9 +245,9 @@ def test_play_with_names_names_every_seat_on_the_screen_the_host_and_the_phones(
     """`tapete play take5 --seats human,phone,phone,bot --names Ana,Bea,,Robo`: the
     screen's names, the host's seats (what the phones' pages show: `/table.json` and
     `seats`), and the printed link line; the empty name keeps "Player 3"."""
-    import client.cli as cli
+    import client.windowcmd as windowcmd
 
-    monkeypatch.setattr(cli, "_app", lambda args=None: app)
+    monkeypatch.setattr(windowcmd, "_app", lambda args=None: app)
     monkeypatch.setattr(app, "run", lambda: 0)
     argv = ["play", "take5", "--seats", "human,phone,phone,bot", "--names", "Ana,Bea,,Robo"]
     assert main(argv) == 0

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from client import assets
+from client import assets, textruns
 
 SIZES = ((1280, 720), (800, 500))
 
@@ -198,21 +198,21 @@ def display():
 @pytest.mark.parametrize("script", list(SCRIPTS))
 def test_the_face_chosen_for_a_name_has_every_character(display, script, bold):
     name = SCRIPTS[script]
-    drawn = "".join(t for _f, t, _d in assets.runs(name, bold))
+    drawn = "".join(t for _f, t, _d in textruns.runs(name, bold))
     wanted = [c for c in name if c != "\ufe0f"]  # (a selector the emoji face lacks)
     assert sorted(drawn) == sorted(wanted)  # nothing else left out
-    for face, text, _d in assets.runs(name, bold):
-        missing = [c for c in text if not assets.covers(face, c, bold)]
-        assert missing == [], (script, assets.FACES[face].regular, missing)
+    for face, text, _d in textruns.runs(name, bold):
+        missing = [c for c in text if not textruns.covers(face, c, bold)]
+        assert missing == [], (script, textruns.FACES[face].regular, missing)
 
 
 @pytest.mark.parametrize("script", list(SCRIPTS))
 def test_a_name_in_any_script_is_not_drawn_as_boxes(display, script):
     name = SCRIPTS[script]
-    runs = assets.runs(name)
+    runs = textruns.runs(name)
     img = assets.render(name, 24, assets.WHITE, True)
     boxes = assets.font(24, True).render(name, True, assets.WHITE)  # DejaVu alone
-    dejavu_has_all = all(assets.covers(0, c) for c in name)
+    dejavu_has_all = all(textruns.covers(0, c) for c in name)
     if dejavu_has_all and not any(d for _f, _t, d in runs) and len(runs) == 1:
         assert pygame.image.tobytes(img, "RGBA") == pygame.image.tobytes(boxes, "RGBA")
     else:
@@ -227,21 +227,21 @@ def test_a_name_in_any_script_is_not_drawn_as_boxes(display, script):
 
 
 def test_which_face_draws_what(display):
-    assert assets.face_for("A") == assets.face_for("ő") == assets.face_for("Ж") == 0
-    assert assets.face_for("♠") == assets.face_for("♥") == 0  # the suits stay DejaVu's
-    assert assets.face_for("م") == assets.ARABIC_FACE
-    assert assets.face_for("王") == assets.face_for("さ") == assets.face_for("김") == 2
-    assert assets.face_for("🎲") == assets.EMOJI_FACE
-    assert assets.face_for("\U0001f3fd") is not None  # a skin tone joins its emoji
-    assert [f for f, _t, _d in assets.runs("❤️")] == [assets.EMOJI_FACE]
+    assert textruns.face_for("A") == textruns.face_for("ő") == textruns.face_for("Ж") == 0
+    assert textruns.face_for("♠") == textruns.face_for("♥") == 0  # the suits stay DejaVu's
+    assert textruns.face_for("م") == assets.ARABIC_FACE
+    assert textruns.face_for("王") == textruns.face_for("さ") == textruns.face_for("김") == 2
+    assert textruns.face_for("🎲") == assets.EMOJI_FACE
+    assert textruns.face_for("\U0001f3fd") is not None  # a skin tone joins its emoji
+    assert [f for f, _t, _d in textruns.runs("❤️")] == [assets.EMOJI_FACE]
     # An emoji after DejaVu's letters keeps its colour face (DejaVu has a few in outline).
-    assert assets.runs("Zoë 😀", True) == ((0, "Zoë ", None), (assets.EMOJI_FACE, "😀", None))
+    assert textruns.runs("Zoë 😀", True) == ((0, "Zoë ", None), (assets.EMOJI_FACE, "😀", None))
 
 
 def test_indic_runs_are_shaped(display):
     """क + ् + ष make one conjunct glyph (क्ष) when HarfBuzz shapes the run as
     Devanagari: narrower than the half-form and the letter drawn apart."""
-    assert assets.runs("क्ष")[0][0] == assets.face_for("क") != 0
+    assert textruns.runs("क्ष")[0][0] == textruns.face_for("क") != 0
     apart = assets.measure("क्", 40) + assets.measure("ष", 40)
     assert assets.measure("क्ष", 40) < 0.7 * apart  # (unshaped: 55 of 62 px; shaped: 29)
 
@@ -257,7 +257,7 @@ def alpha_columns(img) -> list[bool]:
 def test_an_arabic_name_is_joined_and_reads_right_to_left(display):
     first, last = "محمد", "علي"
     name = f"{first} {last}"
-    assert assets.runs(name) == ((assets.ARABIC_FACE, name, "Arab"),)
+    assert textruns.runs(name) == ((assets.ARABIC_FACE, name, "Arab"),)
     whole = assets.render(name, 40, assets.WHITE)
     one = assets.render(first, 40, assets.WHITE)
     # The first word stands at the right end (right to left) ...
@@ -277,8 +277,8 @@ def test_an_arabic_name_is_joined_and_reads_right_to_left(display):
 def test_digits_in_a_right_to_left_name_read_left_to_right(display):
     """ "محمد 123": the name at the right, the number at its left, as 123 (a number
     shaped right to left would read 321)."""
-    assert assets.runs("محمد 123") == ((0, "123", None), (assets.ARABIC_FACE, "محمد ", "Arab"))
-    assert [t for _f, t, _d in assets.runs("דוד 42 לוי")] == [" לוי", "42", "דוד "]
+    assert textruns.runs("محمد 123") == ((0, "123", None), (assets.ARABIC_FACE, "محمد ", "Arab"))
+    assert [t for _f, t, _d in textruns.runs("דוד 42 לוי")] == [" לוי", "42", "דוד "]
 
 
 def test_a_hebrew_name_reads_right_to_left(display):

@@ -9,9 +9,10 @@ import time
 
 import msgpack
 
-from net.client import RETRY_FIRST, RETRY_JITTER, RETRY_MAX, TcpConnection, backoff
+from net.client import TcpConnection
 from net.identity import TableKey, seat_proof
 from net.protocol import DEAD_AFTER, HEARTBEAT, PROTOCOL, encode
+from net.redial import RETRY_FIRST, RETRY_JITTER, RETRY_MAX, backoff
 
 WAIT = 20.0
 

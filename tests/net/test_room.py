@@ -291,7 +291,7 @@ def test_a_client_pushed_out_for_room_tries_again_by_itself(monkeypatch):
                             c.sendall(encode(welcome))
                             return
 
-    monkeypatch.setattr("net.client.RETRY_FIRST", 0.05)
+    monkeypatch.setattr("net.redial.RETRY_FIRST", 0.05)
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
     conn = connect(f"127.0.0.1:{server.getsockname()[1]}", player="Ana")
