@@ -355,7 +355,7 @@ class HardBot(SearchBot):
     and +0 ±22.7. Neither is significant; both save the early searches, the
     longest (their rollouts play the whole deal).
 
-    Where it stands (issue 34, session 12; every session's duels, seeds, loads, CPU
+    Where it stands (issue 34, sessions 12-13; every session's duels, seeds, loads, CPU
     times and what was tried and dropped: ``docs/guandan_bots.md``). Today's hard
     before this session (d3930c5) in whole matches on fresh seeds 70000-70099: 66.0%
     [59.2, 72.2] of 200 (session 9's 74.5% [65.5, 81.9] on other seeds: no
@@ -366,10 +366,12 @@ class HardBot(SearchBot):
     Deciding run, pairs 72000-72399: 56.9% [53.4, 60.3] of 800 deals (paired 56.9%
     ±2.4), CPU a decision p99 291 ms, max 839: issue 34's deal target (>= 56%, the
     interval above 50%) is met. Whole matches, seeds 73000-73079: 66.9% [59.3, 73.7]
-    of 160, p99 407 ms; all 520 whole matches since the gate 65.2% [61.0, 69.2]:
-    below session 9's 74.5% [65.5, 81.9] by 9.3 ±9.3 points, the match target is
-    not met. ``hand_max=null`` against today's hard on 16 of those match pairs: +0.0
-    ±21.7 points, too few to settle it (see the notes)."""
+    of 160, p99 407 ms. Session 13 settled the gate in whole matches (seeds
+    70000-70099, 100 pairs, interleaved): ``hand_max=null`` against this hard -4.0
+    ±8.9 points at seven times the wall time, so the gate stays; this hard 142 of 200,
+    71.0% [64.4, 76.8]; with seeds 73000-73079 249 of 360, 69.2% [64.2, 73.7]. The
+    match target (session 9's 74.5% of one 53-pair draw) is retired: no paired run
+    shows a regression, and telling the two apart needs ~500 match pairs an arm."""
 
     level = "hard"
     #: The base policy's settings (:class:`NormalBot`'s; see the class docstring),
