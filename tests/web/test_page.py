@@ -157,3 +157,37 @@ def test_who_is_at_the_table_the_turn_clock_away_and_the_stand_in(web_table, ope
     ben.wait("[data-hand]")
     ana.wait_until(lambda: "online" in ana.text("[data-seat='1']"), what="Ben back")
     assert "Ben is back: the stand-in stops" in ana.text(".banner")
+
+
+def overlaps(a: dict, b: dict) -> bool:
+    """Whether two element rects ({x, y, width, height}, CSS px) share any area."""
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
+def test_an_emote_bubble_leaves_the_senders_name_and_clock_readable(web_table, open_page, viewport):
+    """The bubble hangs by the sender's panel without covering its name or its badges
+    (the turn clock above all), and the board stays put while it comes and goes."""
+    host, url = web_table("take5", ["open", "bot", "bot"], 7, {"rounds": 1}, turn_seconds=60)
+    p = open_page(url, viewport)
+    p.click("[data-action=sit]")
+    p.wait("[data-hand] [data-lit]")
+    p.wait("[data-seat='0'] .b-clock")
+    board = p.wait(".board").rect
+    p.click("[data-action=emotes]")
+    p.click("[data-emote='3']")
+    bubble = p.wait("[data-seat='0'] .bubble")
+    p.shot("take5-bubble")
+    covered = [
+        e.text
+        for e in p.find("[data-seat='0'] .name, [data-seat='0'] .badge")
+        if overlaps(bubble.rect, e.rect)
+    ]
+    assert not covered, covered
+    assert p.wait(".board").rect == board
+    p.wait_until(lambda: not p.find(".bubble"), 10, "the bubble to go")
+    assert p.wait(".board").rect == board
