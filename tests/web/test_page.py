@@ -191,3 +191,26 @@ def test_an_emote_bubble_leaves_the_senders_name_and_clock_readable(web_table, o
     assert p.wait(".board").rect == board
     p.wait_until(lambda: not p.find(".bubble"), 10, "the bubble to go")
     assert p.wait(".board").rect == board
+
+
+def test_a_laptop_shows_each_seats_whole_line(web_table, open_page):
+    """At 1280×720 three panels share the row: each line, in French too ("0 tête de bœuf ·
+    tas : 0 carte ✓" once a bot has chosen), shows whole, not cut short with "…" beside
+    empty room."""
+    host, url = web_table("take5", ["open", "bot", "bot"], 7, {"rounds": 1})
+    p = open_page(url, "laptop")
+    p.click("[data-action=sit]")
+    p.wait("[data-hand] [data-lit]")
+    Select(p.wait("select[data-action=language]")).select_by_value("fr")
+    p.wait_until(lambda: "✓" in p.text("[data-seat='2'] .line"), what="the bots' choices")
+    p.shot("take5-seats-french")
+
+    def cut() -> list[str]:
+        return [
+            e.text
+            for e in p.find(".seats .panel .line")
+            if int(e.get_property("scrollWidth")) > int(e.get_property("clientWidth"))
+        ]
+
+    assert len(p.find(".seats .panel .line")) == 3
+    assert p.wait_until(lambda: cut() or "none", what="the lines") == "none", cut()
