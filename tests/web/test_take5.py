@@ -307,3 +307,41 @@ def test_two_rounds_each_rounds_summary_and_the_columns(web_table, open_page, vi
     assert [e.text for e in p.find("[data-outcome] thead th.cell")] == ["1", "2"]
     assert "Bullheads in each round" in out.text
     p.shot("take5-outcome-2-rounds")
+
+
+def tap_at(p, x: float, y: float) -> None:
+    """A finger's tap at viewport point (x, y), whatever is drawn there now."""
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
+    action = ActionBuilder(p.driver)
+    action.pointer_action.move_to_location(int(x), int(y)).click()
+    action.perform()
+
+
+def test_tap_a_card_then_tap_it_again_where_it_was(web_table, open_page):
+    """On a phone whose page is taller than the screen (five seats, Hungarian), the hand
+    docked at the bottom does not move when a tap selects a card and its Play button
+    comes: a second tap at the same spot plays that card, as the prompt says."""
+    from selenium.webdriver.support.ui import Select
+
+    host, url = web_table("take5", ["open", "bot", "bot", "bot", "bot"], 5, OPTIONS)
+    p = open_page(url, "phone")
+    sit(p)
+    p.wait("[data-hand] [data-lit]")
+    Select(p.wait("select[data-action=language]")).select_by_value("hu")
+    p.wait_until(lambda: "A kezed" in p.text(".board"), what="Hungarian")
+    assert p.driver.execute_script("return scrollY") == 0
+    cards = p.find("[data-hand] [data-card]")
+    before = {e.get_attribute("data-card"): e.rect for e in cards}
+    first = cards[0].get_attribute("data-card")
+    r = before[first]
+    # low on the card: the part a thumb hits, and the first to slip off if it moved
+    x, y = r["x"] + r["width"] / 2, r["y"] + r["height"] * 0.8
+    tap_at(p, x, y)
+    p.wait("[data-action=play]")
+    p.shot("take5-hungarian-selected")
+    after = {e.get_attribute("data-card"): e.rect for e in p.find("[data-hand] [data-card]")}
+    moved = [c for c in before if c != first and after[c] != before[c]]
+    assert not moved, (moved, before, after)
+    tap_at(p, x, y)
+    p.wait_until(lambda: int(first) not in host_view(host, 0)["hand"], what="the card played")
