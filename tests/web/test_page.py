@@ -10,6 +10,7 @@ import json
 import re
 from pathlib import Path
 
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.support.ui import Select
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -178,17 +179,38 @@ def test_an_emote_bubble_leaves_the_senders_name_and_clock_readable(web_table, o
     p.wait("[data-hand] [data-lit]")
     p.wait("[data-seat='0'] .b-clock")
     board = p.wait(".board").rect
-    p.click("[data-action=emotes]")
-    p.click("[data-emote='3']")
-    bubble = p.wait("[data-seat='0'] .bubble")
+
+    def seen():
+        """What the bubble covers and where the board is, read in one go while it shows
+        (a read of the layout, as a screenshot is)."""
+        got = p.driver.execute_script(
+            "const b = document.querySelector('[data-seat=\"0\"] .bubble');"
+            "if (!b) return null; const r = (e) => e.getBoundingClientRect().toJSON();"
+            "const shown = document.querySelectorAll("
+            '\'[data-seat="0"] .name, [data-seat="0"] .badge\');'
+            "return {bubble: r(b), board: r(document.querySelector('.board')),"
+            " shown: [...shown].map((e) => [e.textContent, r(e)])};"
+        )
+        if got:
+            box = {k: got["bubble"][k] for k in ("x", "y", "width", "height")}
+            got["covered"] = [t for t, r in got["shown"] if overlaps(box, r)]
+        return got
+
+    # the bubble shows for 3 s of the page's time: on a loaded machine a read may miss
+    # it, so the emote is sent again (within the host's burst of three)
+    for _ in range(3):
+        p.click("[data-action=emotes]")
+        p.click("[data-emote='3']")
+        try:
+            got = p.wait_until(seen, 8, "the bubble")
+            break
+        except TimeoutException:
+            continue
+    else:
+        raise AssertionError("no bubble")
     p.shot("take5-bubble")
-    covered = [
-        e.text
-        for e in p.find("[data-seat='0'] .name, [data-seat='0'] .badge")
-        if overlaps(bubble.rect, e.rect)
-    ]
-    assert not covered, covered
-    assert p.wait(".board").rect == board
+    assert not got["covered"], got
+    assert abs(got["board"]["y"] - board["y"]) < 0.5
     p.wait_until(lambda: not p.find(".bubble"), 10, "the bubble to go")
     assert p.wait(".board").rect == board
 
