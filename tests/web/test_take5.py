@@ -321,7 +321,8 @@ def tap_at(p, x: float, y: float) -> None:
 def test_tap_a_card_then_tap_it_again_where_it_was(web_table, open_page):
     """On a phone whose page is taller than the screen (five seats, Hungarian), the hand
     docked at the bottom does not move when a tap selects a card and its Play button
-    comes: a second tap at the same spot plays that card, as the prompt says."""
+    and landing preview come (the preview in sight, over the hand): a second tap at the
+    same spot plays that card, as the prompt says."""
     from selenium.webdriver.support.ui import Select
 
     host, url = web_table("take5", ["open", "bot", "bot", "bot", "bot"], 5, OPTIONS)
@@ -343,5 +344,16 @@ def test_tap_a_card_then_tap_it_again_where_it_was(web_table, open_page):
     after = {e.get_attribute("data-card"): e.rect for e in p.find("[data-hand] [data-card]")}
     moved = [c for c in before if c != first and after[c] != before[c]]
     assert not moved, (moved, before, after)
+    # the landing preview ("7 is lower than every row …") shows above the hand, not
+    # under the docked hand where a long page put it
+    preview = p.wait("[data-preview]")
+    assert preview.text
+    seen = p.driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect();"
+        "return arguments[0].contains(document.elementFromPoint(r.x + r.width / 2,"
+        " r.y + r.height / 2)) && r.bottom <= innerHeight;",
+        preview,
+    )
+    assert seen, preview.rect
     tap_at(p, x, y)
     p.wait_until(lambda: int(first) not in host_view(host, 0)["hand"], what="the card played")
