@@ -35,6 +35,8 @@ def test_the_lobby_shows_the_game_the_seats_and_watch(web_table, open_page, view
     assert host.call(lambda t: t.seats)[2]["name"] == "Bea"
     p.shot("take5-waiting")  # one seat still open: the lobby view
     assert "waiting for players" in p.text("[data-prompt]")
+    # the open seat's panel names it as the lobby did, not a blank beside "open seat"
+    assert p.text("[data-seat='0'] .name") == "Seat 1"
     assert p.storage()["tapete:name"] == "Bea"
 
 
