@@ -318,15 +318,15 @@ def tap_at(p, x: float, y: float) -> None:
     action.perform()
 
 
-def test_tap_a_card_then_tap_it_again_where_it_was(web_table, open_page):
-    """On a phone whose page is taller than the screen (five seats, Hungarian), the hand
-    docked at the bottom does not move when a tap selects a card and its Play button
-    and landing preview come (the preview in sight, over the hand): a second tap at the
-    same spot plays that card, as the prompt says."""
+def test_tap_a_card_then_tap_it_again_where_it_was(web_table, open_page, viewport):
+    """On a laptop, and on a phone whose page is taller than the screen (five seats,
+    Hungarian) with the hand docked at the bottom, the hand does not move when a tap
+    selects a card and its Play button and landing preview come (the preview in sight):
+    a second tap at the same spot plays that card, as the prompt says."""
     from selenium.webdriver.support.ui import Select
 
     host, url = web_table("take5", ["open", "bot", "bot", "bot", "bot"], 5, OPTIONS)
-    p = open_page(url, "phone")
+    p = open_page(url, viewport)
     sit(p)
     p.wait("[data-hand] [data-lit]")
     Select(p.wait("select[data-action=language]")).select_by_value("hu")
