@@ -357,3 +357,24 @@ def test_tap_a_card_then_tap_it_again_where_it_was(web_table, open_page, viewpor
     assert seen, preview.rect
     tap_at(p, x, y)
     p.wait_until(lambda: int(first) not in host_view(host, 0)["hand"], what="the card played")
+
+
+def test_the_row_choice_shows_this_turns_cards_above_the_docked_hand(web_table, open_page):
+    """On a phone, when the card played is too low and a row is to take, the cards
+    revealed this turn (who played what) are in sight, not under the docked hand."""
+    host, url = web_table("take5", SEATS, SEED, OPTIONS)
+    p = open_page(url, "phone")
+    sit(p)
+    p.wait("[data-hand] [data-lit]")
+    low = min(int(c) for c in p.attrs("[data-hand] [data-lit]", "data-card"))
+    p.click(f"[data-hand] [data-card='{low}']")
+    p.click("[data-action=play]")
+    p.wait("[data-action=take-row][data-lit]")
+    p.shot("take5-row-choice-reveal")
+    hidden = p.driver.execute_script(
+        "return [...document.querySelectorAll('[data-revealed] .card')].filter((c) => {"
+        " const r = c.getBoundingClientRect();"
+        " return !c.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));"
+        "}).length;"
+    )
+    assert p.find("[data-revealed]") and hidden == 0, hidden

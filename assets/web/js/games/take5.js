@@ -251,7 +251,8 @@ export function render(root, table) {
     } else if (v.chosen !== null && v.chosen !== undefined) {
       actions.push(el("span", { class: "t5-chosen" }, fmt(_("You chose {card}"), { card: v.chosen })));
     }
-    dock.push(el("div", { class: "t5-actions" }, actions));
+    // held open but while a row is to take: the Play button never lifts the hand
+    dock.push(el("div", { class: d === "row" ? "t5-actions" : "t5-actions held" }, actions));
     if (hand.length) docked = el("section", { class: "t5-dock" }, dock);
     const pile = [...(v.own_penalty || [])].sort((a, b) => a - b);
     const n = v.own_bullheads || 0;
