@@ -351,3 +351,24 @@ def test_the_page_turns_over_every_chip_of_a_line_of_six(web_table, open_page):
     page.shot("sequence-numbers-minus-spares-the-six")
     errors = [e for e in page.driver.get_log("browser") if e["level"] == "SEVERE"]
     assert not errors, errors
+
+
+def test_the_free_corners_word_fits_its_space_in_every_language(web_table, open_page):
+    """On a phone's fitted board (33 px spaces) the corners' word — "FREE", "LIBRE",
+    "LIVRE", "SZABAD" — stays inside its space, not spilling over the next number."""
+    from selenium.webdriver.support.ui import Select
+
+    host, url = web_table("sequence-numbers", SEATS, 3)
+    p = open_page(url, "phone")
+    sit(p)
+    for code, word in (("en", "FREE"), ("es", "LIBRE"), ("pt", "LIVRE"), ("hu", "SZABAD")):
+        Select(p.wait("select[data-action=language]")).select_by_value(code)
+        p.wait_until(lambda w=word: w in p.text(".sn-freeword"), what=word)
+        spilt = []
+        for space in p.find(".sn-free"):
+            (w,) = space.find_elements("css selector", ".sn-freeword")
+            a, b = space.rect, w.rect
+            if b["x"] < a["x"] or b["x"] + b["width"] > a["x"] + a["width"]:
+                spilt.append((code, a, b))
+        assert not spilt, spilt
+    p.shot("sequence-numbers-hungarian")

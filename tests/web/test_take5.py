@@ -307,3 +307,74 @@ def test_two_rounds_each_rounds_summary_and_the_columns(web_table, open_page, vi
     assert [e.text for e in p.find("[data-outcome] thead th.cell")] == ["1", "2"]
     assert "Bullheads in each round" in out.text
     p.shot("take5-outcome-2-rounds")
+
+
+def tap_at(p, x: float, y: float) -> None:
+    """A finger's tap at viewport point (x, y), whatever is drawn there now."""
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
+    action = ActionBuilder(p.driver)
+    action.pointer_action.move_to_location(int(x), int(y)).click()
+    action.perform()
+
+
+def test_tap_a_card_then_tap_it_again_where_it_was(web_table, open_page, viewport):
+    """On a laptop, and on a phone whose page is taller than the screen (five seats,
+    Hungarian) with the hand docked at the bottom, the hand does not move when a tap
+    selects a card and its Play button and landing preview come (the preview in sight):
+    a second tap at the same spot plays that card, as the prompt says."""
+    from selenium.webdriver.support.ui import Select
+
+    host, url = web_table("take5", ["open", "bot", "bot", "bot", "bot"], 5, OPTIONS)
+    p = open_page(url, viewport)
+    sit(p)
+    p.wait("[data-hand] [data-lit]")
+    Select(p.wait("select[data-action=language]")).select_by_value("hu")
+    p.wait_until(lambda: "A kezed" in p.text(".board"), what="Hungarian")
+    assert p.driver.execute_script("return scrollY") == 0
+    cards = p.find("[data-hand] [data-card]")
+    before = {e.get_attribute("data-card"): e.rect for e in cards}
+    first = cards[0].get_attribute("data-card")
+    r = before[first]
+    # low on the card: the part a thumb hits, and the first to slip off if it moved
+    x, y = r["x"] + r["width"] / 2, r["y"] + r["height"] * 0.8
+    tap_at(p, x, y)
+    p.wait("[data-action=play]")
+    p.shot("take5-hungarian-selected")
+    after = {e.get_attribute("data-card"): e.rect for e in p.find("[data-hand] [data-card]")}
+    moved = [c for c in before if c != first and after[c] != before[c]]
+    assert not moved, (moved, before, after)
+    # the landing preview ("7 is lower than every row …") shows above the hand, not
+    # under the docked hand where a long page put it
+    preview = p.wait("[data-preview]")
+    assert preview.text
+    seen = p.driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect();"
+        "return arguments[0].contains(document.elementFromPoint(r.x + r.width / 2,"
+        " r.y + r.height / 2)) && r.bottom <= innerHeight;",
+        preview,
+    )
+    assert seen, preview.rect
+    tap_at(p, x, y)
+    p.wait_until(lambda: int(first) not in host_view(host, 0)["hand"], what="the card played")
+
+
+def test_the_row_choice_shows_this_turns_cards_above_the_docked_hand(web_table, open_page):
+    """On a phone, when the card played is too low and a row is to take, the cards
+    revealed this turn (who played what) are in sight, not under the docked hand."""
+    host, url = web_table("take5", SEATS, SEED, OPTIONS)
+    p = open_page(url, "phone")
+    sit(p)
+    p.wait("[data-hand] [data-lit]")
+    low = min(int(c) for c in p.attrs("[data-hand] [data-lit]", "data-card"))
+    p.click(f"[data-hand] [data-card='{low}']")
+    p.click("[data-action=play]")
+    p.wait("[data-action=take-row][data-lit]")
+    p.shot("take5-row-choice-reveal")
+    hidden = p.driver.execute_script(
+        "return [...document.querySelectorAll('[data-revealed] .card')].filter((c) => {"
+        " const r = c.getBoundingClientRect();"
+        " return !c.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));"
+        "}).length;"
+    )
+    assert p.find("[data-revealed]") and hidden == 0, hidden

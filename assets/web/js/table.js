@@ -358,7 +358,7 @@ export class TableShell {
     const out = [];
     for (const d of this.seat.seats) if (Number.isInteger(d.seat)) out[d.seat] = String(d.name || "");
     const n = (this.seat.view && this.seat.view.players) || out.length;
-    for (let s = 0; s < n; s++) if (out[s] === undefined) out[s] = fmt(_("Seat {n}"), { n: s + 1 });
+    for (let s = 0; s < n; s++) if (!out[s]) out[s] = fmt(_("Seat {n}"), { n: s + 1 });
     return out;
   }
 

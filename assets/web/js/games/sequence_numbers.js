@@ -374,7 +374,8 @@ function drawBoard(s) {
       if (s.ui.keys && s.deciding() && r === cr && c === cc) cls.push("sn-cursor");
       const kids = [];
       if (n === 0) {
-        kids.push(h("span", { class: "sn-star" }, "★"), h("span", { class: "sn-freeword" }, t.t("FREE")));
+        const word = t.t("FREE"); // "SZABAD" needs a smaller size to fit the corner
+        kids.push(h("span", { class: "sn-star" }, "★"), h("span", { class: `sn-freeword${word.length > 5 ? " sn-long" : ""}` }, word));
       } else {
         kids.push(h("span", { class: "sn-num" }, n));
       }

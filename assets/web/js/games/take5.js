@@ -228,7 +228,8 @@ export function render(root, table) {
   if (reveal.length) side.push(el("p", { class: "t5-section-title" }, _("Revealed this turn")), el("div", { class: "t5-reveal" }, reveal));
   if (table.seat === null) side.push(el("p", { class: "t5-watching" }, _("Watching the table")));
   if (table.seat !== null) {
-    side.push(el("p", { class: `t5-preview${p && (p.row === null || p.takes) ? " bad" : ""}`, "data-preview": "" }, p ? previewText(p) : ""));
+    // in the dock, over the hand: a docked hand on a phone hid it under itself
+    const preview = el("p", { class: `t5-preview${p && (p.row === null || p.takes) ? " bad" : ""}`, "data-preview": "" }, p ? previewText(p) : "");
     const cards = hand.map((c) => {
       const lit = d === "choose" && table.can({ type: "choose", card: c });
       let cls = "";
@@ -243,14 +244,15 @@ export function render(root, table) {
         },
       });
     });
-    const dock = [el("p", { class: "t5-section-title" }, _("Your hand")), el("div", { class: "t5-hand", "data-hand": "" }, cards)];
+    const dock = [preview, el("p", { class: "t5-section-title" }, _("Your hand")), el("div", { class: "t5-hand", "data-hand": "" }, cards)];
     const actions = [];
     if (d === "choose" && ui.selected !== null) {
       actions.push(el("button", { class: "primary", "data-action": "play", "data-card": ui.selected, onclick: () => play(ui.selected) }, fmt(_("Play {card}"), { card: ui.selected })));
     } else if (v.chosen !== null && v.chosen !== undefined) {
       actions.push(el("span", { class: "t5-chosen" }, fmt(_("You chose {card}"), { card: v.chosen })));
     }
-    dock.push(el("div", { class: "t5-actions" }, actions));
+    // held open but while a row is to take: the Play button never lifts the hand
+    dock.push(el("div", { class: d === "row" ? "t5-actions" : "t5-actions held" }, actions));
     if (hand.length) docked = el("section", { class: "t5-dock" }, dock);
     const pile = [...(v.own_penalty || [])].sort((a, b) => a - b);
     const n = v.own_bullheads || 0;
