@@ -372,3 +372,30 @@ def test_the_free_corners_word_fits_its_space_in_every_language(web_table, open_
                 spilt.append((code, a, b))
         assert not spilt, spilt
     p.shot("sequence-numbers-hungarian")
+
+
+def test_the_zoom_button_says_what_it_does_and_fits_its_bar(web_table, open_page):
+    """A phone's zoom button is a word, not a lone "+" (a new player read it as the PLUS
+    card): "Zoom in", then "Zoom out" once the spaces are at finger size; in Hungarian
+    ("Nagyítás", "Kicsinyítés") it stays whole inside the board's bar."""
+    from selenium.webdriver.support.ui import Select
+
+    host, url = web_table("sequence-numbers", SEATS, 3)
+    p = open_page(url, "phone")
+    sit(p)
+    for code, words in (("en", ("Zoom in", "Zoom out")), ("hu", ("Nagyítás", "Kicsinyítés"))):
+        Select(p.wait("select[data-action=language]")).select_by_value(code)
+        for word in words:
+            p.wait_until(lambda w=word: p.text('[data-action="zoom"]') == w, what=word)
+            (bar,) = p.find(".sn-boardbar")
+            (button,) = p.find('[data-action="zoom"]')
+            a, b = bar.rect, button.rect
+            inside = a["x"] <= b["x"] and b["x"] + b["width"] <= a["x"] + a["width"] + 1  # subpixel
+            assert inside, (code, a, b)
+            inner = p.driver.execute_script(
+                "return [arguments[0].scrollWidth, arguments[0].clientWidth]", button
+            )
+            assert inner[0] <= inner[1], (word, inner)  # the word is not cut
+            p.shot(f"sequence-numbers-zoom-{code}-{words.index(word)}")
+            p.click('[data-action="zoom"]')
+        assert p.attrs('[data-action="zoom"]', "aria-pressed") == ["false"]

@@ -403,7 +403,7 @@ function drawBoard(s) {
       s.ui.scrollTo = lit.length ? [lit[0].row, lit[0].col] : null;
       t.rerender();
     },
-  }, s.zoomed() ? "−" : "+");
+  }, s.zoomed() ? t.t("Zoom out") : t.t("Zoom in")); // words: a lone "+" read as the PLUS card
   const wrap = h("div", { class: "sn-boardwrap" }, grid);
   return h("div", { class: "sn-boardbox" }, h("div", { class: "sn-boardbar" }, drawTop(s), zoom), wrap);
 }
