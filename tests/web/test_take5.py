@@ -378,3 +378,32 @@ def test_the_row_choice_shows_this_turns_cards_above_the_docked_hand(web_table, 
         "}).length;"
     )
     assert p.find("[data-revealed]") and hidden == 0, hidden
+
+
+def test_a_phone_shows_who_has_chosen_first_in_each_panel(web_table, open_page):
+    """While the player chooses, the bots that have chosen say so with a ✓ at the start
+    of their panel's line — where a phone's narrow panel still shows it (at its end,
+    after "0 bullheads · pile: 0 cards", the panel's ellipsis cut it off)."""
+    host, url = web_table("take5", SEATS, SEED, OPTIONS)
+    p = open_page(url, "phone")
+    sit(p)
+    p.wait("[data-hand] [data-lit]")
+
+    def bot_lines():
+        lines = [p.text(f".panel[data-seat='{s}'] .line") for s in (1, 2)]
+        return lines if all(line.startswith("✓ ") for line in lines) else None
+
+    lines = p.wait_until(bot_lines, 20, "both bots' ✓")
+    assert lines == ["✓ 0 bullheads · pile: 0 cards"] * 2
+    assert p.text(".panel[data-seat='0'] .line") == "0 bullheads · pile: 0 cards"
+    for s in (1, 2):  # the ✓ is drawn inside the panel, left of where its ellipsis cuts
+        line = p.find(f".panel[data-seat='{s}'] .line")[0]
+        box = p.driver.execute_script(
+            "const r = document.createRange(); r.setStart(arguments[0].firstChild, 0);"
+            "r.setEnd(arguments[0].firstChild, 1); const a = r.getBoundingClientRect();"
+            "const b = arguments[0].getBoundingClientRect();"
+            "return [a.left, a.right, b.left, b.right];",
+            line,
+        )
+        assert box[2] <= box[0] and box[1] <= box[3], box
+    p.shot("take5-chosen")

@@ -101,9 +101,10 @@ export function seatLine(table, seat) {
   const v = table.view;
   const n = (v.penalty_counts || [])[seat] || 0;
   const total = (v.totals || [])[seat] || 0;
-  const chosen = v.phase === "choose" && !(v.awaiting || []).includes(seat) ? " ✓" : "";
-  return fmt(ngettext("{n} bullhead", "{n} bullheads", total), { n: total }) + " · " +
-    fmt(ngettext("pile: {n} card", "pile: {n} cards", n), { n }) + chosen;
+  // "has chosen" first: a phone's narrow panel cuts the line's end
+  const chosen = v.phase === "choose" && !(v.awaiting || []).includes(seat) ? "✓ " : "";
+  return chosen + fmt(ngettext("{n} bullhead", "{n} bullheads", total), { n: total }) + " · " +
+    fmt(ngettext("pile: {n} card", "pile: {n} cards", n), { n });
 }
 
 export function summary(table) {
