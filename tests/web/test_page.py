@@ -218,9 +218,9 @@ def test_an_emote_bubble_leaves_the_senders_name_and_clock_readable(web_table, o
 
 
 def test_a_laptop_shows_each_seats_whole_line(web_table, open_page):
-    """At 1280×720 three panels share the row: each line, in French too ("0 tête de bœuf ·
-    "✓ 0 tête de bœuf · tas : 0 carte" once a bot has chosen), shows whole, not cut short with "…" beside
-    empty room."""
+    """At 1280×720 three panels share the row: each line, in French too ("✓ 0 tête de
+    bœuf · tas : 0 carte" once a bot has chosen), shows whole, not cut short with "…"
+    beside empty room."""
     host, url = web_table("take5", ["open", "bot", "bot"], 7, {"rounds": 1})
     p = open_page(url, "laptop")
     p.click("[data-action=sit]")
