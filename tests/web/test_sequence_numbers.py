@@ -398,4 +398,7 @@ def test_the_zoom_button_says_what_it_does_and_fits_its_bar(web_table, open_page
             assert inner[0] <= inner[1], (word, inner)  # the word is not cut
             p.shot(f"sequence-numbers-zoom-{code}-{words.index(word)}")
             p.click('[data-action="zoom"]')
-        assert p.attrs('[data-action="zoom"]', "aria-pressed") == ["false"]
+        p.wait_until(
+            lambda: p.attrs('[data-action="zoom"]', "aria-pressed") == ["false"],
+            what="the board back to its fitted size",
+        )
