@@ -19,8 +19,6 @@ from client.fontfaces import (  # noqa: F401 - re-exported: callers and tests us
     CJK,
     CJK_FACE,
     EMOJI_FACE,
-    RTL_SCRIPTS,
-    SYSTEM_EMOJI,
     Face,
     system_emoji,
 )
